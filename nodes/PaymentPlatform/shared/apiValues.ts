@@ -1,0 +1,103 @@
+/** Values and limits documented in the API reference, used by the nodes' dropdowns and validation. */
+
+export const API_VERSION_PREFIX = '/v1';
+
+export const WEBHOOK_EVENTS = [
+	'charge.pending',
+	'charge.authorized',
+	'charge.captured',
+	'charge.partially_refunded',
+	'charge.refunded',
+	'charge.voided',
+	'charge.failed',
+	'charge.expired',
+	'charge.chargeback',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const SUBMERCHANT_STATUSES = [
+	'pending',
+	'pending_review',
+	'active',
+	'suspended',
+	'inactive',
+	'rejected',
+] as const;
+
+export const BUSINESS_TYPES = ['physical', 'digital', 'both'] as const;
+
+export const ADDRESS_TYPES = ['billing', 'shipping', 'both'] as const;
+
+export const CHARGE_STATUSES = [
+	'pending',
+	'authorized',
+	'captured',
+	'partially_refunded',
+	'refunded',
+	'voided',
+	'failed',
+	'expired',
+] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['credit_card', 'debit_card', 'pix', 'boleto'] as const;
+export const CARD_PAYMENT_METHODS = ['credit_card', 'debit_card'] as const;
+
+export const DOCUMENT_TYPES_BY_ENTITY = {
+	pj: ['social_contract', 'contract_amendment', 'cnpj_card', 'proof_of_residence_company'],
+	pf: ['front_id', 'back_id', 'selfie_with_id', 'proof_of_residence'],
+	partner: [
+		'partner_front_id',
+		'partner_back_id',
+		'partner_selfie_with_id',
+		'partner_proof_of_residence',
+	],
+} as const;
+export const DOCUMENT_TYPES: readonly string[] = [
+	...DOCUMENT_TYPES_BY_ENTITY.pj,
+	...DOCUMENT_TYPES_BY_ENTITY.pf,
+	...DOCUMENT_TYPES_BY_ENTITY.partner,
+];
+export const PARTNER_DOCUMENT_PREFIX = 'partner_';
+
+/** Accepted document formats: PNG, JPG, JPEG, PDF. */
+export const DOCUMENT_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const;
+export const DOCUMENT_MIME_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'application/pdf'] as const;
+
+export const MAX_INSTALLMENTS = 12;
+
+export const LIMITS = {
+	address: {
+		street: { min: 1, max: 255 },
+		number: { min: 1, max: 20 },
+		neighborhood: { min: 1, max: 100 },
+		city: { min: 1, max: 100 },
+		state: { exact: 2 },
+		zipCode: { min: 8, max: 10 },
+		complement: { max: 100 },
+		country: { exact: 2 },
+	},
+	submerchant: {
+		tradeName: { min: 3, max: 255 },
+		legalName: { min: 3, max: 255 },
+		phone: { max: 20 },
+		website: { max: 255 },
+		softDescriptor: { max: 22 },
+		motherName: { max: 255 },
+	},
+	document: {
+		type: { min: 1, max: 100 },
+		fileUrl: { max: 500 },
+		fileName: { max: 255 },
+		mimeType: { max: 100 },
+		number: { max: 100 },
+	},
+	webhookEndpoint: { url: { max: 2048 } },
+} as const;
+
+export const PATTERNS = {
+	uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+	birthDate: /^\d{4}-\d{2}-\d{2}$/,
+	mcc: /^\d{4}$/,
+	email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+} as const;

@@ -1,0 +1,86 @@
+/**
+ * Names this package chose where the API reference is silent ("not shown").
+ *
+ * Everything here is THIS PACKAGE'S CHOICE, not a documented fact of the API. Each value is defined once and used
+ * by the nodes and by the local sandbox alike; if the real API turns out to use other names, change them here.
+ * Users can override the webhook signature header in the trigger's options.
+ */
+
+/** Query parameter names of the paginated list operations (the pagination object uses `page` and `perPage`). */
+export const PAGINATION_QUERY = {
+	page: 'page',
+	perPage: 'perPage',
+} as const;
+
+/** Page sizes: the reference allows 1..100, default 20. Return All always asks for the maximum. */
+export const PAGE_SIZE = {
+	min: 1,
+	max: 100,
+	default: 20,
+} as const;
+
+/** GET /v1/submerchants filters. */
+export const SUBMERCHANT_LIST_QUERY = {
+	status: 'status',
+} as const;
+
+/** GET /v1/charges filters. Amounts are in cents. */
+export const CHARGE_LIST_QUERY = {
+	status: 'status',
+	paymentMethod: 'payment_method',
+	startDate: 'start_date',
+	endDate: 'end_date',
+	search: 'search',
+	minAmount: 'min_amount',
+	maxAmount: 'max_amount',
+	installments: 'installments',
+} as const;
+
+/** GET /v1/wallets/{id}/statement period. */
+export const WALLET_STATEMENT_QUERY = {
+	startDate: 'start_date',
+	endDate: 'end_date',
+} as const;
+
+/** GET /v1/withdrawals/fee amount (cents). The summary's `submerchant_id` IS documented. */
+export const WITHDRAWAL_FEE_QUERY = {
+	amount: 'amount',
+} as const;
+
+/** The address type's name in the request body of address create/update (the response field is `type`). */
+export const ADDRESS_TYPE_BODY_FIELD = 'type';
+
+/** Deleting a webhook endpoint is "not shown": the REST convention on the documented create path. */
+export const WEBHOOK_ENDPOINTS_PATH = '/v1/postbacks/endpoints';
+export const webhookEndpointPath = (id: string): string =>
+	`${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(id)}`;
+
+/**
+ * Webhook deliveries: payload, headers and signature scheme are "not shown".
+ * Chosen scheme: HMAC-SHA256 over the exact raw body bytes with the endpoint secret, lowercase hex,
+ * sent as `X-Signature: sha256=<hex>`, with `X-Event` and `X-Delivery-Id` headers.
+ * Body: `{"id": <delivery id>, "event": "charge.captured", "charge": {...}, "occurred_at": <timestamp>}`.
+ */
+export const WEBHOOK_DELIVERY_HEADERS = {
+	signature: 'X-Signature',
+	event: 'X-Event',
+	deliveryId: 'X-Delivery-Id',
+} as const;
+export const SIGNATURE_PREFIX = 'sha256=';
+
+/**
+ * HTTP statuses and machine-readable error codes are "not shown". The sandbox answers with these; the nodes never
+ * depend on them except for `notFound` (a webhook endpoint already gone) and the retryable statuses.
+ */
+export const ERROR_CODES = {
+	unauthorized: 'UNAUTHORIZED',
+	notFound: 'NOT_FOUND',
+	validation: 'VALIDATION_ERROR',
+	conflict: 'CONFLICT',
+	badRequest: 'BAD_REQUEST',
+	rateLimited: 'RATE_LIMITED',
+	internal: 'INTERNAL_ERROR',
+} as const;
+
+/** GET requests are retried on these statuses (with bounded exponential backoff honouring Retry-After). */
+export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
