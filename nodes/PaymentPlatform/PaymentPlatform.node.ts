@@ -1,0 +1,78 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import * as anticipation from './actions/anticipation';
+import * as charge from './actions/charge';
+import * as paymentLink from './actions/paymentLink';
+import * as receivable from './actions/receivable';
+import * as submerchant from './actions/submerchant';
+import * as submerchantAddress from './actions/submerchantAddress';
+import * as submerchantDocument from './actions/submerchantDocument';
+import * as wallet from './actions/wallet';
+import * as webhookEndpoint from './actions/webhookEndpoint';
+import * as withdrawal from './actions/withdrawal';
+
+import { router } from './actions/router';
+import { listSearch } from './methods';
+
+export class PaymentPlatform implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Payment Platform',
+		name: 'paymentPlatform',
+		icon: {
+			light: 'file:../../icons/paymentPlatform.svg',
+			dark: 'file:../../icons/paymentPlatform.dark.svg',
+		},
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Onboard submerchants, take payments by pix, boleto or card, and manage payment links, receivables, anticipations, wallets, withdrawals and webhooks',
+		defaults: { name: 'Payment Platform' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'paymentPlatformApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Anticipation', value: 'anticipation' },
+					{ name: 'Charge', value: 'charge' },
+					{ name: 'Payment Link', value: 'paymentLink' },
+					{ name: 'Receivable', value: 'receivable' },
+					{ name: 'Submerchant', value: 'submerchant' },
+					{ name: 'Submerchant Address', value: 'submerchantAddress' },
+					{ name: 'Submerchant Document', value: 'submerchantDocument' },
+					{ name: 'Wallet', value: 'wallet' },
+					{ name: 'Webhook Endpoint', value: 'webhookEndpoint' },
+					{ name: 'Withdrawal', value: 'withdrawal' },
+				],
+				default: 'charge',
+			},
+			...anticipation.description,
+			...charge.description,
+			...paymentLink.description,
+			...receivable.description,
+			...submerchant.description,
+			...submerchantAddress.description,
+			...submerchantDocument.description,
+			...wallet.description,
+			...webhookEndpoint.description,
+			...withdrawal.description,
+		],
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

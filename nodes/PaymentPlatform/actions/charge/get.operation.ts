@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import { getLocatorId } from '../../shared/parameters';
+import { chargeLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [chargeLocator()];
+
+const displayOptions = { show: { resource: ['charge'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const chargeId = getLocatorId.call(this, 'chargeId', i, 'charge_id');
+	const { data } = await apiRequest.call(this, 'GET', `/v1/charges/${chargeId}`, { itemIndex: i });
+	return data as IDataObject;
+}

@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import { WITHDRAWAL_FEE_QUERY } from '../../transport/chosenNames';
+import { InputValidator } from '../../shared/validate';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Amount (in Cents)',
+		name: 'amount',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		default: 0,
+		required: true,
+		description: 'The withdrawal amount, in cents (centavos), for which to compute the fee. For example 10000 = R$ 100,00.',
+	},
+];
+
+const displayOptions = { show: { resource: ['withdrawal'], operation: ['getFee'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const amount = this.getNodeParameter('amount', i) as number;
+	new InputValidator(this.getNode(), i).integer('amount', amount, { min: 0 });
+
+	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/fee', {
+		qs: { [WITHDRAWAL_FEE_QUERY.amount]: amount },
+		itemIndex: i,
+	});
+	return data as IDataObject;
+}

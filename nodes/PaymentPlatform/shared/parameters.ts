@@ -1,0 +1,35 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { InputValidator } from './validate';
+
+/** Reads a resource locator's id for item `i` and checks that it is a UUID before anything is sent. */
+export function getLocatorId(this: IExecuteFunctions, name: string, i: number, field: string): string {
+	const value = this.getNodeParameter(name, i, '', { extractValue: true }) as string;
+	const id = String(value ?? '').trim();
+	new InputValidator(this.getNode(), i).uuid(field, id);
+	return id;
+}
+
+/** Reads a plain string id parameter for item `i` and checks that it is a UUID. */
+export function getUuidParameter(this: IExecuteFunctions, name: string, i: number, field: string): string {
+	const id = String(this.getNodeParameter(name, i, '') ?? '').trim();
+	new InputValidator(this.getNode(), i).uuid(field, id);
+	return id;
+}
+
+/** Read limit for list operations: undefined means Return All. */
+export function getListLimit(this: IExecuteFunctions, i: number): number | undefined {
+	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
+	if (returnAll) return undefined;
+	const limit = this.getNodeParameter('limit', i, 50) as number;
+	new InputValidator(this.getNode(), i).integer('limit', limit, { min: 1 });
+	return limit;
+}
+
+/** Drops undefined, null and empty-string values so only the fields the user set are sent. */
+export function compact<T extends Record<string, unknown>>(values: T): Partial<T> {
+	const result: Partial<T> = {};
+	for (const [key, value] of Object.entries(values)) {
+		if (value !== undefined && value !== null && value !== '') result[key as keyof T] = value as T[keyof T];
+	}
+	return result;
+}

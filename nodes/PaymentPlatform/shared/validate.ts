@@ -1,0 +1,109 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { PATTERNS } from './apiValues';
+
+/**
+ * Input checks run before any request is sent. Each failure is a NodeOperationError naming the API field, the rule
+ * and the item index. Values are never echoed back, since some (card numbers, CVV) are sensitive.
+ */
+export class InputValidator {
+	constructor(
+		private readonly node: INode,
+		private readonly itemIndex: number,
+	) {}
+
+	fail(field: string, rule: string): never {
+		throw new NodeOperationError(this.node, `${field} ${rule} [item ${this.itemIndex}]`, {
+			itemIndex: this.itemIndex,
+			description: `Fix "${field}" in item ${this.itemIndex}; nothing was sent to the API.`,
+		});
+	}
+
+	required(field: string, value: unknown): void {
+		if (value === undefined || value === null || value === '') this.fail(field, 'is required');
+	}
+
+	length(field: string, value: unknown, limits: { min?: number; max?: number; exact?: number }): void {
+		if (value === undefined || value === null) return;
+		const length = String(value).length;
+		if (limits.exact !== undefined && length !== limits.exact) {
+			this.fail(field, `must be exactly ${limits.exact} characters`);
+		}
+		const { min, max } = limits;
+		if (min !== undefined && max !== undefined && (length < min || length > max)) {
+			this.fail(field, `must be ${min} to ${max} characters`);
+		}
+		if (min !== undefined && max === undefined && length < min) {
+			this.fail(field, `must be at least ${min} characters`);
+		}
+		if (max !== undefined && min === undefined && length > max) {
+			this.fail(field, `must be at most ${max} characters`);
+		}
+	}
+
+	pattern(field: string, value: unknown, pattern: RegExp, rule: string): void {
+		if (value === undefined || value === null || value === '') return;
+		if (!pattern.test(String(value))) this.fail(field, rule);
+	}
+
+	uuid(field: string, value: unknown): void {
+		this.required(field, value);
+		this.pattern(field, value, PATTERNS.uuid, 'must be a UUID');
+	}
+
+	oneOf(field: string, value: unknown, allowed: readonly string[]): void {
+		if (value === undefined || value === null || value === '') return;
+		if (!allowed.includes(String(value))) this.fail(field, `must be one of: ${allowed.join(', ')}`);
+	}
+
+	integer(field: string, value: unknown, limits: { min?: number; max?: number } = {}): void {
+		if (value === undefined || value === null || value === '') return;
+		const rule = describeRange('an integer', limits);
+		if (typeof value !== 'number' || !Number.isInteger(value)) this.fail(field, `must be ${rule}`);
+		if (limits.min !== undefined && value < limits.min) this.fail(field, `must be ${rule}`);
+		if (limits.max !== undefined && value > limits.max) this.fail(field, `must be ${rule}`);
+	}
+
+	number(field: string, value: unknown, limits: { min?: number } = {}): void {
+		if (value === undefined || value === null || value === '') return;
+		const rule = describeRange('a number', limits);
+		if (typeof value !== 'number' || !Number.isFinite(value)) this.fail(field, `must be ${rule}`);
+		if (limits.min !== undefined && value < limits.min) this.fail(field, `must be ${rule}`);
+	}
+
+	isoDateTime(field: string, value: unknown): void {
+		if (value === undefined || value === null || value === '') return;
+		const text = String(value);
+		if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) || Number.isNaN(Date.parse(text))) {
+			this.fail(field, 'must be an ISO 8601 date or date-time');
+		}
+	}
+
+	email(field: string, value: unknown): void {
+		this.pattern(field, value, PATTERNS.email, 'must be an e-mail address');
+	}
+
+	/** Parses a JSON parameter that may arrive as text or as an already parsed object. */
+	jsonObject(field: string, value: unknown): IDataObject | undefined {
+		if (value === undefined || value === null || value === '') return undefined;
+		let parsed: unknown = value;
+		if (typeof value === 'string') {
+			try {
+				parsed = JSON.parse(value);
+			} catch {
+				this.fail(field, 'must be valid JSON');
+			}
+		}
+		if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+			this.fail(field, 'must be a JSON object');
+		}
+		return parsed as IDataObject;
+	}
+}
+
+function describeRange(kind: string, { min, max }: { min?: number; max?: number }): string {
+	if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
+	if (min !== undefined) return `${kind} >= ${min}`;
+	if (max !== undefined) return `${kind} <= ${max}`;
+	return kind;
+}

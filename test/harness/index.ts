@@ -1,0 +1,3 @@
+export * from './runWorkflow';
+export * from './nodeTypes';
+export * from './credentialsHelper';

@@ -1,0 +1,169 @@
+import type {
+	ICredentialDataDecryptedObject,
+	IConnections,
+	INode,
+	INodeExecutionData,
+	IRun,
+	IRunExecutionData,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { TestCredentialsHelper } from './credentialsHelper';
+import { ACTION_NODE_TYPE, MANUAL_TRIGGER_TYPE, TestNodeTypes } from './nodeTypes';
+
+export interface WorkflowJson {
+	nodes: INode[];
+	connections: IConnections;
+}
+
+export interface RunOptions {
+	/** Decrypted credential data by credential type name, e.g. `{ paymentPlatformApi: {...} }`. */
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** Items the start node (a Manual Trigger) emits; one empty item by default, as in n8n. */
+	inputItems?: INodeExecutionData[];
+}
+
+export interface RunResult {
+	run: IRun;
+	/** The items a node emitted on its first output, in its first run. */
+	outputOf(nodeName: string): INodeExecutionData[];
+	/** The execution's error, when the workflow failed. */
+	error: IRun['data']['resultData']['error'];
+}
+
+/** Executes a workflow in-process through n8n-core's WorkflowExecute, as n8n runs a manual execution. */
+export async function runWorkflow(workflowJson: WorkflowJson, options: RunOptions): Promise<RunResult> {
+	const nodeTypes = new TestNodeTypes();
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: workflowJson.nodes,
+		connections: workflowJson.connections,
+		nodeTypes,
+		active: false,
+		settings: {},
+	});
+	const startNode = workflowJson.nodes.find((node) => node.type === MANUAL_TRIGGER_TYPE);
+	if (!startNode) throw new Error('A test workflow needs a Manual Trigger node to start from');
+
+	const workflowData = { id: 'test-workflow', name: 'test', nodes: workflowJson.nodes, connections: workflowJson.connections } as unknown as IWorkflowBase;
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflowData);
+	let resolveFinished: (run: IRun) => void = () => undefined;
+	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
+
+	const additionalData = {
+		hooks,
+		credentialsHelper: new TestCredentialsHelper(options.credentials),
+		executionId: 'test-execution',
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		variables: {},
+		currentNodeParameters: undefined,
+		executeWorkflow: async () => ({ data: [], executionId: '' }),
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => undefined,
+		startRunnerTask: async () => ({ ok: false }),
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const runExecutionData: IRunExecutionData = {
+		resultData: { runData: {} },
+		executionData: {
+			metadata: {},
+			contextData: {},
+			waitingExecution: {},
+			waitingExecutionSource: null,
+			nodeExecutionStack: [
+				{
+					node: startNode,
+					data: { main: [options.inputItems ?? [{ json: {} }]] },
+					source: null,
+				},
+			],
+		},
+	} as unknown as IRunExecutionData;
+
+	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	await workflowExecute.processRunExecutionData(workflow);
+	const run = await finished;
+
+	return {
+		run,
+		error: run.data.resultData.error,
+		outputOf(nodeName: string) {
+			const taskData = run.data.resultData.runData[nodeName]?.[0];
+			return taskData?.data?.main?.[0] ?? [];
+		},
+	};
+}
+
+/** A Manual Trigger → Payment Platform workflow with the given parameters (and optional node settings). */
+export function actionWorkflow(
+	parameters: INode['parameters'],
+	settings: Partial<Pick<INode, 'continueOnFail' | 'onError'>> = {},
+): WorkflowJson {
+	return {
+		nodes: [
+			{
+				id: 'manual-trigger',
+				name: 'Manual Trigger',
+				type: MANUAL_TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'payment-platform',
+				name: 'Payment Platform',
+				type: ACTION_NODE_TYPE,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters,
+				credentials: { paymentPlatformApi: { id: '1', name: 'Payment Platform account' } },
+				...settings,
+			},
+		],
+		connections: {
+			'Manual Trigger': { main: [[{ node: 'Payment Platform', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+/** What the harness needs to know of a running sandbox (or any API): where it is and its key pair. */
+export interface ApiTarget {
+	url: string;
+	publicKey: string;
+	secretKey: string;
+}
+
+export function credentialsFor(target: ApiTarget): RunOptions['credentials'] {
+	return {
+		paymentPlatformApi: {
+			publicKey: target.publicKey,
+			secretKey: target.secretKey,
+			baseUrl: target.url,
+		},
+	};
+}
+
+/**
+ * Runs Manual Trigger → Payment Platform with `parameters` against `target`.
+ * `inputItems` become the node's input items (one empty item by default).
+ */
+export async function runAction(
+	target: ApiTarget,
+	parameters: INode['parameters'],
+	options: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean } = {},
+): Promise<RunResult & { output: INodeExecutionData[] }> {
+	const workflow = actionWorkflow(parameters, options.continueOnFail ? { continueOnFail: true } : {});
+	const result = await runWorkflow(workflow, {
+		credentials: credentialsFor(target),
+		inputItems: options.inputItems,
+	});
+	return { ...result, output: result.outputOf('Payment Platform') };
+}
