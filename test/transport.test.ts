@@ -1,0 +1,204 @@
+import { retryDelayMs, RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
+import { runAction } from './harness';
+import { startScriptedApi } from './support/scriptedApi';
+
+type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;
+
+// Computed outside the code: echo -n 'pk_test_123:sk_test_456' | base64
+const KEYS = { publicKey: 'pk_test_123', secretKey: 'sk_test_456' };
+const BASIC_HEADER = 'Basic cGtfdGVzdF8xMjM6c2tfdGVzdF80NTY=';
+
+const summary = { available_balance: 1000, pending_count: 1, today_amount: 0, total_withdrawals: 2, total_completed: 1 };
+const ok = (data: unknown, extra: object = {}) => ({ body: { success: true, message: 'OK', data, ...extra } });
+const getSummary = { resource: 'withdrawal', operation: 'getSummary' };
+const noDelay = { 'retry-after': '0' };
+
+let api: ScriptedApi;
+const target = () => ({ url: `${api.url}/`, ...KEYS });
+
+beforeAll(async () => {
+	api = await startScriptedApi();
+});
+afterAll(async () => {
+	await api.stop();
+});
+
+describe('credential and URL', () => {
+	it('sends HTTP Basic from the key pair and builds the URL from the base URL without a doubled slash', async () => {
+		api.script([ok(summary)]);
+		const { output, error } = await runAction(target(), getSummary);
+		expect(error).toBeUndefined();
+		expect(api.requests).toHaveLength(1);
+		expect(api.requests[0].headers.authorization).toBe(BASIC_HEADER);
+		expect(api.requests[0].path).toBe('/v1/withdrawals/summary');
+		expect(output.map((item) => item.json)).toEqual([summary]);
+	});
+});
+
+describe('envelope', () => {
+	it('unwraps data into one item per input item, paired with its input', async () => {
+		api.script([ok(summary)]);
+		const { output } = await runAction(target(), getSummary, { inputItems: [{ json: {} }, { json: {} }] });
+		expect(output).toEqual([
+			{ json: summary, pairedItem: { item: 0 } },
+			{ json: summary, pairedItem: { item: 1 } },
+		]);
+	});
+
+	const failures: Array<[string, { status?: number; body?: unknown; raw?: string }, RegExp, RegExp]> = [
+		[
+			'success false with a 4xx',
+			{ status: 400, body: { success: false, message: 'amount is invalid', error: 'VALIDATION_ERROR' } },
+			/^amount is invalid$/,
+			/VALIDATION_ERROR \(HTTP 400\)/,
+		],
+		[
+			'success false with a 200',
+			{ status: 200, body: { success: false, message: 'Not allowed', error: 'CONFLICT' } },
+			/^Not allowed$/,
+			/CONFLICT \(HTTP 200\)/,
+		],
+		[
+			'a non-2xx status with success true',
+			{ status: 500, body: { success: true, message: 'odd' } },
+			/^odd$/,
+			/HTTP 500/,
+		],
+		['a body that is not JSON', { status: 500, raw: '<html>Internal error</html>' }, /not JSON/, /HTTP 500/],
+		['an envelope without success', { status: 200, body: { data: {} } }, /no "success" field/, /HTTP 200/],
+		['a JSON array instead of an envelope', { status: 200, body: [1, 2] }, /no "success" field/, /HTTP 200/],
+	];
+
+	it.each(failures)('%s becomes a NodeApiError with the message and the code', async (_name, response, message, description) => {
+		api.script([response]);
+		const { error } = await runAction(target(), getSummary);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(message);
+		expect(String(error?.description)).toMatch(description);
+		const serialised = JSON.stringify(error);
+		expect(serialised).not.toContain(KEYS.secretKey);
+		expect(serialised).not.toContain(BASIC_HEADER.slice(6));
+	});
+
+	it('a dropped connection becomes an error that says the API could not be reached, without the keys', async () => {
+		api.script([{ destroy: true }]);
+		const { error } = await runAction(target(), { resource: 'withdrawal', operation: 'getFee', amount: 100 });
+		expect(error?.message).toMatch(/Could not reach the Payment Platform API/);
+		const serialised = JSON.stringify(error);
+		expect(serialised).not.toContain(KEYS.secretKey);
+		expect(serialised).not.toContain(BASIC_HEADER.slice(6));
+	});
+
+	it('rejects a Base URL that is not http(s) before sending anything', async () => {
+		api.script([ok(summary)]);
+		const { error } = await runAction({ ...target(), url: 'api.example.com' }, getSummary);
+		expect(error?.message).toMatch(/Base URL must start with http/);
+		expect(api.requests).toHaveLength(0);
+	});
+});
+
+describe('retries', () => {
+	it('retries a GET on 429 and honours Retry-After', async () => {
+		api.script([
+			{ status: 429, headers: noDelay, body: { success: false, message: 'slow down', error: 'RATE_LIMITED' } },
+			ok(summary),
+		]);
+		const { output, error } = await runAction(target(), getSummary);
+		expect(error).toBeUndefined();
+		expect(api.requests).toHaveLength(2);
+		expect(output[0].json).toEqual(summary);
+	});
+
+	it.each([502, 503, 504])('retries a GET on %i a bounded number of times, then fails with the API message', async (status) => {
+		api.script([{ status, headers: noDelay, body: { success: false, message: 'upstream down', error: 'UNAVAILABLE' } }]);
+		const { error } = await runAction(target(), getSummary);
+		expect(api.requests).toHaveLength(1 + RETRY_POLICY.maxRetries);
+		expect(error?.message).toBe('upstream down');
+	});
+
+	it.each([400, 401, 404, 409, 500])('does not retry a GET on %i', async (status) => {
+		api.script([{ status, headers: noDelay, body: { success: false, message: 'no', error: 'X' } }]);
+		await runAction(target(), getSummary);
+		expect(api.requests).toHaveLength(1);
+	});
+
+	it('never retries a POST, even on 503', async () => {
+		api.script([{ status: 503, headers: noDelay, body: { success: false, message: 'down', error: 'UNAVAILABLE' } }]);
+		const { error } = await runAction(target(), {
+			resource: 'webhookEndpoint',
+			operation: 'create',
+			url: 'https://example.com/hook',
+			events: ['charge.captured'],
+		});
+		expect(error?.message).toBe('down');
+		expect(api.requests.map((r) => r.method)).toEqual(['POST']);
+	});
+
+	it('never retries a DELETE, even on 429', async () => {
+		api.script([{ status: 429, headers: noDelay, body: { success: false, message: 'slow', error: 'RATE_LIMITED' } }]);
+		const { error } = await runAction(target(), {
+			resource: 'anticipation',
+			operation: 'cancel',
+			anticipationId: '0b6f3a52-5d3b-4a57-9d5e-8a1f2b3c4d5e',
+		});
+		expect(error?.message).toBe('slow');
+		expect(api.requests.map((r) => r.method)).toEqual(['DELETE']);
+	});
+
+	it('backs off exponentially, honours Retry-After in seconds or as a date, and caps the wait', () => {
+		expect([0, 1, 2].map((attempt) => retryDelayMs(attempt, undefined))).toEqual([500, 1000, 2000]);
+		expect(retryDelayMs(0, '3')).toBe(3000);
+		expect(retryDelayMs(0, '120')).toBe(RETRY_POLICY.maxDelayMs);
+		expect(retryDelayMs(10, undefined)).toBe(RETRY_POLICY.maxDelayMs);
+		const inTwoSeconds = new Date(Date.now() + 2000).toUTCString();
+		expect(retryDelayMs(0, inTwoSeconds)).toBeGreaterThan(500);
+		expect(retryDelayMs(0, inTwoSeconds)).toBeLessThanOrEqual(2000);
+	});
+});
+
+describe('pagination', () => {
+	const page = (n: number, perPage: number, total: number) => {
+		const totalPages = Math.ceil(total / perPage);
+		const count = Math.max(0, Math.min(perPage, total - (n - 1) * perPage));
+		const data = Array.from({ length: count }, (_, k) => ({ id: `c${(n - 1) * perPage + k}` }));
+		return ok(data, { pagination: { page: n, perPage, total, totalPages } });
+	};
+	const getManyCharges = (extra: object) => ({ resource: 'charge', operation: 'getAll', ...extra });
+
+	it('Return All walks pages of 100 until totalPages and stops there', async () => {
+		api.script([page(1, 100, 250), page(2, 100, 250), page(3, 100, 250), page(4, 100, 250)]);
+		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
+		expect(error).toBeUndefined();
+		expect(api.requests).toHaveLength(3);
+		expect(api.requests.map((r) => [r.query.page, r.query.perPage])).toEqual([
+			['1', '100'],
+			['2', '100'],
+			['3', '100'],
+		]);
+		expect(output).toHaveLength(250);
+		expect(output[249].json).toEqual({ id: 'c249' });
+	});
+
+	it('Limit asks for no more than needed', async () => {
+		api.script([page(1, 75, 1000), page(2, 75, 1000)]);
+		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit: 150 }));
+		expect(api.requests.map((r) => [r.query.page, r.query.perPage])).toEqual([
+			['1', '75'],
+			['2', '75'],
+		]);
+		expect(output).toHaveLength(150);
+	});
+
+	it('a small limit is one request of that size', async () => {
+		api.script([page(1, 5, 1000)]);
+		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit: 5 }));
+		expect(api.requests.map((r) => r.query.perPage)).toEqual(['5']);
+		expect(output).toHaveLength(5);
+	});
+
+	it('stops on an empty page even if totalPages says more', async () => {
+		api.script([page(1, 100, 100), ok([], { pagination: { page: 2, perPage: 100, total: 300, totalPages: 3 } })]);
+		const { output } = await runAction(target(), getManyCharges({ returnAll: true }));
+		expect(output).toHaveLength(100);
+	});
+});
