@@ -1,4 +1,32 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as create from './create.operation';
+import * as update from './update.operation';
 
-// Placeholder until this resource's operations land.
-export const description: INodeProperties[] = [];
+export { create, update };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['submerchantAddress'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Add an address to a submerchant',
+				action: 'Create a submerchant address',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Change an address of a submerchant',
+				action: 'Update a submerchant address',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+	...update.description,
+];

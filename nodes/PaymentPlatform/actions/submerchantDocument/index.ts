@@ -1,4 +1,32 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as create from './create.operation';
+import * as getAll from './getAll.operation';
 
-// Placeholder until this resource's operations land.
-export const description: INodeProperties[] = [];
+export { create, getAll };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['submerchantDocument'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Add an identity or company document to a submerchant',
+				action: 'Create a submerchant document',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the documents of a submerchant',
+				action: 'Get many submerchant documents',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+	...getAll.description,
+];

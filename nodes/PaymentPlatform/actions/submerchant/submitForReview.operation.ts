@@ -1,0 +1,33 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import { getLocatorId } from '../../shared/parameters';
+import { submerchantLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			"The submerchant must be complete: a PF needs its birth date and mother's name, a PJ a registered legal representative, and both at least one active document. It then moves from Pending to Pending Review.",
+		name: 'submitForReviewNotice',
+		type: 'notice',
+		default: '',
+	},
+	submerchantLocator({
+		description: 'The submerchant (in status Pending) to submit for compliance review',
+	}),
+];
+
+const displayOptions = { show: { resource: ['submerchant'], operation: ['submitForReview'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
+	const { message } = await apiRequest.call(
+		this,
+		'POST',
+		`/v1/submerchants/${submerchantId}/submit-for-review`,
+		{ itemIndex: i },
+	);
+	return { success: true, message };
+}

@@ -1,0 +1,352 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import {
+	DOCUMENT_EXTENSIONS,
+	DOCUMENT_MIME_TYPES,
+	DOCUMENT_TYPES,
+	DOCUMENT_TYPES_BY_ENTITY,
+	LIMITS,
+	PARTNER_DOCUMENT_PREFIX,
+} from '../../shared/apiValues';
+import { compact, getLocatorId } from '../../shared/parameters';
+import { InputValidator } from '../../shared/validate';
+import { submerchantLocator } from '../common.descriptions';
+
+type DocumentType =
+	(typeof DOCUMENT_TYPES_BY_ENTITY)[keyof typeof DOCUMENT_TYPES_BY_ENTITY][number];
+
+const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+	social_contract: 'PJ: Social Contract',
+	contract_amendment: 'PJ: Contract Amendment (Optional)',
+	cnpj_card: 'PJ: CNPJ Card',
+	proof_of_residence_company: 'PJ: Company Proof of Address',
+	front_id: 'PF: Front of ID',
+	back_id: 'PF: Back of ID',
+	selfie_with_id: 'PF: Selfie with ID',
+	proof_of_residence: 'PF: Proof of Residence',
+	partner_front_id: 'Partner: Front of ID',
+	partner_back_id: 'Partner: Back of ID',
+	partner_selfie_with_id: 'Partner: Selfie with ID',
+	partner_proof_of_residence: 'Partner: Proof of Residence',
+};
+
+const ENTITY_DESCRIPTIONS = {
+	pj: 'Company (PJ) document',
+	pf: 'Individual (PF) document',
+	partner: 'Document of a partner of a company; needs the legal representative',
+} as const;
+
+const DOCUMENT_TYPE_OPTIONS = (
+	Object.keys(DOCUMENT_TYPES_BY_ENTITY) as Array<keyof typeof DOCUMENT_TYPES_BY_ENTITY>
+).flatMap((entity) =>
+	DOCUMENT_TYPES_BY_ENTITY[entity].map((value: DocumentType) => ({
+		name: DOCUMENT_TYPE_LABELS[value],
+		value,
+		description: ENTITY_DESCRIPTIONS[entity],
+	})),
+);
+
+const PARTNER_TYPES = [...DOCUMENT_TYPES_BY_ENTITY.partner];
+
+/** Accepted formats, PNG, JPG, JPEG and PDF: the MIME type each file name extension stands for. */
+const MIME_BY_EXTENSION: Record<(typeof DOCUMENT_EXTENSIONS)[number], string> = {
+	png: 'image/png',
+	jpg: 'image/jpeg',
+	jpeg: 'image/jpeg',
+	pdf: 'application/pdf',
+};
+const FORMATS_TEXT = 'PNG, JPG, JPEG or PDF';
+
+const NO_UPLOAD_NOTE =
+	'The API does not take the file itself for documents: it records a file already hosted elsewhere, by its URL';
+
+const properties: INodeProperties[] = [
+	submerchantLocator({ description: 'The submerchant the document belongs to' }),
+	{
+		displayName: 'Type',
+		name: 'documentType',
+		type: 'options',
+		options: DOCUMENT_TYPE_OPTIONS,
+		default: 'front_id',
+		required: true,
+		description:
+			'Which document this is. PJ types are for companies, PF types for individuals, Partner types for a partner of a company. Sending a type again replaces the previous document of that type.',
+	},
+	{
+		displayName: 'Legal Representative ID',
+		name: 'legalRepresentativeId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+		description:
+			'ID (UUID) of the partner, registered as a legal representative of the submerchant, this document belongs to. Only partner documents take it.',
+		displayOptions: { show: { documentType: PARTNER_TYPES } },
+	},
+	{
+		displayName: 'File Source',
+		name: 'fileSource',
+		type: 'options',
+		options: [
+			{
+				name: 'URL of a Hosted File',
+				value: 'url',
+				description: 'Give the URL, name, size and MIME type of the hosted file yourself',
+			},
+			{
+				name: 'Binary Field From Input',
+				value: 'binary',
+				description:
+					'Read the name, size and MIME type from a binary field of the input item; the file must still be hosted at a URL',
+			},
+		],
+		default: 'url',
+		description: `Where the file's details come from. ${NO_UPLOAD_NOTE}.`,
+	},
+	{
+		displayName: 'File URL',
+		name: 'fileUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. https://files.example.com/contract.pdf',
+		description: `URL of the hosted file, at most 500 characters. ${NO_UPLOAD_NOTE}.`,
+		displayOptions: { show: { fileSource: ['url'] } },
+	},
+	{
+		displayName: 'File URL',
+		name: 'fileUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. https://files.example.com/contract.pdf',
+		description: `URL where the same file as the binary field is hosted, at most 500 characters. ${NO_UPLOAD_NOTE}, so upload it to your storage first; the binary field only supplies the file's name, size and MIME type.`,
+		displayOptions: { show: { fileSource: ['binary'] } },
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the input binary field containing the file',
+		description:
+			"Binary field of the input item describing the file: its file name, size in bytes and MIME type are sent (PNG, JPG, JPEG or PDF). The file's content is not sent.",
+		displayOptions: { show: { fileSource: ['binary'] } },
+	},
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. contract.pdf',
+		description: `File name with its extension (${FORMATS_TEXT}), at most 255 characters`,
+		displayOptions: { show: { fileSource: ['url'] } },
+	},
+	{
+		displayName: 'File Size (in Bytes)',
+		name: 'fileSize',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 1,
+		required: true,
+		description: 'Size of the file in bytes, an integer >= 1',
+		displayOptions: { show: { fileSource: ['url'] } },
+	},
+	{
+		displayName: 'MIME Type',
+		name: 'mimeType',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. application/pdf',
+		description:
+			"MIME type of the file (image/png, image/jpeg or application/pdf), at most 100 characters. Leave empty to derive it from the file name's extension.",
+		displayOptions: { show: { fileSource: ['url'] } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Document Number',
+				name: 'number',
+				type: 'string',
+				default: '',
+				description: 'Number printed on the document, at most 100 characters',
+			},
+			{
+				displayName: 'Expires At',
+				name: 'expiresAt',
+				type: 'dateTime',
+				default: '',
+				description: 'When the document expires (ISO 8601 date-time)',
+			},
+			{
+				displayName: 'Notes',
+				name: 'notes',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'Free annotations about the document',
+			},
+		],
+	},
+];
+
+const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+interface FileDetails {
+	fileName: string;
+	fileSize: unknown;
+	mimeType: string;
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
+	const validate = new InputValidator(this.getNode(), i);
+
+	const type = String(this.getNodeParameter('documentType', i, '') ?? '');
+	validate.required('type', type);
+	validate.length('type', type, LIMITS.document.type);
+	validate.oneOf('type', type, DOCUMENT_TYPES);
+
+	let legalRepresentativeId: string | undefined;
+	if (type.startsWith(PARTNER_DOCUMENT_PREFIX)) {
+		legalRepresentativeId = String(
+			this.getNodeParameter('legalRepresentativeId', i, '') ?? '',
+		).trim();
+		if (!legalRepresentativeId) {
+			validate.fail('legal_representative_id', `is required for the partner document type ${type}`);
+		}
+		validate.uuid('legal_representative_id', legalRepresentativeId);
+	}
+
+	const fileSource = this.getNodeParameter('fileSource', i, 'url') as string;
+	const fileUrl = String(this.getNodeParameter('fileUrl', i, '') ?? '').trim();
+	validate.required('file_url', fileUrl);
+	validate.length('file_url', fileUrl, LIMITS.document.fileUrl);
+	if (!isHttpUrl(fileUrl)) validate.fail('file_url', 'must be an http(s) URL of the hosted file');
+
+	const file =
+		fileSource === 'binary'
+			? await fileFromBinary.call(this, validate, i)
+			: fileFromParameters.call(this, i);
+	const mimeType = file.mimeType || mimeFromName(file.fileName) || '';
+
+	validate.required('file_name', file.fileName);
+	validate.length('file_name', file.fileName, LIMITS.document.fileName);
+	const extension = extensionOf(file.fileName);
+	if (!extension) validate.fail('file_name', `must include an extension (${FORMATS_TEXT})`);
+	if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) {
+		validate.fail(
+			'file_name',
+			`must have an accepted extension: ${FORMATS_TEXT} (got .${extension})`,
+		);
+	}
+	validate.required('file_size', file.fileSize);
+	validate.integer('file_size', file.fileSize, { min: 1 });
+	validate.length('mime_type', mimeType, LIMITS.document.mimeType);
+	if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(mimeType.toLowerCase())) {
+		validate.fail('mime_type', `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`);
+	}
+
+	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
+	const expiresAt = toIsoText(additional.expiresAt);
+	validate.length('number', additional.number, LIMITS.document.number);
+	validate.isoDateTime('expires_at', expiresAt);
+
+	const body: IDataObject = {
+		type,
+		...(legalRepresentativeId ? { legal_representative_id: legalRepresentativeId } : {}),
+		file_url: fileUrl,
+		file_name: file.fileName,
+		file_size: file.fileSize as number,
+		mime_type: mimeType,
+		...compact({ number: additional.number, expires_at: expiresAt, notes: additional.notes }),
+	};
+
+	const { data } = await apiRequest.call(
+		this,
+		'POST',
+		`/v1/submerchants/${submerchantId}/documents`,
+		{
+			body,
+			itemIndex: i,
+		},
+	);
+	return data as IDataObject;
+}
+
+function fileFromParameters(this: IExecuteFunctions, i: number): FileDetails {
+	return {
+		fileName: String(this.getNodeParameter('fileName', i, '') ?? '').trim(),
+		fileSize: this.getNodeParameter('fileSize', i, undefined),
+		mimeType: String(this.getNodeParameter('mimeType', i, '') ?? '').trim(),
+	};
+}
+
+/** Name, size in bytes and MIME type of an input binary field; a name without extension gets the MIME type's. */
+async function fileFromBinary(
+	this: IExecuteFunctions,
+	validate: InputValidator,
+	i: number,
+): Promise<FileDetails> {
+	const propertyName = String(this.getNodeParameter('binaryPropertyName', i, '') ?? '').trim();
+	validate.required('binaryPropertyName', propertyName);
+	const binary = this.getInputData()[i]?.binary?.[propertyName];
+	if (!binary) {
+		validate.fail(
+			'binaryPropertyName',
+			`must name a binary field of the input item (no "${propertyName}" found)`,
+		);
+	}
+	const buffer = await this.helpers.getBinaryDataBuffer(i, propertyName);
+	const declared = String(binary.mimeType ?? '')
+		.trim()
+		.toLowerCase();
+	let fileName = String(binary.fileName ?? '').trim();
+	const mimeType =
+		declared && declared !== 'application/octet-stream'
+			? declared
+			: (mimeFromName(fileName) ?? declared);
+	if (fileName && !extensionOf(fileName)) {
+		const extension = Object.entries(MIME_BY_EXTENSION).find(([, mime]) => mime === mimeType)?.[0];
+		if (extension) fileName = `${fileName}.${extension}`;
+	}
+	return { fileName, fileSize: buffer.length, mimeType };
+}
+
+function extensionOf(fileName: string): string {
+	const match = /\.([A-Za-z0-9]+)$/.exec(fileName);
+	return match ? match[1].toLowerCase() : '';
+}
+
+function mimeFromName(fileName: string): string | undefined {
+	return MIME_BY_EXTENSION[extensionOf(fileName) as keyof typeof MIME_BY_EXTENSION];
+}
+
+function isHttpUrl(text: string): boolean {
+	try {
+		const url = new URL(text);
+		return url.protocol === 'http:' || url.protocol === 'https:';
+	} catch {
+		return false;
+	}
+}
+
+/** The dateTime field gives text; an expression may give a Date or a Luxon DateTime. */
+function toIsoText(value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (value instanceof Date) return value.toISOString();
+	if (typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function') {
+		return String((value as { toISO: () => string }).toISO());
+	}
+	return String(value);
+}

@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import { getListLimit, getLocatorId } from '../../shared/parameters';
+import { returnAllAndLimit, submerchantLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	submerchantLocator({ description: 'The submerchant whose documents to list' }),
+	...returnAllAndLimit,
+];
+
+const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['getAll'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** The API returns every document at once (no pagination); the limit is applied here. */
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
+	const limit = getListLimit.call(this, i);
+	const { data } = await apiRequest.call(
+		this,
+		'GET',
+		`/v1/submerchants/${submerchantId}/documents`,
+		{
+			itemIndex: i,
+		},
+	);
+	const documents = Array.isArray(data) ? (data as IDataObject[]) : [];
+	return limit === undefined ? documents : documents.slice(0, limit);
+}
