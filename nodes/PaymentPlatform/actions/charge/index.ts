@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as create from './create.operation';
 import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 
-export { get };
+export { create, get, getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -11,9 +13,23 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['charge'] } },
 		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Charge a customer by card, pix or boleto',
+				action: 'Create a charge',
+			},
 			{ name: 'Get', value: 'get', description: 'Get a charge by ID', action: 'Get a charge' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List charges, optionally filtered',
+				action: 'Get many charges',
+			},
 		],
 		default: 'get',
 	},
+	...create.description,
 	...get.description,
+	...getAll.description,
 ];

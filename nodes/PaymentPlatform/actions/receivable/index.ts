@@ -1,4 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as get from './get.operation';
 
-// Placeholder until this resource's operations land.
-export const description: INodeProperties[] = [];
+export { get };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['receivable'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a receivable by ID',
+				action: 'Get a receivable',
+			},
+		],
+		default: 'get',
+	},
+	...get.description,
+];

@@ -1,4 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as create from './create.operation';
 
-// Placeholder until this resource's operations land.
-export const description: INodeProperties[] = [];
+export { create };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['webhookEndpoint'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Register a URL that receives charge events; returns its signing secret once',
+				action: 'Create a webhook endpoint',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+];

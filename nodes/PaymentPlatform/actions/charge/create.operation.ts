@@ -1,0 +1,483 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import { CARD_PAYMENT_METHODS, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
+import { compact } from '../../shared/parameters';
+import { InputValidator } from '../../shared/validate';
+
+const CARD_METHODS = [...CARD_PAYMENT_METHODS];
+const showForCards = { show: { paymentMethod: CARD_METHODS } };
+const showForCardDetails = { show: { paymentMethod: CARD_METHODS, cardInput: ['details'] } };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Payment Method',
+		name: 'paymentMethod',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'Boleto', value: 'boleto', description: 'Bank slip paid by the customer' },
+			{
+				name: 'Credit Card',
+				value: 'credit_card',
+				description: 'Card charge, up to 12 installments',
+			},
+			{ name: 'Debit Card', value: 'debit_card', description: 'Card charge debited at once' },
+			{ name: 'Pix', value: 'pix', description: 'Instant payment by Pix' },
+		],
+		default: 'pix',
+		description: 'How the customer pays. Card fields appear for credit and debit card.',
+	},
+	{
+		displayName: 'Amount (in Cents)',
+		name: 'amount',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		required: true,
+		default: 0,
+		description:
+			'Total to charge, in cents (centavos) as an integer. For example 10000 = R$ 100,00.',
+	},
+	{
+		displayName: 'Card Input',
+		name: 'cardInput',
+		type: 'options',
+		options: [
+			{
+				name: 'Card Details',
+				value: 'details',
+				description: 'Send the card number, holder name, expiration and CVV',
+			},
+			{
+				name: 'Card Token',
+				value: 'token',
+				description: 'Send a token that stands for a card tokenized earlier',
+			},
+		],
+		default: 'details',
+		description: 'Whether to pay with the card details or with a card token',
+		displayOptions: showForCards,
+	},
+	{
+		displayName: 'Card Number',
+		name: 'cardNumber',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description:
+			'The card number (digits only). Sent as payment_details.number; never shown in errors.',
+		displayOptions: showForCardDetails,
+	},
+	{
+		displayName: 'Card Holder Name',
+		name: 'holderName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. MARIA S SILVA',
+		description: 'Name as printed on the card (payment_details.holder_name)',
+		displayOptions: showForCardDetails,
+	},
+	{
+		displayName: 'Expiration Month',
+		name: 'expirationMonth',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 08',
+		description: 'Card expiration month (payment_details.expiration_month)',
+		displayOptions: showForCardDetails,
+	},
+	{
+		displayName: 'Expiration Year',
+		name: 'expirationYear',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 2030',
+		description: 'Card expiration year (payment_details.expiration_year)',
+		displayOptions: showForCardDetails,
+	},
+	{
+		displayName: 'CVV',
+		name: 'cvv',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description: 'Card security code (payment_details.cvv); never shown in errors',
+		displayOptions: showForCardDetails,
+	},
+	{
+		displayName: 'Card Token',
+		name: 'cardToken',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description: 'Token of a card tokenized earlier (payment_details.token)',
+		displayOptions: { show: { paymentMethod: CARD_METHODS, cardInput: ['token'] } },
+	},
+	{
+		displayName: 'Installments',
+		name: 'installments',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_INSTALLMENTS, numberPrecision: 0 },
+		default: 1,
+		description: `Number of installments, 1 to ${MAX_INSTALLMENTS} (payment_details.installments)`,
+		displayOptions: showForCards,
+	},
+	{
+		displayName: 'Customer',
+		name: 'customer',
+		type: 'fixedCollection',
+		placeholder: 'Add Customer',
+		default: {},
+		description: 'Who pays the charge',
+		options: [
+			{
+				displayName: 'Customer Details',
+				name: 'details',
+				values: [
+					{
+						displayName: 'Birthdate',
+						name: 'birthdate',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 1990-05-31',
+						description: "The customer's date of birth",
+					},
+					{
+						displayName: 'Email',
+						name: 'email',
+						type: 'string',
+						placeholder: 'name@email.com',
+						default: '',
+						description: "The customer's e-mail address",
+					},
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: "The customer's full name",
+					},
+					{
+						displayName: 'Phone',
+						name: 'phone',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. +5511999998888',
+						description: "The customer's phone number",
+					},
+					{
+						displayName: 'Tax ID',
+						name: 'tax_id',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 12345678909',
+						description: "The customer's CPF or CNPJ",
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Items',
+		name: 'items',
+		type: 'fixedCollection',
+		placeholder: 'Add Item',
+		typeOptions: { multipleValues: true },
+		default: {},
+		description: 'What is being sold',
+		options: [
+			{
+				displayName: 'Item',
+				name: 'item',
+				values: [
+					{
+						displayName: 'Category',
+						name: 'category',
+						type: 'string',
+						default: '',
+						description: 'Category of the item',
+					},
+					{
+						displayName: 'Code',
+						name: 'code',
+						type: 'string',
+						default: '',
+						description: 'Your code for the item, e.g. a SKU',
+					},
+					{
+						displayName: 'Description',
+						name: 'description',
+						type: 'string',
+						default: '',
+						description: 'Description of the item',
+					},
+					{
+						displayName: 'ID',
+						name: 'id',
+						type: 'string',
+						default: '',
+						description: 'Your identifier of the item',
+					},
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: 'Name of the item',
+					},
+					{
+						displayName: 'Quantity',
+						name: 'quantity',
+						type: 'number',
+						typeOptions: { minValue: 1, numberPrecision: 0 },
+						default: 1,
+						description: 'How many units, as an integer',
+					},
+					{
+						displayName: 'Tangible',
+						name: 'tangible',
+						type: 'boolean',
+						default: true,
+						description: 'Whether the item is a physical good',
+					},
+					{
+						displayName: 'Unit Price (in Cents)',
+						name: 'unit_price',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 0 },
+						default: 0,
+						description: 'Price of one unit, in cents as an integer. For example 2590 = R$ 25,90.',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Split',
+		name: 'split',
+		type: 'fixedCollection',
+		placeholder: 'Add Split Rule',
+		typeOptions: { multipleValues: true },
+		default: {},
+		description: 'How the charge is shared among recipients',
+		options: [
+			{
+				displayName: 'Recipient',
+				name: 'recipient',
+				values: [
+					{
+						displayName: 'Amount (in Cents)',
+						name: 'amount',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 0 },
+						default: 0,
+						description: "The recipient's share, in cents as an integer",
+					},
+					{
+						displayName: 'Cross Company',
+						name: 'cross_company',
+						type: 'boolean',
+						default: false,
+						description: 'Whether the recipient belongs to another company',
+					},
+					{
+						displayName: 'Recipient ID',
+						name: 'recipient_id',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+						description: 'UUID of the recipient of this share',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Currency',
+				name: 'currency',
+				type: 'options',
+				options: [{ name: 'BRL', value: 'BRL', description: 'Brazilian real' }],
+				default: 'BRL',
+				description: 'Currency of the charge',
+			},
+			{
+				displayName: 'Metadata',
+				name: 'metadata',
+				type: 'json',
+				default: '{}',
+				description: 'Free-form JSON object stored with the charge, e.g. {"order_id": "1234"}',
+			},
+			{
+				displayName: 'Shipping Amount (in Cents)',
+				name: 'shipping_amount',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description: 'Shipping cost, in cents as an integer',
+			},
+			{
+				displayName: 'Statement Descriptor',
+				name: 'statement_descriptor',
+				type: 'string',
+				default: '',
+				description:
+					"Text on the customer's card statement (payment_details.statement_descriptor); card payments only",
+				displayOptions: { show: { '/paymentMethod': CARD_METHODS } },
+			},
+			{
+				displayName: 'Submerchant ID',
+				name: 'submerchant_id',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+				description: 'UUID of the submerchant the charge is made for',
+			},
+		],
+	},
+];
+
+const displayOptions = { show: { resource: ['charge'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const validate = new InputValidator(this.getNode(), i);
+	const paymentMethod = this.getNodeParameter('paymentMethod', i) as string;
+	validate.required('payment_method', paymentMethod);
+	validate.oneOf('payment_method', paymentMethod, PAYMENT_METHODS);
+	const amount = this.getNodeParameter('amount', i) as number;
+	validate.required('amount', amount);
+	validate.integer('amount', amount, { min: 1 });
+
+	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
+	const body: IDataObject = { amount, payment_method: paymentMethod };
+
+	if ((CARD_METHODS as string[]).includes(paymentMethod)) {
+		body.payment_details = getPaymentDetails.call(this, i, validate, additional);
+	}
+
+	const customer = getCustomer.call(this, i, validate);
+	if (customer) body.customer = customer;
+	const items = getItems.call(this, i, validate);
+	if (items.length) body.items = items;
+	const split = getSplit.call(this, i, validate);
+	if (split.length) body.split = split;
+
+	if (additional.submerchant_id !== undefined) {
+		const submerchantId = String(additional.submerchant_id).trim();
+		validate.uuid('submerchant_id', submerchantId);
+		body.submerchant_id = submerchantId;
+	}
+	if (additional.shipping_amount !== undefined) {
+		validate.integer('shipping_amount', additional.shipping_amount, { min: 0 });
+		body.shipping_amount = additional.shipping_amount;
+	}
+	if (additional.currency !== undefined) {
+		validate.oneOf('currency', additional.currency, ['BRL']);
+		body.currency = additional.currency;
+	}
+	const metadata = validate.jsonObject('metadata', additional.metadata);
+	if (metadata) body.metadata = metadata;
+
+	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', { body, itemIndex: i });
+	return data as IDataObject;
+}
+
+function getPaymentDetails(
+	this: IExecuteFunctions,
+	i: number,
+	validate: InputValidator,
+	additional: IDataObject,
+): IDataObject {
+	const cardInput = this.getNodeParameter('cardInput', i, 'details') as string;
+	let card: IDataObject;
+	if (cardInput === 'token') {
+		const token = String(this.getNodeParameter('cardToken', i, '') ?? '').trim();
+		validate.required('payment_details.token', token);
+		card = { token };
+	} else {
+		// The card number's spaces and dashes are dropped; its value is never put in an error message.
+		const number = String(this.getNodeParameter('cardNumber', i, '') ?? '').replace(/[\s-]/g, '');
+		validate.required('payment_details.number', number);
+		card = compact({
+			number,
+			holder_name: String(this.getNodeParameter('holderName', i, '') ?? '').trim(),
+			expiration_month: String(this.getNodeParameter('expirationMonth', i, '') ?? '').trim(),
+			expiration_year: String(this.getNodeParameter('expirationYear', i, '') ?? '').trim(),
+			cvv: String(this.getNodeParameter('cvv', i, '') ?? '').trim(),
+		});
+	}
+	const installments = this.getNodeParameter('installments', i, 1) as number;
+	validate.integer('payment_details.installments', installments, { min: 1, max: MAX_INSTALLMENTS });
+	const statementDescriptor = String(additional.statement_descriptor ?? '').trim();
+	return compact({
+		...card,
+		installments,
+		statement_descriptor: statementDescriptor,
+	}) as IDataObject;
+}
+
+function getCustomer(
+	this: IExecuteFunctions,
+	i: number,
+	validate: InputValidator,
+): IDataObject | undefined {
+	const details = this.getNodeParameter('customer.details', i, {}) as IDataObject;
+	const customer = compact({
+		name: trimmed(details.name),
+		email: trimmed(details.email),
+		tax_id: trimmed(details.tax_id),
+		phone: trimmed(details.phone),
+		birthdate: trimmed(details.birthdate),
+	}) as IDataObject;
+	validate.email('customer.email', customer.email);
+	return Object.keys(customer).length ? customer : undefined;
+}
+
+function getItems(this: IExecuteFunctions, i: number, validate: InputValidator): IDataObject[] {
+	const rows = this.getNodeParameter('items.item', i, []) as IDataObject[];
+	return rows.map((row, index) => {
+		const field = `items[${index}]`;
+		validate.integer(`${field}.quantity`, row.quantity, { min: 1 });
+		validate.integer(`${field}.unit_price`, row.unit_price, { min: 0 });
+		return compact({
+			name: trimmed(row.name),
+			quantity: row.quantity,
+			unit_price: row.unit_price,
+			tangible: row.tangible,
+			id: trimmed(row.id),
+			description: trimmed(row.description),
+			category: trimmed(row.category),
+			code: trimmed(row.code),
+		}) as IDataObject;
+	});
+}
+
+function getSplit(this: IExecuteFunctions, i: number, validate: InputValidator): IDataObject[] {
+	const rows = this.getNodeParameter('split.recipient', i, []) as IDataObject[];
+	return rows.map((row, index) => {
+		const field = `split[${index}]`;
+		const recipientId = trimmed(row.recipient_id);
+		validate.uuid(`${field}.recipient_id`, recipientId);
+		validate.required(`${field}.amount`, row.amount);
+		validate.integer(`${field}.amount`, row.amount, { min: 0 });
+		return compact({
+			recipient_id: recipientId,
+			amount: row.amount,
+			cross_company: row.cross_company ?? false,
+		}) as IDataObject;
+	});
+}
+
+function trimmed(value: unknown): string | undefined {
+	return value === undefined || value === null ? undefined : String(value).trim();
+}

@@ -1,0 +1,149 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequestAllItems } from '../../transport';
+import { CHARGE_LIST_QUERY } from '../../transport/chosenNames';
+import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
+import { toIsoDateTime } from '../../shared/dateTime';
+import { getListLimit } from '../../shared/parameters';
+import { InputValidator } from '../../shared/validate';
+import { returnAllAndLimit } from '../common.descriptions';
+
+const STATUS_NAMES: Record<(typeof CHARGE_STATUSES)[number], string> = {
+	pending: 'Pending',
+	authorized: 'Authorized',
+	captured: 'Captured',
+	partially_refunded: 'Partially Refunded',
+	refunded: 'Refunded',
+	voided: 'Voided',
+	failed: 'Failed',
+	expired: 'Expired',
+};
+
+const PAYMENT_METHOD_NAMES: Record<(typeof PAYMENT_METHODS)[number], string> = {
+	credit_card: 'Credit Card',
+	debit_card: 'Debit Card',
+	pix: 'Pix',
+	boleto: 'Boleto',
+};
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'End Date',
+				name: 'endDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Only charges created up to this date and time (ISO 8601)',
+			},
+			{
+				displayName: 'Installments',
+				name: 'installments',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_INSTALLMENTS, numberPrecision: 0 },
+				default: 1,
+				description: `Only charges paid in this number of installments (1 to ${MAX_INSTALLMENTS})`,
+			},
+			{
+				displayName: 'Max Amount (in Cents)',
+				name: 'maxAmount',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description: 'Only charges of at most this amount, in cents as an integer',
+			},
+			{
+				displayName: 'Min Amount (in Cents)',
+				name: 'minAmount',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description: 'Only charges of at least this amount, in cents as an integer',
+			},
+			{
+				displayName: 'Payment Method',
+				name: 'paymentMethod',
+				type: 'options',
+				options: PAYMENT_METHODS.map((value) => ({
+					name: PAYMENT_METHOD_NAMES[value],
+					value,
+				})).sort(byName),
+				default: 'pix',
+				description: 'Only charges paid by this method',
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				description: 'Only charges matching this text',
+			},
+			{
+				displayName: 'Start Date',
+				name: 'startDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Only charges created from this date and time on (ISO 8601)',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: CHARGE_STATUSES.map((value) => ({ name: STATUS_NAMES[value], value })).sort(
+					byName,
+				),
+				default: 'pending',
+				description: 'Only charges in this status',
+			},
+		],
+	},
+];
+
+const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+	const validate = new InputValidator(this.getNode(), i);
+	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
+	const q = CHARGE_LIST_QUERY;
+	const qs: IDataObject = {};
+
+	if (filters.status !== undefined) {
+		validate.oneOf(q.status, filters.status, CHARGE_STATUSES);
+		qs[q.status] = filters.status;
+	}
+	if (filters.paymentMethod !== undefined) {
+		validate.oneOf(q.paymentMethod, filters.paymentMethod, PAYMENT_METHODS);
+		qs[q.paymentMethod] = filters.paymentMethod;
+	}
+	const startDate = toIsoDateTime(validate, q.startDate, filters.startDate);
+	if (startDate) qs[q.startDate] = startDate;
+	const endDate = toIsoDateTime(validate, q.endDate, filters.endDate);
+	if (endDate) qs[q.endDate] = endDate;
+	const search = String(filters.search ?? '').trim();
+	if (search) qs[q.search] = search;
+	if (filters.minAmount !== undefined) {
+		validate.integer(q.minAmount, filters.minAmount, { min: 0 });
+		qs[q.minAmount] = filters.minAmount;
+	}
+	if (filters.maxAmount !== undefined) {
+		validate.integer(q.maxAmount, filters.maxAmount, { min: 0 });
+		qs[q.maxAmount] = filters.maxAmount;
+	}
+	if (filters.installments !== undefined) {
+		validate.integer(q.installments, filters.installments, { min: 1, max: MAX_INSTALLMENTS });
+		qs[q.installments] = filters.installments;
+	}
+
+	const limit = getListLimit.call(this, i);
+	return await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
+}

@@ -1,0 +1,58 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import { getUuidParameter } from '../../shared/parameters';
+import { InputValidator } from '../../shared/validate';
+import { paymentLinkIdField } from './common';
+
+const EXTENSION_BY_IMAGE_TYPE: Record<string, string> = {
+	'image/gif': 'gif',
+	'image/jpeg': 'jpg',
+	'image/png': 'png',
+	'image/svg+xml': 'svg',
+	'image/webp': 'webp',
+};
+
+const properties: INodeProperties[] = [
+	paymentLinkIdField,
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		hint: 'The name of the input binary field containing the image to upload',
+		description:
+			'Name of the binary property of the input item that holds the cover image (for example PNG or JPEG)',
+	},
+];
+
+const displayOptions = { show: { resource: ['paymentLink'], operation: ['uploadCover'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const id = getUuidParameter.call(this, 'paymentLinkId', i, 'id');
+	const binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', i, 'data')).trim();
+	const binary = this.helpers.assertBinaryData(i, binaryPropertyName);
+	const mimeType = String(binary.mimeType ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
+	if (!mimeType.startsWith('image/')) {
+		new InputValidator(this.getNode(), i).fail(
+			'file',
+			`must be an image (image/* MIME type); the input binary field "${binaryPropertyName}" is ${mimeType || 'of unknown type'}`,
+		);
+	}
+	const data = await this.helpers.getBinaryDataBuffer(i, binaryPropertyName);
+	const extension = binary.fileExtension ?? EXTENSION_BY_IMAGE_TYPE[mimeType] ?? 'img';
+	const fileName = binary.fileName?.trim() || `cover.${extension}`;
+
+	const result = await apiRequest.call(this, 'POST', `/v1/payment-links/${id}/upload-cover`, {
+		file: { data, fileName, mimeType },
+		itemIndex: i,
+	});
+	const output = result.data !== null && typeof result.data === 'object' ? result.data : {};
+	return { id, ...(output as IDataObject) };
+}

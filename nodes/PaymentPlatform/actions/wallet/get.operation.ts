@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import { getUuidParameter } from '../../shared/parameters';
+import { walletIdField } from './common';
+
+const properties: INodeProperties[] = [walletIdField];
+
+const displayOptions = { show: { resource: ['wallet'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+	const id = getUuidParameter.call(this, 'walletId', i, 'id');
+	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}`, { itemIndex: i });
+	return data as IDataObject;
+}
