@@ -1,0 +1,78 @@
+/**
+ * Errors the routes throw; the server turns them into the error envelope `{success: false, message, error}`.
+ *
+ * The reference shows neither HTTP statuses nor error codes. The sandbox answers (codes from chosenNames.ts):
+ * - 422 VALIDATION_ERROR: a well-formed request that breaks a documented rule. 422 rather than 400 so that a rule
+ *   failure is told apart, by status alone, from a body that is not JSON at all (400 BAD_REQUEST). The body carries
+ *   `details: [{field, rule, message}]` on write operations; read operations answer with the single documented shape
+ *   (no `details`), because "read operations return one" error shape.
+ * - 400 BAD_REQUEST: malformed JSON or multipart body.
+ * - 401 UNAUTHORIZED: missing or wrong key pair.
+ * - 404 NOT_FOUND: unknown route, or a well-formed id that matches nothing visible to the merchant.
+ * - 405 BAD_REQUEST: known path, wrong method (with an `Allow` header).
+ * - 409 CONFLICT: a state rule (submit for review outside `pending`, cancel an anticipation that is not pending).
+ * - 413 BAD_REQUEST: JSON body over 1 MB, multipart body over 10 MB.
+ * - 415 BAD_REQUEST: a body whose content type is neither JSON nor multipart.
+ * - 500 INTERNAL_ERROR: anything unexpected; the sandbox never lets a request crash it.
+ */
+import { ERROR_CODES } from '../nodes/PaymentPlatform/transport/chosenNames';
+
+export const HTTP_STATUS = {
+	badRequest: 400,
+	unauthorized: 401,
+	notFound: 404,
+	methodNotAllowed: 405,
+	conflict: 409,
+	payloadTooLarge: 413,
+	unsupportedMediaType: 415,
+	validation: 422,
+	internal: 500,
+} as const;
+
+export interface ValidationIssue {
+	field: string;
+	rule: string;
+	message: string;
+}
+
+export class ApiError extends Error {
+	constructor(
+		readonly status: number,
+		readonly code: string,
+		message: string,
+		readonly details?: ValidationIssue[],
+		readonly headers?: Record<string, string>,
+	) {
+		super(message);
+		this.name = 'ApiError';
+	}
+}
+
+export class ValidationError extends ApiError {
+	constructor(issues: ValidationIssue[]) {
+		super(
+			HTTP_STATUS.validation,
+			ERROR_CODES.validation,
+			`Validation failed: ${issues.map((issue) => issue.message).join('; ')}`,
+			issues,
+		);
+		this.name = 'ValidationError';
+	}
+}
+
+/** A single-issue validation error. */
+export function invalid(field: string, rule: string, message: string): ValidationError {
+	return new ValidationError([{ field, rule, message }]);
+}
+
+export function notFound(what: string): ApiError {
+	return new ApiError(HTTP_STATUS.notFound, ERROR_CODES.notFound, `${what} not found`);
+}
+
+export function conflict(message: string): ApiError {
+	return new ApiError(HTTP_STATUS.conflict, ERROR_CODES.conflict, message);
+}
+
+export function badRequest(message: string, status: number = HTTP_STATUS.badRequest): ApiError {
+	return new ApiError(status, ERROR_CODES.badRequest, message);
+}
