@@ -1,0 +1,86 @@
+/**
+ * GET /v1/receivables/{id}, POST /v1/anticipations, DELETE /v1/anticipations/{id}.
+ * A requested anticipation is `pending` and `spot`; its receivables become `anticipated` until it is canceled
+ * (status `canceled`), when they are `pending` again. Totals: see fees.ts.
+ */
+import { conflict, notFound } from '../errors';
+import { anticipationTotals } from '../fees';
+import type { Router, RouteContext, RouteResult } from '../router';
+import { newId, nowIso } from '../store';
+import type { Anticipation, Receivable } from '../types';
+import { BodyRules, isUuid, pathUuid, RULES } from '../validation';
+import { jsonBody } from './helpers';
+
+export const ANTICIPATED_STATUS = 'anticipated';
+export const CANCELED_STATUS = 'canceled';
+
+function getReceivable(ctx: RouteContext): RouteResult {
+	const receivable = ctx.app.store.receivables.get(pathUuid(ctx.params, 'id'));
+	if (!receivable || receivable.merchant_id !== ctx.app.store.merchant.id) throw notFound('Receivable');
+	return { message: 'Receivable retrieved', data: receivable };
+}
+
+function create(ctx: RouteContext): RouteResult {
+	const store = ctx.app.store;
+	const rules = new BodyRules(jsonBody(ctx));
+	rules.onlyFields(['receivable_ids', 'metadata']);
+	const ids = rules.array('receivable_ids', { required: true, minItems: 1 });
+	const receivables: Receivable[] = [];
+	const seen = new Set<string>();
+	ids?.forEach((value, index) => {
+		const field = `receivable_ids[${index}]`;
+		if (!isUuid(value)) return rules.fail(field, RULES.uuid, 'must be a UUID');
+		const id = value.toLowerCase();
+		if (seen.has(id)) return rules.fail(field, RULES.unique, 'repeats an id already in the list');
+		seen.add(id);
+		const receivable = store.receivables.get(id);
+		if (!receivable || receivable.merchant_id !== store.merchant.id)
+			return rules.fail(field, RULES.exists, 'must reference an existing receivable');
+		if (receivable.status !== 'pending')
+			return rules.fail(field, RULES.status, `must reference a pending receivable (it is ${receivable.status})`);
+		receivables.push(receivable);
+	});
+	const metadata = rules.object('metadata');
+	rules.issues.throwIfAny();
+
+	const now = nowIso();
+	const anticipation: Anticipation = {
+		id: newId(),
+		merchant_id: store.merchant.id,
+		status: 'pending',
+		anticipation_type: 'spot',
+		...anticipationTotals(receivables),
+		receivable_ids: receivables.map((r) => r.id),
+		metadata: metadata ?? {},
+		created_at: now,
+		updated_at: now,
+	};
+	for (const receivable of receivables) receivable.status = ANTICIPATED_STATUS;
+	store.anticipations.set(anticipation.id, anticipation);
+	return { status: 201, message: 'Anticipation requested', data: anticipation };
+}
+
+function cancel(ctx: RouteContext): RouteResult {
+	const store = ctx.app.store;
+	const anticipation = store.anticipations.get(pathUuid(ctx.params, 'id'));
+	if (!anticipation || anticipation.merchant_id !== store.merchant.id) throw notFound('Anticipation');
+	if (anticipation.status !== 'pending') {
+		throw conflict(
+			`Anticipation status is ${anticipation.status}: only a pending anticipation can be canceled`,
+		);
+	}
+	anticipation.status = CANCELED_STATUS;
+	anticipation.updated_at = nowIso();
+	for (const id of anticipation.receivable_ids) {
+		const receivable = store.receivables.get(id);
+		if (receivable?.status === ANTICIPATED_STATUS) receivable.status = 'pending';
+	}
+	return { message: 'Anticipation canceled' };
+}
+
+export function registerAnticipationRoutes(router: Router): void {
+	router
+		.add('GET', '/v1/receivables/:id', getReceivable)
+		.add('POST', '/v1/anticipations', create)
+		.add('DELETE', '/v1/anticipations/:id', cancel);
+}

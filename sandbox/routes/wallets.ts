@@ -1,0 +1,60 @@
+/**
+ * GET /v1/wallets/{id} and GET /v1/wallets/{id}/statement (period filter under the chosen query names).
+ * Summary: opening balance before the period, closing balance at its end, and the credits and debits within it.
+ */
+import { WALLET_STATEMENT_QUERY } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { notFound } from '../errors';
+import type { Router, RouteContext, RouteResult } from '../router';
+import { compareText } from '../store';
+import type { Wallet, WalletEntry } from '../types';
+import { inDateRange, pathUuid, QueryRules } from '../validation';
+
+function ownWallet(ctx: RouteContext): Wallet {
+	const wallet = ctx.app.store.wallets.get(pathUuid(ctx.params, 'id'));
+	if (!wallet || wallet.owner_id !== ctx.app.store.merchant.id) throw notFound('Wallet');
+	return wallet;
+}
+
+const signed = (entry: WalletEntry): number => (entry.direction === 'credit' ? entry.amount : -entry.amount);
+
+function get(ctx: RouteContext): RouteResult {
+	return { message: 'Wallet retrieved', data: ownWallet(ctx) };
+}
+
+function statement(ctx: RouteContext): RouteResult {
+	const wallet = ownWallet(ctx);
+	const query = new QueryRules(ctx.query);
+	const start = query.isoTimestamp(WALLET_STATEMENT_QUERY.startDate);
+	const end = query.isoTimestamp(WALLET_STATEMENT_QUERY.endDate);
+	query.issues.throwIfAny();
+
+	const all = [...ctx.app.store.walletEntries.values()]
+		.filter((entry) => entry.wallet_id === wallet.id)
+		.sort((a, b) => compareText(a.created_at, b.created_at));
+	const entries = all.filter((entry) => inDateRange(entry.created_at, start, end));
+	const before = start ? all.filter((entry) => Date.parse(entry.created_at) < start.ms) : [];
+	const openingBalance =
+		before.length > 0
+			? before[before.length - 1].balance_after
+			: all.length > 0
+				? all[0].balance_after - signed(all[0])
+				: wallet.balance;
+	const totalCredits = entries.filter((e) => e.direction === 'credit').reduce((sum, e) => sum + e.amount, 0);
+	const totalDebits = entries.filter((e) => e.direction === 'debit').reduce((sum, e) => sum + e.amount, 0);
+	return {
+		message: 'Wallet statement retrieved',
+		data: {
+			entries,
+			summary: {
+				opening_balance: openingBalance,
+				closing_balance: openingBalance + totalCredits - totalDebits,
+				total_credits: totalCredits,
+				total_debits: totalDebits,
+			},
+		},
+	};
+}
+
+export function registerWalletRoutes(router: Router): void {
+	router.add('GET', '/v1/wallets/:id', get).add('GET', '/v1/wallets/:id/statement', statement);
+}

@@ -1,0 +1,53 @@
+/**
+ * GET /v1/withdrawals/summary (documented `submerchant_id`) and GET /v1/withdrawals/fee (chosen `amount` query).
+ * Summary (sandbox reading of the fields): available_balance in cents; pending_count withdrawals still pending;
+ * today_amount cents asked today (UTC); total_withdrawals and total_completed in cents, all and completed.
+ */
+import { WITHDRAWAL_FEE_QUERY } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { notFound } from '../errors';
+import { withdrawalFee } from '../fees';
+import type { Router, RouteContext, RouteResult } from '../router';
+import { QueryRules } from '../validation';
+
+export const WITHDRAWAL_SUMMARY_QUERY = { submerchantId: 'submerchant_id' } as const;
+
+function summary(ctx: RouteContext): RouteResult {
+	const store = ctx.app.store;
+	const query = new QueryRules(ctx.query);
+	const submerchantId = query.uuid(WITHDRAWAL_SUMMARY_QUERY.submerchantId)?.toLowerCase();
+	query.issues.throwIfAny();
+	if (submerchantId && !store.ownSubmerchant(submerchantId)) throw notFound('Submerchant');
+
+	const withdrawals = [...store.withdrawals.values()].filter(
+		(w) => w.merchant_id === store.merchant.id && (!submerchantId || w.submerchant_id === submerchantId),
+	);
+	const today = new Date().toISOString().slice(0, 10);
+	const sum = (list: typeof withdrawals): number => list.reduce((total, w) => total + w.amount, 0);
+	return {
+		message: 'Withdrawal summary retrieved',
+		data: {
+			available_balance: submerchantId
+				? (store.submerchantBalances.get(submerchantId) ?? 0)
+				: (store.merchantWallet()?.balance ?? 0),
+			pending_count: withdrawals.filter((w) => w.status === 'pending').length,
+			today_amount: sum(withdrawals.filter((w) => w.created_at.startsWith(today))),
+			total_withdrawals: sum(withdrawals),
+			total_completed: sum(withdrawals.filter((w) => w.status === 'completed')),
+		},
+	};
+}
+
+function fee(ctx: RouteContext): RouteResult {
+	const query = new QueryRules(ctx.query);
+	const amount = query.integer(WITHDRAWAL_FEE_QUERY.amount, { min: 0 });
+	query.issues.throwIfAny();
+	const config = ctx.app.store.withdrawalFee;
+	return {
+		message: 'Withdrawal fee retrieved',
+		data: { fee: withdrawalFee(config, amount), fee_type: config.fee_type },
+	};
+}
+
+export function registerWithdrawalRoutes(router: Router): void {
+	router.add('GET', '/v1/withdrawals/summary', summary).add('GET', '/v1/withdrawals/fee', fee);
+}
