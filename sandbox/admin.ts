@@ -1,0 +1,133 @@
+/**
+ * Admin routes under /__admin: no authentication (the server binds loopback by default), same envelope.
+ * They drive the sandbox from tests and demos: fire charge events, read what was received and delivered,
+ * seed data, reset, and a sink that stands in for a chat webhook.
+ */
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../nodes/PaymentPlatform/shared/apiValues';
+import { applyChargeEvent } from './chargeEvents';
+import type { RecordedRequest, SandboxContext } from './context';
+import type { DeliveryRecord } from './deliveries';
+import { notFound } from './errors';
+import { Router, type RouteContext, type RouteResult } from './router';
+import { publicEndpoint } from './routes/webhookEndpoints';
+import { generateCharges, MAX_GENERATED_CHARGES } from './seed';
+import { newId, nowIso } from './store';
+import { BodyRules, objectBody, pathUuid } from './validation';
+
+export const ADMIN_ROUTES = [
+	'GET    /__admin                               this list',
+	'POST   /__admin/charges/{id}/events           {"event": "charge.captured"} set the status (or record a chargeback) and deliver',
+	'GET    /__admin/requests                      requests received under /v1 (no Authorization header)',
+	'DELETE /__admin/requests                      forget them',
+	'GET    /__admin/webhook-endpoints             registered endpoints, without secrets',
+	'GET    /__admin/deliveries                    webhook deliveries and their attempts',
+	'POST   /__admin/deliveries/{id}/redeliver     send a delivery again (same id, same bytes)',
+	'POST   /__admin/seed/charges                  {"count": 10000} add generated charges',
+	'POST   /__admin/legal-representatives         {"submerchant_id": "...", "name": "..."} register a partner',
+	'POST   /__admin/reset                         back to the seed state',
+	'POST   /__admin/sink                          record any JSON (stands in for Slack)',
+	'GET    /__admin/sink                          what the sink received',
+	'DELETE /__admin/sink                          empty the sink',
+	'GET    /__admin/uploads/{id}                  an uploaded cover image',
+] as const;
+
+/** Recorded requests as JSON: multipart data as base64. */
+export function recordedRequestView(request: RecordedRequest): unknown {
+	return {
+		...request,
+		parts: request.parts?.map(({ data, ...part }) => ({ ...part, data_base64: data.toString('base64') })),
+	};
+}
+
+function deliveryView(app: SandboxContext, record: DeliveryRecord): unknown {
+	return { ...record, body: app.deliveries.body(record.id)?.toString('utf8') };
+}
+
+function fireEvent(ctx: RouteContext): RouteResult {
+	const charge = ctx.app.store.charges.get(pathUuid(ctx.params, 'id'));
+	if (!charge) throw notFound('Charge');
+	const rules = new BodyRules(objectBody(ctx.body));
+	const event = rules.string('event', { required: true, oneOf: WEBHOOK_EVENTS }) as WebhookEvent;
+	rules.issues.throwIfAny();
+	const deliveries = applyChargeEvent(ctx.app, charge, event);
+	return {
+		message: `${event} applied; ${deliveries.length} delivery(ies) started`,
+		data: { charge, deliveries },
+	};
+}
+
+function seedCharges(ctx: RouteContext): RouteResult {
+	const rules = new BodyRules(objectBody(ctx.body));
+	const count = rules.integer('count', { required: true, min: 1, max: MAX_GENERATED_CHARGES });
+	rules.issues.throwIfAny();
+	const ids = generateCharges(ctx.app.store, count as number);
+	return {
+		status: 201,
+		message: `${ids.length} charges added`,
+		data: { created: ids.length, total: ctx.app.store.charges.size, first_id: ids[0], last_id: ids[ids.length - 1] },
+	};
+}
+
+function addLegalRepresentative(ctx: RouteContext): RouteResult {
+	const rules = new BodyRules(objectBody(ctx.body));
+	const submerchantId = rules.uuid('submerchant_id', { required: true })?.toLowerCase();
+	const name = rules.string('name', { required: true, length: { min: 1, max: 255 } });
+	rules.issues.throwIfAny();
+	if (!ctx.app.store.submerchants.get(submerchantId as string)) throw notFound('Submerchant');
+	const representative = {
+		id: newId(),
+		submerchant_id: submerchantId as string,
+		name: name as string,
+		created_at: nowIso(),
+	};
+	ctx.app.store.legalRepresentatives.set(representative.id, representative);
+	return { status: 201, message: 'Legal representative registered', data: representative };
+}
+
+export function createAdminRouter(): Router {
+	return new Router()
+		.add('GET', '/__admin', () => ({ message: 'Sandbox admin routes', data: ADMIN_ROUTES }))
+		.add('POST', '/__admin/charges/:id/events', fireEvent)
+		.add('GET', '/__admin/requests', (ctx) => ({
+			message: 'Recorded requests',
+			data: ctx.app.requests.map(recordedRequestView),
+		}))
+		.add('DELETE', '/__admin/requests', (ctx) => {
+			ctx.app.requests.length = 0;
+			return { message: 'Recorded requests cleared' };
+		})
+		.add('GET', '/__admin/webhook-endpoints', (ctx) => ({
+			message: 'Webhook endpoints',
+			data: [...ctx.app.store.webhookEndpoints.values()].map(publicEndpoint),
+		}))
+		.add('GET', '/__admin/deliveries', (ctx) => ({
+			message: 'Deliveries',
+			data: ctx.app.deliveries.records.map((record) => deliveryView(ctx.app, record)),
+		}))
+		.add('POST', '/__admin/deliveries/:id/redeliver', (ctx) => {
+			const record = ctx.app.deliveries.redeliver(pathUuid(ctx.params, 'id'));
+			if (!record) throw notFound('Delivery');
+			return { message: 'Redelivery started', data: deliveryView(ctx.app, record) };
+		})
+		.add('POST', '/__admin/seed/charges', seedCharges)
+		.add('POST', '/__admin/legal-representatives', addLegalRepresentative)
+		.add('POST', '/__admin/reset', (ctx) => {
+			ctx.app.reset();
+			return { message: 'Sandbox reset to the seed state' };
+		})
+		.add('POST', '/__admin/sink', (ctx) => {
+			const entry = { received_at: nowIso(), body: ctx.body ?? null };
+			ctx.app.store.sink.push(entry);
+			return { status: 201, message: 'Recorded', data: entry };
+		})
+		.add('GET', '/__admin/sink', (ctx) => ({ message: 'Sink contents', data: ctx.app.store.sink }))
+		.add('DELETE', '/__admin/sink', (ctx) => {
+			ctx.app.store.sink.length = 0;
+			return { message: 'Sink emptied' };
+		})
+		.add('GET', '/__admin/uploads/:id', (ctx) => {
+			const upload = ctx.app.store.uploads.get(pathUuid(ctx.params, 'id'));
+			if (!upload) throw notFound('Upload');
+			return { message: 'Upload', raw: { contentType: upload.contentType, body: upload.data } };
+		});
+}

@@ -1,0 +1,221 @@
+/**
+ * Signed webhook deliveries (scheme chosen in chosenNames.ts, signing in PaymentPlatformTrigger/signature.ts).
+ *
+ * The body `{"id", "event", "charge", "occurred_at"}` is serialized once and signed once; every attempt and every
+ * redelivery sends those same bytes with the same delivery id. A non-2xx answer or a network error is retried up to
+ * `maxAttempts` times, waiting `baseDelayMs * 2^(attempt - 1)` between attempts.
+ */
+import axios from 'axios';
+import http from 'http';
+import https from 'https';
+import { WEBHOOK_DELIVERY_HEADERS } from '../nodes/PaymentPlatform/transport/chosenNames';
+import type { WebhookEvent } from '../nodes/PaymentPlatform/shared/apiValues';
+import { signatureHeaderValue } from '../nodes/PaymentPlatformTrigger/signature';
+import { newId, nowIso } from './store';
+import type { WebhookEndpoint } from './types';
+
+export interface DeliveryRecord {
+	id: string;
+	endpointId: string;
+	chargeId: string;
+	event: WebhookEvent;
+	url: string;
+	/** Attempts made so far, over the first delivery and any redeliveries. */
+	attempts: number;
+	/** HTTP status of the last attempt; null before the first answer or after a network error. */
+	lastStatus: number | null;
+	/** Network error code of the last attempt, if it failed without an answer. */
+	lastError: string | null;
+	/** Whether the last attempt was answered with a 2xx. */
+	delivered: boolean;
+	createdAt: string;
+	deliveredAt: string | null;
+}
+
+export interface DeliveryOptions {
+	maxAttempts: number;
+	baseDelayMs: number;
+	/** Per-attempt timeout. */
+	timeoutMs: number;
+	log: (line: string) => void;
+}
+
+interface Payload {
+	body: Buffer;
+	signature: string;
+}
+
+export class DeliverySender {
+	readonly records: DeliveryRecord[] = [];
+	private readonly payloads = new Map<string, Payload>();
+	/** Delivery id -> token of its active run; a run whose token is no longer here stops. */
+	private readonly runs = new Map<string, number>();
+	private readonly timers = new Map<string, NodeJS.Timeout>();
+	private readonly controllers = new Set<AbortController>();
+	private readonly inFlight = new Set<Promise<void>>();
+	private idleWaiters: Array<() => void> = [];
+	private nextRunToken = 1;
+	private stopped = false;
+	private readonly httpAgent = new http.Agent({ keepAlive: false });
+	private readonly httpsAgent = new https.Agent({ keepAlive: false });
+
+	constructor(private readonly options: DeliveryOptions) {}
+
+	/** Creates a delivery of `event` about `charge` to `endpoint` and starts sending it. */
+	deliver(endpoint: WebhookEndpoint, event: WebhookEvent, charge: { id: string }): DeliveryRecord {
+		const id = newId();
+		const body = Buffer.from(
+			JSON.stringify({ id, event, charge, occurred_at: nowIso() }),
+			'utf8',
+		);
+		this.payloads.set(id, { body, signature: signatureHeaderValue(endpoint.secret, body) });
+		const record: DeliveryRecord = {
+			id,
+			endpointId: endpoint.id,
+			chargeId: charge.id,
+			event,
+			url: endpoint.url,
+			attempts: 0,
+			lastStatus: null,
+			lastError: null,
+			delivered: false,
+			createdAt: nowIso(),
+			deliveredAt: null,
+		};
+		this.records.push(record);
+		this.startRun(record);
+		return record;
+	}
+
+	find(id: string): DeliveryRecord | undefined {
+		return this.records.find((record) => record.id === id);
+	}
+
+	/** The exact bytes of a delivery (for tests and the admin view). */
+	body(id: string): Buffer | undefined {
+		return this.payloads.get(id)?.body;
+	}
+
+	/** Sends a delivery again (same id, same bytes), with a fresh retry budget; replaces a run in progress. */
+	redeliver(id: string): DeliveryRecord | undefined {
+		const record = this.find(id);
+		if (record) this.startRun(record);
+		return record;
+	}
+
+	/** Resolves once no delivery is being attempted or waiting for a retry. */
+	whenIdle(): Promise<void> {
+		if (this.runs.size === 0) return Promise.resolve();
+		return new Promise((resolve) => this.idleWaiters.push(resolve));
+	}
+
+	/** Cancels every pending retry and in-flight attempt, and forgets all deliveries. */
+	clear(): void {
+		this.cancelAll();
+		this.records.length = 0;
+		this.payloads.clear();
+	}
+
+	/** Cancels everything and releases sockets; no delivery is sent afterwards. */
+	async stop(): Promise<void> {
+		this.stopped = true;
+		this.cancelAll();
+		await Promise.allSettled([...this.inFlight]);
+		this.httpAgent.destroy();
+		this.httpsAgent.destroy();
+	}
+
+	private cancelAll(): void {
+		for (const timer of this.timers.values()) clearTimeout(timer);
+		this.timers.clear();
+		for (const controller of this.controllers) controller.abort();
+		this.controllers.clear();
+		this.runs.clear();
+		this.notifyIfIdle();
+	}
+
+	private startRun(record: DeliveryRecord): void {
+		if (this.stopped) return;
+		const pending = this.timers.get(record.id);
+		if (pending) clearTimeout(pending);
+		this.timers.delete(record.id);
+		const token = this.nextRunToken++;
+		this.runs.set(record.id, token);
+		this.track(this.attempt(record, token, 1));
+	}
+
+	private track(promise: Promise<void>): void {
+		this.inFlight.add(promise);
+		void promise.finally(() => this.inFlight.delete(promise));
+	}
+
+	private isCurrent(record: DeliveryRecord, token: number): boolean {
+		return !this.stopped && this.runs.get(record.id) === token;
+	}
+
+	private endRun(record: DeliveryRecord, token: number): void {
+		if (this.runs.get(record.id) === token) this.runs.delete(record.id);
+		this.notifyIfIdle();
+	}
+
+	private notifyIfIdle(): void {
+		if (this.runs.size > 0) return;
+		const waiters = this.idleWaiters;
+		this.idleWaiters = [];
+		for (const resolve of waiters) resolve();
+	}
+
+	private async attempt(record: DeliveryRecord, token: number, attemptInRun: number): Promise<void> {
+		const payload = this.payloads.get(record.id);
+		if (!payload || !this.isCurrent(record, token)) return;
+		record.attempts += 1;
+		const controller = new AbortController();
+		this.controllers.add(controller);
+		let succeeded = false;
+		try {
+			const response = await axios.post(record.url, payload.body, {
+				headers: {
+					'Content-Type': 'application/json',
+					[WEBHOOK_DELIVERY_HEADERS.signature]: payload.signature,
+					[WEBHOOK_DELIVERY_HEADERS.event]: record.event,
+					[WEBHOOK_DELIVERY_HEADERS.deliveryId]: record.id,
+					'User-Agent': 'payment-platform-sandbox',
+				},
+				transformRequest: [(data: unknown) => data],
+				transformResponse: [(data: unknown) => data],
+				responseType: 'text',
+				validateStatus: () => true,
+				maxRedirects: 0,
+				proxy: false,
+				timeout: this.options.timeoutMs,
+				signal: controller.signal,
+				httpAgent: this.httpAgent,
+				httpsAgent: this.httpsAgent,
+			});
+			record.lastStatus = response.status;
+			record.lastError = null;
+			succeeded = response.status >= 200 && response.status < 300;
+		} catch (error) {
+			record.lastStatus = null;
+			record.lastError = (error as { code?: string }).code ?? 'NETWORK_ERROR';
+		} finally {
+			this.controllers.delete(controller);
+		}
+		record.delivered = succeeded;
+		if (succeeded) record.deliveredAt = nowIso();
+		this.options.log(
+			`delivery ${record.id} ${record.event} attempt ${record.attempts}: ${record.lastStatus ?? record.lastError}`,
+		);
+		if (!this.isCurrent(record, token)) return;
+		if (succeeded || attemptInRun >= this.options.maxAttempts) {
+			this.endRun(record, token);
+			return;
+		}
+		const delay = this.options.baseDelayMs * 2 ** (attemptInRun - 1);
+		const timer = setTimeout(() => {
+			this.timers.delete(record.id);
+			this.track(this.attempt(record, token, attemptInRun + 1));
+		}, delay);
+		this.timers.set(record.id, timer);
+	}
+}
