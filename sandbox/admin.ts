@@ -35,7 +35,10 @@ export const ADMIN_ROUTES = [
 export function recordedRequestView(request: RecordedRequest): unknown {
 	return {
 		...request,
-		parts: request.parts?.map(({ data, ...part }) => ({ ...part, data_base64: data.toString('base64') })),
+		parts: request.parts?.map(({ data, ...part }) => ({
+			...part,
+			data_base64: data.toString('base64'),
+		})),
 	};
 }
 
@@ -64,7 +67,12 @@ function seedCharges(ctx: RouteContext): RouteResult {
 	return {
 		status: 201,
 		message: `${ids.length} charges added`,
-		data: { created: ids.length, total: ctx.app.store.charges.size, first_id: ids[0], last_id: ids[ids.length - 1] },
+		data: {
+			created: ids.length,
+			total: ctx.app.store.charges.size,
+			first_id: ids[0],
+			last_id: ids[ids.length - 1],
+		},
 	};
 }
 

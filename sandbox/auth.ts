@@ -10,7 +10,10 @@ const BASIC = /^Basic +([A-Za-z0-9+/]+={0,2})\s*$/i;
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
-export function createAuthenticator(publicKey: string, secretKey: string): (header: string | undefined) => boolean {
+export function createAuthenticator(
+	publicKey: string,
+	secretKey: string,
+): (header: string | undefined) => boolean {
 	const expected = digest(`${publicKey}:${secretKey}`);
 	return (header) => {
 		const match = typeof header === 'string' ? BASIC.exec(header) : null;

@@ -26,7 +26,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<RawBody> 
 		});
 		req.on('end', () => {
 			done = true;
-			resolve(size > limit ? { data: Buffer.alloc(0), tooLarge: true } : { data: Buffer.concat(chunks), tooLarge: false });
+			resolve(
+				size > limit
+					? { data: Buffer.alloc(0), tooLarge: true }
+					: { data: Buffer.concat(chunks), tooLarge: false },
+			);
 		});
 		req.on('error', (error) => {
 			done = true;
@@ -60,7 +64,9 @@ export function parseBody(raw: RawBody, contentTypeHeader: string | undefined): 
 	const multipart = contentType.value === 'multipart/form-data';
 	if (raw.tooLarge) {
 		const limit = multipart ? '10 MB' : '1 MB';
-		return { error: badRequest(`Request body exceeds the ${limit} limit`, HTTP_STATUS.payloadTooLarge) };
+		return {
+			error: badRequest(`Request body exceeds the ${limit} limit`, HTTP_STATUS.payloadTooLarge),
+		};
 	}
 	if (multipart) {
 		try {

@@ -17,18 +17,28 @@ const EVENT_PREFIX = 'charge.';
 
 export function statusOfEvent(event: WebhookEvent): ChargeStatus | undefined {
 	const status = event.slice(EVENT_PREFIX.length);
-	return (CHARGE_STATUSES as readonly string[]).includes(status) ? (status as ChargeStatus) : undefined;
+	return (CHARGE_STATUSES as readonly string[]).includes(status)
+		? (status as ChargeStatus)
+		: undefined;
 }
 
 /** Sends `event` about `charge` to every subscribed active endpoint. */
-export function emitChargeEvent(app: SandboxContext, charge: Charge, event: WebhookEvent): DeliveryRecord[] {
+export function emitChargeEvent(
+	app: SandboxContext,
+	charge: Charge,
+	event: WebhookEvent,
+): DeliveryRecord[] {
 	return [...app.store.webhookEndpoints.values()]
 		.filter((endpoint) => endpoint.status === 'active' && endpoint.events.includes(event))
 		.map((endpoint) => app.deliveries.deliver(endpoint, event, charge));
 }
 
 /** Applies `event` to the charge, then emits it. */
-export function applyChargeEvent(app: SandboxContext, charge: Charge, event: WebhookEvent): DeliveryRecord[] {
+export function applyChargeEvent(
+	app: SandboxContext,
+	charge: Charge,
+	event: WebhookEvent,
+): DeliveryRecord[] {
 	const now = nowIso();
 	const status = statusOfEvent(event);
 	if (status) charge.status = status;

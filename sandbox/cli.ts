@@ -3,7 +3,14 @@
  * Environment: SANDBOX_PORT (default 4010), SANDBOX_HOST (default 127.0.0.1), SANDBOX_PUBLIC_KEY and
  * SANDBOX_SECRET_KEY (default pk_sandbox_demo / sk_sandbox_demo).
  */
-import { ADMIN_ROUTES, DEFAULT_HOST, DEFAULT_PUBLIC_KEY, DEFAULT_SECRET_KEY, SEED, startSandbox } from './index';
+import {
+	ADMIN_ROUTES,
+	DEFAULT_HOST,
+	DEFAULT_PUBLIC_KEY,
+	DEFAULT_SECRET_KEY,
+	SEED,
+	startSandbox,
+} from './index';
 
 const DEFAULT_PORT = 4010;
 

@@ -64,10 +64,7 @@ export class DeliverySender {
 	/** Creates a delivery of `event` about `charge` to `endpoint` and starts sending it. */
 	deliver(endpoint: WebhookEndpoint, event: WebhookEvent, charge: { id: string }): DeliveryRecord {
 		const id = newId();
-		const body = Buffer.from(
-			JSON.stringify({ id, event, charge, occurred_at: nowIso() }),
-			'utf8',
-		);
+		const body = Buffer.from(JSON.stringify({ id, event, charge, occurred_at: nowIso() }), 'utf8');
 		this.payloads.set(id, { body, signature: signatureHeaderValue(endpoint.secret, body) });
 		const record: DeliveryRecord = {
 			id,
@@ -165,7 +162,11 @@ export class DeliverySender {
 		for (const resolve of waiters) resolve();
 	}
 
-	private async attempt(record: DeliveryRecord, token: number, attemptInRun: number): Promise<void> {
+	private async attempt(
+		record: DeliveryRecord,
+		token: number,
+		attemptInRun: number,
+	): Promise<void> {
 		const payload = this.payloads.get(record.id);
 		if (!payload || !this.isCurrent(record, token)) return;
 		record.attempts += 1;

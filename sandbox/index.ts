@@ -108,7 +108,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 	};
 
-	const server = http.createServer(createRequestListener(app, createAuthenticator(publicKey, secretKey), log));
+	const server = http.createServer(
+		createRequestListener(app, createAuthenticator(publicKey, secretKey), log),
+	);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port ?? 0, host, () => {
@@ -133,7 +135,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		deliveries: deliveries.records,
 		store,
 		triggerChargeEvent(chargeId, event) {
-			if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) throw new Error(`Unknown event ${event}`);
+			if (!(WEBHOOK_EVENTS as readonly string[]).includes(event))
+				throw new Error(`Unknown event ${event}`);
 			const charge = store.charges.get(chargeId);
 			if (!charge) throw new Error(`Unknown charge ${chargeId}`);
 			return applyChargeEvent(app, charge, event);

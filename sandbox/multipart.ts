@@ -121,7 +121,8 @@ export function parseMultipart(body: Buffer, boundary: string | undefined): Mult
 			contentStart = headerEnd + HEADER_END.length;
 		}
 		const contentEnd = body.indexOf(nextDelimiter, contentStart);
-		if (contentEnd === -1) throw new MultipartError('body is not terminated by the closing boundary');
+		if (contentEnd === -1)
+			throw new MultipartError('body is not terminated by the closing boundary');
 		const headers = parsePartHeaders(headerText);
 		const disposition = parseHeaderValue(headers['content-disposition'] ?? '');
 		if (disposition.value !== 'form-data' || disposition.params.name === undefined)

@@ -20,11 +20,17 @@ export interface Pagination {
 /** Reads page and perPage into `rules` (call `rules.issues.throwIfAny()` before using the result). */
 export function readPageRequest(rules: QueryRules): PageRequest {
 	const page = rules.integer(PAGINATION_QUERY.page, { min: 1 });
-	const perPage = rules.integer(PAGINATION_QUERY.perPage, { min: PAGE_SIZE.min, max: PAGE_SIZE.max });
+	const perPage = rules.integer(PAGINATION_QUERY.perPage, {
+		min: PAGE_SIZE.min,
+		max: PAGE_SIZE.max,
+	});
 	return { page: page ?? 1, perPage: perPage ?? PAGE_SIZE.default };
 }
 
-export function paginate<T>(items: readonly T[], request: PageRequest): { data: T[]; pagination: Pagination } {
+export function paginate<T>(
+	items: readonly T[],
+	request: PageRequest,
+): { data: T[]; pagination: Pagination } {
 	const start = (request.page - 1) * request.perPage;
 	return {
 		data: items.slice(start, start + request.perPage),

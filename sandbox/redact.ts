@@ -9,7 +9,9 @@ export const REDACTED = '[REDACTED]';
 export function maskCardNumber(value: unknown): unknown {
 	if (typeof value !== 'string') return REDACTED;
 	const digits = value.replace(/\D/g, '');
-	return digits.length >= 4 ? `${'*'.repeat(Math.max(digits.length - 4, 0))}${digits.slice(-4)}` : REDACTED;
+	return digits.length >= 4
+		? `${'*'.repeat(Math.max(digits.length - 4, 0))}${digits.slice(-4)}`
+		: REDACTED;
 }
 
 /** A deep copy of a JSON value without card numbers and CVVs. */

@@ -20,8 +20,9 @@ function submerchant(
 	fields: Partial<Submerchant> & Pick<Submerchant, 'id' | 'entity_type' | 'trade_name' | 'status'>,
 ): Submerchant {
 	const created = fields.created_at ?? '2025-01-15T12:00:00.000Z';
+	const { id, ...rest } = fields;
 	return {
-		id: fields.id,
+		id,
 		parent_merchant_id: SEED.merchantId,
 		legal_name: fields.trade_name,
 		tax_id: fields.entity_type === 'pf' ? '39053344705' : '11222333000181',
@@ -42,16 +43,18 @@ function submerchant(
 		updated_at: created,
 		mcc: '5999',
 		cnaes: [],
-		...fields,
+		...rest,
 	};
 }
 
 function document(
-	fields: Pick<SubmerchantDocument, 'id' | 'submerchant_id' | 'type'> & Partial<SubmerchantDocument>,
+	fields: Pick<SubmerchantDocument, 'id' | 'submerchant_id' | 'type'> &
+		Partial<SubmerchantDocument>,
 ): SubmerchantDocument {
+	const { id, submerchant_id, ...rest } = fields;
 	return {
-		id: fields.id,
-		submerchant_id: fields.submerchant_id,
+		id,
+		submerchant_id,
 		legal_representative_id: null,
 		notes: null,
 		number: null,
@@ -65,12 +68,13 @@ function document(
 		expires_at: null,
 		created_at: '2025-01-20T10:00:00.000Z',
 		updated_at: '2025-01-20T10:00:00.000Z',
-		...fields,
+		...rest,
 	};
 }
 
 function charge(
-	fields: Pick<Charge, 'id' | 'status' | 'payment_method' | 'amount' | 'created_at'> & Partial<Charge>,
+	fields: Pick<Charge, 'id' | 'status' | 'payment_method' | 'amount' | 'created_at'> &
+		Partial<Charge>,
 ): Charge {
 	const card =
 		fields.payment_method === 'credit_card' || fields.payment_method === 'debit_card'
@@ -82,8 +86,9 @@ function charge(
 					tokenized: false,
 				}
 			: null;
+	const { id, ...rest } = fields;
 	return {
-		id: fields.id,
+		id,
 		merchant_id: SEED.merchantId,
 		submerchant_id: S.active,
 		currency: 'BRL',
@@ -98,7 +103,7 @@ function charge(
 		statement_descriptor: null,
 		card,
 		chargebacks: [],
-		...fields,
+		...rest,
 	};
 }
 
@@ -129,7 +134,9 @@ function seedSubmerchants(store: Store): void {
 			legal_name: 'Casa Verde Comercio de Plantas LTDA',
 			status: 'pending',
 			business_type: 'both',
-			cnaes: [{ code: '4789-0/02', description: 'Comercio varejista de plantas', is_primary: true }],
+			cnaes: [
+				{ code: '4789-0/02', description: 'Comercio varejista de plantas', is_primary: true },
+			],
 		}),
 		submerchant({
 			id: S.pjWithoutLegalRepresentative,
@@ -155,7 +162,9 @@ function seedSubmerchants(store: Store): void {
 			reviewed_at: '2025-01-18T09:30:00.000Z',
 			review_notes: 'Approved',
 			mcc: '5651',
-			cnaes: [{ code: '4781-4/00', description: 'Comercio varejista de vestuario', is_primary: true }],
+			cnaes: [
+				{ code: '4781-4/00', description: 'Comercio varejista de vestuario', is_primary: true },
+			],
 			created_at: '2025-01-10T12:00:00.000Z',
 			updated_at: '2025-01-18T09:30:00.000Z',
 		}),
@@ -220,8 +229,16 @@ function seedSubmerchants(store: Store): void {
 	});
 
 	for (const lr of [
-		{ id: SEED.legalRepresentatives.pjPartner, submerchant_id: S.pjWithLegalRepresentative, name: 'Carla Mendes' },
-		{ id: SEED.legalRepresentatives.activePartner, submerchant_id: S.active, name: 'Eduardo Ramos' },
+		{
+			id: SEED.legalRepresentatives.pjPartner,
+			submerchant_id: S.pjWithLegalRepresentative,
+			name: 'Carla Mendes',
+		},
+		{
+			id: SEED.legalRepresentatives.activePartner,
+			submerchant_id: S.active,
+			name: 'Eduardo Ramos',
+		},
 	]) {
 		store.legalRepresentatives.set(lr.id, { ...lr, created_at: '2025-01-16T10:00:00.000Z' });
 	}
@@ -244,9 +261,24 @@ function seedSubmerchants(store: Store): void {
 
 	const D = SEED.documents;
 	for (const doc of [
-		document({ id: D.pfMissingMotherNameFrontId, submerchant_id: S.pfMissingMotherName, type: 'front_id', mime_type: 'image/jpeg', file_name: 'front_id.jpg', file_url: `https://files.example.com/${D.pfMissingMotherNameFrontId}.jpg` }),
-		document({ id: D.pjWithLegalRepresentativeSocialContract, submerchant_id: S.pjWithLegalRepresentative, type: 'social_contract' }),
-		document({ id: D.pjWithoutLegalRepresentativeCnpjCard, submerchant_id: S.pjWithoutLegalRepresentative, type: 'cnpj_card' }),
+		document({
+			id: D.pfMissingMotherNameFrontId,
+			submerchant_id: S.pfMissingMotherName,
+			type: 'front_id',
+			mime_type: 'image/jpeg',
+			file_name: 'front_id.jpg',
+			file_url: `https://files.example.com/${D.pfMissingMotherNameFrontId}.jpg`,
+		}),
+		document({
+			id: D.pjWithLegalRepresentativeSocialContract,
+			submerchant_id: S.pjWithLegalRepresentative,
+			type: 'social_contract',
+		}),
+		document({
+			id: D.pjWithoutLegalRepresentativeCnpjCard,
+			submerchant_id: S.pjWithoutLegalRepresentative,
+			type: 'cnpj_card',
+		}),
 		document({ id: D.activeSocialContract, submerchant_id: S.active, type: 'social_contract' }),
 		document({
 			id: D.activePartnerFrontId,
@@ -271,8 +303,23 @@ function seedCharges(store: Store): void {
 		phone: '+5511912345678',
 	});
 	for (const record of [
-		charge({ id: C.pending, status: 'pending', payment_method: 'pix', amount: 15_000, created_at: '2025-03-01T12:00:00.000Z', customer: customer('Joao Pereira', '39053344705'), metadata: { order_id: 'ORD-1001' } }),
-		charge({ id: C.authorized, status: 'authorized', payment_method: 'credit_card', amount: 25_990, created_at: '2025-03-05T12:00:00.000Z', customer: customer('Mariana Alves', '52998224725') }),
+		charge({
+			id: C.pending,
+			status: 'pending',
+			payment_method: 'pix',
+			amount: 15_000,
+			created_at: '2025-03-01T12:00:00.000Z',
+			customer: customer('Joao Pereira', '39053344705'),
+			metadata: { order_id: 'ORD-1001' },
+		}),
+		charge({
+			id: C.authorized,
+			status: 'authorized',
+			payment_method: 'credit_card',
+			amount: 25_990,
+			created_at: '2025-03-05T12:00:00.000Z',
+			customer: customer('Mariana Alves', '52998224725'),
+		}),
 		charge({
 			id: C.captured,
 			status: 'captured',
@@ -284,11 +331,47 @@ function seedCharges(store: Store): void {
 			split: [{ recipient_id: S.active, amount: 10_000, cross_company: false }],
 			metadata: { order_id: 'ORD-1003' },
 		}),
-		charge({ id: C.partiallyRefunded, status: 'partially_refunded', payment_method: 'debit_card', amount: 5_000, created_at: '2025-03-12T12:00:00.000Z', customer: customer('Lucas Ferreira', '71428793860') }),
-		charge({ id: C.refunded, status: 'refunded', payment_method: 'credit_card', amount: 12_000, installments: 2, created_at: '2025-03-15T12:00:00.000Z', customer: customer('Beatriz Gomes', '15350946056') }),
-		charge({ id: C.voided, status: 'voided', payment_method: 'debit_card', amount: 7_500, created_at: '2025-03-18T12:00:00.000Z', customer: customer('Rafael Martins', '39053344705') }),
-		charge({ id: C.failed, status: 'failed', payment_method: 'boleto', amount: 30_000, created_at: '2025-03-20T12:00:00.000Z', customer: customer('Camila Ribeiro', '52998224725') }),
-		charge({ id: C.expired, status: 'expired', payment_method: 'boleto', amount: 4_500, created_at: '2025-03-25T12:00:00.000Z', customer: customer('Thiago Carvalho', '86288366757') }),
+		charge({
+			id: C.partiallyRefunded,
+			status: 'partially_refunded',
+			payment_method: 'debit_card',
+			amount: 5_000,
+			created_at: '2025-03-12T12:00:00.000Z',
+			customer: customer('Lucas Ferreira', '71428793860'),
+		}),
+		charge({
+			id: C.refunded,
+			status: 'refunded',
+			payment_method: 'credit_card',
+			amount: 12_000,
+			installments: 2,
+			created_at: '2025-03-15T12:00:00.000Z',
+			customer: customer('Beatriz Gomes', '15350946056'),
+		}),
+		charge({
+			id: C.voided,
+			status: 'voided',
+			payment_method: 'debit_card',
+			amount: 7_500,
+			created_at: '2025-03-18T12:00:00.000Z',
+			customer: customer('Rafael Martins', '39053344705'),
+		}),
+		charge({
+			id: C.failed,
+			status: 'failed',
+			payment_method: 'boleto',
+			amount: 30_000,
+			created_at: '2025-03-20T12:00:00.000Z',
+			customer: customer('Camila Ribeiro', '52998224725'),
+		}),
+		charge({
+			id: C.expired,
+			status: 'expired',
+			payment_method: 'boleto',
+			amount: 4_500,
+			created_at: '2025-03-25T12:00:00.000Z',
+			customer: customer('Thiago Carvalho', '86288366757'),
+		}),
 	]) {
 		store.addCharge(record);
 	}
@@ -343,10 +426,40 @@ function seedMoney(store: Store): void {
 		created_at: '2025-03-10T12:00:05.000Z',
 	});
 	const receivables = [
-		receivable(R.capturedInstallment1, SEED.charges.captured, 1, 30_000, 900, '2025-04-09T00:00:00.000Z'),
-		receivable(R.capturedInstallment2, SEED.charges.captured, 2, 30_000, 900, '2025-05-09T00:00:00.000Z'),
-		receivable(R.capturedInstallment3, SEED.charges.captured, 3, 30_000, 900, '2025-06-08T00:00:00.000Z'),
-		receivable(R.anticipated, SEED.charges.partiallyRefunded, 1, 5_000, 100, '2025-04-11T00:00:00.000Z', 'anticipated', 'debit_card'),
+		receivable(
+			R.capturedInstallment1,
+			SEED.charges.captured,
+			1,
+			30_000,
+			900,
+			'2025-04-09T00:00:00.000Z',
+		),
+		receivable(
+			R.capturedInstallment2,
+			SEED.charges.captured,
+			2,
+			30_000,
+			900,
+			'2025-05-09T00:00:00.000Z',
+		),
+		receivable(
+			R.capturedInstallment3,
+			SEED.charges.captured,
+			3,
+			30_000,
+			900,
+			'2025-06-08T00:00:00.000Z',
+		),
+		receivable(
+			R.anticipated,
+			SEED.charges.partiallyRefunded,
+			1,
+			5_000,
+			100,
+			'2025-04-11T00:00:00.000Z',
+			'anticipated',
+			'debit_card',
+		),
 	];
 	for (const r of receivables) store.receivables.set(r.id, r);
 
@@ -364,16 +477,60 @@ function seedMoney(store: Store): void {
 
 	const W = SEED.walletEntries;
 	const entries: Array<Omit<WalletEntry, 'wallet_id' | 'balance_after'>> = [
-		{ id: W[0], direction: 'credit', amount: 50_000, reference_type: 'charge', reference_id: SEED.charges.authorized, description: 'Charge settlement', created_at: '2025-01-10T10:00:00.000Z' },
-		{ id: W[1], direction: 'credit', amount: 29_100, reference_type: 'charge', reference_id: SEED.charges.captured, description: 'Charge settlement, installment 1', created_at: '2025-02-05T10:00:00.000Z' },
-		{ id: W[2], direction: 'debit', amount: 20_000, reference_type: 'withdrawal', reference_id: SEED.withdrawals.completed, description: 'Withdrawal', created_at: '2025-02-20T10:00:00.000Z' },
-		{ id: W[3], direction: 'credit', amount: 4_900, reference_type: 'charge', reference_id: SEED.charges.partiallyRefunded, description: 'Charge settlement', created_at: '2025-03-12T10:00:00.000Z' },
-		{ id: W[4], direction: 'debit', amount: 12_000, reference_type: 'charge', reference_id: SEED.charges.refunded, description: 'Refund', created_at: '2025-03-15T10:00:00.000Z' },
+		{
+			id: W[0],
+			direction: 'credit',
+			amount: 50_000,
+			reference_type: 'charge',
+			reference_id: SEED.charges.authorized,
+			description: 'Charge settlement',
+			created_at: '2025-01-10T10:00:00.000Z',
+		},
+		{
+			id: W[1],
+			direction: 'credit',
+			amount: 29_100,
+			reference_type: 'charge',
+			reference_id: SEED.charges.captured,
+			description: 'Charge settlement, installment 1',
+			created_at: '2025-02-05T10:00:00.000Z',
+		},
+		{
+			id: W[2],
+			direction: 'debit',
+			amount: 20_000,
+			reference_type: 'withdrawal',
+			reference_id: SEED.withdrawals.completed,
+			description: 'Withdrawal',
+			created_at: '2025-02-20T10:00:00.000Z',
+		},
+		{
+			id: W[3],
+			direction: 'credit',
+			amount: 4_900,
+			reference_type: 'charge',
+			reference_id: SEED.charges.partiallyRefunded,
+			description: 'Charge settlement',
+			created_at: '2025-03-12T10:00:00.000Z',
+		},
+		{
+			id: W[4],
+			direction: 'debit',
+			amount: 12_000,
+			reference_type: 'charge',
+			reference_id: SEED.charges.refunded,
+			description: 'Refund',
+			created_at: '2025-03-15T10:00:00.000Z',
+		},
 	];
 	let balance = 0;
 	for (const entry of entries) {
 		balance += entry.direction === 'credit' ? entry.amount : -entry.amount;
-		store.walletEntries.set(entry.id, { ...entry, wallet_id: SEED.walletId, balance_after: balance });
+		store.walletEntries.set(entry.id, {
+			...entry,
+			wallet_id: SEED.walletId,
+			balance_after: balance,
+		});
 	}
 	store.wallets.set(SEED.walletId, {
 		id: SEED.walletId,
@@ -389,9 +546,27 @@ function seedMoney(store: Store): void {
 
 	const X = SEED.withdrawals;
 	for (const w of [
-		{ id: X.completed, submerchant_id: null, amount: 20_000, status: 'completed' as const, created_at: '2025-02-20T10:00:00.000Z' },
-		{ id: X.pendingForActiveSubmerchant, submerchant_id: S.active, amount: 15_000, status: 'pending' as const, created_at: nowIso() },
-		{ id: X.completedForActiveSubmerchant, submerchant_id: S.active, amount: 8_000, status: 'completed' as const, created_at: '2025-03-01T10:00:00.000Z' },
+		{
+			id: X.completed,
+			submerchant_id: null,
+			amount: 20_000,
+			status: 'completed' as const,
+			created_at: '2025-02-20T10:00:00.000Z',
+		},
+		{
+			id: X.pendingForActiveSubmerchant,
+			submerchant_id: S.active,
+			amount: 15_000,
+			status: 'pending' as const,
+			created_at: nowIso(),
+		},
+		{
+			id: X.completedForActiveSubmerchant,
+			submerchant_id: S.active,
+			amount: 8_000,
+			status: 'completed' as const,
+			created_at: '2025-03-01T10:00:00.000Z',
+		},
 	]) {
 		store.withdrawals.set(w.id, { ...w, merchant_id: SEED.merchantId });
 	}
@@ -417,8 +592,30 @@ function pseudoRandom(seed: number): () => number {
 	};
 }
 
-const FIRST_NAMES = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Felipe', 'Giovana', 'Henrique', 'Isabela', 'Jorge'];
-const LAST_NAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Lima', 'Pereira', 'Costa', 'Rodrigues', 'Almeida', 'Nunes'];
+const FIRST_NAMES = [
+	'Ana',
+	'Bruno',
+	'Carla',
+	'Diego',
+	'Elisa',
+	'Felipe',
+	'Giovana',
+	'Henrique',
+	'Isabela',
+	'Jorge',
+];
+const LAST_NAMES = [
+	'Silva',
+	'Santos',
+	'Oliveira',
+	'Souza',
+	'Lima',
+	'Pereira',
+	'Costa',
+	'Rodrigues',
+	'Almeida',
+	'Nunes',
+];
 export const MAX_GENERATED_CHARGES = 100_000;
 
 /**

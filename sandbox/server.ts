@@ -6,7 +6,13 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'http';
 import { ERROR_CODES } from '../nodes/PaymentPlatform/transport/chosenNames';
 import { createAdminRouter } from './admin';
 import { unauthorized } from './auth';
-import { isMultipartRequest, JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT, parseBody, readBody } from './body';
+import {
+	isMultipartRequest,
+	JSON_BODY_LIMIT,
+	MULTIPART_BODY_LIMIT,
+	parseBody,
+	readBody,
+} from './body';
 import type { RecordedRequest, SandboxContext } from './context';
 import { ApiError, HTTP_STATUS, notFound } from './errors';
 import { redactCardData } from './redact';
@@ -56,14 +62,26 @@ function splitUrl(rawUrl: string): { path: string; search: string } {
 	return { path, search: mark === -1 ? '' : rawUrl.slice(mark + 1) };
 }
 
-function send(res: ServerResponse, status: number, body: Buffer, contentType: string, headers = {}): void {
+function send(
+	res: ServerResponse,
+	status: number,
+	body: Buffer,
+	contentType: string,
+	headers = {},
+): void {
 	if (res.headersSent || res.writableEnded || res.destroyed) return;
 	res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': body.length, ...headers });
 	res.end(body);
 }
 
 function sendJson(res: ServerResponse, status: number, payload: unknown, headers = {}): void {
-	send(res, status, Buffer.from(JSON.stringify(payload), 'utf8'), 'application/json; charset=utf-8', headers);
+	send(
+		res,
+		status,
+		Buffer.from(JSON.stringify(payload), 'utf8'),
+		'application/json; charset=utf-8',
+		headers,
+	);
 }
 
 function successEnvelope(result: RouteResult): Record<string, unknown> {
@@ -75,7 +93,11 @@ function successEnvelope(result: RouteResult): Record<string, unknown> {
 
 /** Read operations answer with one error shape (no `details`); write operations may add `details`. */
 function errorEnvelope(error: ApiError, method: string): Record<string, unknown> {
-	const envelope: Record<string, unknown> = { success: false, message: error.message, error: error.code };
+	const envelope: Record<string, unknown> = {
+		success: false,
+		message: error.message,
+		error: error.code,
+	};
 	if (error.details && method !== 'GET') envelope.details = error.details;
 	return envelope;
 }
@@ -84,7 +106,12 @@ function internalError(): ApiError {
 	return new ApiError(HTTP_STATUS.internal, ERROR_CODES.internal, 'Unexpected sandbox error');
 }
 
-function recordRequest(req: IncomingMessage, method: string, path: string, query: QueryObject): RecordedRequest {
+function recordRequest(
+	req: IncomingMessage,
+	method: string,
+	path: string,
+	query: QueryObject,
+): RecordedRequest {
 	const { authorization: _authorization, 'proxy-authorization': _proxy, ...headers } = req.headers;
 	return { method, path, query, headers, receivedAt: nowIso() };
 }
@@ -172,7 +199,10 @@ export function createRequestListener(
 				const error = thrown instanceof ApiError ? thrown : internalError();
 				sendJson(res, error.status, errorEnvelope(error, method), error.headers);
 				// Only the error's class: messages of unexpected errors could quote request data.
-				finish(error.status, thrown instanceof ApiError ? '' : ` (${(thrown as Error)?.name ?? 'error'})`);
+				finish(
+					error.status,
+					thrown instanceof ApiError ? '' : ` (${(thrown as Error)?.name ?? 'error'})`,
+				);
 			},
 		);
 	};

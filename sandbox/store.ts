@@ -85,7 +85,9 @@ export class Store {
 	}
 
 	legalRepresentativesOf(submerchantId: string): LegalRepresentative[] {
-		return [...this.legalRepresentatives.values()].filter((lr) => lr.submerchant_id === submerchantId);
+		return [...this.legalRepresentatives.values()].filter(
+			(lr) => lr.submerchant_id === submerchantId,
+		);
 	}
 
 	addressesOf(submerchantId: string): Address[] {
@@ -113,7 +115,10 @@ export class Store {
 
 	merchantWallet(): Wallet | undefined {
 		return [...this.wallets.values()].find(
-			(w) => w.owner_type === 'merchant' && w.owner_id === this.merchant.id && w.wallet_type === 'available',
+			(w) =>
+				w.owner_type === 'merchant' &&
+				w.owner_id === this.merchant.id &&
+				w.wallet_type === 'available',
 		);
 	}
 }

@@ -16,7 +16,8 @@ export const CANCELED_STATUS = 'canceled';
 
 function getReceivable(ctx: RouteContext): RouteResult {
 	const receivable = ctx.app.store.receivables.get(pathUuid(ctx.params, 'id'));
-	if (!receivable || receivable.merchant_id !== ctx.app.store.merchant.id) throw notFound('Receivable');
+	if (!receivable || receivable.merchant_id !== ctx.app.store.merchant.id)
+		throw notFound('Receivable');
 	return { message: 'Receivable retrieved', data: receivable };
 }
 
@@ -37,7 +38,11 @@ function create(ctx: RouteContext): RouteResult {
 		if (!receivable || receivable.merchant_id !== store.merchant.id)
 			return rules.fail(field, RULES.exists, 'must reference an existing receivable');
 		if (receivable.status !== 'pending')
-			return rules.fail(field, RULES.status, `must reference a pending receivable (it is ${receivable.status})`);
+			return rules.fail(
+				field,
+				RULES.status,
+				`must reference a pending receivable (it is ${receivable.status})`,
+			);
 		receivables.push(receivable);
 	});
 	const metadata = rules.object('metadata');
@@ -63,7 +68,8 @@ function create(ctx: RouteContext): RouteResult {
 function cancel(ctx: RouteContext): RouteResult {
 	const store = ctx.app.store;
 	const anticipation = store.anticipations.get(pathUuid(ctx.params, 'id'));
-	if (!anticipation || anticipation.merchant_id !== store.merchant.id) throw notFound('Anticipation');
+	if (!anticipation || anticipation.merchant_id !== store.merchant.id)
+		throw notFound('Anticipation');
 	if (anticipation.status !== 'pending') {
 		throw conflict(
 			`Anticipation status is ${anticipation.status}: only a pending anticipation can be canceled`,

@@ -33,7 +33,16 @@ const CHARGE_FIELDS = [
 	'split',
 ];
 const CUSTOMER_FIELDS = ['name', 'email', 'tax_id', 'phone', 'birthdate'];
-const ITEM_FIELDS = ['name', 'quantity', 'unit_price', 'tangible', 'id', 'description', 'category', 'code'];
+const ITEM_FIELDS = [
+	'name',
+	'quantity',
+	'unit_price',
+	'tangible',
+	'id',
+	'description',
+	'category',
+	'code',
+];
 const PAYMENT_DETAILS_FIELDS = [
 	'number',
 	'holder_name',
@@ -79,7 +88,10 @@ interface PaymentDetails {
 	statementDescriptor?: string;
 }
 
-function validatePaymentDetails(rules: BodyRules, paymentMethod: string | undefined): PaymentDetails {
+function validatePaymentDetails(
+	rules: BodyRules,
+	paymentMethod: string | undefined,
+): PaymentDetails {
 	const isCard = (CARD_PAYMENT_METHODS as readonly string[]).includes(paymentMethod ?? '');
 	const source = rules.object('payment_details', { required: isCard });
 	if (!source) return {};
@@ -220,16 +232,18 @@ function list(ctx: RouteContext): RouteResult {
 	const page = readPageRequest(query);
 	query.issues.throwIfAny();
 
-	const charges = ctx.app.store.chargesNewestFirst().filter(
-		(charge) =>
-			(!status || charge.status === status) &&
-			(!paymentMethod || charge.payment_method === paymentMethod) &&
-			(minAmount === undefined || charge.amount >= minAmount) &&
-			(maxAmount === undefined || charge.amount <= maxAmount) &&
-			(installments === undefined || charge.installments === installments) &&
-			((!start && !end) || inDateRange(charge.created_at, start, end)) &&
-			(!search || matchesSearch(charge, search)),
-	);
+	const charges = ctx.app.store
+		.chargesNewestFirst()
+		.filter(
+			(charge) =>
+				(!status || charge.status === status) &&
+				(!paymentMethod || charge.payment_method === paymentMethod) &&
+				(minAmount === undefined || charge.amount >= minAmount) &&
+				(maxAmount === undefined || charge.amount <= maxAmount) &&
+				(installments === undefined || charge.installments === installments) &&
+				((!start && !end) || inDateRange(charge.created_at, start, end)) &&
+				(!search || matchesSearch(charge, search)),
+		);
 	return { message: 'Charges retrieved', ...paginate(charges, page) };
 }
 

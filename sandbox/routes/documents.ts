@@ -88,9 +88,15 @@ function create(ctx: RouteContext): RouteResult {
 			`is only allowed for ${PARTNER_DOCUMENT_PREFIX}* document types`,
 		);
 	} else if (isPartner) {
-		legalRepresentativeId = rules.uuid('legal_representative_id', { required: true })?.toLowerCase();
-		const representative = legalRepresentativeId && store.legalRepresentatives.get(legalRepresentativeId);
-		if (legalRepresentativeId && (!representative || representative.submerchant_id !== submerchant.id)) {
+		legalRepresentativeId = rules
+			.uuid('legal_representative_id', { required: true })
+			?.toLowerCase();
+		const representative =
+			legalRepresentativeId && store.legalRepresentatives.get(legalRepresentativeId);
+		if (
+			legalRepresentativeId &&
+			(!representative || representative.submerchant_id !== submerchant.id)
+		) {
 			rules.fail(
 				'legal_representative_id',
 				RULES.exists,

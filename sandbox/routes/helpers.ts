@@ -9,7 +9,10 @@ import { objectBody, pathUuid } from '../validation';
 /** The JSON object body of a write operation; a multipart body is the wrong media type here. */
 export function jsonBody(ctx: RouteContext): Json {
 	if (ctx.parts !== undefined)
-		throw badRequest('This operation takes an application/json body', HTTP_STATUS.unsupportedMediaType);
+		throw badRequest(
+			'This operation takes an application/json body',
+			HTTP_STATUS.unsupportedMediaType,
+		);
 	return objectBody(ctx.body);
 }
 

@@ -27,7 +27,11 @@ function uploadCover(ctx: RouteContext): RouteResult {
 	const file = files[0];
 	const contentType = (file?.contentType ?? '').split(';')[0].trim().toLowerCase();
 	if (!file)
-		issues.add(COVER_PART_NAME, RULES.required, 'is required: send multipart/form-data with a part named file');
+		issues.add(
+			COVER_PART_NAME,
+			RULES.required,
+			'is required: send multipart/form-data with a part named file',
+		);
 	else if (files.length > 1) issues.add(COVER_PART_NAME, RULES.single, 'must be sent only once');
 	else if (file.filename === undefined)
 		issues.add(COVER_PART_NAME, RULES.file, 'must be a file part (with a filename)');

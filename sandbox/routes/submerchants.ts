@@ -97,7 +97,8 @@ function validateUpdate(body: Record<string, unknown>): Partial<Submerchant> {
 	}
 	const categories = rules.array('product_categories');
 	categories?.forEach((item, index) => {
-		if (typeof item !== 'string') rules.fail(`product_categories[${index}]`, RULES.string, 'must be a string');
+		if (typeof item !== 'string')
+			rules.fail(`product_categories[${index}]`, RULES.string, 'must be a string');
 	});
 	const money = (field: string): string | undefined => {
 		const value = rules.number(field, { min: 0 });
@@ -147,7 +148,8 @@ function submitForReview(ctx: RouteContext): RouteResult {
 	if (submerchant.entity_type === 'pj' && store.legalRepresentativesOf(submerchant.id).length === 0)
 		issues.add('legal_representative', RULES.required, 'is required for a pj submerchant');
 	if (submerchant.entity_type === 'pf') {
-		if (!submerchant.birth_date) issues.add('birth_date', RULES.required, 'is required for a pf submerchant');
+		if (!submerchant.birth_date)
+			issues.add('birth_date', RULES.required, 'is required for a pf submerchant');
 		if (!submerchant.mother_name)
 			issues.add('mother_name', RULES.required, 'is required for a pf submerchant');
 	}

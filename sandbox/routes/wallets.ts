@@ -15,7 +15,8 @@ function ownWallet(ctx: RouteContext): Wallet {
 	return wallet;
 }
 
-const signed = (entry: WalletEntry): number => (entry.direction === 'credit' ? entry.amount : -entry.amount);
+const signed = (entry: WalletEntry): number =>
+	entry.direction === 'credit' ? entry.amount : -entry.amount;
 
 function get(ctx: RouteContext): RouteResult {
 	return { message: 'Wallet retrieved', data: ownWallet(ctx) };
@@ -39,8 +40,12 @@ function statement(ctx: RouteContext): RouteResult {
 			: all.length > 0
 				? all[0].balance_after - signed(all[0])
 				: wallet.balance;
-	const totalCredits = entries.filter((e) => e.direction === 'credit').reduce((sum, e) => sum + e.amount, 0);
-	const totalDebits = entries.filter((e) => e.direction === 'debit').reduce((sum, e) => sum + e.amount, 0);
+	const totalCredits = entries
+		.filter((e) => e.direction === 'credit')
+		.reduce((sum, e) => sum + e.amount, 0);
+	const totalDebits = entries
+		.filter((e) => e.direction === 'debit')
+		.reduce((sum, e) => sum + e.amount, 0);
 	return {
 		message: 'Wallet statement retrieved',
 		data: {

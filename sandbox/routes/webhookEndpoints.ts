@@ -3,7 +3,11 @@
  * returned only in the creation response.
  */
 import { randomBytes } from 'crypto';
-import { LIMITS, WEBHOOK_EVENTS, type WebhookEvent } from '../../nodes/PaymentPlatform/shared/apiValues';
+import {
+	LIMITS,
+	WEBHOOK_EVENTS,
+	type WebhookEvent,
+} from '../../nodes/PaymentPlatform/shared/apiValues';
 import { WEBHOOK_ENDPOINTS_PATH } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { notFound } from '../errors';
 import type { Router, RouteContext, RouteResult } from '../router';
@@ -34,14 +38,16 @@ function create(ctx: RouteContext): RouteResult {
 	const rules = new BodyRules(jsonBody(ctx));
 	rules.onlyFields(['url', 'events']);
 	const url = rules.string('url', { required: true, length: LIMITS.webhookEndpoint.url });
-	if (url !== undefined && !isHttpUrl(url)) rules.fail('url', RULES.url, 'must be an http or https URL');
+	if (url !== undefined && !isHttpUrl(url))
+		rules.fail('url', RULES.url, 'must be an http or https URL');
 	const events = rules.array('events', { required: true, minItems: 1 });
 	const seen = new Set<string>();
 	events?.forEach((event, index) => {
 		const field = `events[${index}]`;
 		if (typeof event !== 'string' || !(WEBHOOK_EVENTS as readonly string[]).includes(event))
 			rules.fail(field, RULES.enum, `must be one of ${WEBHOOK_EVENTS.join(', ')}`);
-		else if (seen.has(event)) rules.fail(field, RULES.unique, 'repeats an event already in the list');
+		else if (seen.has(event))
+			rules.fail(field, RULES.unique, 'repeats an event already in the list');
 		else seen.add(event);
 	});
 	rules.issues.throwIfAny();

@@ -19,7 +19,8 @@ function summary(ctx: RouteContext): RouteResult {
 	if (submerchantId && !store.ownSubmerchant(submerchantId)) throw notFound('Submerchant');
 
 	const withdrawals = [...store.withdrawals.values()].filter(
-		(w) => w.merchant_id === store.merchant.id && (!submerchantId || w.submerchant_id === submerchantId),
+		(w) =>
+			w.merchant_id === store.merchant.id && (!submerchantId || w.submerchant_id === submerchantId),
 	);
 	const today = new Date().toISOString().slice(0, 10);
 	const sum = (list: typeof withdrawals): number => list.reduce((total, w) => total + w.amount, 0);
