@@ -1,0 +1,462 @@
+/**
+ * Submerchants, addresses, documents and submit-for-review: one row per documented rule, plus happy paths.
+ */
+import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { SEED } from '../../sandbox';
+import {
+	expectError,
+	expectMessageOnly,
+	expectValidationError,
+	repeat,
+	startTestSandbox,
+	type TestSandbox,
+} from './helpers';
+
+const S = SEED.submerchants;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+let t: TestSandbox;
+
+beforeAll(async () => {
+	t = await startTestSandbox();
+});
+afterAll(() => t.sandbox.stop());
+beforeEach(() => t.sandbox.reset());
+
+describe('GET /v1/submerchants', () => {
+	it('lists only the merchant\'s submerchants, newest first, with pagination', async () => {
+		const response = await t.api.get('/v1/submerchants');
+		expect(response.status).toBe(200);
+		const ids = response.data.data.map((s: { id: string }) => s.id);
+		expect(ids).toHaveLength(9);
+		expect(ids).not.toContain(S.otherMerchants);
+		expect(response.data.pagination).toEqual({ page: 1, perPage: 20, total: 9, totalPages: 1 });
+		const created = response.data.data.map((s: { created_at: string }) => s.created_at);
+		expect([...created].sort().reverse()).toEqual(created);
+	});
+
+	it.each([
+		['pending', [S.pfReadyForReview, S.pfMissingMotherName, S.pjWithLegalRepresentative, S.pjWithoutLegalRepresentative]],
+		['active', [S.active]],
+		['rejected', [S.rejected]],
+		['pending_review', [S.pendingReview]],
+		['suspended', [S.suspended]],
+		['inactive', [S.inactive]],
+	])('filters by status=%s', async (status, expected) => {
+		const response = await t.api.get('/v1/submerchants', { params: { status } });
+		const ids = response.data.data.map((s: { id: string }) => s.id);
+		expect(ids.sort()).toEqual([...expected].sort());
+		expect(response.data.pagination.total).toBe(expected.length);
+	});
+
+	it.each(['approved', 'PENDING', ''])('rejects status=%j', async (status) => {
+		const response = await t.api.get('/v1/submerchants', { params: { status } });
+		expectValidationError(response, 'status', 'enum', 'status must be one of pending, pending_review, active');
+	});
+});
+
+describe('GET /v1/submerchants/{id}', () => {
+	it('returns the complete submerchant with its addresses', async () => {
+		const response = await t.api.get(`/v1/submerchants/${S.active}`);
+		expect(response.data.data).toMatchObject({
+			id: S.active,
+			parent_merchant_id: SEED.merchantId,
+			entity_type: 'pj',
+			status: 'active',
+			mcc: '5651',
+			average_ticket: '120.00',
+			addresses: [expect.objectContaining({ id: SEED.addresses.activeBilling, type: 'billing' })],
+		});
+	});
+});
+
+describe('PATCH /v1/submerchants/{id} rules', () => {
+	const url = `/v1/submerchants/${S.pfReadyForReview}`;
+	it.each([
+		['trade_name', 'ab', 'length', 'trade_name must be 3 to 255 characters'],
+		['trade_name', repeat(256), 'length', 'trade_name must be 3 to 255 characters'],
+		['trade_name', 12345, 'string', 'trade_name must be a string'],
+		['legal_name', 'ab', 'length', 'legal_name must be 3 to 255 characters'],
+		['legal_name', repeat(256), 'length', 'legal_name must be 3 to 255 characters'],
+		['email', 'not-an-email', 'pattern', 'email must be a valid e-mail address'],
+		['phone', repeat(21, '9'), 'length', 'phone must be at most 20 characters'],
+		['website', repeat(256), 'length', 'website must be at most 255 characters'],
+		['description', 42, 'string', 'description must be a string'],
+		['soft_descriptor', repeat(23), 'length', 'soft_descriptor must be at most 22 characters'],
+		['birth_date', '12/04/1990', 'pattern', 'birth_date must be a date in the format YYYY-MM-DD'],
+		['birth_date', '1990-4-12', 'pattern', 'birth_date must be a date in the format YYYY-MM-DD'],
+		['birth_date', '1990-02-30', 'date', 'birth_date must be a real calendar date'],
+		['mother_name', repeat(256), 'length', 'mother_name must be at most 255 characters'],
+		['business_type', 'retail', 'enum', 'business_type must be one of physical, digital, both'],
+		['product_categories', 'clothing', 'array', 'product_categories must be an array'],
+		['product_categories', ['ok', 7], 'string', 'product_categories[1] must be a string'],
+		['average_ticket', -1, 'min', 'average_ticket must be a number greater than or equal to 0'],
+		['average_ticket', '100', 'number', 'average_ticket must be a number greater than or equal to 0'],
+		['monthly_revenue', -0.01, 'min', 'monthly_revenue must be a number greater than or equal to 0'],
+		['monthly_revenue', true, 'number', 'monthly_revenue must be a number'],
+		['mcc', '123', 'pattern', 'mcc must be exactly 4 digits'],
+		['mcc', '12345', 'pattern', 'mcc must be exactly 4 digits'],
+		['mcc', '12a4', 'pattern', 'mcc must be exactly 4 digits'],
+		['mcc', 5411, 'string', 'mcc must be a string'],
+		['cnaes', 'x', 'array', 'cnaes must be an array'],
+		['cnaes', [1], 'object', 'cnaes[0] must be an object'],
+		['cnaes', [{ description: 'x' }], 'required', 'cnaes[0].code is required'],
+		['cnaes', [{ code: '4781-4/00', is_primary: 'yes' }], 'boolean', 'cnaes[0].is_primary must be a boolean'],
+		['cnaes', [{ code: '4781-4/00', description: 5 }], 'string', 'cnaes[0].description must be a string'],
+		['cnaes', [{ code: '4781-4/00', weight: 1 }], 'unknown_field', 'cnaes[0].weight is not an allowed field'],
+		['tax_id', '39053344705', 'immutable', 'tax_id cannot be changed after creation'],
+		['status', 'active', 'unknown_field', 'status is not an allowed field'],
+		['entity_type', 'pj', 'unknown_field', 'entity_type is not an allowed field'],
+		['nickname', 'Ana', 'unknown_field', 'nickname is not an allowed field'],
+	])('%s = %j → %s', async (field, value, rule, message) => {
+		const response = await t.api.patch(url, { [field]: value });
+		const detailField = message.split(' ')[0];
+		expectValidationError(response, detailField, rule, message);
+		expect(t.sandbox.store.submerchants.get(S.pfReadyForReview)?.updated_at).toBe('2025-01-15T12:00:00.000Z');
+	});
+
+	it('reports every broken rule at once and changes nothing', async () => {
+		const response = await t.api.patch(url, { trade_name: 'ab', mcc: 'x', tax_id: '1' });
+		expect(response.data.details.map((d: { field: string }) => d.field).sort()).toEqual(['mcc', 'tax_id', 'trade_name']);
+		expect(t.sandbox.store.submerchants.get(S.pfReadyForReview)?.trade_name).toBe('Ana Souza Atelier');
+	});
+
+	it('accepts the boundary values and returns the updated submerchant', async () => {
+		const response = await t.api.patch(url, {
+			trade_name: 'abc',
+			legal_name: repeat(255),
+			email: 'ana@example.com',
+			phone: repeat(20, '9'),
+			website: repeat(255),
+			description: 'Handmade',
+			soft_descriptor: repeat(22, 'S'),
+			birth_date: '2000-02-29',
+			mother_name: repeat(255),
+			business_type: 'digital',
+			product_categories: ['art'],
+			average_ticket: 0,
+			monthly_revenue: 1234.5,
+			mcc: '0742',
+			cnaes: [{ code: '9001-9/02', description: 'Artes', is_primary: true }],
+		});
+		expect(response.status).toBe(200);
+		expect(response.data.success).toBe(true);
+		expect(response.data.data).toMatchObject({
+			id: S.pfReadyForReview,
+			trade_name: 'abc',
+			average_ticket: '0.00',
+			monthly_revenue: '1234.50',
+			mcc: '0742',
+			tax_id: '39053344705',
+			cnaes: [{ code: '9001-9/02', description: 'Artes', is_primary: true }],
+		});
+		expect(response.data.data.updated_at).not.toBe('2025-01-15T12:00:00.000Z');
+		const fetched = await t.api.get(url);
+		expect(fetched.data.data.business_type).toBe('digital');
+	});
+
+	it('answers 404 for an unknown submerchant', async () => {
+		expectError(await t.api.patch(`/v1/submerchants/${UNKNOWN_ID}`, { phone: '1' }), 404, ERROR_CODES.notFound);
+	});
+});
+
+describe('POST /v1/submerchants/{id}/addresses rules', () => {
+	const url = `/v1/submerchants/${S.active}/addresses`;
+	const valid = {
+		street: 'Rua Augusta',
+		number: '500',
+		neighborhood: 'Consolacao',
+		city: 'Sao Paulo',
+		state: 'SP',
+		zip_code: '01305000',
+		country: 'BR',
+		type: 'shipping',
+	};
+	const without = (field: string) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field));
+
+	it.each(['street', 'number', 'neighborhood', 'city', 'state', 'zip_code', 'country'])(
+		'%s is required',
+		async (field) => {
+			expectValidationError(await t.api.post(url, without(field)), field, 'required', `${field} is required`);
+		},
+	);
+
+	it.each([
+		['street', '', 'length', 'street must be 1 to 255 characters'],
+		['street', repeat(256), 'length', 'street must be 1 to 255 characters'],
+		['street', 12, 'string', 'street must be a string'],
+		['number', '', 'length', 'number must be 1 to 20 characters'],
+		['number', repeat(21, '1'), 'length', 'number must be 1 to 20 characters'],
+		['neighborhood', repeat(101), 'length', 'neighborhood must be 1 to 100 characters'],
+		['city', '', 'length', 'city must be 1 to 100 characters'],
+		['city', repeat(101), 'length', 'city must be 1 to 100 characters'],
+		['state', 'S', 'length', 'state must be exactly 2 characters'],
+		['state', 'SPX', 'length', 'state must be exactly 2 characters'],
+		['zip_code', '0130500', 'length', 'zip_code must be 8 to 10 characters'],
+		['zip_code', '01305-00000', 'length', 'zip_code must be 8 to 10 characters'],
+		['complement', repeat(101), 'length', 'complement must be at most 100 characters'],
+		['country', 'BRA', 'length', 'country must be exactly 2 characters'],
+		['country', 'B', 'length', 'country must be exactly 2 characters'],
+		['is_primary', 'yes', 'boolean', 'is_primary must be a boolean'],
+		['type', 'home', 'enum', 'type must be one of billing, shipping, both'],
+		['address_type', 'billing', 'unknown_field', 'address_type is not an allowed field'],
+	])('%s = %j → %s', async (field, value, rule, message) => {
+		expectValidationError(await t.api.post(url, { ...valid, [field]: value }), field, rule, message);
+		expect(t.sandbox.store.addressesOf(S.active)).toHaveLength(1);
+	});
+
+	it.each([
+		['zip_code', '01305000'],
+		['zip_code', '01305-0000'],
+		['street', repeat(255)],
+		['number', repeat(20, '1')],
+		['complement', repeat(100)],
+		['type', 'both'],
+		['type', 'billing'],
+	])('accepts %s = %j', async (field, value) => {
+		const response = await t.api.post(url, { ...valid, [field]: value });
+		expect(response.status).toBe(201);
+		expect(response.data.data[field]).toBe(value);
+	});
+
+	it('creates the address and returns it; a new primary one demotes the previous primary', async () => {
+		const response = await t.api.post(url, { ...valid, complement: 'Loja 2', is_primary: true });
+		expect(response.status).toBe(201);
+		expect(Object.keys(response.data).sort()).toEqual(['data', 'message', 'success']);
+		expect(response.data.data).toMatchObject({
+			...valid,
+			submerchant_id: S.active,
+			complement: 'Loja 2',
+			is_primary: true,
+		});
+		expect(response.data.data.id).toMatch(/^[0-9a-f-]{36}$/);
+		expect(t.sandbox.store.addresses.get(SEED.addresses.activeBilling)?.is_primary).toBe(false);
+	});
+
+	it('the address type defaults to billing', async () => {
+		const response = await t.api.post(url, without('type'));
+		expect(response.data.data.type).toBe('billing');
+	});
+});
+
+describe('PATCH /v1/submerchants/{id}/addresses/{addressId} rules', () => {
+	const url = `/v1/submerchants/${S.active}/addresses/${SEED.addresses.activeBilling}`;
+
+	it.each([
+		['street', repeat(256), 'street must be at most 255 characters'],
+		['number', repeat(21, '1'), 'number must be at most 20 characters'],
+		['complement', repeat(101), 'complement must be at most 100 characters'],
+		['neighborhood', repeat(101), 'neighborhood must be at most 100 characters'],
+		['city', repeat(101), 'city must be at most 100 characters'],
+		['state', 'SPX', 'state must be at most 2 characters'],
+		['zip_code', repeat(11, '1'), 'zip_code must be at most 10 characters'],
+		['country', 'BRA', 'country must be at most 2 characters'],
+	])('%s over its maximum → length', async (field, value, message) => {
+		expectValidationError(await t.api.patch(url, { [field]: value }), field, 'length', message);
+	});
+
+	it.each([
+		['is_primary', 'no', 'boolean', 'is_primary must be a boolean'],
+		['type', 'home', 'enum', 'type must be one of billing, shipping, both'],
+		['city', 7, 'string', 'city must be a string'],
+		['street_name', 'x', 'unknown_field', 'street_name is not an allowed field'],
+	])('%s = %j → %s', async (field, value, rule, message) => {
+		expectValidationError(await t.api.patch(url, { [field]: value }), field, rule, message);
+	});
+
+	it('updates only the fields sent and returns success and message only', async () => {
+		const response = await t.api.patch(url, { number: '2000', zip_code: repeat(10, '1'), type: 'both' });
+		expectMessageOnly(response);
+		expect(t.sandbox.store.addresses.get(SEED.addresses.activeBilling)).toMatchObject({
+			number: '2000',
+			zip_code: '1111111111',
+			type: 'both',
+			street: 'Avenida Paulista',
+		});
+	});
+
+	it('answers 404 for an unknown address or an address of another submerchant', async () => {
+		expectError(
+			await t.api.patch(`/v1/submerchants/${S.active}/addresses/${UNKNOWN_ID}`, { city: 'X' }),
+			404,
+			ERROR_CODES.notFound,
+			'Address',
+		);
+		expectError(
+			await t.api.patch(`/v1/submerchants/${S.pfReadyForReview}/addresses/${SEED.addresses.activeBilling}`, { city: 'X' }),
+			404,
+			ERROR_CODES.notFound,
+		);
+	});
+});
+
+describe('POST /v1/submerchants/{id}/documents rules', () => {
+	const url = `/v1/submerchants/${S.active}/documents`;
+	const valid = {
+		type: 'cnpj_card',
+		file_url: 'https://files.example.com/cnpj.pdf',
+		file_name: 'cnpj.pdf',
+		file_size: 1000,
+		mime_type: 'application/pdf',
+	};
+
+	it.each([
+		[{ type: undefined }, 'type', 'required', 'type is required'],
+		[{ type: '' }, 'type', 'length', 'type must be 1 to 100 characters'],
+		[{ type: repeat(101) }, 'type', 'length', 'type must be 1 to 100 characters'],
+		[{ type: 'passport' }, 'type', 'enum', 'type must be one of social_contract'],
+		[{ file_url: `https://files.example.com/${repeat(480)}.pdf` }, 'file_url', 'length', 'file_url must be at most 500 characters'],
+		[{ file_url: 'ftp://files.example.com/a.pdf' }, 'file_url', 'url', 'file_url must be an http or https URL'],
+		[{ file_url: 'not a url' }, 'file_url', 'url', 'file_url must be an http or https URL'],
+		[{ file_name: `${repeat(252)}.pdf` }, 'file_name', 'length', 'file_name must be at most 255 characters'],
+		[{ file_name: 'contract' }, 'file_name', 'extension', 'file_name must include a file extension'],
+		[{ file_name: 'contract.docx' }, 'file_name', 'format', 'file_name must be a PNG, JPG, JPEG or PDF file'],
+		[{ file_name: 'photo.gif' }, 'file_name', 'format', 'file_name must be a PNG, JPG, JPEG or PDF file'],
+		[{ file_size: 0 }, 'file_size', 'min', 'file_size must be an integer greater than 0'],
+		[{ file_size: 1.5 }, 'file_size', 'integer', 'file_size must be an integer greater than 0'],
+		[{ file_size: '1000' }, 'file_size', 'integer', 'file_size must be an integer greater than 0'],
+		[{ mime_type: `application/${repeat(90)}` }, 'mime_type', 'length', 'mime_type must be at most 100 characters'],
+		[{ mime_type: 'application/msword' }, 'mime_type', 'format', 'mime_type must be one of image/png, image/jpeg'],
+		[{ mime_type: 'image/gif' }, 'mime_type', 'format', 'accepted formats: PNG, JPG, JPEG or PDF'],
+		[{ number: repeat(101, '1') }, 'number', 'length', 'number must be at most 100 characters'],
+		[{ expires_at: '31/12/2030' }, 'expires_at', 'iso8601', 'expires_at must be an ISO 8601 date-time'],
+		[{ expires_at: '2030-13-01T00:00:00Z' }, 'expires_at', 'iso8601', 'expires_at must be an ISO 8601 date-time'],
+		[{ notes: 5 }, 'notes', 'string', 'notes must be a string'],
+		[{ legal_representative_id: SEED.legalRepresentatives.activePartner }, 'legal_representative_id', 'forbidden', 'legal_representative_id is only allowed for partner_* document types'],
+		[{ type: 'partner_front_id' }, 'legal_representative_id', 'required', 'legal_representative_id is required'],
+		[{ type: 'partner_back_id', legal_representative_id: 'rep-1' }, 'legal_representative_id', 'uuid', 'legal_representative_id must be a UUID'],
+		[{ type: 'partner_selfie_with_id', legal_representative_id: UNKNOWN_ID }, 'legal_representative_id', 'exists', 'legal_representative_id must reference a legal representative of this submerchant'],
+		[{ type: 'partner_proof_of_residence', legal_representative_id: SEED.legalRepresentatives.pjPartner }, 'legal_representative_id', 'exists', 'legal_representative_id must reference a legal representative of this submerchant'],
+		[{ url: 'https://x' }, 'url', 'unknown_field', 'url is not an allowed field'],
+	])('%j → %s %s', async (change, field, rule, message) => {
+		const response = await t.api.post(url, { ...valid, ...change });
+		expectValidationError(response, field, rule, message);
+		expect(t.sandbox.store.documentsOf(S.active)).toHaveLength(2);
+	});
+
+	it.each([
+		['application/pdf', 'a.pdf'],
+		['image/png', 'a.png'],
+		['image/jpeg', 'a.jpg'],
+		['image/jpeg', 'a.JPEG'],
+		['image/jpg', 'a.jpeg'],
+	])('accepts %s / %s', async (mimeType, fileName) => {
+		const response = await t.api.post(url, { ...valid, mime_type: mimeType, file_name: fileName });
+		expect(response.status).toBe(201);
+	});
+
+	it('creates a pending document with every field', async () => {
+		const body = { ...valid, number: '11.444.777/0001-61', expires_at: '2030-12-31T23:59:59Z', notes: 'Updated card' };
+		const response = await t.api.post(url, body);
+		expect(response.status).toBe(201);
+		expect(response.data.data).toMatchObject({ ...body, submerchant_id: S.active, status: 'pending', legal_representative_id: null });
+	});
+
+	it('accepts a partner document linked to a legal representative of the submerchant', async () => {
+		const response = await t.api.post(url, {
+			...valid,
+			type: 'partner_back_id',
+			legal_representative_id: SEED.legalRepresentatives.activePartner,
+		});
+		expect(response.status).toBe(201);
+		expect(response.data.data.legal_representative_id).toBe(SEED.legalRepresentatives.activePartner);
+	});
+
+	it('re-sending a type marks the previous one replaced; other types stay', async () => {
+		const response = await t.api.post(url, { ...valid, type: 'social_contract' });
+		expect(response.data.data.status).toBe('pending');
+		const list = await t.api.get(url);
+		expect(list.status).toBe(200);
+		expect(list.data).not.toHaveProperty('pagination');
+		const byId = Object.fromEntries(list.data.data.map((d: { id: string; status: string }) => [d.id, d.status]));
+		expect(byId).toEqual({
+			[SEED.documents.activeSocialContract]: 'replaced',
+			[SEED.documents.activePartnerFrontId]: 'pending',
+			[response.data.data.id]: 'pending',
+		});
+	});
+
+	it('partner documents are replaced per legal representative', async () => {
+		const second = await t.anonymous.post('/__admin/legal-representatives', { submerchant_id: S.active, name: 'Second Partner' });
+		expect(second.status).toBe(201);
+		const partner = { ...valid, type: 'partner_front_id', mime_type: 'image/png', file_name: 'p.png' };
+		const forSecond = await t.api.post(url, { ...partner, legal_representative_id: second.data.data.id });
+		expect(forSecond.status).toBe(201);
+		expect(t.sandbox.store.documents.get(SEED.documents.activePartnerFrontId)?.status).toBe('pending');
+		const forFirst = await t.api.post(url, { ...partner, legal_representative_id: SEED.legalRepresentatives.activePartner });
+		expect(forFirst.status).toBe(201);
+		expect(t.sandbox.store.documents.get(SEED.documents.activePartnerFrontId)?.status).toBe('replaced');
+		expect(t.sandbox.store.documents.get(forSecond.data.data.id)?.status).toBe('pending');
+	});
+
+	it('lists the documents of a submerchant, oldest first', async () => {
+		const response = await t.api.get(`/v1/submerchants/${S.active}/documents`);
+		expect(response.data.data.map((d: { id: string }) => d.id)).toEqual([
+			SEED.documents.activeSocialContract,
+			SEED.documents.activePartnerFrontId,
+		]);
+	});
+});
+
+describe('POST /v1/submerchants/{id}/submit-for-review', () => {
+	const submit = (id: string) => t.api.post(`/v1/submerchants/${id}/submit-for-review`);
+	const addDocument = (id: string, type: string) =>
+		t.api.post(`/v1/submerchants/${id}/documents`, { type, file_url: 'https://files.example.com/x.pdf', file_name: 'x.pdf' });
+
+	it.each([
+		['a PF without documents', S.pfReadyForReview, 'documents', 'min_items', 'documents must include at least 1 active document'],
+		['a PF without mother_name', S.pfMissingMotherName, 'mother_name', 'required', 'mother_name is required for a pf submerchant'],
+		['a PJ without a legal representative', S.pjWithoutLegalRepresentative, 'legal_representative', 'required', 'legal_representative is required for a pj submerchant'],
+	])('rejects %s', async (_label, id, field, rule, message) => {
+		expectValidationError(await submit(id), field, rule, message);
+		expect(t.sandbox.store.submerchants.get(id)?.status).toBe('pending');
+	});
+
+	it('rejects a PF without birth_date', async () => {
+		const record = t.sandbox.store.submerchants.get(S.pfMissingMotherName);
+		if (!record) throw new Error('seed missing');
+		record.birth_date = null;
+		record.mother_name = 'Joana Lima';
+		expectValidationError(await submit(S.pfMissingMotherName), 'birth_date', 'required', 'birth_date is required for a pf submerchant');
+	});
+
+	it('reports every missing requirement at once', async () => {
+		const record = t.sandbox.store.submerchants.get(S.pfReadyForReview);
+		if (!record) throw new Error('seed missing');
+		record.mother_name = null;
+		const response = await submit(S.pfReadyForReview);
+		expect(response.data.details.map((d: { field: string }) => d.field).sort()).toEqual(['documents', 'mother_name']);
+	});
+
+	it.each([
+		['active', S.active],
+		['rejected', S.rejected],
+		['pending_review', S.pendingReview],
+		['suspended', S.suspended],
+		['inactive', S.inactive],
+	])('answers 409 CONFLICT for a %s submerchant', async (status, id) => {
+		expectError(await submit(id), 409, ERROR_CODES.conflict, status);
+	});
+
+	it('moves a complete PF to pending_review once it has a document; success and message only', async () => {
+		expect((await addDocument(S.pfReadyForReview, 'front_id')).status).toBe(201);
+		const response = await submit(S.pfReadyForReview);
+		expectMessageOnly(response);
+		expect((await t.api.get(`/v1/submerchants/${S.pfReadyForReview}`)).data.data.status).toBe('pending_review');
+		expectError(await submit(S.pfReadyForReview), 409, ERROR_CODES.conflict);
+	});
+
+	it('moves a PJ with a legal representative and a document to pending_review', async () => {
+		expectMessageOnly(await submit(S.pjWithLegalRepresentative));
+		expect(t.sandbox.store.submerchants.get(S.pjWithLegalRepresentative)?.status).toBe('pending_review');
+	});
+
+	it('a PJ passes once a legal representative is registered', async () => {
+		await t.anonymous.post('/__admin/legal-representatives', { submerchant_id: S.pjWithoutLegalRepresentative, name: 'Daniel Prado' });
+		expectMessageOnly(await submit(S.pjWithoutLegalRepresentative));
+	});
+
+	it('answers 404 for an unknown or foreign submerchant', async () => {
+		expectError(await submit(UNKNOWN_ID), 404, ERROR_CODES.notFound);
+		expectError(await submit(S.otherMerchants), 404, ERROR_CODES.notFound);
+	});
+});
