@@ -20,7 +20,7 @@ const displayOptions = { show: { resource: ['anticipation'], operation: ['cancel
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getUuidParameter.call(this, 'anticipationId', i, 'id');
+	const id = getUuidParameter.call(this, 'anticipationId', i, 'anticipation_id');
 	const { message } = await apiRequest.call(this, 'DELETE', `/v1/anticipations/${id}`, {
 		itemIndex: i,
 	});

@@ -4,6 +4,7 @@ import { apiRequest } from '../../transport';
 import { CARD_PAYMENT_METHODS, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
 import { compact } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
+import { toInteger } from '../../shared/values';
 
 const CARD_METHODS = [...CARD_PAYMENT_METHODS];
 const showForCards = { show: { paymentMethod: CARD_METHODS } };
@@ -354,12 +355,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const paymentMethod = this.getNodeParameter('paymentMethod', i) as string;
 	validate.required('payment_method', paymentMethod);
 	validate.oneOf('payment_method', paymentMethod, PAYMENT_METHODS);
-	const amount = this.getNodeParameter('amount', i) as number;
+	const amount = this.getNodeParameter('amount', i) as unknown;
 	validate.required('amount', amount);
-	validate.integer('amount', amount, { min: 1 });
+	const body: IDataObject = {
+		amount: toInteger(validate, 'amount', amount, { min: 1 }),
+		payment_method: paymentMethod,
+	};
 
 	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-	const body: IDataObject = { amount, payment_method: paymentMethod };
 
 	if ((CARD_METHODS as string[]).includes(paymentMethod)) {
 		body.payment_details = getPaymentDetails.call(this, i, validate, additional);
@@ -377,10 +380,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		validate.uuid('submerchant_id', submerchantId);
 		body.submerchant_id = submerchantId;
 	}
-	if (additional.shipping_amount !== undefined) {
-		validate.integer('shipping_amount', additional.shipping_amount, { min: 0 });
-		body.shipping_amount = additional.shipping_amount;
-	}
+	const shippingAmount = toInteger(validate, 'shipping_amount', additional.shipping_amount, {
+		min: 0,
+	});
+	if (shippingAmount !== undefined) body.shipping_amount = shippingAmount;
 	if (additional.currency !== undefined) {
 		validate.oneOf('currency', additional.currency, ['BRL']);
 		body.currency = additional.currency;
@@ -416,8 +419,12 @@ function getPaymentDetails(
 			cvv: String(this.getNodeParameter('cvv', i, '') ?? '').trim(),
 		});
 	}
-	const installments = this.getNodeParameter('installments', i, 1) as number;
-	validate.integer('payment_details.installments', installments, { min: 1, max: MAX_INSTALLMENTS });
+	const installments = toInteger(
+		validate,
+		'payment_details.installments',
+		this.getNodeParameter('installments', i, 1),
+		{ min: 1, max: MAX_INSTALLMENTS },
+	);
 	const statementDescriptor = String(additional.statement_descriptor ?? '').trim();
 	return compact({
 		...card,
@@ -447,12 +454,12 @@ function getItems(this: IExecuteFunctions, i: number, validate: InputValidator):
 	const rows = this.getNodeParameter('items.item', i, []) as IDataObject[];
 	return rows.map((row, index) => {
 		const field = `items[${index}]`;
-		validate.integer(`${field}.quantity`, row.quantity, { min: 1 });
-		validate.integer(`${field}.unit_price`, row.unit_price, { min: 0 });
+		const quantity = toInteger(validate, `${field}.quantity`, row.quantity, { min: 1 });
+		const unitPrice = toInteger(validate, `${field}.unit_price`, row.unit_price, { min: 0 });
 		return compact({
 			name: trimmed(row.name),
-			quantity: row.quantity,
-			unit_price: row.unit_price,
+			quantity,
+			unit_price: unitPrice,
 			tangible: row.tangible,
 			id: trimmed(row.id),
 			description: trimmed(row.description),
@@ -469,10 +476,10 @@ function getSplit(this: IExecuteFunctions, i: number, validate: InputValidator):
 		const recipientId = trimmed(row.recipient_id);
 		validate.uuid(`${field}.recipient_id`, recipientId);
 		validate.required(`${field}.amount`, row.amount);
-		validate.integer(`${field}.amount`, row.amount, { min: 0 });
+		const amount = toInteger(validate, `${field}.amount`, row.amount, { min: 0 });
 		return compact({
 			recipient_id: recipientId,
-			amount: row.amount,
+			amount,
 			cross_company: row.cross_company ?? false,
 		}) as IDataObject;
 	});

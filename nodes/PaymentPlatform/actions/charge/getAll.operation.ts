@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
 import { CHARGE_LIST_QUERY } from '../../transport/chosenNames';
 import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
-import { toIsoDateTime } from '../../shared/dateTime';
+import { toInteger, toIsoDateTime } from '../../shared/values';
 import { getListLimit } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
@@ -42,7 +42,8 @@ const properties: INodeProperties[] = [
 				name: 'endDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only charges created up to this date and time (ISO 8601)',
+				description:
+					'Only charges created up to this date and time. Without an offset it is read in the workflow time zone; sent as UTC ISO 8601.',
 			},
 			{
 				displayName: 'Installments',
@@ -116,6 +117,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
 	const q = CHARGE_LIST_QUERY;
 	const qs: IDataObject = {};
+	const timeZone = this.getTimezone();
 
 	if (filters.status !== undefined) {
 		validate.oneOf(q.status, filters.status, CHARGE_STATUSES);
@@ -125,24 +127,21 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		validate.oneOf(q.paymentMethod, filters.paymentMethod, PAYMENT_METHODS);
 		qs[q.paymentMethod] = filters.paymentMethod;
 	}
-	const startDate = toIsoDateTime(validate, q.startDate, filters.startDate);
+	const startDate = toIsoDateTime(validate, q.startDate, filters.startDate, timeZone);
 	if (startDate) qs[q.startDate] = startDate;
-	const endDate = toIsoDateTime(validate, q.endDate, filters.endDate);
+	const endDate = toIsoDateTime(validate, q.endDate, filters.endDate, timeZone);
 	if (endDate) qs[q.endDate] = endDate;
 	const search = String(filters.search ?? '').trim();
 	if (search) qs[q.search] = search;
-	if (filters.minAmount !== undefined) {
-		validate.integer(q.minAmount, filters.minAmount, { min: 0 });
-		qs[q.minAmount] = filters.minAmount;
-	}
-	if (filters.maxAmount !== undefined) {
-		validate.integer(q.maxAmount, filters.maxAmount, { min: 0 });
-		qs[q.maxAmount] = filters.maxAmount;
-	}
-	if (filters.installments !== undefined) {
-		validate.integer(q.installments, filters.installments, { min: 1, max: MAX_INSTALLMENTS });
-		qs[q.installments] = filters.installments;
-	}
+	const minAmount = toInteger(validate, q.minAmount, filters.minAmount, { min: 0 });
+	if (minAmount !== undefined) qs[q.minAmount] = minAmount;
+	const maxAmount = toInteger(validate, q.maxAmount, filters.maxAmount, { min: 0 });
+	if (maxAmount !== undefined) qs[q.maxAmount] = maxAmount;
+	const installments = toInteger(validate, q.installments, filters.installments, {
+		min: 1,
+		max: MAX_INSTALLMENTS,
+	});
+	if (installments !== undefined) qs[q.installments] = installments;
 
 	const limit = getListLimit.call(this, i);
 	return await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);

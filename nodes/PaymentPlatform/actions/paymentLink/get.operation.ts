@@ -11,7 +11,7 @@ const displayOptions = { show: { resource: ['paymentLink'], operation: ['get'] }
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getUuidParameter.call(this, 'paymentLinkId', i, 'id');
+	const id = getUuidParameter.call(this, 'paymentLinkId', i, 'payment_link_id');
 	const { data } = await apiRequest.call(this, 'GET', `/v1/payment-links/${id}`, { itemIndex: i });
 	return data as IDataObject;
 }

@@ -32,7 +32,7 @@ const displayOptions = { show: { resource: ['paymentLink'], operation: ['uploadC
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getUuidParameter.call(this, 'paymentLinkId', i, 'id');
+	const id = getUuidParameter.call(this, 'paymentLinkId', i, 'payment_link_id');
 	const binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', i, 'data')).trim();
 	const binary = this.helpers.assertBinaryData(i, binaryPropertyName);
 	const mimeType = String(binary.mimeType ?? '')

@@ -20,7 +20,7 @@ const displayOptions = { show: { resource: ['receivable'], operation: ['get'] } 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getUuidParameter.call(this, 'receivableId', i, 'id');
+	const id = getUuidParameter.call(this, 'receivableId', i, 'receivable_id');
 	const { data } = await apiRequest.call(this, 'GET', `/v1/receivables/${id}`, { itemIndex: i });
 	return data as IDataObject;
 }

@@ -11,7 +11,7 @@ const displayOptions = { show: { resource: ['wallet'], operation: ['get'] } };
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getUuidParameter.call(this, 'walletId', i, 'id');
+	const id = getUuidParameter.call(this, 'walletId', i, 'wallet_id');
 	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}`, { itemIndex: i });
 	return data as IDataObject;
 }

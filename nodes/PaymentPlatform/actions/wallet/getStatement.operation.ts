@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WALLET_STATEMENT_QUERY } from '../../transport/chosenNames';
-import { toIsoDateTime } from '../../shared/dateTime';
+import { toIsoDateTime } from '../../shared/values';
 import { getUuidParameter } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { walletIdField } from './common';
@@ -21,7 +21,8 @@ const properties: INodeProperties[] = [
 				name: 'endDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only entries up to this date and time (ISO 8601)',
+				description:
+					'Only entries up to this date and time. Without an offset it is read in the workflow time zone; sent as UTC ISO 8601.',
 			},
 			{
 				displayName: 'Start Date',
@@ -59,15 +60,16 @@ export async function execute(
 	this: IExecuteFunctions,
 	i: number,
 ): Promise<IDataObject | IDataObject[]> {
-	const id = getUuidParameter.call(this, 'walletId', i, 'id');
+	const id = getUuidParameter.call(this, 'walletId', i, 'wallet_id');
 	const validate = new InputValidator(this.getNode(), i);
 	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const q = WALLET_STATEMENT_QUERY;
 	const qs: IDataObject = {};
-	const startDate = toIsoDateTime(validate, q.startDate, filters.startDate);
+	const timeZone = this.getTimezone();
+	const startDate = toIsoDateTime(validate, q.startDate, filters.startDate, timeZone);
 	if (startDate) qs[q.startDate] = startDate;
-	const endDate = toIsoDateTime(validate, q.endDate, filters.endDate);
+	const endDate = toIsoDateTime(validate, q.endDate, filters.endDate, timeZone);
 	if (endDate) qs[q.endDate] = endDate;
 
 	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}/statement`, {
