@@ -1,0 +1,377 @@
+/**
+ * Runs the Payment Platform Trigger in-process through n8n-core's real contexts, the way n8n's server does:
+ * - activation and deactivation call `webhookMethods.default` in a HookContext (checkExists, then create when it
+ *   answers false; delete), as n8n's WebhookService does;
+ * - a request calls `webhook()` in a WebhookContext with an Express-like request (raw body kept, JSON body parsed)
+ *   and a recording response; when it returns items, WorkflowExecute runs the workflow from the trigger;
+ * - production and test webhooks keep separate static data, as in n8n: production static data persists across calls
+ *   (n8n saves it), the test workflow starts from empty static data each time "Listen for test event" is clicked.
+ */
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	IRun,
+	IRunExecutionData,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { TestCredentialsHelper } from './credentialsHelper';
+import { TestNodeTypes, TRIGGER_NODE_TYPE } from './nodeTypes';
+import { credentialsFor, type ApiTarget } from './runWorkflow';
+
+export const TRIGGER_NODE_NAME = 'Payment Platform Trigger';
+export const TRIGGER_WEBHOOK_ID = '0b7c5f52-64a8-4a5e-9d53-2f0c2b8f4a11';
+export const TRIGGER_WORKFLOW_ID = 'trigger-workflow';
+
+export type WebhookMethod = 'checkExists' | 'create' | 'delete';
+export type HeaderValues = Record<string, string | string[] | undefined>;
+
+export interface TriggerHarnessOptions {
+	/** The API the hooks call (the sandbox, or a fake). */
+	target: ApiTarget;
+	/** The trigger's parameters (`events`, `options`). */
+	parameters: INodeParameters;
+	/** Base of production webhook URLs (n8n's WEBHOOK_URL + /webhook). */
+	webhookBaseUrl?: string;
+	/** Base of test webhook URLs (… + /webhook-test). */
+	webhookTestBaseUrl?: string;
+}
+
+export interface IncomingWebhookRequest {
+	method?: string;
+	headers: HeaderValues;
+	/** The exact body bytes; leave undefined to simulate a request whose raw body n8n did not keep. */
+	rawBody?: Buffer;
+}
+
+export interface WebhookOutcome {
+	/** The HTTP status n8n answers the caller with. */
+	status: number;
+	/** The body n8n answers with. */
+	body: unknown;
+	/** Whether the workflow ran. */
+	ran: boolean;
+	/** The items the workflow started with (the trigger's output); empty when it did not run. */
+	items: INodeExecutionData[];
+	/** What `webhook()` returned. */
+	result: IWebhookResponseData;
+}
+
+/** Stands in for Express's Response: records the status and body the node sets. */
+export class RecordedResponse {
+	statusCode = 200;
+	body: unknown = undefined;
+	headers: Record<string, string> = {};
+	finished = false;
+
+	get headersSent(): boolean {
+		return this.finished;
+	}
+
+	status(code: number): this {
+		this.statusCode = code;
+		return this;
+	}
+
+	json(body: unknown): this {
+		return this.send(body);
+	}
+
+	send(body?: unknown): this {
+		this.body = body;
+		this.finished = true;
+		return this;
+	}
+
+	end(body?: unknown): this {
+		return this.send(body);
+	}
+
+	setHeader(name: string, value: string): this {
+		this.headers[name.toLowerCase()] = value;
+		return this;
+	}
+
+	header(name: string, value: string): this {
+		return this.setHeader(name, value);
+	}
+
+	set(name: string, value: string): this {
+		return this.setHeader(name, value);
+	}
+}
+
+function lowercaseHeaders(headers: HeaderValues): HeaderValues {
+	const result: HeaderValues = {};
+	for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
+	return result;
+}
+
+/** Like n8n's body parser: JSON bodies parsed, anything else left as an empty object. */
+function parsedBody(rawBody: Buffer | undefined): unknown {
+	if (!rawBody) return {};
+	try {
+		return JSON.parse(rawBody.toString('utf8'));
+	} catch {
+		return {};
+	}
+}
+
+/** An Express-like request as n8n hands it to `webhook()`. */
+export function webhookRequest(input: IncomingWebhookRequest, path = '/'): Record<string, unknown> {
+	const headers = lowercaseHeaders(input.headers);
+	return {
+		method: input.method ?? 'POST',
+		url: path,
+		path,
+		headers,
+		rawBody: input.rawBody,
+		body: parsedBody(input.rawBody),
+		params: {},
+		query: {},
+		header: (name: string) => headers[name.toLowerCase()],
+		get: (name: string) => headers[name.toLowerCase()],
+	};
+}
+
+export class TriggerHarness {
+	readonly node: INode;
+	readonly production: Workflow;
+	private testWorkflow: Workflow | undefined;
+	private readonly nodeTypes = new TestNodeTypes();
+	private executions = 0;
+
+	constructor(private readonly options: TriggerHarnessOptions) {
+		this.node = {
+			id: 'payment-platform-trigger',
+			name: TRIGGER_NODE_NAME,
+			type: TRIGGER_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: TRIGGER_WEBHOOK_ID,
+			parameters: { ...options.parameters },
+			credentials: { paymentPlatformApi: { id: '1', name: 'Payment Platform account' } },
+		};
+		this.production = this.newWorkflow();
+	}
+
+	/** Changes the trigger's parameters (both webhooks see the change, as both come from the saved workflow). */
+	setParameters(parameters: INodeParameters): void {
+		this.node.parameters = { ...parameters };
+	}
+
+	/** The workflow a webhook kind runs in: production, or the current test-listening one. */
+	workflow(isTest = false): Workflow {
+		if (!isTest) return this.production;
+		this.testWorkflow ??= this.newWorkflow();
+		return this.testWorkflow;
+	}
+
+	/** The node's static data (`getWorkflowStaticData('node')`) of the production or the test webhook. */
+	staticData(isTest = false): IDataObject {
+		return this.workflow(isTest).getStaticData('node', this.node);
+	}
+
+	/** The webhook URL n8n gives the node (what `create` registers). */
+	webhookUrl(isTest = false): string {
+		return this.hookContext('checkExists', isTest).getNodeWebhookUrl('default') as string;
+	}
+
+	/** n8n's logger, as the node sees it (`this.logger`): spy on it to see what the node logs. */
+	logger(): HookContext['logger'] {
+		return this.hookContext('checkExists', false).logger;
+	}
+
+	/** Calls one webhook method in a HookContext. */
+	async runHook(method: WebhookMethod, isTest = false): Promise<boolean> {
+		const fn = this.nodeType().webhookMethods?.default?.[method];
+		if (!fn) throw new Error(`The trigger has no webhook method ${method}`);
+		return await fn.call(this.hookContext(method, isTest));
+	}
+
+	/** Activation as n8n does it: checkExists, then create when it answered false. Returns whether create ran. */
+	async activate(isTest = false): Promise<boolean> {
+		if (await this.runHook('checkExists', isTest)) return false;
+		await this.runHook('create', isTest);
+		return true;
+	}
+
+	/** Deactivation as n8n does it: delete. */
+	async deactivate(isTest = false): Promise<boolean> {
+		const result = await this.runHook('delete', isTest);
+		if (isTest) this.testWorkflow = undefined;
+		return result;
+	}
+
+	/** "Listen for test event": a fresh test workflow (empty static data), activated with the test URL. */
+	async listenForTestEvent(): Promise<void> {
+		this.testWorkflow = this.newWorkflow();
+		await this.activate(true);
+	}
+
+	/**
+	 * Hands a request to the node's `webhook()` and answers as n8n does: the node's own response when it returns
+	 * `noWebhookResponse`; 200 when it returns no items; otherwise (responseMode onReceived) 200 "Workflow was
+	 * started" and the workflow runs with the returned items.
+	 */
+	async receive(input: IncomingWebhookRequest, isTest = false): Promise<WebhookOutcome> {
+		const workflow = this.workflow(isTest);
+		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'webhook';
+		const response = new RecordedResponse();
+		const additionalData = this.additionalData(isTest, {
+			httpRequest: webhookRequest(input),
+			httpResponse: response,
+		});
+		const webhookData = this.webhookData(additionalData, isTest);
+		const context = new WebhookContext(
+			workflow,
+			this.node,
+			additionalData,
+			mode,
+			webhookData,
+			[],
+			null,
+		);
+		const nodeType = this.nodeType();
+		if (!nodeType.webhook) throw new Error('The trigger has no webhook()');
+		const result = await nodeType.webhook.call(context);
+
+		if (result.noWebhookResponse === true) {
+			if (!response.finished)
+				throw new Error('webhook() returned noWebhookResponse without answering');
+			return { status: response.statusCode, body: response.body, ran: false, items: [], result };
+		}
+		if (result.workflowData === undefined) {
+			const body = result.webhookResponse ?? { message: 'Webhook call received' };
+			return { status: 200, body, ran: false, items: [], result };
+		}
+		const items = await this.runFromTrigger(workflow, result.workflowData, mode);
+		return { status: 200, body: { message: 'Workflow was started' }, ran: true, items, result };
+	}
+
+	private nodeType(): INodeType {
+		return this.nodeTypes.getByNameAndVersion(TRIGGER_NODE_TYPE);
+	}
+
+	private newWorkflow(): Workflow {
+		return new Workflow({
+			id: TRIGGER_WORKFLOW_ID,
+			name: 'trigger test',
+			nodes: [this.node],
+			connections: {},
+			nodeTypes: this.nodeTypes,
+			active: false,
+			staticData: {},
+			settings: {},
+		});
+	}
+
+	private hookContext(method: WebhookMethod, isTest: boolean): HookContext {
+		const additionalData = this.additionalData(isTest);
+		const webhookData = this.webhookData(additionalData, isTest);
+		// The modes n8n uses: ActiveWorkflowManager (trigger/activate, internal/update on removal) and TestWebhooks.
+		const mode: WorkflowExecuteMode = isTest
+			? 'manual'
+			: method === 'delete'
+				? 'internal'
+				: 'trigger';
+		const activation = isTest ? 'manual' : method === 'delete' ? 'update' : 'activate';
+		return new HookContext(
+			this.workflow(isTest),
+			this.node,
+			additionalData,
+			mode,
+			activation,
+			webhookData,
+		);
+	}
+
+	private webhookData(
+		additionalData: IWorkflowExecuteAdditionalData,
+		isTest: boolean,
+	): IWebhookData {
+		const webhookDescription = this.nodeType().description.webhooks?.[0];
+		if (!webhookDescription) throw new Error('The trigger declares no webhook');
+		return {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: `${TRIGGER_WEBHOOK_ID}/webhook`,
+			webhookDescription,
+			workflowId: TRIGGER_WORKFLOW_ID,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: TRIGGER_WEBHOOK_ID,
+			isTest,
+		};
+	}
+
+	private additionalData(
+		isTest: boolean,
+		http: { httpRequest?: unknown; httpResponse?: unknown } = {},
+		hooks?: ExecutionLifecycleHooks,
+	): IWorkflowExecuteAdditionalData {
+		this.executions += 1;
+		return {
+			hooks,
+			credentialsHelper: new TestCredentialsHelper(credentialsFor(this.options.target)),
+			executionId: `trigger-execution-${this.executions}`,
+			restApiUrl: 'http://127.0.0.1/rest',
+			instanceBaseUrl: 'http://127.0.0.1/',
+			webhookBaseUrl: this.options.webhookBaseUrl ?? 'http://127.0.0.1/webhook',
+			webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+			webhookTestBaseUrl: this.options.webhookTestBaseUrl ?? 'http://127.0.0.1/webhook-test',
+			formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+			variables: {},
+			currentNodeParameters: undefined,
+			executeWorkflow: async () => ({ data: [], executionId: '' }),
+			getRunExecutionData: async () => undefined,
+			logAiEvent: () => undefined,
+			startRunnerTask: async () => ({ ok: false }),
+			isTest,
+			...http,
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	/** Runs the workflow from the trigger with `workflowData`, as n8n does after a webhook; returns its output. */
+	private async runFromTrigger(
+		workflow: Workflow,
+		workflowData: INodeExecutionData[][],
+		mode: WorkflowExecuteMode,
+	): Promise<INodeExecutionData[]> {
+		const workflowBase = {
+			id: workflow.id,
+			name: workflow.name,
+			nodes: [this.node],
+			connections: {},
+		} as unknown as IWorkflowBase;
+		const hooks = new ExecutionLifecycleHooks(mode, `trigger-run-${this.executions}`, workflowBase);
+		let resolveFinished: (run: IRun) => void = () => undefined;
+		const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
+		hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
+
+		const runExecutionData = {
+			resultData: { runData: {} },
+			executionData: {
+				metadata: {},
+				contextData: {},
+				waitingExecution: {},
+				waitingExecutionSource: null,
+				nodeExecutionStack: [{ node: this.node, data: { main: workflowData }, source: null }],
+			},
+		} as unknown as IRunExecutionData;
+		const additionalData = this.additionalData(mode === 'manual', {}, hooks);
+		await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(
+			workflow,
+		);
+		const run = await finished;
+		if (run.data.resultData.error) throw run.data.resultData.error;
+		return run.data.resultData.runData[this.node.name]?.[0]?.data?.main?.[0] ?? [];
+	}
+}

@@ -1,0 +1,75 @@
+'use strict';
+// A local HTTP receiver for trigger tests: hands every request (with its raw body bytes) to a handler and answers
+// with what the handler returns. It receives the sandbox's webhook deliveries for the end-to-end test, and plays a
+// misbehaving API for lifecycle tests. Plain JavaScript because the community-node lint rules (no `http` import)
+// apply to every .ts file.
+const http = require('http');
+
+/**
+ * @typedef {{ method: string, path: string, headers: import('http').IncomingHttpHeaders, rawBody: Buffer }} ReceivedRequest
+ * @typedef {{ status?: number, headers?: Record<string, string>, body?: unknown }} ReceiverResponse
+ * @typedef {(request: ReceivedRequest) => ReceiverResponse | Promise<ReceiverResponse>} ReceiverHandler
+ * @typedef {{ request: ReceivedRequest, status: number, error?: string }} ReceiverExchange
+ */
+
+/**
+ * Starts the receiver on a free loopback port. A handler that throws is answered with 500 (the error is recorded).
+ * A string body is sent as is; anything else as JSON.
+ * @param {ReceiverHandler} handler
+ */
+async function startReceiver(handler) {
+	/** @type {ReceiverExchange[]} */
+	const exchanges = [];
+	const server = http.createServer((req, res) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		req.on('data', (chunk) => chunks.push(chunk));
+		req.on('end', () => {
+			/** @type {ReceivedRequest} */
+			const request = {
+				method: req.method || '',
+				path: new URL(req.url || '/', 'http://localhost').pathname,
+				headers: req.headers,
+				rawBody: Buffer.concat(chunks),
+			};
+			Promise.resolve()
+				.then(() => handler(request))
+				.then(
+					(response) => {
+						const status = (response && response.status) || 200;
+						const body = response ? response.body : undefined;
+						exchanges.push({ request, status });
+						res.writeHead(status, {
+							'content-type': 'application/json',
+							...((response && response.headers) || {}),
+						});
+						res.end(
+							typeof body === 'string' ? body : JSON.stringify(body === undefined ? {} : body),
+						);
+					},
+					(error) => {
+						const message = error && error.message ? String(error.message) : String(error);
+						exchanges.push({ request, status: 500, error: message });
+						res.writeHead(500, { 'content-type': 'application/json' });
+						res.end(JSON.stringify({ message }));
+					},
+				);
+		});
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+	const address = /** @type {import('net').AddressInfo} */ (server.address());
+	return {
+		url: `http://127.0.0.1:${address.port}`,
+		/** Every request answered, oldest first, with the status it got. */
+		exchanges,
+		/** @returns {Promise<void>} */
+		stop() {
+			return new Promise((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			});
+		},
+	};
+}
+
+module.exports = { startReceiver };
