@@ -1,0 +1,148 @@
+/**
+ * End to end: the trigger registers its endpoint with the sandbox, the sandbox sends signed deliveries over HTTP to
+ * a local receiver, and the receiver hands each one to the node's webhook() in-process (n8n-core's WebhookContext)
+ * and answers with the status the node set, as n8n would.
+ */
+import axios from 'axios';
+import { SEED, startSandbox } from '../../sandbox';
+import { STATIC_KEYS } from '../../nodes/PaymentPlatformTrigger/registration';
+import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
+import { startReceiver } from '../support/receiver';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+const CHARGE_ID = SEED.charges.authorized;
+
+let sandbox: Sandbox;
+let receiver: Receiver;
+let harness: TriggerHarness;
+const outcomes: WebhookOutcome[] = [];
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0, delivery: { maxAttempts: 2, baseDelayMs: 10 } });
+	receiver = await startReceiver(async (request) => {
+		const outcome = await harness.receive({
+			method: request.method,
+			headers: request.headers,
+			rawBody: request.rawBody,
+		});
+		outcomes.push(outcome);
+		return { status: outcome.status, body: outcome.body };
+	});
+});
+afterAll(async () => {
+	await sandbox.stop();
+	await receiver.stop();
+});
+beforeEach(async () => {
+	sandbox.reset();
+	outcomes.length = 0;
+	receiver.exchanges.length = 0;
+	harness = new TriggerHarness({
+		target: sandbox,
+		parameters: { events: ['charge.captured', 'charge.refunded'], options: {} },
+		webhookBaseUrl: `${receiver.url}/webhook`,
+	});
+	await harness.activate();
+});
+
+async function fireChargeEvent(event: string) {
+	const response = await axios.post(`${sandbox.url}/__admin/charges/${CHARGE_ID}/events`, {
+		event,
+	});
+	await sandbox.waitForDeliveries();
+	return response.data.data.deliveries as Array<{ id: string }>;
+}
+
+function deliveryRecord(id: string) {
+	const record = sandbox.deliveries.find((delivery) => delivery.id === id);
+	if (!record) throw new Error(`no delivery ${id}`);
+	return record;
+}
+
+it('registers the receiver URL with the sandbox', async () => {
+	const response = await axios.get(`${sandbox.url}/__admin/webhook-endpoints`);
+	expect(response.data.data).toEqual([
+		expect.objectContaining({
+			url: harness.webhookUrl(),
+			events: ['charge.captured', 'charge.refunded'],
+		}),
+	]);
+	expect(harness.webhookUrl().startsWith(receiver.url)).toBe(true);
+});
+
+it('a charge state change is delivered, verified, and runs the workflow with exactly one item', async () => {
+	const [delivery] = await fireChargeEvent('charge.captured');
+
+	expect(outcomes).toHaveLength(1);
+	expect(outcomes[0].ran).toBe(true);
+	expect(outcomes[0].items).toHaveLength(1);
+	const item = outcomes[0].items[0].json;
+	expect(item).toEqual({
+		id: delivery.id,
+		event: 'charge.captured',
+		charge: expect.objectContaining({ id: CHARGE_ID, status: 'captured' }),
+		occurred_at: expect.any(String),
+	});
+	expect(JSON.parse(sandbox.deliveryBody(delivery.id)!.toString('utf8'))).toEqual(item);
+	expect(deliveryRecord(delivery.id)).toMatchObject({
+		delivered: true,
+		lastStatus: 200,
+		attempts: 1,
+	});
+});
+
+it('a redelivery of the same id runs nothing and is acknowledged with 200', async () => {
+	const [delivery] = await fireChargeEvent('charge.captured');
+	await axios.post(`${sandbox.url}/__admin/deliveries/${delivery.id}/redeliver`);
+	await sandbox.waitForDeliveries();
+
+	expect(outcomes.map((outcome) => [outcome.status, outcome.ran])).toEqual([
+		[200, true],
+		[200, false],
+	]);
+	expect(outcomes[1].items).toEqual([]);
+	expect(deliveryRecord(delivery.id)).toMatchObject({
+		delivered: true,
+		lastStatus: 200,
+		attempts: 2,
+	});
+});
+
+it('an event the endpoint is not subscribed to is not delivered and runs nothing', async () => {
+	const deliveries = await fireChargeEvent('charge.voided');
+	expect(deliveries).toEqual([]);
+	expect(outcomes).toEqual([]);
+});
+
+it('a delivery for an event no longer selected in the node runs nothing and is acknowledged', async () => {
+	// The endpoint still subscribes to charge.refunded; the node's selection no longer has it.
+	harness.setParameters({ events: ['charge.captured'], options: {} });
+	const [delivery] = await fireChargeEvent('charge.refunded');
+
+	expect(outcomes).toHaveLength(1);
+	expect(outcomes[0]).toMatchObject({ status: 200, ran: false, items: [] });
+	expect(deliveryRecord(delivery.id)).toMatchObject({ delivered: true, lastStatus: 200 });
+});
+
+it('a delivery the node cannot verify is answered 401, retried by the sandbox, and runs nothing', async () => {
+	harness.staticData()[STATIC_KEYS.secret] = 'whsec_dummy_rotated_secret';
+	const [delivery] = await fireChargeEvent('charge.captured');
+
+	expect(outcomes.map((outcome) => [outcome.status, outcome.ran])).toEqual([
+		[401, false],
+		[401, false],
+	]);
+	expect(deliveryRecord(delivery.id)).toMatchObject({
+		delivered: false,
+		lastStatus: 401,
+		attempts: 2,
+	});
+});
+
+it('after deactivation the endpoint is gone and further charge events are not delivered', async () => {
+	await harness.deactivate();
+	expect(await fireChargeEvent('charge.captured')).toEqual([]);
+	expect(outcomes).toEqual([]);
+});
