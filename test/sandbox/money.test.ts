@@ -1,0 +1,336 @@
+/**
+ * Payment links and the multipart cover upload, receivables, anticipations, wallets and withdrawals.
+ */
+import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { SEED } from '../../sandbox';
+import {
+	expectError,
+	expectMessageOnly,
+	expectValidationError,
+	startTestSandbox,
+	type TestSandbox,
+} from './helpers';
+
+const R = SEED.receivables;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+let t: TestSandbox;
+
+beforeAll(async () => {
+	t = await startTestSandbox();
+});
+afterAll(() => t.sandbox.stop());
+beforeEach(() => t.sandbox.reset());
+
+/** 8-byte PNG signature plus a few bytes: enough to check the bytes travel intact. */
+const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x0d, 0x0a, 0x2d, 0x2d, 0xff]);
+
+interface RawPart {
+	name: string;
+	filename?: string;
+	contentType?: string;
+	data: Buffer;
+}
+
+/** Builds a multipart/form-data body by hand, for the shapes a FormData would never produce. */
+function multipart(parts: RawPart[], boundary = 'sandbox-test-boundary'): { body: Buffer; contentType: string } {
+	const chunks: Buffer[] = [];
+	for (const part of parts) {
+		let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+		if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+		head += '\r\n';
+		if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
+		chunks.push(Buffer.from(`${head}\r\n`), part.data, Buffer.from('\r\n'));
+	}
+	chunks.push(Buffer.from(`--${boundary}--\r\n`));
+	return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const uploadUrl = `/v1/payment-links/${SEED.paymentLinkId}/upload-cover`;
+const postMultipart = (parts: RawPart[]) => {
+	const { body, contentType } = multipart(parts);
+	return t.api.post(uploadUrl, body, { headers: { 'Content-Type': contentType } });
+};
+
+describe('payment links', () => {
+	it('GET returns the seeded link', async () => {
+		const response = await t.api.get(`/v1/payment-links/${SEED.paymentLinkId}`);
+		expect(response.data.data).toMatchObject({
+			id: SEED.paymentLinkId,
+			currency: 'BRL',
+			status: 'active',
+			allowed_payment_methods: ['credit_card'],
+			cover_image_url: null,
+		});
+	});
+
+	it('GET answers 404 for an unknown link', async () => {
+		expectError(await t.api.get(`/v1/payment-links/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound, 'Payment link');
+	});
+
+	it('uploads a cover sent as FormData and serves the same bytes at cover_image_url', async () => {
+		const form = new FormData();
+		form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'cover.png');
+		const response = await t.api.post(uploadUrl, form);
+		expect(response.status).toBe(200);
+		expect(Object.keys(response.data.data)).toEqual(['cover_image_url']);
+		const coverUrl = response.data.data.cover_image_url as string;
+		expect(coverUrl.startsWith(`${t.sandbox.url}/__admin/uploads/`)).toBe(true);
+		const served = await t.anonymous.get(coverUrl, { responseType: 'arraybuffer' });
+		expect(served.headers['content-type']).toBe('image/png');
+		expect(Buffer.from(served.data)).toEqual(PNG_BYTES);
+		const link = await t.api.get(`/v1/payment-links/${SEED.paymentLinkId}`);
+		expect(link.data.data.cover_image_url).toBe(coverUrl);
+
+		const recorded = t.sandbox.requests.find((r) => r.path === uploadUrl);
+		expect(recorded?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+		expect(recorded?.parts).toEqual([
+			{ name: 'file', filename: 'cover.png', contentType: 'image/png', size: PNG_BYTES.length, data: PNG_BYTES },
+		]);
+	});
+
+	it('accepts a hand-built multipart body with other fields besides file', async () => {
+		const response = await postMultipart([
+			{ name: 'caption', data: Buffer.from('Summer') },
+			{ name: 'file', filename: 'c.jpg', contentType: 'image/jpeg', data: PNG_BYTES },
+		]);
+		expect(response.status).toBe(200);
+	});
+
+	it.each([
+		['no file part', [{ name: 'image', filename: 'c.png', contentType: 'image/png', data: PNG_BYTES }], 'required', 'file is required'],
+		['a text part', [{ name: 'file', filename: 'c.txt', contentType: 'text/plain', data: Buffer.from('hi') }], 'image', 'file must be an image'],
+		['a PDF part', [{ name: 'file', filename: 'c.pdf', contentType: 'application/pdf', data: PNG_BYTES }], 'image', 'file must be an image'],
+		['a part without content type', [{ name: 'file', filename: 'c.png', data: PNG_BYTES }], 'image', 'file must be an image'],
+		['a field that is not a file', [{ name: 'file', data: PNG_BYTES }], 'file', 'file must be a file part'],
+		['an empty image', [{ name: 'file', filename: 'c.png', contentType: 'image/png', data: Buffer.alloc(0) }], 'not_empty', 'file must not be empty'],
+		[
+			'two file parts',
+			[
+				{ name: 'file', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES },
+				{ name: 'file', filename: 'b.png', contentType: 'image/png', data: PNG_BYTES },
+			],
+			'single',
+			'file must be sent only once',
+		],
+	])('rejects %s', async (_label, parts, rule, message) => {
+		expectValidationError(await postMultipart(parts as RawPart[]), 'file', rule, message);
+		expect(t.sandbox.store.paymentLinks.get(SEED.paymentLinkId)?.cover_image_url).toBeNull();
+	});
+
+	it('rejects a JSON body: the file part is missing', async () => {
+		expectValidationError(await t.api.post(uploadUrl, { file: 'cover.png' }), 'file', 'required');
+	});
+
+	it.each([
+		['no closing boundary', Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'), 'multipart/form-data; boundary=b'],
+		['no boundary parameter', Buffer.from('--b\r\n\r\n--b--'), 'multipart/form-data'],
+		['a part without a name', Buffer.from('--b\r\nContent-Disposition: form-data\r\n\r\nabc\r\n--b--'), 'multipart/form-data; boundary=b'],
+	])('answers 400 BAD_REQUEST for a malformed multipart body: %s', async (_label, body, contentType) => {
+		const response = await t.api.post(uploadUrl, body, { headers: { 'Content-Type': contentType } });
+		expectError(response, 400, ERROR_CODES.badRequest, 'Malformed multipart');
+	});
+
+	it('answers 404 for an unknown link', async () => {
+		const { body, contentType } = multipart([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES }]);
+		const response = await t.api.post(`/v1/payment-links/${UNKNOWN_ID}/upload-cover`, body, { headers: { 'Content-Type': contentType } });
+		expectError(response, 404, ERROR_CODES.notFound);
+	});
+});
+
+describe('receivables', () => {
+	it('GET returns a seeded pending receivable', async () => {
+		const response = await t.api.get(`/v1/receivables/${R.capturedInstallment1}`);
+		expect(response.data.data).toEqual({
+			id: R.capturedInstallment1,
+			charge_id: SEED.charges.captured,
+			merchant_id: SEED.merchantId,
+			gross_amount: 30_000,
+			net_amount: 29_100,
+			fee_amount: 900,
+			status: 'pending',
+			payment_method: 'credit_card',
+			installment: 1,
+			settlement_date: '2025-04-09T00:00:00.000Z',
+			created_at: '2025-03-10T12:00:05.000Z',
+		});
+	});
+
+	it('GET answers 404 for an unknown receivable', async () => {
+		expectError(await t.api.get(`/v1/receivables/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound, 'Receivable');
+	});
+});
+
+describe('POST /v1/anticipations rules', () => {
+	it.each([
+		['receivable_ids missing', {}, 'receivable_ids', 'required', 'receivable_ids is required'],
+		['receivable_ids empty', { receivable_ids: [] }, 'receivable_ids', 'min_items', 'receivable_ids must contain at least 1 item'],
+		['receivable_ids not an array', { receivable_ids: R.capturedInstallment1 }, 'receivable_ids', 'array', 'receivable_ids must be an array'],
+		['an id that is not a uuid', { receivable_ids: ['rec_1'] }, 'receivable_ids[0]', 'uuid', 'receivable_ids[0] must be a UUID'],
+		['an unknown receivable', { receivable_ids: [R.capturedInstallment1, UNKNOWN_ID] }, 'receivable_ids[1]', 'exists', 'receivable_ids[1] must reference an existing receivable'],
+		['a receivable that is not pending', { receivable_ids: [R.anticipated] }, 'receivable_ids[0]', 'status', 'receivable_ids[0] must reference a pending receivable'],
+		['a repeated id', { receivable_ids: [R.capturedInstallment1, R.capturedInstallment1] }, 'receivable_ids[1]', 'unique', 'receivable_ids[1] repeats an id'],
+		['metadata not an object', { receivable_ids: [R.capturedInstallment1], metadata: 'x' }, 'metadata', 'object', 'metadata must be an object'],
+		['an unknown field', { receivable_ids: [R.capturedInstallment1], amount: 10 }, 'amount', 'unknown_field', 'amount is not an allowed field'],
+	])('%s', async (_label, body, field, rule, message) => {
+		expectValidationError(await t.api.post('/v1/anticipations', body), field, rule, message);
+		expect(t.sandbox.store.anticipations.size).toBe(1);
+	});
+});
+
+describe('anticipations', () => {
+	it('requests a pending spot anticipation with computed totals; its receivables stop being pending', async () => {
+		const response = await t.api.post('/v1/anticipations', {
+			receivable_ids: [R.capturedInstallment1, R.capturedInstallment2],
+			metadata: { reason: 'payroll' },
+		});
+		expect(response.status).toBe(201);
+		expect(response.data.data).toMatchObject({
+			merchant_id: SEED.merchantId,
+			status: 'pending',
+			anticipation_type: 'spot',
+			total_gross_amount: 58_200,
+			total_fee_amount: 1_455,
+			total_net_amount: 56_745,
+			receivable_ids: [R.capturedInstallment1, R.capturedInstallment2],
+			metadata: { reason: 'payroll' },
+		});
+		expect((await t.api.get(`/v1/receivables/${R.capturedInstallment1}`)).data.data.status).toBe('anticipated');
+		const again = await t.api.post('/v1/anticipations', { receivable_ids: [R.capturedInstallment2] });
+		expectValidationError(again, 'receivable_ids[0]', 'status');
+	});
+
+	it('metadata is optional', async () => {
+		const response = await t.api.post('/v1/anticipations', { receivable_ids: [R.capturedInstallment3] });
+		expect(response.status).toBe(201);
+		expect(response.data.data.metadata).toEqual({});
+	});
+
+	it('DELETE cancels a pending anticipation (success and message only); again is 409', async () => {
+		expectMessageOnly(await t.api.delete(`/v1/anticipations/${SEED.anticipationId}`));
+		expect(t.sandbox.store.anticipations.get(SEED.anticipationId)?.status).toBe('canceled');
+		expect(t.sandbox.store.receivables.get(R.anticipated)?.status).toBe('pending');
+		const again = await t.api.delete(`/v1/anticipations/${SEED.anticipationId}`);
+		expectError(again, 409, ERROR_CODES.conflict, 'only a pending anticipation can be canceled');
+	});
+
+	it('DELETE answers 404 for an unknown anticipation and a validation error for a malformed id', async () => {
+		expectError(await t.api.delete(`/v1/anticipations/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound, 'Anticipation');
+		expectValidationError(await t.api.delete('/v1/anticipations/ant_1'), 'id', 'uuid');
+	});
+});
+
+describe('wallets', () => {
+	const statement = (params: Record<string, string> = {}) =>
+		t.api.get(`/v1/wallets/${SEED.walletId}/statement`, { params });
+
+	it('GET returns the wallet with its balance', async () => {
+		const response = await t.api.get(`/v1/wallets/${SEED.walletId}`);
+		expect(response.data.data).toMatchObject({
+			id: SEED.walletId,
+			owner_type: 'merchant',
+			owner_id: SEED.merchantId,
+			wallet_type: 'available',
+			currency_code: 'BRL',
+			balance: 52_000,
+			is_active: true,
+		});
+	});
+
+	it('GET answers 404 for an unknown wallet', async () => {
+		expectError(await t.api.get(`/v1/wallets/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound, 'Wallet');
+		expectError(await t.api.get(`/v1/wallets/${UNKNOWN_ID}/statement`), 404, ERROR_CODES.notFound);
+	});
+
+	it('the full statement has every entry and a consistent summary', async () => {
+		const response = await statement();
+		expect(Object.keys(response.data.data).sort()).toEqual(['entries', 'summary']);
+		expect(response.data.data.entries.map((e: { id: string }) => e.id)).toEqual([...SEED.walletEntries]);
+		expect(response.data.data.summary).toEqual({
+			opening_balance: 0,
+			closing_balance: 52_000,
+			total_credits: 84_000,
+			total_debits: 32_000,
+		});
+		expect(response.data).not.toHaveProperty('pagination');
+	});
+
+	it('filters the period with start_date and end_date', async () => {
+		const response = await statement({ start_date: '2025-02-01', end_date: '2025-02-28' });
+		expect(response.data.data.entries.map((e: { id: string }) => e.id)).toEqual([SEED.walletEntries[1], SEED.walletEntries[2]]);
+		expect(response.data.data.summary).toEqual({
+			opening_balance: 50_000,
+			closing_balance: 59_100,
+			total_credits: 29_100,
+			total_debits: 20_000,
+		});
+	});
+
+	it.each([
+		['start_date', 'last month'],
+		['end_date', '2025-02-31'],
+	])('%s=%s is a validation error', async (name, value) => {
+		expectValidationError(await statement({ [name]: value }), name, 'iso8601', `${name} must be an ISO 8601 date`);
+	});
+});
+
+describe('withdrawals', () => {
+	it('summary of the whole merchant', async () => {
+		const response = await t.api.get('/v1/withdrawals/summary');
+		expect(response.data.data).toEqual({
+			available_balance: 52_000,
+			pending_count: 1,
+			today_amount: 15_000,
+			total_withdrawals: 43_000,
+			total_completed: 28_000,
+		});
+	});
+
+	it('summary restricted to a submerchant', async () => {
+		const response = await t.api.get('/v1/withdrawals/summary', { params: { submerchant_id: SEED.submerchants.active } });
+		expect(response.data.data).toEqual({
+			available_balance: 42_000,
+			pending_count: 1,
+			today_amount: 15_000,
+			total_withdrawals: 23_000,
+			total_completed: 8_000,
+		});
+	});
+
+	it('summary validates submerchant_id and answers 404 for an unknown one', async () => {
+		expectValidationError(
+			await t.api.get('/v1/withdrawals/summary', { params: { submerchant_id: 'sub_1' } }),
+			'submerchant_id',
+			'uuid',
+			'submerchant_id must be a UUID',
+		);
+		expectError(
+			await t.api.get('/v1/withdrawals/summary', { params: { submerchant_id: UNKNOWN_ID } }),
+			404,
+			ERROR_CODES.notFound,
+		);
+	});
+
+	it('fee without an amount is the configured fixed fee', async () => {
+		const response = await t.api.get('/v1/withdrawals/fee');
+		expect(response.data.data).toEqual({ fee: 367, fee_type: 'fixed' });
+	});
+
+	it('fee for an amount under a percentage configuration', async () => {
+		t.sandbox.store.withdrawalFee = { fee_type: 'percentage', value: 150 };
+		expect((await t.api.get('/v1/withdrawals/fee', { params: { amount: 10_000 } })).data.data).toEqual({ fee: 150, fee_type: 'percentage' });
+		expect((await t.api.get('/v1/withdrawals/fee', { params: { amount: 0 } })).data.data).toEqual({ fee: 0, fee_type: 'percentage' });
+	});
+
+	it.each([
+		['-1', 'min'],
+		['12.5', 'integer'],
+		['ten', 'integer'],
+	])('fee amount=%s is a validation error (%s)', async (amount, rule) => {
+		expectValidationError(
+			await t.api.get('/v1/withdrawals/fee', { params: { amount } }),
+			'amount',
+			rule,
+			'amount must be an integer greater than or equal to 0',
+		);
+	});
+});
