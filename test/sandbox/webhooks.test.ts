@@ -1,0 +1,352 @@
+/**
+ * Webhook endpoints and signed deliveries: endpoint rules, secrets returned only at creation, delivery body and
+ * headers verified with signature.ts, retries with the same delivery id and bytes, redelivery, and the admin routes.
+ */
+import { WEBHOOK_EVENTS } from '../../nodes/PaymentPlatform/shared/apiValues';
+import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { verifySignature } from '../../nodes/PaymentPlatformTrigger/signature';
+import { SEED } from '../../sandbox';
+import {
+	expectError,
+	expectMessageOnly,
+	expectValidationError,
+	repeat,
+	startReceiver,
+	startTestSandbox,
+	type Receiver,
+	type TestSandbox,
+} from './helpers';
+
+const C = SEED.charges;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const ENDPOINTS = '/v1/postbacks/endpoints';
+let t: TestSandbox;
+const receivers: Receiver[] = [];
+
+beforeAll(async () => {
+	t = await startTestSandbox();
+});
+afterAll(async () => {
+	await t.sandbox.stop();
+	await Promise.all(receivers.map((r) => r.close()));
+});
+beforeEach(() => t.sandbox.reset());
+
+async function receiver(statuses: number[] = []): Promise<Receiver> {
+	const r = await startReceiver(statuses);
+	receivers.push(r);
+	return r;
+}
+
+async function createEndpoint(url: string, events: string[]): Promise<{ id: string; secret: string }> {
+	const response = await t.api.post(ENDPOINTS, { url, events });
+	expect(response.status).toBe(201);
+	return response.data.data;
+}
+
+const fire = (chargeId: string, event: string) =>
+	t.anonymous.post(`/__admin/charges/${chargeId}/events`, { event });
+
+describe('POST /v1/postbacks/endpoints rules', () => {
+	const valid = { url: 'https://hooks.example.com/payments', events: ['charge.captured'] };
+	it.each([
+		['url missing', { events: valid.events }, 'url', 'required', 'url is required'],
+		['url not a string', { ...valid, url: 42 }, 'url', 'string', 'url must be a string'],
+		['url not a URL', { ...valid, url: 'hooks.example.com/payments' }, 'url', 'url', 'url must be an http or https URL'],
+		['url with another scheme', { ...valid, url: 'ftp://hooks.example.com/x' }, 'url', 'url', 'url must be an http or https URL'],
+		['url empty', { ...valid, url: '' }, 'url', 'url', 'url must be an http or https URL'],
+		['url over 2048 characters', { ...valid, url: `https://hooks.example.com/${repeat(2023)}` }, 'url', 'length', 'url must be at most 2048 characters'],
+		['events missing', { url: valid.url }, 'events', 'required', 'events is required'],
+		['events empty', { ...valid, events: [] }, 'events', 'min_items', 'events must contain at least 1 item'],
+		['events a string', { ...valid, events: 'charge.captured' }, 'events', 'array', 'events must be an array'],
+		['an unknown event', { ...valid, events: ['charge.captured', 'charge.paid'] }, 'events[1]', 'enum', 'events[1] must be one of charge.pending'],
+		['an event that is not a string', { ...valid, events: [1] }, 'events[0]', 'enum', 'events[0] must be one of'],
+		['a repeated event', { ...valid, events: ['charge.captured', 'charge.captured'] }, 'events[1]', 'unique', 'events[1] repeats an event'],
+		['an unknown field', { ...valid, secret: 'mine' }, 'secret', 'unknown_field', 'secret is not an allowed field'],
+	])('%s', async (_label, body, field, rule, message) => {
+		expectValidationError(await t.api.post(ENDPOINTS, body), field, rule, message);
+		expect(t.sandbox.store.webhookEndpoints.size).toBe(0);
+	});
+
+	it('accepts a 2048-character URL and every known event', async () => {
+		const url = `https://hooks.example.com/${repeat(2022)}`;
+		expect(url).toHaveLength(2048);
+		const response = await t.api.post(ENDPOINTS, { url, events: [...WEBHOOK_EVENTS] });
+		expect(response.status).toBe(201);
+		expect(response.data.data.events).toEqual([...WEBHOOK_EVENTS]);
+	});
+});
+
+describe('webhook endpoints', () => {
+	it('creation returns the endpoint with a generated secret; nothing else ever shows it', async () => {
+		const response = await t.api.post(ENDPOINTS, { url: 'http://127.0.0.1:9/hook', events: ['charge.captured'] });
+		expect(response.status).toBe(201);
+		const endpoint = response.data.data;
+		expect(Object.keys(endpoint).sort()).toEqual(['created_at', 'events', 'id', 'secret', 'status', 'url']);
+		expect(endpoint).toMatchObject({ url: 'http://127.0.0.1:9/hook', events: ['charge.captured'], status: 'active' });
+		expect(endpoint.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+		const second = await t.api.post(ENDPOINTS, { url: 'http://127.0.0.1:9/hook', events: ['charge.captured'] });
+		expect(second.data.data.secret).not.toBe(endpoint.secret);
+
+		const listed = await t.anonymous.get('/__admin/webhook-endpoints');
+		expect(listed.data.data).toHaveLength(2);
+		expect(listed.data.data[0]).toEqual({
+			id: endpoint.id,
+			url: endpoint.url,
+			events: endpoint.events,
+			status: 'active',
+			created_at: endpoint.created_at,
+		});
+		await fire(C.authorized, 'charge.captured');
+		await t.sandbox.waitForDeliveries();
+		const elsewhere = [
+			JSON.stringify(listed.data),
+			JSON.stringify((await t.anonymous.get('/__admin/deliveries')).data),
+			JSON.stringify((await t.anonymous.get('/__admin/requests')).data),
+			JSON.stringify(t.sandbox.deliveries),
+		].join('\n');
+		expect(elsewhere).not.toContain(endpoint.secret);
+	});
+
+	it('DELETE at the chosen path removes the endpoint; again is 404', async () => {
+		const { id } = await createEndpoint('https://hooks.example.com/a', ['charge.captured']);
+		expectMessageOnly(await t.api.delete(`${ENDPOINTS}/${id}`));
+		expect(t.sandbox.store.webhookEndpoints.has(id)).toBe(false);
+		expectError(await t.api.delete(`${ENDPOINTS}/${id}`), 404, ERROR_CODES.notFound, 'Webhook endpoint');
+		expectError(await t.api.delete(`${ENDPOINTS}/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound);
+		expectValidationError(await t.api.delete(`${ENDPOINTS}/wh_1`), 'id', 'uuid');
+	});
+});
+
+describe('signed deliveries', () => {
+	it('delivers a signed charge.captured with the chosen headers and body shape', async () => {
+		const hook = await receiver();
+		const { id: endpointId, secret } = await createEndpoint(hook.url, ['charge.captured']);
+		const fired = await fire(C.authorized, 'charge.captured');
+		expect(fired.status).toBe(200);
+		expect(fired.data.data.charge.status).toBe('captured');
+		const [delivery] = await hook.waitFor(1);
+
+		expect(delivery.method).toBe('POST');
+		expect(delivery.headers['content-type']).toBe('application/json');
+		expect(delivery.headers['x-event']).toBe('charge.captured');
+		expect(delivery.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+		expect(verifySignature(secret, delivery.body, delivery.headers['x-signature'] as string)).toBe(true);
+		expect(verifySignature('whsec_wrong', delivery.body, delivery.headers['x-signature'] as string)).toBe(false);
+
+		const payload = JSON.parse(delivery.body.toString('utf8'));
+		expect(Object.keys(payload)).toEqual(['id', 'event', 'charge', 'occurred_at']);
+		expect(delivery.body.toString('utf8')).toBe(JSON.stringify(payload));
+		expect(payload.id).toBe(delivery.headers['x-delivery-id']);
+		expect(payload.event).toBe('charge.captured');
+		expect(payload.charge).toMatchObject({ id: C.authorized, status: 'captured', amount: 25_990 });
+		expect(Number.isNaN(Date.parse(payload.occurred_at))).toBe(false);
+		expect(JSON.stringify(payload)).not.toContain(secret);
+
+		await t.sandbox.waitForDeliveries();
+		expect(t.sandbox.deliveries).toEqual([
+			expect.objectContaining({
+				id: payload.id,
+				endpointId,
+				event: 'charge.captured',
+				url: hook.url,
+				attempts: 1,
+				lastStatus: 200,
+				delivered: true,
+			}),
+		]);
+		expect((await t.api.get(`/v1/charges/${C.authorized}`)).data.data.status).toBe('captured');
+	});
+
+	it('only endpoints subscribed to the event receive it', async () => {
+		const captured = await receiver();
+		const refunded = await receiver();
+		await createEndpoint(captured.url, ['charge.captured']);
+		await createEndpoint(refunded.url, ['charge.refunded']);
+		const fired = await fire(C.captured, 'charge.refunded');
+		expect(fired.data.data.deliveries).toHaveLength(1);
+		await refunded.waitFor(1);
+		await t.sandbox.waitForDeliveries();
+		expect(captured.received).toHaveLength(0);
+		expect(JSON.parse(refunded.received[0].body.toString()).charge.status).toBe('refunded');
+	});
+
+	it('creating a charge emits charge.pending', async () => {
+		const hook = await receiver();
+		const { secret } = await createEndpoint(hook.url, ['charge.pending']);
+		const created = await t.api.post('/v1/charges', { amount: 700, payment_method: 'pix' });
+		const [delivery] = await hook.waitFor(1);
+		const payload = JSON.parse(delivery.body.toString());
+		expect(payload).toMatchObject({ event: 'charge.pending', charge: { id: created.data.data.id, status: 'pending' } });
+		expect(verifySignature(secret, delivery.body, delivery.headers['x-signature'] as string)).toBe(true);
+	});
+
+	it('charge.chargeback records a chargeback and keeps the status', async () => {
+		const hook = await receiver();
+		await createEndpoint(hook.url, ['charge.chargeback']);
+		await fire(C.captured, 'charge.chargeback');
+		const [delivery] = await hook.waitFor(1);
+		const payload = JSON.parse(delivery.body.toString());
+		expect(payload.event).toBe('charge.chargeback');
+		expect(payload.charge.status).toBe('captured');
+		expect(payload.charge.chargebacks).toHaveLength(1);
+		expect(t.sandbox.store.charges.get(C.captured)?.chargebacks).toHaveLength(1);
+	});
+
+	it('triggerChargeEvent does the same programmatically', async () => {
+		const hook = await receiver();
+		await createEndpoint(hook.url, ['charge.voided']);
+		const records = t.sandbox.triggerChargeEvent(C.authorized, 'charge.voided');
+		expect(records).toHaveLength(1);
+		const [delivery] = await hook.waitFor(1);
+		expect(delivery.headers['x-delivery-id']).toBe(records[0].id);
+		expect(t.sandbox.store.charges.get(C.authorized)?.status).toBe('voided');
+	});
+
+	it('a deleted endpoint receives nothing', async () => {
+		const hook = await receiver();
+		const { id } = await createEndpoint(hook.url, ['charge.failed']);
+		await t.api.delete(`${ENDPOINTS}/${id}`);
+		const fired = await fire(C.pending, 'charge.failed');
+		expect(fired.data.data.deliveries).toEqual([]);
+		expect(t.sandbox.deliveries).toEqual([]);
+	});
+
+	it('retries a failing receiver: 500, 503, then 200 → 3 attempts with the same id and bytes', async () => {
+		const hook = await receiver([500, 503]);
+		const { secret } = await createEndpoint(hook.url, ['charge.captured']);
+		await fire(C.authorized, 'charge.captured');
+		const attempts = await hook.waitFor(3);
+		await t.sandbox.waitForDeliveries();
+		const ids = new Set(attempts.map((a) => a.headers['x-delivery-id']));
+		expect(ids.size).toBe(1);
+		expect(attempts[1].body.equals(attempts[0].body)).toBe(true);
+		expect(attempts[2].body.equals(attempts[0].body)).toBe(true);
+		expect(new Set(attempts.map((a) => a.headers['x-signature'])).size).toBe(1);
+		for (const attempt of attempts) expect(verifySignature(secret, attempt.body, attempt.headers['x-signature'] as string)).toBe(true);
+		expect(t.sandbox.deliveries[0]).toMatchObject({ attempts: 3, lastStatus: 200, delivered: true });
+		expect(hook.received).toHaveLength(3);
+	});
+
+	it('gives up after maxAttempts (3 in these tests) on a receiver that keeps failing', async () => {
+		const hook = await receiver([500, 500, 500, 500, 500]);
+		await createEndpoint(hook.url, ['charge.captured']);
+		await fire(C.authorized, 'charge.captured');
+		await hook.waitFor(3);
+		await t.sandbox.waitForDeliveries();
+		expect(t.sandbox.deliveries[0]).toMatchObject({ attempts: 3, lastStatus: 500, delivered: false });
+		expect(hook.received).toHaveLength(3);
+	});
+
+	it('retries network errors too', async () => {
+		const closed = await startReceiver();
+		await closed.close();
+		await createEndpoint(closed.url, ['charge.captured']);
+		await fire(C.authorized, 'charge.captured');
+		await t.sandbox.waitForDeliveries();
+		expect(t.sandbox.deliveries[0]).toMatchObject({ attempts: 3, lastStatus: null, delivered: false, lastError: 'ECONNREFUSED' });
+	});
+
+	it('redeliver sends the same delivery again: same id, same bytes', async () => {
+		const hook = await receiver();
+		await createEndpoint(hook.url, ['charge.captured']);
+		await fire(C.authorized, 'charge.captured');
+		const [first] = await hook.waitFor(1);
+		await t.sandbox.waitForDeliveries();
+		const deliveryId = first.headers['x-delivery-id'] as string;
+		const response = await t.anonymous.post(`/__admin/deliveries/${deliveryId}/redeliver`);
+		expect(response.status).toBe(200);
+		const [, second] = await hook.waitFor(2);
+		expect(second.headers['x-delivery-id']).toBe(deliveryId);
+		expect(second.body.equals(first.body)).toBe(true);
+		expect(second.headers['x-signature']).toBe(first.headers['x-signature']);
+		await t.sandbox.waitForDeliveries();
+		expect(t.sandbox.deliveries).toHaveLength(1);
+		expect(t.sandbox.deliveries[0]).toMatchObject({ attempts: 2, delivered: true });
+		expectError(await t.anonymous.post(`/__admin/deliveries/${UNKNOWN_ID}/redeliver`), 404, ERROR_CODES.notFound);
+	});
+
+	it('GET /__admin/deliveries lists the records with the exact body sent', async () => {
+		const hook = await receiver();
+		await createEndpoint(hook.url, ['charge.expired']);
+		await fire(C.pending, 'charge.expired');
+		const [delivery] = await hook.waitFor(1);
+		await t.sandbox.waitForDeliveries();
+		const listed = await t.anonymous.get('/__admin/deliveries');
+		expect(listed.data.data).toHaveLength(1);
+		expect(listed.data.data[0]).toMatchObject({ id: delivery.headers['x-delivery-id'], event: 'charge.expired', delivered: true });
+		expect(listed.data.data[0].body).toBe(delivery.body.toString('utf8'));
+	});
+
+	it('stop() cancels pending retries at once', async () => {
+		const own = await startTestSandbox({ delivery: { maxAttempts: 5, baseDelayMs: 60_000 } });
+		const hook = await receiver([500, 500]);
+		const created = await own.api.post(ENDPOINTS, { url: hook.url, events: ['charge.captured'] });
+		expect(created.status).toBe(201);
+		own.sandbox.triggerChargeEvent(C.authorized, 'charge.captured');
+		await hook.waitFor(1);
+		const started = Date.now();
+		await own.sandbox.stop();
+		expect(Date.now() - started).toBeLessThan(1_000);
+		await own.sandbox.waitForDeliveries();
+		expect(own.sandbox.deliveries[0]).toMatchObject({ attempts: 1, delivered: false });
+		expect(hook.received).toHaveLength(1);
+	});
+});
+
+describe('admin routes', () => {
+	it('POST /__admin/charges/{id}/events validates the event and the charge', async () => {
+		expectValidationError(await fire(C.pending, 'charge.paid'), 'event', 'enum', 'event must be one of charge.pending');
+		expectValidationError(await t.anonymous.post(`/__admin/charges/${C.pending}/events`, {}), 'event', 'required');
+		expectError(await fire(UNKNOWN_ID, 'charge.captured'), 404, ERROR_CODES.notFound, 'Charge');
+	});
+
+	it.each(WEBHOOK_EVENTS.filter((e) => e !== 'charge.chargeback'))('%s sets the matching status', async (event) => {
+		const response = await fire(C.pending, event);
+		expect(response.data.data.charge.status).toBe(event.slice('charge.'.length));
+	});
+
+	it('POST /__admin/seed/charges validates count', async () => {
+		expectValidationError(await t.anonymous.post('/__admin/seed/charges', { count: 0 }), 'count', 'min');
+		expectValidationError(await t.anonymous.post('/__admin/seed/charges', {}), 'count', 'required');
+		const response = await t.anonymous.post('/__admin/seed/charges', { count: 5 });
+		expect(response.data.data).toMatchObject({ created: 5, total: 13 });
+	});
+
+	it('POST /__admin/legal-representatives validates and answers 404 for an unknown submerchant', async () => {
+		expectValidationError(await t.anonymous.post('/__admin/legal-representatives', { submerchant_id: SEED.submerchants.active }), 'name', 'required');
+		expectError(
+			await t.anonymous.post('/__admin/legal-representatives', { submerchant_id: UNKNOWN_ID, name: 'X' }),
+			404,
+			ERROR_CODES.notFound,
+		);
+	});
+
+	it('POST /__admin/reset goes back to the seed state', async () => {
+		await createEndpoint('https://hooks.example.com/x', ['charge.captured']);
+		await fire(C.pending, 'charge.captured');
+		await t.api.post('/v1/charges', { amount: 1, payment_method: 'pix' });
+		await t.anonymous.post('/__admin/sink', { text: 'hi' });
+		expect((await t.anonymous.post('/__admin/reset')).status).toBe(200);
+		expect(t.sandbox.store.charges.get(C.pending)?.status).toBe('pending');
+		expect(t.sandbox.store.charges.size).toBe(8);
+		expect(t.sandbox.store.webhookEndpoints.size).toBe(0);
+		expect(t.sandbox.requests).toEqual([]);
+		expect(t.sandbox.deliveries).toEqual([]);
+		expect((await t.anonymous.get('/__admin/sink')).data.data).toEqual([]);
+	});
+
+	it('the sink records any JSON it receives', async () => {
+		await t.anonymous.post('/__admin/sink', { text: 'Charge captured', blocks: [1, 2] });
+		await t.anonymous.post('/__admin/sink', ['a', 'b']);
+		const sink = await t.anonymous.get('/__admin/sink');
+		expect(sink.data.data.map((e: { body: unknown }) => e.body)).toEqual([{ text: 'Charge captured', blocks: [1, 2] }, ['a', 'b']]);
+		expect((await t.anonymous.delete('/__admin/sink')).status).toBe(200);
+		expect((await t.anonymous.get('/__admin/sink')).data.data).toEqual([]);
+	});
+
+	it('GET /__admin lists the admin routes', async () => {
+		const response = await t.anonymous.get('/__admin');
+		expect(response.data.data.join('\n')).toContain('/__admin/deliveries/{id}/redeliver');
+	});
+});
