@@ -64,7 +64,6 @@ const properties: INodeProperties[] = [
 		name: 'cardNumber',
 		type: 'string',
 		typeOptions: { password: true },
-		required: true,
 		default: '',
 		description:
 			'The card number (digits only). Sent as payment_details.number; never shown in errors.',
@@ -111,9 +110,8 @@ const properties: INodeProperties[] = [
 		name: 'cardToken',
 		type: 'string',
 		typeOptions: { password: true },
-		required: true,
 		default: '',
-		description: 'Token of a card tokenized earlier (payment_details.token)',
+		description: 'Token of a card tokenized earlier (payment_details.token); required in this mode',
 		displayOptions: { show: { paymentMethod: CARD_METHODS, cardInput: ['token'] } },
 	},
 	{

@@ -1,0 +1,161 @@
+import axios from 'axios';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { runAction } from '../harness';
+import { SEED } from '../../sandbox';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from './payments.helpers';
+
+const api = useSandbox();
+const LINK = SEED.paymentLinkId;
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+	'base64',
+);
+
+const withBinary = (
+	property: string,
+	data: Buffer,
+	mimeType: string,
+	fileName?: string,
+): INodeExecutionData => ({
+	json: {},
+	binary: {
+		[property]: { data: data.toString('base64'), mimeType, ...(fileName ? { fileName } : {}) },
+	},
+});
+
+const uploadCover = (parameters: INodeParameters = {}): INodeParameters => ({
+	resource: 'paymentLink',
+	operation: 'uploadCover',
+	paymentLinkId: LINK,
+	...parameters,
+});
+
+describe('Payment Link → Get', () => {
+	it('reads one payment link by id', async () => {
+		const sandbox = api();
+		const { output } = await runOk(sandbox, {
+			resource: 'paymentLink',
+			operation: 'get',
+			paymentLinkId: LINK,
+		});
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.path, request.query]).toEqual([
+			'GET',
+			`/v1/payment-links/${LINK}`,
+			{},
+		]);
+		expect(output).toHaveLength(1);
+		expect(output[0].json).toMatchObject({
+			id: LINK,
+			title: 'Camiseta Estrela',
+			amount: 7990,
+			currency: 'BRL',
+			status: 'active',
+			allowed_payment_methods: ['credit_card'],
+			max_installments: 6,
+		});
+	});
+});
+
+describe('Payment Link → Upload Cover', () => {
+	it('sends the input binary as the multipart part "file" with its name, type and exact bytes', async () => {
+		const sandbox = api();
+		const { output } = await runOk(sandbox, uploadCover({ binaryPropertyName: 'cover' }), {
+			inputItems: [withBinary('cover', PNG, 'image/png', 'summer-cover.png')],
+		});
+
+		const request = onlyRequest(sandbox);
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe(`/v1/payment-links/${LINK}/upload-cover`);
+		expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+		expect(request.body).toBeUndefined();
+		expect(request.parts).toHaveLength(1);
+		const [part] = request.parts ?? [];
+		expect({ name: part.name, filename: part.filename, contentType: part.contentType }).toEqual({
+			name: 'file',
+			filename: 'summer-cover.png',
+			contentType: 'image/png',
+		});
+		expect(part.size).toBe(PNG.length);
+		expect(Buffer.compare(part.data, PNG)).toBe(0);
+
+		expect(output).toHaveLength(1);
+		const coverUrl = String(output[0].json.cover_image_url);
+		expect(output[0].json).toEqual({ id: LINK, cover_image_url: coverUrl });
+		expect(coverUrl).toMatch(/^http:\/\//);
+
+		// The link now points at the uploaded bytes.
+		const served = await axios.get(coverUrl, { responseType: 'arraybuffer', proxy: false });
+		expect(Buffer.compare(Buffer.from(served.data as ArrayBuffer), PNG)).toBe(0);
+		expect(sandbox.store.paymentLinks.get(LINK)?.cover_image_url).toBe(coverUrl);
+	});
+
+	it('reads the default field "data" and names a file without a name after its type', async () => {
+		const sandbox = api();
+		const jpeg = Buffer.from([
+			0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0xff, 0xd9,
+		]);
+		await runOk(sandbox, uploadCover({ binaryPropertyName: 'data' }), {
+			inputItems: [withBinary('data', jpeg, 'image/jpeg')],
+		});
+		const [part] = onlyRequest(sandbox).parts ?? [];
+		expect([part.name, part.filename, part.contentType]).toEqual([
+			'file',
+			'cover.jpg',
+			'image/jpeg',
+		]);
+		expect(Buffer.compare(part.data, jpeg)).toBe(0);
+	});
+
+	it('fails clearly, sending nothing, when the input item has no such binary field', async () => {
+		const sandbox = api();
+		const { error } = await runAction(sandbox, uploadCover({ binaryPropertyName: 'cover' }), {
+			inputItems: [withBinary('data', PNG, 'image/png', 'a.png')],
+		});
+		expect(error?.message).toContain("'cover'");
+		expect(error?.message).toContain('[item 0]');
+		expect(sandbox.requests).toEqual([]);
+	});
+});
+
+describe('Payment Link: invalid input is rejected before any request', () => {
+	const rows: Array<
+		[rule: string, parameters: INodeParameters, message: string, item?: INodeExecutionData]
+	> = [
+		[
+			'payment link id UUID (get)',
+			{ resource: 'paymentLink', operation: 'get', paymentLinkId: 'link_1' },
+			'payment_link_id must be a UUID',
+		],
+		[
+			'payment link id required (get)',
+			{ resource: 'paymentLink', operation: 'get', paymentLinkId: '={{ "" }}' },
+			'payment_link_id is required',
+		],
+		[
+			'payment link id UUID (upload cover)',
+			uploadCover({ paymentLinkId: '={{ "1234" }}', binaryPropertyName: 'data' }),
+			'payment_link_id must be a UUID',
+			withBinary('data', PNG, 'image/png', 'a.png'),
+		],
+		[
+			'cover must be an image (PDF)',
+			uploadCover({ binaryPropertyName: 'data' }),
+			'file must be an image (image/* MIME type); the input binary field "data" is application/pdf',
+			withBinary('data', Buffer.from('%PDF-1.4\n'), 'application/pdf', 'cover.pdf'),
+		],
+		[
+			'cover must be an image (text)',
+			uploadCover({ binaryPropertyName: 'scan' }),
+			'file must be an image (image/* MIME type); the input binary field "scan" is text/plain',
+			withBinary('scan', Buffer.from('not an image'), 'text/plain', 'cover.png'),
+		],
+	];
+
+	// Rest parameters: a row without an input item must not make jest pass `done` as the fourth argument.
+	it.each(rows)('%s', async (...[, parameters, message, item]) => {
+		await expectRejectedBeforeSending(api(), parameters, message, item);
+	});
+});

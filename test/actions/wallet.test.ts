@@ -1,0 +1,154 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { SEED } from '../../sandbox';
+import { WALLET_STATEMENT_QUERY } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import {
+	expectRejectedBeforeSending,
+	idsOf,
+	jsonOf,
+	onlyRequest,
+	runOk,
+	useSandbox,
+} from './payments.helpers';
+
+const api = useSandbox();
+const W = SEED.walletEntries;
+const Q = WALLET_STATEMENT_QUERY;
+
+const statement = (parameters: INodeParameters = {}): INodeParameters => ({
+	resource: 'wallet',
+	operation: 'getStatement',
+	walletId: SEED.walletId,
+	...parameters,
+});
+
+describe('Wallet → Get', () => {
+	it('reads one wallet with its balance', async () => {
+		const sandbox = api();
+		const { output } = await runOk(sandbox, {
+			resource: 'wallet',
+			operation: 'get',
+			walletId: SEED.walletId,
+		});
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.path, request.query]).toEqual([
+			'GET',
+			`/v1/wallets/${SEED.walletId}`,
+			{},
+		]);
+		// Seed entries: +50000 +29100 -20000 +4900 -12000.
+		expect(jsonOf(output)).toEqual([
+			expect.objectContaining({
+				id: SEED.walletId,
+				owner_type: 'merchant',
+				owner_id: SEED.merchantId,
+				wallet_type: 'available',
+				currency_code: 'BRL',
+				balance: 52000,
+				is_active: true,
+			}),
+		]);
+	});
+});
+
+describe('Wallet → Get Statement', () => {
+	it('without a period sends no query and outputs {entries, summary} as one item', async () => {
+		const sandbox = api();
+		const { output } = await runOk(sandbox, statement());
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.path, request.query]).toEqual([
+			'GET',
+			`/v1/wallets/${SEED.walletId}/statement`,
+			{},
+		]);
+		expect(output).toHaveLength(1);
+		expect(Object.keys(output[0].json).sort()).toEqual(['entries', 'summary']);
+		expect(idsOf(output[0].json.entries as [])).toEqual([...W]);
+		expect(output[0].json.summary).toEqual({
+			opening_balance: 0,
+			closing_balance: 52000,
+			total_credits: 84000,
+			total_debits: 32000,
+		});
+	});
+
+	it('sends the period under the chosen query names and returns only its entries', async () => {
+		const sandbox = api();
+		const { output } = await runOk(
+			sandbox,
+			statement({
+				filters: { startDate: '2025-02-01T00:00:00Z', endDate: '2025-02-28T23:59:59Z' },
+			}),
+		);
+		expect(onlyRequest(sandbox).query).toEqual({
+			[Q.startDate]: '2025-02-01T00:00:00Z',
+			[Q.endDate]: '2025-02-28T23:59:59Z',
+		});
+		expect(idsOf(output[0].json.entries as [])).toEqual([W[1], W[2]]);
+		expect(output[0].json.summary).toEqual({
+			opening_balance: 50000,
+			closing_balance: 59100,
+			total_credits: 29100,
+			total_debits: 20000,
+		});
+	});
+
+	it('reads a date-time without offset in the workflow time zone', async () => {
+		const sandbox = api();
+		// n8n's default time zone in the harness is America/New_York: UTC-5 in January, UTC-4 in July.
+		await runOk(
+			sandbox,
+			statement({ filters: { startDate: '2025-01-10T00:00:00', endDate: '2025-07-01T12:30' } }),
+		);
+		expect(onlyRequest(sandbox).query).toEqual({
+			[Q.startDate]: '2025-01-10T05:00:00.000Z',
+			[Q.endDate]: '2025-07-01T16:30:00.000Z',
+		});
+	});
+
+	it('with "Split Entries Into Items", outputs one item per entry', async () => {
+		const sandbox = api();
+		const { output } = await runOk(
+			sandbox,
+			statement({ filters: { startDate: '2025-03-01' }, options: { splitEntries: true } }),
+		);
+		expect(onlyRequest(sandbox).query).toEqual({ [Q.startDate]: '2025-03-01' });
+		expect(idsOf(jsonOf(output))).toEqual([W[3], W[4]]);
+		expect(output[0].json).toMatchObject({
+			wallet_id: SEED.walletId,
+			direction: 'credit',
+			amount: 4900,
+			balance_after: 64000,
+		});
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
+	});
+});
+
+describe('Wallet: invalid input is rejected before any request', () => {
+	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
+		[
+			'wallet id UUID (get)',
+			{ resource: 'wallet', operation: 'get', walletId: 'wallet-1' },
+			'wallet_id must be a UUID',
+		],
+		['wallet id UUID (statement)', statement({ walletId: '42' }), 'wallet_id must be a UUID'],
+		[
+			'wallet id required (statement)',
+			statement({ walletId: '={{ "" }}' }),
+			'wallet_id is required',
+		],
+		[
+			'start date ISO 8601',
+			statement({ filters: { startDate: '={{ "last month" }}' } }),
+			'start_date must be an ISO 8601 date or date-time',
+		],
+		[
+			'end date ISO 8601',
+			statement({ filters: { endDate: '={{ "2025-02-30" }}' } }),
+			'end_date must be an ISO 8601 date or date-time',
+		],
+	];
+
+	it.each(rows)('%s', async (_rule, parameters, message) => {
+		await expectRejectedBeforeSending(api(), parameters, message);
+	});
+});

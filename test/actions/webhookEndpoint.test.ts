@@ -1,0 +1,126 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { WEBHOOK_EVENTS } from '../../nodes/PaymentPlatform/shared/apiValues';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { PaymentPlatform } from '../../nodes/PaymentPlatform/PaymentPlatform.node';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from './payments.helpers';
+
+const api = useSandbox();
+const createEndpoint = (parameters: INodeParameters): INodeParameters => ({
+	resource: 'webhookEndpoint',
+	operation: 'create',
+	...parameters,
+});
+const url2048 = `https://hooks.example.com/${'a'.repeat(2048 - 'https://hooks.example.com/'.length)}`;
+
+describe('Webhook Endpoint → Create', () => {
+	it('sends url and events and outputs the endpoint with its secret, once', async () => {
+		const sandbox = api();
+		const { output } = await runOk(
+			sandbox,
+			createEndpoint({
+				url: 'https://hooks.example.com/payments',
+				events: ['charge.captured', 'charge.refunded', 'charge.chargeback'],
+			}),
+		);
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.path, request.query]).toEqual([
+			'POST',
+			WEBHOOK_ENDPOINTS_PATH,
+			{},
+		]);
+		expect(request.body).toEqual({
+			url: 'https://hooks.example.com/payments',
+			events: ['charge.captured', 'charge.refunded', 'charge.chargeback'],
+		});
+		expect(output).toHaveLength(1);
+		const endpoint = output[0].json;
+		expect(endpoint).toMatchObject({
+			url: 'https://hooks.example.com/payments',
+			events: ['charge.captured', 'charge.refunded', 'charge.chargeback'],
+			status: 'active',
+		});
+		const stored = sandbox.store.webhookEndpoints.get(String(endpoint.id));
+		expect(typeof endpoint.secret).toBe('string');
+		expect(endpoint.secret).toBe(stored?.secret);
+	});
+
+	it('accepts a URL of exactly 2048 characters and sends each event once', async () => {
+		const sandbox = api();
+		await runOk(
+			sandbox,
+			createEndpoint({
+				url: url2048,
+				events: ['charge.failed', 'charge.failed', 'charge.expired'],
+			}),
+		);
+		expect(onlyRequest(sandbox).body).toEqual({
+			url: url2048,
+			events: ['charge.failed', 'charge.expired'],
+		});
+	});
+
+	it('offers the 9 documented events and warns that the secret is shown only once', () => {
+		const { properties } = new PaymentPlatform().description;
+		const shownFor = { resource: ['webhookEndpoint'], operation: ['create'] };
+		const events = properties.find((p) => p.name === 'events');
+		expect(events?.type).toBe('multiOptions');
+		expect(events?.displayOptions?.show).toEqual(shownFor);
+		expect((events?.options as Array<{ value: string }>).map((o) => o.value).sort()).toEqual(
+			[...WEBHOOK_EVENTS].sort(),
+		);
+		const notice = properties.find(
+			(p) =>
+				p.type === 'notice' && JSON.stringify(p.displayOptions?.show) === JSON.stringify(shownFor),
+		);
+		expect(notice?.displayName).toMatch(/secret/i);
+		expect(notice?.displayName).toMatch(/not be shown again/);
+		expect(notice?.displayName).toMatch(/store it now/i);
+	});
+});
+
+describe('Webhook Endpoint: invalid input is rejected before any request', () => {
+	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
+		[
+			'url required',
+			createEndpoint({ url: '={{ "" }}', events: ['charge.captured'] }),
+			'url is required',
+		],
+		[
+			'url at most 2048 characters',
+			createEndpoint({ url: `${url2048}b`, events: ['charge.captured'] }),
+			'url must be at most 2048 characters',
+		],
+		[
+			'url http(s) (ftp)',
+			createEndpoint({ url: 'ftp://hooks.example.com/x', events: ['charge.captured'] }),
+			'url must be an http:// or https:// URL',
+		],
+		[
+			'url http(s) (no scheme)',
+			createEndpoint({ url: 'hooks.example.com/payments', events: ['charge.captured'] }),
+			'url must be an http:// or https:// URL',
+		],
+		[
+			'url parseable',
+			createEndpoint({ url: 'http://[::1', events: ['charge.captured'] }),
+			'url must be an http:// or https:// URL',
+		],
+		[
+			'at least one event',
+			createEndpoint({ url: 'https://hooks.example.com/x', events: '={{ [] }}' }),
+			'events must contain at least one event',
+		],
+		[
+			'events are documented names',
+			createEndpoint({
+				url: 'https://hooks.example.com/x',
+				events: '={{ ["charge.captured", "charge.paid"] }}',
+			}),
+			`events[1] must be one of: ${WEBHOOK_EVENTS.join(', ')}`,
+		],
+	];
+
+	it.each(rows)('%s', async (_rule, parameters, message) => {
+		await expectRejectedBeforeSending(api(), parameters, message);
+	});
+});
