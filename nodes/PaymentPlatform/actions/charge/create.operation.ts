@@ -373,8 +373,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const split = getSplit.call(this, i, validate);
 	if (split.length) body.split = split;
 
-	if (additional.submerchant_id !== undefined) {
-		const submerchantId = String(additional.submerchant_id).trim();
+	const submerchantId = trimmed(additional.submerchant_id);
+	if (submerchantId) {
 		validate.uuid('submerchant_id', submerchantId);
 		body.submerchant_id = submerchantId;
 	}
