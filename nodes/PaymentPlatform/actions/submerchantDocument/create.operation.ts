@@ -150,9 +150,10 @@ const properties: INodeProperties[] = [
 		name: 'fileSize',
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 1,
+		default: 0,
 		required: true,
-		description: 'Size of the file in bytes, an integer >= 1',
+		description:
+			'Size of the file in bytes, an integer >= 1 (the API does not measure the hosted file itself)',
 		displayOptions: { show: { fileSource: ['url'] } },
 	},
 	{

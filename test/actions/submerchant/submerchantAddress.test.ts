@@ -1,0 +1,154 @@
+import { runAction } from '../../harness';
+import { SEED, startSandbox } from '../../../sandbox';
+import { byId, jsonOf, onlyRequest } from './helpers';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+const S = SEED.submerchants;
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox.stop();
+});
+beforeEach(() => {
+	sandbox.reset();
+});
+
+const addressWithoutCountry = {
+	street: 'Rua Augusta',
+	number: '1500',
+	neighborhood: 'Consolacao',
+	city: 'Sao Paulo',
+	state: 'SP',
+	zipCode: '01304-001',
+};
+const address = { ...addressWithoutCountry, country: 'BR' };
+
+async function addressesOf(submerchantId: string) {
+	const { output } = await runAction(sandbox, {
+		resource: 'submerchant',
+		operation: 'get',
+		submerchantId: byId(submerchantId),
+	});
+	return output[0].json.addresses as Array<Record<string, unknown>>;
+}
+
+describe('Submerchant Address → Create', () => {
+	it('POSTs the address with its type and additional fields and outputs the created address', async () => {
+		const { output, error } = await runAction(sandbox, {
+			resource: 'submerchantAddress',
+			operation: 'create',
+			submerchantId: byId(S.pfReadyForReview),
+			addressType: 'shipping',
+			...address,
+			additionalFields: { complement: 'Loja 3', isPrimary: true },
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox);
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe(`/v1/submerchants/${S.pfReadyForReview}/addresses`);
+		expect(request.body).toEqual({
+			street: 'Rua Augusta',
+			number: '1500',
+			neighborhood: 'Consolacao',
+			city: 'Sao Paulo',
+			state: 'SP',
+			zip_code: '01304-001',
+			country: 'BR',
+			type: 'shipping',
+			complement: 'Loja 3',
+			is_primary: true,
+		});
+		expect(output).toHaveLength(1);
+		expect(output[0].json).toMatchObject({
+			submerchant_id: S.pfReadyForReview,
+			type: 'shipping',
+			street: 'Rua Augusta',
+			zip_code: '01304-001',
+			complement: 'Loja 3',
+			is_primary: true,
+		});
+		expect(output[0].json.id).toMatch(/^[0-9a-f-]{36}$/);
+		expect((await addressesOf(S.pfReadyForReview)).map((a) => a.id)).toEqual([output[0].json.id]);
+	});
+
+	it('sends the default country BR and no optional field when none is given', async () => {
+		const { output, error } = await runAction(sandbox, {
+			resource: 'submerchantAddress',
+			operation: 'create',
+			submerchantId: byId(S.active),
+			addressType: 'both',
+			...addressWithoutCountry,
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({
+			street: 'Rua Augusta',
+			number: '1500',
+			neighborhood: 'Consolacao',
+			city: 'Sao Paulo',
+			state: 'SP',
+			zip_code: '01304-001',
+			country: 'BR',
+			type: 'both',
+		});
+		expect(output[0].json).toMatchObject({ type: 'both', country: 'BR', is_primary: false });
+	});
+});
+
+describe('Submerchant Address → Update', () => {
+	it('PATCHes only the fields given and outputs success and the message (the API returns no data)', async () => {
+		const { output, error } = await runAction(sandbox, {
+			resource: 'submerchantAddress',
+			operation: 'update',
+			submerchantId: byId(S.active),
+			addressId: SEED.addresses.activeBilling,
+			updateFields: {
+				city: 'Campinas',
+				state: 'SP',
+				zipCode: '13010-000',
+				addressType: 'both',
+				isPrimary: false,
+			},
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox);
+		expect(request.method).toBe('PATCH');
+		expect(request.path).toBe(
+			`/v1/submerchants/${S.active}/addresses/${SEED.addresses.activeBilling}`,
+		);
+		expect(request.body).toEqual({
+			city: 'Campinas',
+			state: 'SP',
+			zip_code: '13010-000',
+			type: 'both',
+			is_primary: false,
+		});
+		expect(jsonOf(output)).toEqual([{ success: true, message: 'Address updated' }]);
+
+		const [updated] = await addressesOf(S.active);
+		expect(updated).toMatchObject({
+			id: SEED.addresses.activeBilling,
+			street: 'Avenida Paulista',
+			city: 'Campinas',
+			zip_code: '13010-000',
+			type: 'both',
+			is_primary: false,
+		});
+	});
+
+	it("surfaces the API's not-found error for an address of another submerchant", async () => {
+		const { error } = await runAction(sandbox, {
+			resource: 'submerchantAddress',
+			operation: 'update',
+			submerchantId: byId(S.pfReadyForReview),
+			addressId: SEED.addresses.activeBilling,
+			updateFields: { city: 'Campinas' },
+		});
+		expect(error?.message).toBe('Address not found');
+		expect(error?.description).toContain('NOT_FOUND');
+		expect(sandbox.requests).toHaveLength(1);
+	});
+});

@@ -1,0 +1,277 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+import { runAction } from '../../harness';
+import { SEED, startSandbox } from '../../../sandbox';
+import { byId, onlyRequest } from './helpers';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+const S = SEED.submerchants;
+const D = SEED.documents;
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox.stop();
+});
+beforeEach(() => {
+	sandbox.reset();
+});
+
+const create = { resource: 'submerchantDocument', operation: 'create' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** 16 bytes: "%PDF-1.4 sandbox". */
+const PDF_TEXT = '%PDF-1.4 sandbox';
+const binaryItem = (mimeType: string, fileName?: string): INodeExecutionData => ({
+	json: {},
+	binary: {
+		scan: {
+			data: Buffer.from(PDF_TEXT).toString('base64'),
+			mimeType,
+			...(fileName ? { fileName } : {}),
+		},
+	},
+});
+
+async function documentsOf(submerchantId: string) {
+	const { output } = await runAction(sandbox, {
+		resource: 'submerchantDocument',
+		operation: 'getAll',
+		submerchantId: byId(submerchantId),
+		returnAll: true,
+	});
+	return output.map((item) => item.json);
+}
+
+describe('Submerchant Document → Create', () => {
+	it('POSTs a hosted file with every field and outputs the new pending document', async () => {
+		const { output, error } = await runAction(sandbox, {
+			...create,
+			submerchantId: byId(S.pjWithoutLegalRepresentative),
+			documentType: 'social_contract',
+			fileSource: 'url',
+			fileUrl: 'https://files.example.com/delta/contrato.pdf',
+			fileName: 'contrato.pdf',
+			fileSize: 120400,
+			mimeType: 'application/pdf',
+			additionalFields: {
+				number: 'JUCESP 123456',
+				expiresAt: '2030-12-31T23:59:59Z',
+				notes: 'Signed by both partners',
+			},
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox);
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe(`/v1/submerchants/${S.pjWithoutLegalRepresentative}/documents`);
+		expect(request.body).toEqual({
+			type: 'social_contract',
+			file_url: 'https://files.example.com/delta/contrato.pdf',
+			file_name: 'contrato.pdf',
+			file_size: 120400,
+			mime_type: 'application/pdf',
+			number: 'JUCESP 123456',
+			expires_at: '2030-12-31T23:59:59Z',
+			notes: 'Signed by both partners',
+		});
+		expect(output).toHaveLength(1);
+		expect(output[0].json).toMatchObject({
+			submerchant_id: S.pjWithoutLegalRepresentative,
+			type: 'social_contract',
+			status: 'pending',
+			legal_representative_id: null,
+			file_size: 120400,
+			number: 'JUCESP 123456',
+		});
+		expect(output[0].json.id).toMatch(UUID);
+	});
+
+	it('derives the MIME type from the file name extension when none is given', async () => {
+		const { error, output } = await runAction(sandbox, {
+			...create,
+			submerchantId: byId(S.pfReadyForReview),
+			documentType: 'selfie_with_id',
+			fileUrl: 'https://files.example.com/selfie.JPG',
+			fileName: 'selfie.JPG',
+			fileSize: 5000,
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({
+			type: 'selfie_with_id',
+			file_url: 'https://files.example.com/selfie.JPG',
+			file_name: 'selfie.JPG',
+			file_size: 5000,
+			mime_type: 'image/jpeg',
+		});
+		expect(output[0].json.mime_type).toBe('image/jpeg');
+	});
+
+	it('sends legal_representative_id for a partner type, replacing the previous document of that partner', async () => {
+		const { output, error } = await runAction(sandbox, {
+			...create,
+			submerchantId: byId(S.active),
+			documentType: 'partner_front_id',
+			legalRepresentativeId: SEED.legalRepresentatives.activePartner,
+			fileUrl: 'https://files.example.com/eduardo-front.png',
+			fileName: 'eduardo-front.png',
+			fileSize: 2048,
+			mimeType: 'image/png',
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({
+			type: 'partner_front_id',
+			legal_representative_id: SEED.legalRepresentatives.activePartner,
+			file_url: 'https://files.example.com/eduardo-front.png',
+			file_name: 'eduardo-front.png',
+			file_size: 2048,
+			mime_type: 'image/png',
+		});
+		expect(output[0].json).toMatchObject({
+			type: 'partner_front_id',
+			legal_representative_id: SEED.legalRepresentatives.activePartner,
+			status: 'pending',
+		});
+		const statuses = Object.fromEntries((await documentsOf(S.active)).map((d) => [d.id, d.status]));
+		expect(statuses).toEqual({
+			[D.activeSocialContract]: 'pending',
+			[D.activePartnerFrontId]: 'replaced',
+			[output[0].json.id as string]: 'pending',
+		});
+	});
+
+	it('never sends legal_representative_id for a non-partner type, even when the parameter holds one', async () => {
+		const { error, output } = await runAction(sandbox, {
+			...create,
+			submerchantId: byId(S.active),
+			documentType: 'cnpj_card',
+			legalRepresentativeId: SEED.legalRepresentatives.activePartner,
+			fileUrl: 'https://files.example.com/cnpj.pdf',
+			fileName: 'cnpj.pdf',
+			fileSize: 999,
+		});
+		expect(error).toBeUndefined();
+		const body = onlyRequest(sandbox).body as Record<string, unknown>;
+		expect(Object.keys(body)).not.toContain('legal_representative_id');
+		expect(body.type).toBe('cnpj_card');
+		expect(output[0].json.legal_representative_id).toBeNull();
+	});
+
+	it('takes file name, size and MIME type from an input binary field; the URL is given', async () => {
+		const { output, error } = await runAction(
+			sandbox,
+			{
+				...create,
+				submerchantId: byId(S.pfReadyForReview),
+				documentType: 'proof_of_residence',
+				fileSource: 'binary',
+				binaryPropertyName: 'scan',
+				fileUrl: 'https://files.example.com/ana/residence.pdf',
+			},
+			{ inputItems: [binaryItem('application/pdf', 'conta-de-luz.pdf')] },
+		);
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({
+			type: 'proof_of_residence',
+			file_url: 'https://files.example.com/ana/residence.pdf',
+			file_name: 'conta-de-luz.pdf',
+			file_size: 16,
+			mime_type: 'application/pdf',
+		});
+		expect(output[0].json).toMatchObject({
+			file_name: 'conta-de-luz.pdf',
+			file_size: 16,
+			status: 'pending',
+		});
+	});
+
+	it('binary: a generic MIME type is read from the extension; a name without extension gets one', async () => {
+		const octet = await runAction(
+			sandbox,
+			{
+				...create,
+				submerchantId: byId(S.pfReadyForReview),
+				documentType: 'front_id',
+				fileSource: 'binary',
+				binaryPropertyName: 'scan',
+				fileUrl: 'https://files.example.com/front.png',
+			},
+			{ inputItems: [binaryItem('application/octet-stream', 'front.png')] },
+		);
+		expect(octet.error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toMatchObject({
+			file_name: 'front.png',
+			mime_type: 'image/png',
+		});
+
+		sandbox.clearRequests();
+		const bare = await runAction(
+			sandbox,
+			{
+				...create,
+				submerchantId: byId(S.pfReadyForReview),
+				documentType: 'back_id',
+				fileSource: 'binary',
+				binaryPropertyName: 'scan',
+				fileUrl: 'https://files.example.com/back',
+			},
+			{ inputItems: [binaryItem('image/jpeg', 'back')] },
+		);
+		expect(bare.error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toMatchObject({
+			file_name: 'back.jpg',
+			mime_type: 'image/jpeg',
+		});
+	});
+});
+
+describe('Submerchant Document → Get Many', () => {
+	it('GETs the documents once (not paginated) and emits one item per document', async () => {
+		const { output, error } = await runAction(sandbox, {
+			resource: 'submerchantDocument',
+			operation: 'getAll',
+			submerchantId: byId(S.active),
+			returnAll: true,
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox);
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe(`/v1/submerchants/${S.active}/documents`);
+		expect(request.query).toEqual({});
+		expect(output.map((item) => item.json.id).sort()).toEqual(
+			[D.activeSocialContract, D.activePartnerFrontId].sort(),
+		);
+		const partner = output.find((item) => item.json.id === D.activePartnerFrontId)?.json;
+		expect(partner).toMatchObject({
+			type: 'partner_front_id',
+			legal_representative_id: SEED.legalRepresentatives.activePartner,
+			mime_type: 'image/png',
+		});
+	});
+
+	it('applies the limit on the client', async () => {
+		const { output } = await runAction(sandbox, {
+			resource: 'submerchantDocument',
+			operation: 'getAll',
+			submerchantId: byId(S.active),
+			returnAll: false,
+			limit: 1,
+		});
+		expect(onlyRequest(sandbox).query).toEqual({});
+		expect(output).toHaveLength(1);
+		expect([D.activeSocialContract, D.activePartnerFrontId]).toContain(output[0].json.id);
+	});
+
+	it('emits no item for a submerchant without documents', async () => {
+		const { output, error } = await runAction(sandbox, {
+			resource: 'submerchantDocument',
+			operation: 'getAll',
+			submerchantId: byId(S.pfReadyForReview),
+			returnAll: true,
+		});
+		expect(error).toBeUndefined();
+		expect(output).toEqual([]);
+		expect(sandbox.requests).toHaveLength(1);
+	});
+});
