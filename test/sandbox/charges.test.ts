@@ -35,54 +35,287 @@ const asObjects = (rows: RuleRow[]) =>
 	rows.map(([label, body, field, rule, message]) => ({ label, body, field, rule, message }));
 
 describe('POST /v1/charges rules', () => {
-	it.each(asObjects([
-		['amount missing', { payment_method: 'pix' }, 'amount', 'required', 'amount is required'],
-		['amount 0', { ...pix, amount: 0 }, 'amount', 'min', 'amount must be an integer greater than 0'],
-		['amount negative', { ...pix, amount: -5 }, 'amount', 'min', 'amount must be an integer greater than 0'],
-		['amount fractional', { ...pix, amount: 10.5 }, 'amount', 'integer', 'amount must be an integer greater than 0'],
-		['amount as text', { ...pix, amount: '1000' }, 'amount', 'integer', 'amount must be an integer'],
-		['payment_method missing', { amount: 1000 }, 'payment_method', 'required', 'payment_method is required'],
-		['payment_method unknown', { ...pix, payment_method: 'cash' }, 'payment_method', 'enum', 'payment_method must be one of credit_card, debit_card, pix, boleto'],
-		['card without payment_details', { amount: 1000, payment_method: 'credit_card' }, 'payment_details', 'required', 'payment_details is required'],
-		['debit card without number or token', { amount: 1000, payment_method: 'debit_card', payment_details: { holder_name: 'X' } }, 'payment_details.number', 'required', 'payment_details.number is required (or payment_details.token)'],
-		['payment_details not an object', { ...pix, payment_details: 'card' }, 'payment_details', 'object', 'payment_details must be an object'],
-		['installments 0', { ...card, payment_details: { ...card.payment_details, installments: 0 } }, 'payment_details.installments', 'min', 'payment_details.installments must be an integer from 1 to 12'],
-		['installments 13', { ...card, payment_details: { ...card.payment_details, installments: 13 } }, 'payment_details.installments', 'max', 'payment_details.installments must be an integer from 1 to 12'],
-		['installments fractional', { ...card, payment_details: { ...card.payment_details, installments: 2.5 } }, 'payment_details.installments', 'integer', 'payment_details.installments must be an integer from 1 to 12'],
-		['cvv as number', { ...card, payment_details: { ...card.payment_details, cvv: 987 } }, 'payment_details.cvv', 'string', 'payment_details.cvv must be a string'],
-		['token as number', { amount: 1000, payment_method: 'credit_card', payment_details: { token: 5 } }, 'payment_details.token', 'string', 'payment_details.token must be a string'],
-		['unknown payment_details field', { ...card, payment_details: { ...card.payment_details, brand: 'visa' } }, 'payment_details.brand', 'unknown_field', 'payment_details.brand is not an allowed field'],
-		['currency USD', { ...pix, currency: 'USD' }, 'currency', 'enum', 'currency must be one of BRL'],
-		['metadata text', { ...pix, metadata: 'x' }, 'metadata', 'object', 'metadata must be an object'],
-		['metadata array', { ...pix, metadata: [1] }, 'metadata', 'object', 'metadata must be an object'],
-		['customer text', { ...pix, customer: 'Ana' }, 'customer', 'object', 'customer must be an object'],
-		['customer.email number', { ...pix, customer: { email: 5 } }, 'customer.email', 'string', 'customer.email must be a string'],
-		['customer unknown field', { ...pix, customer: { age: 30 } }, 'customer.age', 'unknown_field', 'customer.age is not an allowed field'],
-		['items object', { ...pix, items: { name: 'x' } }, 'items', 'array', 'items must be an array'],
-		['items entry not an object', { ...pix, items: ['shirt'] }, 'items[0]', 'object', 'items[0] must be an object'],
-		['items quantity 0', { ...pix, items: [{ name: 'Shirt', quantity: 0, unit_price: 10 }] }, 'items[0].quantity', 'min', 'items[0].quantity must be an integer greater than 0'],
-		['items unit_price negative', { ...pix, items: [{ name: 'Shirt', quantity: 1, unit_price: -1 }] }, 'items[0].unit_price', 'min', 'items[0].unit_price must be an integer greater than or equal to 0'],
-		['items tangible text', { ...pix, items: [{ name: 'Shirt', tangible: 'yes' }] }, 'items[0].tangible', 'boolean', 'items[0].tangible must be a boolean'],
-		['items name number', { ...pix, items: [{ name: 5 }] }, 'items[0].name', 'string', 'items[0].name must be a string'],
-		['items code number', { ...pix, items: [{}, { code: 5 }] }, 'items[1].code', 'string', 'items[1].code must be a string'],
-		['split object', { ...pix, split: { recipient_id: UNKNOWN_ID } }, 'split', 'array', 'split must be an array'],
-		['split recipient_id not a uuid', { ...pix, split: [{ recipient_id: 'acct_1', amount: 100 }] }, 'split[0].recipient_id', 'uuid', 'split[0].recipient_id must be a UUID'],
-		['split recipient_id missing', { ...pix, split: [{ amount: 100 }] }, 'split[0].recipient_id', 'required', 'split[0].recipient_id is required'],
-		['split amount text', { ...pix, split: [{ recipient_id: UNKNOWN_ID, amount: '100' }] }, 'split[0].amount', 'integer', 'split[0].amount must be an integer'],
-		['split cross_company text', { ...pix, split: [{ recipient_id: UNKNOWN_ID, amount: 1, cross_company: 'no' }] }, 'split[0].cross_company', 'boolean', 'split[0].cross_company must be a boolean'],
-		['submerchant_id not a uuid', { ...pix, submerchant_id: 'sub_1' }, 'submerchant_id', 'uuid', 'submerchant_id must be a UUID'],
-		['submerchant_id unknown', { ...pix, submerchant_id: UNKNOWN_ID }, 'submerchant_id', 'exists', 'submerchant_id must reference a submerchant of this merchant'],
-		['submerchant_id of another merchant', { ...pix, submerchant_id: SEED.submerchants.otherMerchants }, 'submerchant_id', 'exists', 'submerchant_id must reference a submerchant'],
-		['shipping_amount negative', { ...pix, shipping_amount: -1 }, 'shipping_amount', 'min', 'shipping_amount must be an integer greater than or equal to 0'],
-		['installments at the top level', { ...pix, installments: 2 }, 'installments', 'unknown_field', 'installments is not an allowed field'],
-	]))('$label → $field $rule', async ({ body, field, rule, message }) => {
+	it.each(
+		asObjects([
+			['amount missing', { payment_method: 'pix' }, 'amount', 'required', 'amount is required'],
+			[
+				'amount 0',
+				{ ...pix, amount: 0 },
+				'amount',
+				'min',
+				'amount must be an integer greater than 0',
+			],
+			[
+				'amount negative',
+				{ ...pix, amount: -5 },
+				'amount',
+				'min',
+				'amount must be an integer greater than 0',
+			],
+			[
+				'amount fractional',
+				{ ...pix, amount: 10.5 },
+				'amount',
+				'integer',
+				'amount must be an integer greater than 0',
+			],
+			[
+				'amount as text',
+				{ ...pix, amount: '1000' },
+				'amount',
+				'integer',
+				'amount must be an integer',
+			],
+			[
+				'payment_method missing',
+				{ amount: 1000 },
+				'payment_method',
+				'required',
+				'payment_method is required',
+			],
+			[
+				'payment_method unknown',
+				{ ...pix, payment_method: 'cash' },
+				'payment_method',
+				'enum',
+				'payment_method must be one of credit_card, debit_card, pix, boleto',
+			],
+			[
+				'card without payment_details',
+				{ amount: 1000, payment_method: 'credit_card' },
+				'payment_details',
+				'required',
+				'payment_details is required',
+			],
+			[
+				'debit card without number or token',
+				{ amount: 1000, payment_method: 'debit_card', payment_details: { holder_name: 'X' } },
+				'payment_details.number',
+				'required',
+				'payment_details.number is required (or payment_details.token)',
+			],
+			[
+				'payment_details not an object',
+				{ ...pix, payment_details: 'card' },
+				'payment_details',
+				'object',
+				'payment_details must be an object',
+			],
+			[
+				'installments 0',
+				{ ...card, payment_details: { ...card.payment_details, installments: 0 } },
+				'payment_details.installments',
+				'min',
+				'payment_details.installments must be an integer from 1 to 12',
+			],
+			[
+				'installments 13',
+				{ ...card, payment_details: { ...card.payment_details, installments: 13 } },
+				'payment_details.installments',
+				'max',
+				'payment_details.installments must be an integer from 1 to 12',
+			],
+			[
+				'installments fractional',
+				{ ...card, payment_details: { ...card.payment_details, installments: 2.5 } },
+				'payment_details.installments',
+				'integer',
+				'payment_details.installments must be an integer from 1 to 12',
+			],
+			[
+				'cvv as number',
+				{ ...card, payment_details: { ...card.payment_details, cvv: 987 } },
+				'payment_details.cvv',
+				'string',
+				'payment_details.cvv must be a string',
+			],
+			[
+				'token as number',
+				{ amount: 1000, payment_method: 'credit_card', payment_details: { token: 5 } },
+				'payment_details.token',
+				'string',
+				'payment_details.token must be a string',
+			],
+			[
+				'unknown payment_details field',
+				{ ...card, payment_details: { ...card.payment_details, brand: 'visa' } },
+				'payment_details.brand',
+				'unknown_field',
+				'payment_details.brand is not an allowed field',
+			],
+			[
+				'currency USD',
+				{ ...pix, currency: 'USD' },
+				'currency',
+				'enum',
+				'currency must be one of BRL',
+			],
+			[
+				'metadata text',
+				{ ...pix, metadata: 'x' },
+				'metadata',
+				'object',
+				'metadata must be an object',
+			],
+			[
+				'metadata array',
+				{ ...pix, metadata: [1] },
+				'metadata',
+				'object',
+				'metadata must be an object',
+			],
+			[
+				'customer text',
+				{ ...pix, customer: 'Ana' },
+				'customer',
+				'object',
+				'customer must be an object',
+			],
+			[
+				'customer.email number',
+				{ ...pix, customer: { email: 5 } },
+				'customer.email',
+				'string',
+				'customer.email must be a string',
+			],
+			[
+				'customer unknown field',
+				{ ...pix, customer: { age: 30 } },
+				'customer.age',
+				'unknown_field',
+				'customer.age is not an allowed field',
+			],
+			[
+				'items object',
+				{ ...pix, items: { name: 'x' } },
+				'items',
+				'array',
+				'items must be an array',
+			],
+			[
+				'items entry not an object',
+				{ ...pix, items: ['shirt'] },
+				'items[0]',
+				'object',
+				'items[0] must be an object',
+			],
+			[
+				'items quantity 0',
+				{ ...pix, items: [{ name: 'Shirt', quantity: 0, unit_price: 10 }] },
+				'items[0].quantity',
+				'min',
+				'items[0].quantity must be an integer greater than 0',
+			],
+			[
+				'items unit_price negative',
+				{ ...pix, items: [{ name: 'Shirt', quantity: 1, unit_price: -1 }] },
+				'items[0].unit_price',
+				'min',
+				'items[0].unit_price must be an integer greater than or equal to 0',
+			],
+			[
+				'items tangible text',
+				{ ...pix, items: [{ name: 'Shirt', tangible: 'yes' }] },
+				'items[0].tangible',
+				'boolean',
+				'items[0].tangible must be a boolean',
+			],
+			[
+				'items name number',
+				{ ...pix, items: [{ name: 5 }] },
+				'items[0].name',
+				'string',
+				'items[0].name must be a string',
+			],
+			[
+				'items code number',
+				{ ...pix, items: [{}, { code: 5 }] },
+				'items[1].code',
+				'string',
+				'items[1].code must be a string',
+			],
+			[
+				'split object',
+				{ ...pix, split: { recipient_id: UNKNOWN_ID } },
+				'split',
+				'array',
+				'split must be an array',
+			],
+			[
+				'split recipient_id not a uuid',
+				{ ...pix, split: [{ recipient_id: 'acct_1', amount: 100 }] },
+				'split[0].recipient_id',
+				'uuid',
+				'split[0].recipient_id must be a UUID',
+			],
+			[
+				'split recipient_id missing',
+				{ ...pix, split: [{ amount: 100 }] },
+				'split[0].recipient_id',
+				'required',
+				'split[0].recipient_id is required',
+			],
+			[
+				'split amount text',
+				{ ...pix, split: [{ recipient_id: UNKNOWN_ID, amount: '100' }] },
+				'split[0].amount',
+				'integer',
+				'split[0].amount must be an integer',
+			],
+			[
+				'split cross_company text',
+				{ ...pix, split: [{ recipient_id: UNKNOWN_ID, amount: 1, cross_company: 'no' }] },
+				'split[0].cross_company',
+				'boolean',
+				'split[0].cross_company must be a boolean',
+			],
+			[
+				'submerchant_id not a uuid',
+				{ ...pix, submerchant_id: 'sub_1' },
+				'submerchant_id',
+				'uuid',
+				'submerchant_id must be a UUID',
+			],
+			[
+				'submerchant_id unknown',
+				{ ...pix, submerchant_id: UNKNOWN_ID },
+				'submerchant_id',
+				'exists',
+				'submerchant_id must reference a submerchant of this merchant',
+			],
+			[
+				'submerchant_id of another merchant',
+				{ ...pix, submerchant_id: SEED.submerchants.otherMerchants },
+				'submerchant_id',
+				'exists',
+				'submerchant_id must reference a submerchant',
+			],
+			[
+				'shipping_amount negative',
+				{ ...pix, shipping_amount: -1 },
+				'shipping_amount',
+				'min',
+				'shipping_amount must be an integer greater than or equal to 0',
+			],
+			[
+				'installments at the top level',
+				{ ...pix, installments: 2 },
+				'installments',
+				'unknown_field',
+				'installments is not an allowed field',
+			],
+		]),
+	)('$label → $field $rule', async ({ body, field, rule, message }) => {
 		expectValidationError(await t.api.post('/v1/charges', body), field, rule, message);
 		expect(t.sandbox.store.charges.size).toBe(8);
 	});
 
 	it('an empty body reports both required fields', async () => {
 		const response = await t.api.post('/v1/charges');
-		expect(response.data.details.map((d: { field: string }) => d.field)).toEqual(['amount', 'payment_method']);
+		expect(response.data.details.map((d: { field: string }) => d.field)).toEqual([
+			'amount',
+			'payment_method',
+		]);
 	});
 });
 
@@ -93,8 +326,25 @@ describe('POST /v1/charges', () => {
 			currency: 'BRL',
 			submerchant_id: SEED.submerchants.active,
 			shipping_amount: 500,
-			customer: { name: 'Joana Dias', email: 'joana@example.com', tax_id: '39053344705', phone: '+5511999999999', birthdate: '1990-01-01' },
-			items: [{ id: 'sku-1', name: 'Shirt', quantity: 2, unit_price: 250, tangible: true, description: 'Blue', category: 'apparel', code: 'S1' }],
+			customer: {
+				name: 'Joana Dias',
+				email: 'joana@example.com',
+				tax_id: '39053344705',
+				phone: '+5511999999999',
+				birthdate: '1990-01-01',
+			},
+			items: [
+				{
+					id: 'sku-1',
+					name: 'Shirt',
+					quantity: 2,
+					unit_price: 250,
+					tangible: true,
+					description: 'Blue',
+					category: 'apparel',
+					code: 'S1',
+				},
+			],
 			split: [{ recipient_id: SEED.submerchants.active, amount: 100, cross_company: false }],
 			metadata: { order_id: 'ORD-9' },
 		};
@@ -119,7 +369,10 @@ describe('POST /v1/charges', () => {
 	});
 
 	it.each([1, 12])('accepts %i installments', async (installments) => {
-		const response = await t.api.post('/v1/charges', { ...card, payment_details: { ...card.payment_details, installments } });
+		const response = await t.api.post('/v1/charges', {
+			...card,
+			payment_details: { ...card.payment_details, installments },
+		});
 		expect(response.status).toBe(201);
 		expect(response.data.data.installments).toBe(installments);
 	});
@@ -145,15 +398,27 @@ describe('POST /v1/charges', () => {
 		].join('\n');
 		expect(everything).not.toContain(CARD_NUMBER);
 		expect(everything).not.toContain('987');
-		const recorded = t.sandbox.requests.find((r) => r.method === 'POST')?.body as { payment_details: Record<string, unknown> };
-		expect(recorded.payment_details).toMatchObject({ number: '************4242', cvv: '[REDACTED]', holder_name: 'ANA SOUZA' });
+		const recorded = t.sandbox.requests.find((r) => r.method === 'POST')?.body as {
+			payment_details: Record<string, unknown>;
+		};
+		expect(recorded.payment_details).toMatchObject({
+			number: '************4242',
+			cvv: '[REDACTED]',
+			holder_name: 'ANA SOUZA',
+		});
 	});
 
 	it('accepts a card token instead of a number and does not keep the token', async () => {
-		const response = await t.api.post('/v1/charges', { amount: 990, payment_method: 'debit_card', payment_details: { token: 'tok_abc123' } });
+		const response = await t.api.post('/v1/charges', {
+			amount: 990,
+			payment_method: 'debit_card',
+			payment_details: { token: 'tok_abc123' },
+		});
 		expect(response.status).toBe(201);
 		expect(response.data.data.card).toMatchObject({ tokenized: true, last_four: null });
-		expect(JSON.stringify(t.sandbox.store.charges.get(response.data.data.id))).not.toContain('tok_abc123');
+		expect(JSON.stringify(t.sandbox.store.charges.get(response.data.data.id))).not.toContain(
+			'tok_abc123',
+		);
 	});
 
 	it.each(['pix', 'boleto'])('%s needs no payment_details', async (method) => {
@@ -165,7 +430,12 @@ describe('POST /v1/charges', () => {
 describe('GET /v1/charges/{id}', () => {
 	it('returns a seeded charge', async () => {
 		const response = await t.api.get(`/v1/charges/${C.captured}`);
-		expect(response.data.data).toMatchObject({ id: C.captured, status: 'captured', payment_method: 'credit_card', amount: 90_000 });
+		expect(response.data.data).toMatchObject({
+			id: C.captured,
+			status: 'captured',
+			payment_method: 'credit_card',
+			amount: 90_000,
+		});
 	});
 
 	it('answers 404 for an unknown id and a validation error for a malformed one', async () => {
@@ -187,8 +457,14 @@ describe('GET /v1/charges filters', () => {
 		[{ status: 'partially_refunded' }, [C.partiallyRefunded]],
 		[{ payment_method: 'boleto' }, [C.failed, C.expired]],
 		[{ payment_method: 'debit_card' }, [C.partiallyRefunded, C.voided]],
-		[{ start_date: '2025-03-10', end_date: '2025-03-15' }, [C.captured, C.partiallyRefunded, C.refunded]],
-		[{ start_date: '2025-03-10T12:00:01Z', end_date: '2025-03-15T11:59:59Z' }, [C.partiallyRefunded]],
+		[
+			{ start_date: '2025-03-10', end_date: '2025-03-15' },
+			[C.captured, C.partiallyRefunded, C.refunded],
+		],
+		[
+			{ start_date: '2025-03-10T12:00:01Z', end_date: '2025-03-15T11:59:59Z' },
+			[C.partiallyRefunded],
+		],
 		[{ start_date: '2025-03-20T09:00:00-03:00' }, [C.failed, C.expired]],
 		[{ end_date: '2025-03-01' }, [C.pending]],
 		[{ search: 'mariana' }, [C.authorized]],
@@ -209,7 +485,9 @@ describe('GET /v1/charges filters', () => {
 	});
 
 	it('filters combine with pagination totals', async () => {
-		const response = await t.api.get('/v1/charges', { params: { payment_method: 'credit_card', perPage: 2 } });
+		const response = await t.api.get('/v1/charges', {
+			params: { payment_method: 'credit_card', perPage: 2 },
+		});
 		expect(response.data.pagination).toEqual({ page: 1, perPage: 2, total: 3, totalPages: 2 });
 	});
 
@@ -227,7 +505,12 @@ describe('GET /v1/charges filters', () => {
 		['installments', '13', 'max', 'installments must be an integer from 1 to 12'],
 		['installments', 'two', 'integer', 'installments must be an integer from 1 to 12'],
 	])('%s=%s → %s (read shape, no details)', async (name, value, rule, message) => {
-		expectValidationError(await t.api.get('/v1/charges', { params: { [name]: value } }), name, rule, message);
+		expectValidationError(
+			await t.api.get('/v1/charges', { params: { [name]: value } }),
+			name,
+			rule,
+			message,
+		);
 	});
 
 	it('min_amount=0 and the boundary installments are accepted', async () => {
@@ -241,10 +524,18 @@ describe('GET /v1/charges filters', () => {
 		expect(seeded.status).toBe(201);
 		expect(seeded.data.data).toMatchObject({ created: 10_000, total: 10_008 });
 		const all = await t.api.get('/v1/charges', { params: { perPage: 100, page: 101 } });
-		expect(all.data.pagination).toEqual({ page: 101, perPage: 100, total: 10_008, totalPages: 101 });
+		expect(all.data.pagination).toEqual({
+			page: 101,
+			perPage: 100,
+			total: 10_008,
+			totalPages: 101,
+		});
 		expect(all.data.data).toHaveLength(8);
-		const boleto = await t.api.get('/v1/charges', { params: { payment_method: 'boleto', status: 'expired', perPage: 100 } });
+		const boleto = await t.api.get('/v1/charges', {
+			params: { payment_method: 'boleto', status: 'expired', perPage: 100 },
+		});
 		expect(boleto.data.pagination.total).toBeGreaterThan(100);
-		for (const c of boleto.data.data) expect(c).toMatchObject({ payment_method: 'boleto', status: 'expired' });
+		for (const c of boleto.data.data)
+			expect(c).toMatchObject({ payment_method: 'boleto', status: 'expired' });
 	});
 });

@@ -35,8 +35,14 @@ describe('authentication', () => {
 		['a wrong public key', basic('pk_wrong:sk_test_envelope_secret')],
 		['the keys swapped', basic('sk_test_envelope_secret:pk_test_envelope')],
 		['only the public key', basic('pk_test_envelope')],
-		['the secret key with a trailing character', basic('pk_test_envelope:sk_test_envelope_secretx')],
-		['the Bearer scheme', `Bearer ${Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64')}`],
+		[
+			'the secret key with a trailing character',
+			basic('pk_test_envelope:sk_test_envelope_secretx'),
+		],
+		[
+			'the Bearer scheme',
+			`Bearer ${Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64')}`,
+		],
 		['invalid base64', 'Basic !!!not-base64!!!'],
 		['an empty Basic value', 'Basic '],
 	])('answers 401 UNAUTHORIZED for %s', async (_label, header) => {
@@ -53,7 +59,9 @@ describe('authentication', () => {
 		});
 		expect(ok.status).toBe(200);
 		const lower = await t.anonymous.get('/v1/submerchants', {
-			headers: { Authorization: `basic ${Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64')}` },
+			headers: {
+				Authorization: `basic ${Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64')}`,
+			},
 		});
 		expect(lower.status).toBe(200);
 	});
@@ -83,7 +91,11 @@ describe('authentication', () => {
 		['POST', '/v1/postbacks/endpoints'],
 		['DELETE', `/v1/postbacks/endpoints/${id}`],
 	])('%s %s requires authentication', async (method, url) => {
-		const response = await t.anonymous.request({ method, url, data: method === 'GET' ? undefined : {} });
+		const response = await t.anonymous.request({
+			method,
+			url,
+			data: method === 'GET' ? undefined : {},
+		});
 		expectError(response, 401, ERROR_CODES.unauthorized);
 	});
 
@@ -115,14 +127,19 @@ describe('envelope', () => {
 		expectError(await t.anonymous.get('/__admin/nothing'), 404, ERROR_CODES.notFound);
 	});
 
-	it('answers 404 for a well-formed unknown id and for another merchant\'s submerchant', async () => {
+	it("answers 404 for a well-formed unknown id and for another merchant's submerchant", async () => {
 		const unknown = await t.api.get('/v1/submerchants/00000000-0000-4000-8000-000000000000');
 		expectError(unknown, 404, ERROR_CODES.notFound, 'Submerchant');
 		expectError(await t.api.get(`/v1/submerchants/${S.otherMerchants}`), 404, ERROR_CODES.notFound);
 	});
 
 	it('answers a validation error for a malformed path id', async () => {
-		expectValidationError(await t.api.get('/v1/submerchants/not-a-uuid'), 'id', 'uuid', 'id must be a UUID');
+		expectValidationError(
+			await t.api.get('/v1/submerchants/not-a-uuid'),
+			'id',
+			'uuid',
+			'id must be a UUID',
+		);
 	});
 
 	it.each([
@@ -153,15 +170,27 @@ describe('envelope', () => {
 	});
 
 	it('answers 413 for a JSON body over 1 MB, and accepts one just under', async () => {
-		const big = JSON.stringify({ url: 'https://x.example.com', events: ['charge.captured'], pad: 'x'.repeat(1024 * 1024) });
+		const big = JSON.stringify({
+			url: 'https://x.example.com',
+			events: ['charge.captured'],
+			pad: 'x'.repeat(1024 * 1024),
+		});
 		expectError(
-			await t.api.post('/v1/postbacks/endpoints', big, { headers: { 'Content-Type': 'application/json' } }),
+			await t.api.post('/v1/postbacks/endpoints', big, {
+				headers: { 'Content-Type': 'application/json' },
+			}),
 			413,
 			ERROR_CODES.badRequest,
 			'1 MB',
 		);
-		const underLimit = JSON.stringify({ amount: 100, payment_method: 'pix', metadata: { pad: 'x'.repeat(1000 * 1000) } });
-		const response = await t.api.post('/v1/charges', underLimit, { headers: { 'Content-Type': 'application/json' } });
+		const underLimit = JSON.stringify({
+			amount: 100,
+			payment_method: 'pix',
+			metadata: { pad: 'x'.repeat(1000 * 1000) },
+		});
+		const response = await t.api.post('/v1/charges', underLimit, {
+			headers: { 'Content-Type': 'application/json' },
+		});
 		expect(response.status).toBe(201);
 	});
 
@@ -251,12 +280,21 @@ describe('request recording', () => {
 	it('records every /v1 request with method, path, query, headers without Authorization, and parsed body', async () => {
 		t.sandbox.clearRequests();
 		await t.api.get('/v1/charges', { params: { status: 'captured', perPage: 5 } });
-		await t.api.patch(`/v1/submerchants/${S.active}`, { phone: '+551100000000' }, { headers: { 'X-Trace': 'abc' } });
+		await t.api.patch(
+			`/v1/submerchants/${S.active}`,
+			{ phone: '+551100000000' },
+			{ headers: { 'X-Trace': 'abc' } },
+		);
 		await t.anonymous.get('/v1/submerchants');
 		await t.anonymous.get('/__admin/requests');
 		expect(t.sandbox.requests).toHaveLength(3);
 		const [list, patch, unauthenticated] = t.sandbox.requests;
-		expect(list).toMatchObject({ method: 'GET', path: '/v1/charges', query: { status: 'captured', perPage: '5' }, status: 200 });
+		expect(list).toMatchObject({
+			method: 'GET',
+			path: '/v1/charges',
+			query: { status: 'captured', perPage: '5' },
+			status: 200,
+		});
 		expect(patch).toMatchObject({
 			method: 'PATCH',
 			path: `/v1/submerchants/${S.active}`,
@@ -265,7 +303,8 @@ describe('request recording', () => {
 		});
 		expect(patch.headers['x-trace']).toBe('abc');
 		expect(unauthenticated.status).toBe(401);
-		for (const request of t.sandbox.requests) expect(request.headers).not.toHaveProperty('authorization');
+		for (const request of t.sandbox.requests)
+			expect(request.headers).not.toHaveProperty('authorization');
 	});
 
 	it('GET /__admin/requests returns the same records; DELETE clears them', async () => {
@@ -273,7 +312,10 @@ describe('request recording', () => {
 		await t.api.get(`/v1/charges/${SEED.charges.captured}`);
 		const listed = await t.anonymous.get('/__admin/requests');
 		expect(listed.data.data).toHaveLength(1);
-		expect(listed.data.data[0]).toMatchObject({ method: 'GET', path: `/v1/charges/${SEED.charges.captured}` });
+		expect(listed.data.data[0]).toMatchObject({
+			method: 'GET',
+			path: `/v1/charges/${SEED.charges.captured}`,
+		});
 		expect(JSON.stringify(listed.data)).not.toContain('Basic ');
 		expect((await t.anonymous.delete('/__admin/requests')).status).toBe(200);
 		expect(t.sandbox.requests).toEqual([]);
@@ -288,7 +330,11 @@ describe('logging', () => {
 			events: ['charge.captured'],
 		});
 		const secret = created.data.data.secret as string;
-		await t.api.post('/v1/charges', { amount: 100, payment_method: 'credit_card', payment_details: { number: '4111111111111111', cvv: '123' } });
+		await t.api.post('/v1/charges', {
+			amount: 100,
+			payment_method: 'credit_card',
+			payment_details: { number: '4111111111111111', cvv: '123' },
+		});
 		await t.anonymous.get('/v1/submerchants');
 		expect(logLines.filter((line) => !line.startsWith('delivery '))).toEqual([
 			expect.stringMatching(/^POST \/v1\/postbacks\/endpoints 201 \d+\.\dms$/),
@@ -297,7 +343,14 @@ describe('logging', () => {
 		]);
 		const all = logLines.join('\n');
 		const credentials = Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64');
-		for (const forbidden of ['pk_test_envelope', 'sk_test_envelope_secret', credentials, secret, '4111', 'http://127.0.0.1:9']) {
+		for (const forbidden of [
+			'pk_test_envelope',
+			'sk_test_envelope_secret',
+			credentials,
+			secret,
+			'4111',
+			'http://127.0.0.1:9',
+		]) {
 			expect(all).not.toContain(forbidden);
 		}
 	});
@@ -305,7 +358,10 @@ describe('logging', () => {
 
 describe('another client', () => {
 	it('a sandbox with custom keys rejects the default key pair', async () => {
-		const defaults = client(t.sandbox.url, { username: 'pk_sandbox_demo', password: 'sk_sandbox_demo' });
+		const defaults = client(t.sandbox.url, {
+			username: 'pk_sandbox_demo',
+			password: 'sk_sandbox_demo',
+		});
 		expectError(await defaults.get('/v1/charges'), 401, ERROR_CODES.unauthorized);
 	});
 });

@@ -19,7 +19,10 @@ export interface TestSandbox {
 	anonymous: AxiosInstance;
 }
 
-export function client(baseURL: string, auth?: { username: string; password: string }): AxiosInstance {
+export function client(
+	baseURL: string,
+	auth?: { username: string; password: string },
+): AxiosInstance {
 	return axios.create({
 		baseURL,
 		auth,
@@ -69,7 +72,12 @@ export function expectValidationError(
 }
 
 /** An error envelope with `status` and `code`, and only the documented keys (plus details on validation). */
-export function expectError(response: AxiosResponse, status: number, code: string, messagePart?: string): void {
+export function expectError(
+	response: AxiosResponse,
+	status: number,
+	code: string,
+	messagePart?: string,
+): void {
 	const body = response.data as Envelope;
 	expect({ status: response.status, success: body.success, error: body.error }).toEqual({
 		status,
@@ -111,7 +119,11 @@ export async function startReceiver(statuses: number[] = []): Promise<Receiver> 
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			received.push({ method: req.method ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+			received.push({
+				method: req.method ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks),
+			});
 			res.writeHead(queue.shift() ?? 200, { 'Content-Type': 'text/plain' });
 			res.end('ok');
 			events.emit('request');

@@ -22,7 +22,9 @@ afterAll(() => t.sandbox.stop());
 beforeEach(() => t.sandbox.reset());
 
 /** 8-byte PNG signature plus a few bytes: enough to check the bytes travel intact. */
-const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x0d, 0x0a, 0x2d, 0x2d, 0xff]);
+const PNG_BYTES = Buffer.from([
+	0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x0d, 0x0a, 0x2d, 0x2d, 0xff,
+]);
 
 interface RawPart {
 	name: string;
@@ -32,7 +34,10 @@ interface RawPart {
 }
 
 /** Builds a multipart/form-data body by hand, for the shapes a FormData would never produce. */
-function multipart(parts: RawPart[], boundary = 'sandbox-test-boundary'): { body: Buffer; contentType: string } {
+function multipart(
+	parts: RawPart[],
+	boundary = 'sandbox-test-boundary',
+): { body: Buffer; contentType: string } {
 	const chunks: Buffer[] = [];
 	for (const part of parts) {
 		let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
@@ -64,7 +69,12 @@ describe('payment links', () => {
 	});
 
 	it('GET answers 404 for an unknown link', async () => {
-		expectError(await t.api.get(`/v1/payment-links/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound, 'Payment link');
+		expectError(
+			await t.api.get(`/v1/payment-links/${UNKNOWN_ID}`),
+			404,
+			ERROR_CODES.notFound,
+			'Payment link',
+		);
 	});
 
 	it('uploads a cover sent as FormData and serves the same bytes at cover_image_url', async () => {
@@ -84,7 +94,13 @@ describe('payment links', () => {
 		const recorded = t.sandbox.requests.find((r) => r.path === uploadUrl);
 		expect(recorded?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 		expect(recorded?.parts).toEqual([
-			{ name: 'file', filename: 'cover.png', contentType: 'image/png', size: PNG_BYTES.length, data: PNG_BYTES },
+			{
+				name: 'file',
+				filename: 'cover.png',
+				contentType: 'image/png',
+				size: PNG_BYTES.length,
+				data: PNG_BYTES,
+			},
 		]);
 	});
 
@@ -97,12 +113,42 @@ describe('payment links', () => {
 	});
 
 	it.each([
-		['no file part', [{ name: 'image', filename: 'c.png', contentType: 'image/png', data: PNG_BYTES }], 'required', 'file is required'],
-		['a text part', [{ name: 'file', filename: 'c.txt', contentType: 'text/plain', data: Buffer.from('hi') }], 'image', 'file must be an image'],
-		['a PDF part', [{ name: 'file', filename: 'c.pdf', contentType: 'application/pdf', data: PNG_BYTES }], 'image', 'file must be an image'],
-		['a part without content type', [{ name: 'file', filename: 'c.png', data: PNG_BYTES }], 'image', 'file must be an image'],
-		['a field that is not a file', [{ name: 'file', data: PNG_BYTES }], 'file', 'file must be a file part'],
-		['an empty image', [{ name: 'file', filename: 'c.png', contentType: 'image/png', data: Buffer.alloc(0) }], 'not_empty', 'file must not be empty'],
+		[
+			'no file part',
+			[{ name: 'image', filename: 'c.png', contentType: 'image/png', data: PNG_BYTES }],
+			'required',
+			'file is required',
+		],
+		[
+			'a text part',
+			[{ name: 'file', filename: 'c.txt', contentType: 'text/plain', data: Buffer.from('hi') }],
+			'image',
+			'file must be an image',
+		],
+		[
+			'a PDF part',
+			[{ name: 'file', filename: 'c.pdf', contentType: 'application/pdf', data: PNG_BYTES }],
+			'image',
+			'file must be an image',
+		],
+		[
+			'a part without content type',
+			[{ name: 'file', filename: 'c.png', data: PNG_BYTES }],
+			'image',
+			'file must be an image',
+		],
+		[
+			'a field that is not a file',
+			[{ name: 'file', data: PNG_BYTES }],
+			'file',
+			'file must be a file part',
+		],
+		[
+			'an empty image',
+			[{ name: 'file', filename: 'c.png', contentType: 'image/png', data: Buffer.alloc(0) }],
+			'not_empty',
+			'file must not be empty',
+		],
 		[
 			'two file parts',
 			[
@@ -122,17 +168,36 @@ describe('payment links', () => {
 	});
 
 	it.each([
-		['no closing boundary', Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'), 'multipart/form-data; boundary=b'],
+		[
+			'no closing boundary',
+			Buffer.from(
+				'--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+			),
+			'multipart/form-data; boundary=b',
+		],
 		['no boundary parameter', Buffer.from('--b\r\n\r\n--b--'), 'multipart/form-data'],
-		['a part without a name', Buffer.from('--b\r\nContent-Disposition: form-data\r\n\r\nabc\r\n--b--'), 'multipart/form-data; boundary=b'],
-	])('answers 400 BAD_REQUEST for a malformed multipart body: %s', async (_label, body, contentType) => {
-		const response = await t.api.post(uploadUrl, body, { headers: { 'Content-Type': contentType } });
-		expectError(response, 400, ERROR_CODES.badRequest, 'Malformed multipart');
-	});
+		[
+			'a part without a name',
+			Buffer.from('--b\r\nContent-Disposition: form-data\r\n\r\nabc\r\n--b--'),
+			'multipart/form-data; boundary=b',
+		],
+	])(
+		'answers 400 BAD_REQUEST for a malformed multipart body: %s',
+		async (_label, body, contentType) => {
+			const response = await t.api.post(uploadUrl, body, {
+				headers: { 'Content-Type': contentType },
+			});
+			expectError(response, 400, ERROR_CODES.badRequest, 'Malformed multipart');
+		},
+	);
 
 	it('answers 404 for an unknown link', async () => {
-		const { body, contentType } = multipart([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES }]);
-		const response = await t.api.post(`/v1/payment-links/${UNKNOWN_ID}/upload-cover`, body, { headers: { 'Content-Type': contentType } });
+		const { body, contentType } = multipart([
+			{ name: 'file', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES },
+		]);
+		const response = await t.api.post(`/v1/payment-links/${UNKNOWN_ID}/upload-cover`, body, {
+			headers: { 'Content-Type': contentType },
+		});
 		expectError(response, 404, ERROR_CODES.notFound);
 	});
 });
@@ -156,21 +221,74 @@ describe('receivables', () => {
 	});
 
 	it('GET answers 404 for an unknown receivable', async () => {
-		expectError(await t.api.get(`/v1/receivables/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound, 'Receivable');
+		expectError(
+			await t.api.get(`/v1/receivables/${UNKNOWN_ID}`),
+			404,
+			ERROR_CODES.notFound,
+			'Receivable',
+		);
 	});
 });
 
 describe('POST /v1/anticipations rules', () => {
 	it.each([
 		['receivable_ids missing', {}, 'receivable_ids', 'required', 'receivable_ids is required'],
-		['receivable_ids empty', { receivable_ids: [] }, 'receivable_ids', 'min_items', 'receivable_ids must contain at least 1 item'],
-		['receivable_ids not an array', { receivable_ids: R.capturedInstallment1 }, 'receivable_ids', 'array', 'receivable_ids must be an array'],
-		['an id that is not a uuid', { receivable_ids: ['rec_1'] }, 'receivable_ids[0]', 'uuid', 'receivable_ids[0] must be a UUID'],
-		['an unknown receivable', { receivable_ids: [R.capturedInstallment1, UNKNOWN_ID] }, 'receivable_ids[1]', 'exists', 'receivable_ids[1] must reference an existing receivable'],
-		['a receivable that is not pending', { receivable_ids: [R.anticipated] }, 'receivable_ids[0]', 'status', 'receivable_ids[0] must reference a pending receivable'],
-		['a repeated id', { receivable_ids: [R.capturedInstallment1, R.capturedInstallment1] }, 'receivable_ids[1]', 'unique', 'receivable_ids[1] repeats an id'],
-		['metadata not an object', { receivable_ids: [R.capturedInstallment1], metadata: 'x' }, 'metadata', 'object', 'metadata must be an object'],
-		['an unknown field', { receivable_ids: [R.capturedInstallment1], amount: 10 }, 'amount', 'unknown_field', 'amount is not an allowed field'],
+		[
+			'receivable_ids empty',
+			{ receivable_ids: [] },
+			'receivable_ids',
+			'min_items',
+			'receivable_ids must contain at least 1 item',
+		],
+		[
+			'receivable_ids not an array',
+			{ receivable_ids: R.capturedInstallment1 },
+			'receivable_ids',
+			'array',
+			'receivable_ids must be an array',
+		],
+		[
+			'an id that is not a uuid',
+			{ receivable_ids: ['rec_1'] },
+			'receivable_ids[0]',
+			'uuid',
+			'receivable_ids[0] must be a UUID',
+		],
+		[
+			'an unknown receivable',
+			{ receivable_ids: [R.capturedInstallment1, UNKNOWN_ID] },
+			'receivable_ids[1]',
+			'exists',
+			'receivable_ids[1] must reference an existing receivable',
+		],
+		[
+			'a receivable that is not pending',
+			{ receivable_ids: [R.anticipated] },
+			'receivable_ids[0]',
+			'status',
+			'receivable_ids[0] must reference a pending receivable',
+		],
+		[
+			'a repeated id',
+			{ receivable_ids: [R.capturedInstallment1, R.capturedInstallment1] },
+			'receivable_ids[1]',
+			'unique',
+			'receivable_ids[1] repeats an id',
+		],
+		[
+			'metadata not an object',
+			{ receivable_ids: [R.capturedInstallment1], metadata: 'x' },
+			'metadata',
+			'object',
+			'metadata must be an object',
+		],
+		[
+			'an unknown field',
+			{ receivable_ids: [R.capturedInstallment1], amount: 10 },
+			'amount',
+			'unknown_field',
+			'amount is not an allowed field',
+		],
 	])('%s', async (_label, body, field, rule, message) => {
 		expectValidationError(await t.api.post('/v1/anticipations', body), field, rule, message);
 		expect(t.sandbox.store.anticipations.size).toBe(1);
@@ -194,13 +312,19 @@ describe('anticipations', () => {
 			receivable_ids: [R.capturedInstallment1, R.capturedInstallment2],
 			metadata: { reason: 'payroll' },
 		});
-		expect((await t.api.get(`/v1/receivables/${R.capturedInstallment1}`)).data.data.status).toBe('anticipated');
-		const again = await t.api.post('/v1/anticipations', { receivable_ids: [R.capturedInstallment2] });
+		expect((await t.api.get(`/v1/receivables/${R.capturedInstallment1}`)).data.data.status).toBe(
+			'anticipated',
+		);
+		const again = await t.api.post('/v1/anticipations', {
+			receivable_ids: [R.capturedInstallment2],
+		});
 		expectValidationError(again, 'receivable_ids[0]', 'status');
 	});
 
 	it('metadata is optional', async () => {
-		const response = await t.api.post('/v1/anticipations', { receivable_ids: [R.capturedInstallment3] });
+		const response = await t.api.post('/v1/anticipations', {
+			receivable_ids: [R.capturedInstallment3],
+		});
 		expect(response.status).toBe(201);
 		expect(response.data.data.metadata).toEqual({});
 	});
@@ -214,7 +338,12 @@ describe('anticipations', () => {
 	});
 
 	it('DELETE answers 404 for an unknown anticipation and a validation error for a malformed id', async () => {
-		expectError(await t.api.delete(`/v1/anticipations/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound, 'Anticipation');
+		expectError(
+			await t.api.delete(`/v1/anticipations/${UNKNOWN_ID}`),
+			404,
+			ERROR_CODES.notFound,
+			'Anticipation',
+		);
 		expectValidationError(await t.api.delete('/v1/anticipations/ant_1'), 'id', 'uuid');
 	});
 });
@@ -244,7 +373,9 @@ describe('wallets', () => {
 	it('the full statement has every entry and a consistent summary', async () => {
 		const response = await statement();
 		expect(Object.keys(response.data.data).sort()).toEqual(['entries', 'summary']);
-		expect(response.data.data.entries.map((e: { id: string }) => e.id)).toEqual([...SEED.walletEntries]);
+		expect(response.data.data.entries.map((e: { id: string }) => e.id)).toEqual([
+			...SEED.walletEntries,
+		]);
 		expect(response.data.data.summary).toEqual({
 			opening_balance: 0,
 			closing_balance: 52_000,
@@ -256,7 +387,10 @@ describe('wallets', () => {
 
 	it('filters the period with start_date and end_date', async () => {
 		const response = await statement({ start_date: '2025-02-01', end_date: '2025-02-28' });
-		expect(response.data.data.entries.map((e: { id: string }) => e.id)).toEqual([SEED.walletEntries[1], SEED.walletEntries[2]]);
+		expect(response.data.data.entries.map((e: { id: string }) => e.id)).toEqual([
+			SEED.walletEntries[1],
+			SEED.walletEntries[2],
+		]);
 		expect(response.data.data.summary).toEqual({
 			opening_balance: 50_000,
 			closing_balance: 59_100,
@@ -269,7 +403,12 @@ describe('wallets', () => {
 		['start_date', 'last month'],
 		['end_date', '2025-02-31'],
 	])('%s=%s is a validation error', async (name, value) => {
-		expectValidationError(await statement({ [name]: value }), name, 'iso8601', `${name} must be an ISO 8601 date`);
+		expectValidationError(
+			await statement({ [name]: value }),
+			name,
+			'iso8601',
+			`${name} must be an ISO 8601 date`,
+		);
 	});
 });
 
@@ -286,7 +425,9 @@ describe('withdrawals', () => {
 	});
 
 	it('summary restricted to a submerchant', async () => {
-		const response = await t.api.get('/v1/withdrawals/summary', { params: { submerchant_id: SEED.submerchants.active } });
+		const response = await t.api.get('/v1/withdrawals/summary', {
+			params: { submerchant_id: SEED.submerchants.active },
+		});
 		expect(response.data.data).toEqual({
 			available_balance: 42_000,
 			pending_count: 1,
@@ -317,8 +458,13 @@ describe('withdrawals', () => {
 
 	it('fee for an amount under a percentage configuration', async () => {
 		t.sandbox.store.withdrawalFee = { fee_type: 'percentage', value: 150 };
-		expect((await t.api.get('/v1/withdrawals/fee', { params: { amount: 10_000 } })).data.data).toEqual({ fee: 150, fee_type: 'percentage' });
-		expect((await t.api.get('/v1/withdrawals/fee', { params: { amount: 0 } })).data.data).toEqual({ fee: 0, fee_type: 'percentage' });
+		expect(
+			(await t.api.get('/v1/withdrawals/fee', { params: { amount: 10_000 } })).data.data,
+		).toEqual({ fee: 150, fee_type: 'percentage' });
+		expect((await t.api.get('/v1/withdrawals/fee', { params: { amount: 0 } })).data.data).toEqual({
+			fee: 0,
+			fee_type: 'percentage',
+		});
 	});
 
 	it.each([

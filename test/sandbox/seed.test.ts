@@ -13,7 +13,10 @@ afterAll(() => t.sandbox.stop());
 
 describe('seed data', () => {
 	it('SEED ids are fixed, well-formed and distinct', () => {
-		const ids = JSON.stringify(SEED).match(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}/g) ?? [];
+		const ids =
+			JSON.stringify(SEED).match(
+				/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}/g,
+			) ?? [];
 		expect(ids.length).toBeGreaterThan(30);
 		expect(new Set(ids).size).toBe(ids.length);
 		expect(SEED.merchantId).toBe('10000000-0000-4000-8000-000000000001');
@@ -30,12 +33,26 @@ describe('seed data', () => {
 	it('has the submerchants the seed promises', () => {
 		const s = (id: string) => t.sandbox.store.submerchants.get(id);
 		const S = SEED.submerchants;
-		expect(s(S.pfReadyForReview)).toMatchObject({ entity_type: 'pf', status: 'pending', birth_date: '1990-04-12', mother_name: 'Maria Souza' });
+		expect(s(S.pfReadyForReview)).toMatchObject({
+			entity_type: 'pf',
+			status: 'pending',
+			birth_date: '1990-04-12',
+			mother_name: 'Maria Souza',
+		});
 		expect(t.sandbox.store.documentsOf(S.pfReadyForReview)).toEqual([]);
-		expect(s(S.pfMissingMotherName)).toMatchObject({ entity_type: 'pf', status: 'pending', mother_name: null });
+		expect(s(S.pfMissingMotherName)).toMatchObject({
+			entity_type: 'pf',
+			status: 'pending',
+			mother_name: null,
+		});
 		expect(s(S.pjWithLegalRepresentative)).toMatchObject({ entity_type: 'pj', status: 'pending' });
-		expect(t.sandbox.store.legalRepresentativesOf(S.pjWithLegalRepresentative).map((lr) => lr.id)).toEqual([SEED.legalRepresentatives.pjPartner]);
-		expect(s(S.pjWithoutLegalRepresentative)).toMatchObject({ entity_type: 'pj', status: 'pending' });
+		expect(
+			t.sandbox.store.legalRepresentativesOf(S.pjWithLegalRepresentative).map((lr) => lr.id),
+		).toEqual([SEED.legalRepresentatives.pjPartner]);
+		expect(s(S.pjWithoutLegalRepresentative)).toMatchObject({
+			entity_type: 'pj',
+			status: 'pending',
+		});
 		expect(t.sandbox.store.legalRepresentativesOf(S.pjWithoutLegalRepresentative)).toEqual([]);
 		expect(s(S.active)?.status).toBe('active');
 		expect(s(S.rejected)?.status).toBe('rejected');
@@ -43,7 +60,8 @@ describe('seed data', () => {
 	});
 
 	it('has a charge in every status and every payment method', async () => {
-		const charges = (await t.api.get('/v1/charges', { params: { perPage: 100 } })).data.data as Array<{ status: string; payment_method: string }>;
+		const charges = (await t.api.get('/v1/charges', { params: { perPage: 100 } })).data
+			.data as Array<{ status: string; payment_method: string }>;
 		expect(new Set(charges.map((c) => c.status))).toEqual(new Set(CHARGE_STATUSES));
 		expect(new Set(charges.map((c) => c.payment_method))).toEqual(new Set(PAYMENT_METHODS));
 		for (const [name, id] of Object.entries(SEED.charges)) {
@@ -54,7 +72,9 @@ describe('seed data', () => {
 
 	it('has a payment link, receivables (some pending), a pending anticipation and a wallet with entries', async () => {
 		expect((await t.api.get(`/v1/payment-links/${SEED.paymentLinkId}`)).status).toBe(200);
-		const receivables = Object.values(SEED.receivables).map((id) => t.sandbox.store.receivables.get(id)?.status);
+		const receivables = Object.values(SEED.receivables).map(
+			(id) => t.sandbox.store.receivables.get(id)?.status,
+		);
 		expect(receivables.filter((s) => s === 'pending')).toHaveLength(3);
 		expect(t.sandbox.store.anticipations.get(SEED.anticipationId)?.status).toBe('pending');
 		const statement = await t.api.get(`/v1/wallets/${SEED.walletId}/statement`);

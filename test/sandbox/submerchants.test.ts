@@ -23,7 +23,7 @@ afterAll(() => t.sandbox.stop());
 beforeEach(() => t.sandbox.reset());
 
 describe('GET /v1/submerchants', () => {
-	it('lists only the merchant\'s submerchants, newest first, with pagination', async () => {
+	it("lists only the merchant's submerchants, newest first, with pagination", async () => {
 		const response = await t.api.get('/v1/submerchants');
 		expect(response.status).toBe(200);
 		const ids = response.data.data.map((s: { id: string }) => s.id);
@@ -35,7 +35,15 @@ describe('GET /v1/submerchants', () => {
 	});
 
 	it.each([
-		['pending', [S.pfReadyForReview, S.pfMissingMotherName, S.pjWithLegalRepresentative, S.pjWithoutLegalRepresentative]],
+		[
+			'pending',
+			[
+				S.pfReadyForReview,
+				S.pfMissingMotherName,
+				S.pjWithLegalRepresentative,
+				S.pjWithoutLegalRepresentative,
+			],
+		],
 		['active', [S.active]],
 		['rejected', [S.rejected]],
 		['pending_review', [S.pendingReview]],
@@ -50,7 +58,12 @@ describe('GET /v1/submerchants', () => {
 
 	it.each(['approved', 'PENDING', ''])('rejects status=%j', async (status) => {
 		const response = await t.api.get('/v1/submerchants', { params: { status } });
-		expectValidationError(response, 'status', 'enum', 'status must be one of pending, pending_review, active');
+		expectValidationError(
+			response,
+			'status',
+			'enum',
+			'status must be one of pending, pending_review, active',
+		);
 	});
 });
 
@@ -90,8 +103,18 @@ describe('PATCH /v1/submerchants/{id} rules', () => {
 		['product_categories', 'clothing', 'array', 'product_categories must be an array'],
 		['product_categories', ['ok', 7], 'string', 'product_categories[1] must be a string'],
 		['average_ticket', -1, 'min', 'average_ticket must be a number greater than or equal to 0'],
-		['average_ticket', '100', 'number', 'average_ticket must be a number greater than or equal to 0'],
-		['monthly_revenue', -0.01, 'min', 'monthly_revenue must be a number greater than or equal to 0'],
+		[
+			'average_ticket',
+			'100',
+			'number',
+			'average_ticket must be a number greater than or equal to 0',
+		],
+		[
+			'monthly_revenue',
+			-0.01,
+			'min',
+			'monthly_revenue must be a number greater than or equal to 0',
+		],
 		['monthly_revenue', true, 'number', 'monthly_revenue must be a number'],
 		['mcc', '123', 'pattern', 'mcc must be exactly 4 digits'],
 		['mcc', '12345', 'pattern', 'mcc must be exactly 4 digits'],
@@ -100,9 +123,24 @@ describe('PATCH /v1/submerchants/{id} rules', () => {
 		['cnaes', 'x', 'array', 'cnaes must be an array'],
 		['cnaes', [1], 'object', 'cnaes[0] must be an object'],
 		['cnaes', [{ description: 'x' }], 'required', 'cnaes[0].code is required'],
-		['cnaes', [{ code: '4781-4/00', is_primary: 'yes' }], 'boolean', 'cnaes[0].is_primary must be a boolean'],
-		['cnaes', [{ code: '4781-4/00', description: 5 }], 'string', 'cnaes[0].description must be a string'],
-		['cnaes', [{ code: '4781-4/00', weight: 1 }], 'unknown_field', 'cnaes[0].weight is not an allowed field'],
+		[
+			'cnaes',
+			[{ code: '4781-4/00', is_primary: 'yes' }],
+			'boolean',
+			'cnaes[0].is_primary must be a boolean',
+		],
+		[
+			'cnaes',
+			[{ code: '4781-4/00', description: 5 }],
+			'string',
+			'cnaes[0].description must be a string',
+		],
+		[
+			'cnaes',
+			[{ code: '4781-4/00', weight: 1 }],
+			'unknown_field',
+			'cnaes[0].weight is not an allowed field',
+		],
 		['tax_id', '39053344705', 'immutable', 'tax_id cannot be changed after creation'],
 		['status', 'active', 'unknown_field', 'status is not an allowed field'],
 		['entity_type', 'pj', 'unknown_field', 'entity_type is not an allowed field'],
@@ -111,13 +149,21 @@ describe('PATCH /v1/submerchants/{id} rules', () => {
 		const response = await t.api.patch(url, { [field]: value });
 		const detailField = message.split(' ')[0];
 		expectValidationError(response, detailField, rule, message);
-		expect(t.sandbox.store.submerchants.get(S.pfReadyForReview)?.updated_at).toBe('2025-01-15T12:00:00.000Z');
+		expect(t.sandbox.store.submerchants.get(S.pfReadyForReview)?.updated_at).toBe(
+			'2025-01-15T12:00:00.000Z',
+		);
 	});
 
 	it('reports every broken rule at once and changes nothing', async () => {
 		const response = await t.api.patch(url, { trade_name: 'ab', mcc: 'x', tax_id: '1' });
-		expect(response.data.details.map((d: { field: string }) => d.field).sort()).toEqual(['mcc', 'tax_id', 'trade_name']);
-		expect(t.sandbox.store.submerchants.get(S.pfReadyForReview)?.trade_name).toBe('Ana Souza Atelier');
+		expect(response.data.details.map((d: { field: string }) => d.field).sort()).toEqual([
+			'mcc',
+			'tax_id',
+			'trade_name',
+		]);
+		expect(t.sandbox.store.submerchants.get(S.pfReadyForReview)?.trade_name).toBe(
+			'Ana Souza Atelier',
+		);
 	});
 
 	it('accepts the boundary values and returns the updated submerchant', async () => {
@@ -155,7 +201,11 @@ describe('PATCH /v1/submerchants/{id} rules', () => {
 	});
 
 	it('answers 404 for an unknown submerchant', async () => {
-		expectError(await t.api.patch(`/v1/submerchants/${UNKNOWN_ID}`, { phone: '1' }), 404, ERROR_CODES.notFound);
+		expectError(
+			await t.api.patch(`/v1/submerchants/${UNKNOWN_ID}`, { phone: '1' }),
+			404,
+			ERROR_CODES.notFound,
+		);
 	});
 });
 
@@ -171,12 +221,18 @@ describe('POST /v1/submerchants/{id}/addresses rules', () => {
 		country: 'BR',
 		type: 'shipping',
 	};
-	const without = (field: string) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field));
+	const without = (field: string) =>
+		Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field));
 
 	it.each(['street', 'number', 'neighborhood', 'city', 'state', 'zip_code', 'country'])(
 		'%s is required',
 		async (field) => {
-			expectValidationError(await t.api.post(url, without(field)), field, 'required', `${field} is required`);
+			expectValidationError(
+				await t.api.post(url, without(field)),
+				field,
+				'required',
+				`${field} is required`,
+			);
 		},
 	);
 
@@ -200,7 +256,12 @@ describe('POST /v1/submerchants/{id}/addresses rules', () => {
 		['type', 'home', 'enum', 'type must be one of billing, shipping, both'],
 		['address_type', 'billing', 'unknown_field', 'address_type is not an allowed field'],
 	])('%s = %j → %s', async (field, value, rule, message) => {
-		expectValidationError(await t.api.post(url, { ...valid, [field]: value }), field, rule, message);
+		expectValidationError(
+			await t.api.post(url, { ...valid, [field]: value }),
+			field,
+			rule,
+			message,
+		);
 		expect(t.sandbox.store.addressesOf(S.active)).toHaveLength(1);
 	});
 
@@ -264,7 +325,11 @@ describe('PATCH /v1/submerchants/{id}/addresses/{addressId} rules', () => {
 	});
 
 	it('updates only the fields sent and returns success and message only', async () => {
-		const response = await t.api.patch(url, { number: '2000', zip_code: repeat(10, '1'), type: 'both' });
+		const response = await t.api.patch(url, {
+			number: '2000',
+			zip_code: repeat(10, '1'),
+			type: 'both',
+		});
 		expectMessageOnly(response);
 		expect(t.sandbox.store.addresses.get(SEED.addresses.activeBilling)).toMatchObject({
 			number: '2000',
@@ -282,7 +347,10 @@ describe('PATCH /v1/submerchants/{id}/addresses/{addressId} rules', () => {
 			'Address',
 		);
 		expectError(
-			await t.api.patch(`/v1/submerchants/${S.pfReadyForReview}/addresses/${SEED.addresses.activeBilling}`, { city: 'X' }),
+			await t.api.patch(
+				`/v1/submerchants/${S.pfReadyForReview}/addresses/${SEED.addresses.activeBilling}`,
+				{ city: 'X' },
+			),
 			404,
 			ERROR_CODES.notFound,
 		);
@@ -304,28 +372,106 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 		[{ type: '' }, 'type', 'length', 'type must be 1 to 100 characters'],
 		[{ type: repeat(101) }, 'type', 'length', 'type must be 1 to 100 characters'],
 		[{ type: 'passport' }, 'type', 'enum', 'type must be one of social_contract'],
-		[{ file_url: `https://files.example.com/${repeat(480)}.pdf` }, 'file_url', 'length', 'file_url must be at most 500 characters'],
-		[{ file_url: 'ftp://files.example.com/a.pdf' }, 'file_url', 'url', 'file_url must be an http or https URL'],
+		[
+			{ file_url: `https://files.example.com/${repeat(480)}.pdf` },
+			'file_url',
+			'length',
+			'file_url must be at most 500 characters',
+		],
+		[
+			{ file_url: 'ftp://files.example.com/a.pdf' },
+			'file_url',
+			'url',
+			'file_url must be an http or https URL',
+		],
 		[{ file_url: 'not a url' }, 'file_url', 'url', 'file_url must be an http or https URL'],
-		[{ file_name: `${repeat(252)}.pdf` }, 'file_name', 'length', 'file_name must be at most 255 characters'],
-		[{ file_name: 'contract' }, 'file_name', 'extension', 'file_name must include a file extension'],
-		[{ file_name: 'contract.docx' }, 'file_name', 'format', 'file_name must be a PNG, JPG, JPEG or PDF file'],
-		[{ file_name: 'photo.gif' }, 'file_name', 'format', 'file_name must be a PNG, JPG, JPEG or PDF file'],
+		[
+			{ file_name: `${repeat(252)}.pdf` },
+			'file_name',
+			'length',
+			'file_name must be at most 255 characters',
+		],
+		[
+			{ file_name: 'contract' },
+			'file_name',
+			'extension',
+			'file_name must include a file extension',
+		],
+		[
+			{ file_name: 'contract.docx' },
+			'file_name',
+			'format',
+			'file_name must be a PNG, JPG, JPEG or PDF file',
+		],
+		[
+			{ file_name: 'photo.gif' },
+			'file_name',
+			'format',
+			'file_name must be a PNG, JPG, JPEG or PDF file',
+		],
 		[{ file_size: 0 }, 'file_size', 'min', 'file_size must be an integer greater than 0'],
 		[{ file_size: 1.5 }, 'file_size', 'integer', 'file_size must be an integer greater than 0'],
 		[{ file_size: '1000' }, 'file_size', 'integer', 'file_size must be an integer greater than 0'],
-		[{ mime_type: `application/${repeat(90)}` }, 'mime_type', 'length', 'mime_type must be at most 100 characters'],
-		[{ mime_type: 'application/msword' }, 'mime_type', 'format', 'mime_type must be one of image/png, image/jpeg'],
+		[
+			{ mime_type: `application/${repeat(90)}` },
+			'mime_type',
+			'length',
+			'mime_type must be at most 100 characters',
+		],
+		[
+			{ mime_type: 'application/msword' },
+			'mime_type',
+			'format',
+			'mime_type must be one of image/png, image/jpeg',
+		],
 		[{ mime_type: 'image/gif' }, 'mime_type', 'format', 'accepted formats: PNG, JPG, JPEG or PDF'],
 		[{ number: repeat(101, '1') }, 'number', 'length', 'number must be at most 100 characters'],
-		[{ expires_at: '31/12/2030' }, 'expires_at', 'iso8601', 'expires_at must be an ISO 8601 date-time'],
-		[{ expires_at: '2030-13-01T00:00:00Z' }, 'expires_at', 'iso8601', 'expires_at must be an ISO 8601 date-time'],
+		[
+			{ expires_at: '31/12/2030' },
+			'expires_at',
+			'iso8601',
+			'expires_at must be an ISO 8601 date-time',
+		],
+		[
+			{ expires_at: '2030-13-01T00:00:00Z' },
+			'expires_at',
+			'iso8601',
+			'expires_at must be an ISO 8601 date-time',
+		],
 		[{ notes: 5 }, 'notes', 'string', 'notes must be a string'],
-		[{ legal_representative_id: SEED.legalRepresentatives.activePartner }, 'legal_representative_id', 'forbidden', 'legal_representative_id is only allowed for partner_* document types'],
-		[{ type: 'partner_front_id' }, 'legal_representative_id', 'required', 'legal_representative_id is required'],
-		[{ type: 'partner_back_id', legal_representative_id: 'rep-1' }, 'legal_representative_id', 'uuid', 'legal_representative_id must be a UUID'],
-		[{ type: 'partner_selfie_with_id', legal_representative_id: UNKNOWN_ID }, 'legal_representative_id', 'exists', 'legal_representative_id must reference a legal representative of this submerchant'],
-		[{ type: 'partner_proof_of_residence', legal_representative_id: SEED.legalRepresentatives.pjPartner }, 'legal_representative_id', 'exists', 'legal_representative_id must reference a legal representative of this submerchant'],
+		[
+			{ legal_representative_id: SEED.legalRepresentatives.activePartner },
+			'legal_representative_id',
+			'forbidden',
+			'legal_representative_id is only allowed for partner_* document types',
+		],
+		[
+			{ type: 'partner_front_id' },
+			'legal_representative_id',
+			'required',
+			'legal_representative_id is required',
+		],
+		[
+			{ type: 'partner_back_id', legal_representative_id: 'rep-1' },
+			'legal_representative_id',
+			'uuid',
+			'legal_representative_id must be a UUID',
+		],
+		[
+			{ type: 'partner_selfie_with_id', legal_representative_id: UNKNOWN_ID },
+			'legal_representative_id',
+			'exists',
+			'legal_representative_id must reference a legal representative of this submerchant',
+		],
+		[
+			{
+				type: 'partner_proof_of_residence',
+				legal_representative_id: SEED.legalRepresentatives.pjPartner,
+			},
+			'legal_representative_id',
+			'exists',
+			'legal_representative_id must reference a legal representative of this submerchant',
+		],
 		[{ url: 'https://x' }, 'url', 'unknown_field', 'url is not an allowed field'],
 	])('%j → %s %s', async (change, field, rule, message) => {
 		const response = await t.api.post(url, { ...valid, ...change });
@@ -345,10 +491,20 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 	});
 
 	it('creates a pending document with every field', async () => {
-		const body = { ...valid, number: '11.444.777/0001-61', expires_at: '2030-12-31T23:59:59Z', notes: 'Updated card' };
+		const body = {
+			...valid,
+			number: '11.444.777/0001-61',
+			expires_at: '2030-12-31T23:59:59Z',
+			notes: 'Updated card',
+		};
 		const response = await t.api.post(url, body);
 		expect(response.status).toBe(201);
-		expect(response.data.data).toMatchObject({ ...body, submerchant_id: S.active, status: 'pending', legal_representative_id: null });
+		expect(response.data.data).toMatchObject({
+			...body,
+			submerchant_id: S.active,
+			status: 'pending',
+			legal_representative_id: null,
+		});
 	});
 
 	it('accepts a partner document linked to a legal representative of the submerchant', async () => {
@@ -358,7 +514,9 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 			legal_representative_id: SEED.legalRepresentatives.activePartner,
 		});
 		expect(response.status).toBe(201);
-		expect(response.data.data.legal_representative_id).toBe(SEED.legalRepresentatives.activePartner);
+		expect(response.data.data.legal_representative_id).toBe(
+			SEED.legalRepresentatives.activePartner,
+		);
 	});
 
 	it('re-sending a type marks the previous one replaced; other types stay', async () => {
@@ -367,7 +525,9 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 		const list = await t.api.get(url);
 		expect(list.status).toBe(200);
 		expect(list.data).not.toHaveProperty('pagination');
-		const byId = Object.fromEntries(list.data.data.map((d: { id: string; status: string }) => [d.id, d.status]));
+		const byId = Object.fromEntries(
+			list.data.data.map((d: { id: string; status: string }) => [d.id, d.status]),
+		);
 		expect(byId).toEqual({
 			[SEED.documents.activeSocialContract]: 'replaced',
 			[SEED.documents.activePartnerFrontId]: 'pending',
@@ -376,15 +536,33 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 	});
 
 	it('partner documents are replaced per legal representative', async () => {
-		const second = await t.anonymous.post('/__admin/legal-representatives', { submerchant_id: S.active, name: 'Second Partner' });
+		const second = await t.anonymous.post('/__admin/legal-representatives', {
+			submerchant_id: S.active,
+			name: 'Second Partner',
+		});
 		expect(second.status).toBe(201);
-		const partner = { ...valid, type: 'partner_front_id', mime_type: 'image/png', file_name: 'p.png' };
-		const forSecond = await t.api.post(url, { ...partner, legal_representative_id: second.data.data.id });
+		const partner = {
+			...valid,
+			type: 'partner_front_id',
+			mime_type: 'image/png',
+			file_name: 'p.png',
+		};
+		const forSecond = await t.api.post(url, {
+			...partner,
+			legal_representative_id: second.data.data.id,
+		});
 		expect(forSecond.status).toBe(201);
-		expect(t.sandbox.store.documents.get(SEED.documents.activePartnerFrontId)?.status).toBe('pending');
-		const forFirst = await t.api.post(url, { ...partner, legal_representative_id: SEED.legalRepresentatives.activePartner });
+		expect(t.sandbox.store.documents.get(SEED.documents.activePartnerFrontId)?.status).toBe(
+			'pending',
+		);
+		const forFirst = await t.api.post(url, {
+			...partner,
+			legal_representative_id: SEED.legalRepresentatives.activePartner,
+		});
 		expect(forFirst.status).toBe(201);
-		expect(t.sandbox.store.documents.get(SEED.documents.activePartnerFrontId)?.status).toBe('replaced');
+		expect(t.sandbox.store.documents.get(SEED.documents.activePartnerFrontId)?.status).toBe(
+			'replaced',
+		);
 		expect(t.sandbox.store.documents.get(forSecond.data.data.id)?.status).toBe('pending');
 	});
 
@@ -400,12 +578,34 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 	const submit = (id: string) => t.api.post(`/v1/submerchants/${id}/submit-for-review`);
 	const addDocument = (id: string, type: string) =>
-		t.api.post(`/v1/submerchants/${id}/documents`, { type, file_url: 'https://files.example.com/x.pdf', file_name: 'x.pdf' });
+		t.api.post(`/v1/submerchants/${id}/documents`, {
+			type,
+			file_url: 'https://files.example.com/x.pdf',
+			file_name: 'x.pdf',
+		});
 
 	it.each([
-		['a PF without documents', S.pfReadyForReview, 'documents', 'min_items', 'documents must include at least 1 active document'],
-		['a PF without mother_name', S.pfMissingMotherName, 'mother_name', 'required', 'mother_name is required for a pf submerchant'],
-		['a PJ without a legal representative', S.pjWithoutLegalRepresentative, 'legal_representative', 'required', 'legal_representative is required for a pj submerchant'],
+		[
+			'a PF without documents',
+			S.pfReadyForReview,
+			'documents',
+			'min_items',
+			'documents must include at least 1 active document',
+		],
+		[
+			'a PF without mother_name',
+			S.pfMissingMotherName,
+			'mother_name',
+			'required',
+			'mother_name is required for a pf submerchant',
+		],
+		[
+			'a PJ without a legal representative',
+			S.pjWithoutLegalRepresentative,
+			'legal_representative',
+			'required',
+			'legal_representative is required for a pj submerchant',
+		],
 	])('rejects %s', async (_label, id, field, rule, message) => {
 		expectValidationError(await submit(id), field, rule, message);
 		expect(t.sandbox.store.submerchants.get(id)?.status).toBe('pending');
@@ -416,7 +616,12 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 		if (!record) throw new Error('seed missing');
 		record.birth_date = null;
 		record.mother_name = 'Joana Lima';
-		expectValidationError(await submit(S.pfMissingMotherName), 'birth_date', 'required', 'birth_date is required for a pf submerchant');
+		expectValidationError(
+			await submit(S.pfMissingMotherName),
+			'birth_date',
+			'required',
+			'birth_date is required for a pf submerchant',
+		);
 	});
 
 	it('reports every missing requirement at once', async () => {
@@ -424,7 +629,10 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 		if (!record) throw new Error('seed missing');
 		record.mother_name = null;
 		const response = await submit(S.pfReadyForReview);
-		expect(response.data.details.map((d: { field: string }) => d.field).sort()).toEqual(['documents', 'mother_name']);
+		expect(response.data.details.map((d: { field: string }) => d.field).sort()).toEqual([
+			'documents',
+			'mother_name',
+		]);
 	});
 
 	it.each([
@@ -441,17 +649,24 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 		expect((await addDocument(S.pfReadyForReview, 'front_id')).status).toBe(201);
 		const response = await submit(S.pfReadyForReview);
 		expectMessageOnly(response);
-		expect((await t.api.get(`/v1/submerchants/${S.pfReadyForReview}`)).data.data.status).toBe('pending_review');
+		expect((await t.api.get(`/v1/submerchants/${S.pfReadyForReview}`)).data.data.status).toBe(
+			'pending_review',
+		);
 		expectError(await submit(S.pfReadyForReview), 409, ERROR_CODES.conflict);
 	});
 
 	it('moves a PJ with a legal representative and a document to pending_review', async () => {
 		expectMessageOnly(await submit(S.pjWithLegalRepresentative));
-		expect(t.sandbox.store.submerchants.get(S.pjWithLegalRepresentative)?.status).toBe('pending_review');
+		expect(t.sandbox.store.submerchants.get(S.pjWithLegalRepresentative)?.status).toBe(
+			'pending_review',
+		);
 	});
 
 	it('a PJ passes once a legal representative is registered', async () => {
-		await t.anonymous.post('/__admin/legal-representatives', { submerchant_id: S.pjWithoutLegalRepresentative, name: 'Daniel Prado' });
+		await t.anonymous.post('/__admin/legal-representatives', {
+			submerchant_id: S.pjWithoutLegalRepresentative,
+			name: 'Daniel Prado',
+		});
 		expectMessageOnly(await submit(S.pjWithoutLegalRepresentative));
 	});
 

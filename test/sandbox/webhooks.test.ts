@@ -38,7 +38,10 @@ async function receiver(statuses: number[] = []): Promise<Receiver> {
 	return r;
 }
 
-async function createEndpoint(url: string, events: string[]): Promise<{ id: string; secret: string }> {
+async function createEndpoint(
+	url: string,
+	events: string[],
+): Promise<{ id: string; secret: string }> {
 	const response = await t.api.post(ENDPOINTS, { url, events });
 	expect(response.status).toBe(201);
 	return response.data.data;
@@ -52,17 +55,71 @@ describe('POST /v1/postbacks/endpoints rules', () => {
 	it.each([
 		['url missing', { events: valid.events }, 'url', 'required', 'url is required'],
 		['url not a string', { ...valid, url: 42 }, 'url', 'string', 'url must be a string'],
-		['url not a URL', { ...valid, url: 'hooks.example.com/payments' }, 'url', 'url', 'url must be an http or https URL'],
-		['url with another scheme', { ...valid, url: 'ftp://hooks.example.com/x' }, 'url', 'url', 'url must be an http or https URL'],
+		[
+			'url not a URL',
+			{ ...valid, url: 'hooks.example.com/payments' },
+			'url',
+			'url',
+			'url must be an http or https URL',
+		],
+		[
+			'url with another scheme',
+			{ ...valid, url: 'ftp://hooks.example.com/x' },
+			'url',
+			'url',
+			'url must be an http or https URL',
+		],
 		['url empty', { ...valid, url: '' }, 'url', 'url', 'url must be an http or https URL'],
-		['url over 2048 characters', { ...valid, url: `https://hooks.example.com/${repeat(2023)}` }, 'url', 'length', 'url must be at most 2048 characters'],
+		[
+			'url over 2048 characters',
+			{ ...valid, url: `https://hooks.example.com/${repeat(2023)}` },
+			'url',
+			'length',
+			'url must be at most 2048 characters',
+		],
 		['events missing', { url: valid.url }, 'events', 'required', 'events is required'],
-		['events empty', { ...valid, events: [] }, 'events', 'min_items', 'events must contain at least 1 item'],
-		['events a string', { ...valid, events: 'charge.captured' }, 'events', 'array', 'events must be an array'],
-		['an unknown event', { ...valid, events: ['charge.captured', 'charge.paid'] }, 'events[1]', 'enum', 'events[1] must be one of charge.pending'],
-		['an event that is not a string', { ...valid, events: [1] }, 'events[0]', 'enum', 'events[0] must be one of'],
-		['a repeated event', { ...valid, events: ['charge.captured', 'charge.captured'] }, 'events[1]', 'unique', 'events[1] repeats an event'],
-		['an unknown field', { ...valid, secret: 'mine' }, 'secret', 'unknown_field', 'secret is not an allowed field'],
+		[
+			'events empty',
+			{ ...valid, events: [] },
+			'events',
+			'min_items',
+			'events must contain at least 1 item',
+		],
+		[
+			'events a string',
+			{ ...valid, events: 'charge.captured' },
+			'events',
+			'array',
+			'events must be an array',
+		],
+		[
+			'an unknown event',
+			{ ...valid, events: ['charge.captured', 'charge.paid'] },
+			'events[1]',
+			'enum',
+			'events[1] must be one of charge.pending',
+		],
+		[
+			'an event that is not a string',
+			{ ...valid, events: [1] },
+			'events[0]',
+			'enum',
+			'events[0] must be one of',
+		],
+		[
+			'a repeated event',
+			{ ...valid, events: ['charge.captured', 'charge.captured'] },
+			'events[1]',
+			'unique',
+			'events[1] repeats an event',
+		],
+		[
+			'an unknown field',
+			{ ...valid, secret: 'mine' },
+			'secret',
+			'unknown_field',
+			'secret is not an allowed field',
+		],
 	])('%s', async (_label, body, field, rule, message) => {
 		expectValidationError(await t.api.post(ENDPOINTS, body), field, rule, message);
 		expect(t.sandbox.store.webhookEndpoints.size).toBe(0);
@@ -79,13 +136,30 @@ describe('POST /v1/postbacks/endpoints rules', () => {
 
 describe('webhook endpoints', () => {
 	it('creation returns the endpoint with a generated secret; nothing else ever shows it', async () => {
-		const response = await t.api.post(ENDPOINTS, { url: 'http://127.0.0.1:9/hook', events: ['charge.captured'] });
+		const response = await t.api.post(ENDPOINTS, {
+			url: 'http://127.0.0.1:9/hook',
+			events: ['charge.captured'],
+		});
 		expect(response.status).toBe(201);
 		const endpoint = response.data.data;
-		expect(Object.keys(endpoint).sort()).toEqual(['created_at', 'events', 'id', 'secret', 'status', 'url']);
-		expect(endpoint).toMatchObject({ url: 'http://127.0.0.1:9/hook', events: ['charge.captured'], status: 'active' });
+		expect(Object.keys(endpoint).sort()).toEqual([
+			'created_at',
+			'events',
+			'id',
+			'secret',
+			'status',
+			'url',
+		]);
+		expect(endpoint).toMatchObject({
+			url: 'http://127.0.0.1:9/hook',
+			events: ['charge.captured'],
+			status: 'active',
+		});
 		expect(endpoint.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-		const second = await t.api.post(ENDPOINTS, { url: 'http://127.0.0.1:9/hook', events: ['charge.captured'] });
+		const second = await t.api.post(ENDPOINTS, {
+			url: 'http://127.0.0.1:9/hook',
+			events: ['charge.captured'],
+		});
 		expect(second.data.data.secret).not.toBe(endpoint.secret);
 
 		const listed = await t.anonymous.get('/__admin/webhook-endpoints');
@@ -112,7 +186,12 @@ describe('webhook endpoints', () => {
 		const { id } = await createEndpoint('https://hooks.example.com/a', ['charge.captured']);
 		expectMessageOnly(await t.api.delete(`${ENDPOINTS}/${id}`));
 		expect(t.sandbox.store.webhookEndpoints.has(id)).toBe(false);
-		expectError(await t.api.delete(`${ENDPOINTS}/${id}`), 404, ERROR_CODES.notFound, 'Webhook endpoint');
+		expectError(
+			await t.api.delete(`${ENDPOINTS}/${id}`),
+			404,
+			ERROR_CODES.notFound,
+			'Webhook endpoint',
+		);
 		expectError(await t.api.delete(`${ENDPOINTS}/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound);
 		expectValidationError(await t.api.delete(`${ENDPOINTS}/wh_1`), 'id', 'uuid');
 	});
@@ -131,8 +210,12 @@ describe('signed deliveries', () => {
 		expect(delivery.headers['content-type']).toBe('application/json');
 		expect(delivery.headers['x-event']).toBe('charge.captured');
 		expect(delivery.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
-		expect(verifySignature(secret, delivery.body, delivery.headers['x-signature'] as string)).toBe(true);
-		expect(verifySignature('whsec_wrong', delivery.body, delivery.headers['x-signature'] as string)).toBe(false);
+		expect(verifySignature(secret, delivery.body, delivery.headers['x-signature'] as string)).toBe(
+			true,
+		);
+		expect(
+			verifySignature('whsec_wrong', delivery.body, delivery.headers['x-signature'] as string),
+		).toBe(false);
 
 		const payload = JSON.parse(delivery.body.toString('utf8'));
 		expect(Object.keys(payload)).toEqual(['id', 'event', 'charge', 'occurred_at']);
@@ -177,8 +260,13 @@ describe('signed deliveries', () => {
 		const created = await t.api.post('/v1/charges', { amount: 700, payment_method: 'pix' });
 		const [delivery] = await hook.waitFor(1);
 		const payload = JSON.parse(delivery.body.toString());
-		expect(payload).toMatchObject({ event: 'charge.pending', charge: { id: created.data.data.id, status: 'pending' } });
-		expect(verifySignature(secret, delivery.body, delivery.headers['x-signature'] as string)).toBe(true);
+		expect(payload).toMatchObject({
+			event: 'charge.pending',
+			charge: { id: created.data.data.id, status: 'pending' },
+		});
+		expect(verifySignature(secret, delivery.body, delivery.headers['x-signature'] as string)).toBe(
+			true,
+		);
 	});
 
 	it('charge.chargeback records a chargeback and keeps the status', async () => {
@@ -223,8 +311,15 @@ describe('signed deliveries', () => {
 		expect(attempts[1].body.equals(attempts[0].body)).toBe(true);
 		expect(attempts[2].body.equals(attempts[0].body)).toBe(true);
 		expect(new Set(attempts.map((a) => a.headers['x-signature'])).size).toBe(1);
-		for (const attempt of attempts) expect(verifySignature(secret, attempt.body, attempt.headers['x-signature'] as string)).toBe(true);
-		expect(t.sandbox.deliveries[0]).toMatchObject({ attempts: 3, lastStatus: 200, delivered: true });
+		for (const attempt of attempts)
+			expect(verifySignature(secret, attempt.body, attempt.headers['x-signature'] as string)).toBe(
+				true,
+			);
+		expect(t.sandbox.deliveries[0]).toMatchObject({
+			attempts: 3,
+			lastStatus: 200,
+			delivered: true,
+		});
 		expect(hook.received).toHaveLength(3);
 	});
 
@@ -234,7 +329,11 @@ describe('signed deliveries', () => {
 		await fire(C.authorized, 'charge.captured');
 		await hook.waitFor(3);
 		await t.sandbox.waitForDeliveries();
-		expect(t.sandbox.deliveries[0]).toMatchObject({ attempts: 3, lastStatus: 500, delivered: false });
+		expect(t.sandbox.deliveries[0]).toMatchObject({
+			attempts: 3,
+			lastStatus: 500,
+			delivered: false,
+		});
 		expect(hook.received).toHaveLength(3);
 	});
 
@@ -244,7 +343,12 @@ describe('signed deliveries', () => {
 		await createEndpoint(closed.url, ['charge.captured']);
 		await fire(C.authorized, 'charge.captured');
 		await t.sandbox.waitForDeliveries();
-		expect(t.sandbox.deliveries[0]).toMatchObject({ attempts: 3, lastStatus: null, delivered: false, lastError: 'ECONNREFUSED' });
+		expect(t.sandbox.deliveries[0]).toMatchObject({
+			attempts: 3,
+			lastStatus: null,
+			delivered: false,
+			lastError: 'ECONNREFUSED',
+		});
 	});
 
 	it('redeliver sends the same delivery again: same id, same bytes', async () => {
@@ -263,7 +367,11 @@ describe('signed deliveries', () => {
 		await t.sandbox.waitForDeliveries();
 		expect(t.sandbox.deliveries).toHaveLength(1);
 		expect(t.sandbox.deliveries[0]).toMatchObject({ attempts: 2, delivered: true });
-		expectError(await t.anonymous.post(`/__admin/deliveries/${UNKNOWN_ID}/redeliver`), 404, ERROR_CODES.notFound);
+		expectError(
+			await t.anonymous.post(`/__admin/deliveries/${UNKNOWN_ID}/redeliver`),
+			404,
+			ERROR_CODES.notFound,
+		);
 	});
 
 	it('GET /__admin/deliveries lists the records with the exact body sent', async () => {
@@ -274,7 +382,11 @@ describe('signed deliveries', () => {
 		await t.sandbox.waitForDeliveries();
 		const listed = await t.anonymous.get('/__admin/deliveries');
 		expect(listed.data.data).toHaveLength(1);
-		expect(listed.data.data[0]).toMatchObject({ id: delivery.headers['x-delivery-id'], event: 'charge.expired', delivered: true });
+		expect(listed.data.data[0]).toMatchObject({
+			id: delivery.headers['x-delivery-id'],
+			event: 'charge.expired',
+			delivered: true,
+		});
 		expect(listed.data.data[0].body).toBe(delivery.body.toString('utf8'));
 	});
 
@@ -296,27 +408,52 @@ describe('signed deliveries', () => {
 
 describe('admin routes', () => {
 	it('POST /__admin/charges/{id}/events validates the event and the charge', async () => {
-		expectValidationError(await fire(C.pending, 'charge.paid'), 'event', 'enum', 'event must be one of charge.pending');
-		expectValidationError(await t.anonymous.post(`/__admin/charges/${C.pending}/events`, {}), 'event', 'required');
+		expectValidationError(
+			await fire(C.pending, 'charge.paid'),
+			'event',
+			'enum',
+			'event must be one of charge.pending',
+		);
+		expectValidationError(
+			await t.anonymous.post(`/__admin/charges/${C.pending}/events`, {}),
+			'event',
+			'required',
+		);
 		expectError(await fire(UNKNOWN_ID, 'charge.captured'), 404, ERROR_CODES.notFound, 'Charge');
 	});
 
-	it.each(WEBHOOK_EVENTS.filter((e) => e !== 'charge.chargeback'))('%s sets the matching status', async (event) => {
-		const response = await fire(C.pending, event);
-		expect(response.data.data.charge.status).toBe(event.slice('charge.'.length));
-	});
+	it.each(WEBHOOK_EVENTS.filter((e) => e !== 'charge.chargeback'))(
+		'%s sets the matching status',
+		async (event) => {
+			const response = await fire(C.pending, event);
+			expect(response.data.data.charge.status).toBe(event.slice('charge.'.length));
+		},
+	);
 
 	it('POST /__admin/seed/charges validates count', async () => {
-		expectValidationError(await t.anonymous.post('/__admin/seed/charges', { count: 0 }), 'count', 'min');
+		expectValidationError(
+			await t.anonymous.post('/__admin/seed/charges', { count: 0 }),
+			'count',
+			'min',
+		);
 		expectValidationError(await t.anonymous.post('/__admin/seed/charges', {}), 'count', 'required');
 		const response = await t.anonymous.post('/__admin/seed/charges', { count: 5 });
 		expect(response.data.data).toMatchObject({ created: 5, total: 13 });
 	});
 
 	it('POST /__admin/legal-representatives validates and answers 404 for an unknown submerchant', async () => {
-		expectValidationError(await t.anonymous.post('/__admin/legal-representatives', { submerchant_id: SEED.submerchants.active }), 'name', 'required');
+		expectValidationError(
+			await t.anonymous.post('/__admin/legal-representatives', {
+				submerchant_id: SEED.submerchants.active,
+			}),
+			'name',
+			'required',
+		);
 		expectError(
-			await t.anonymous.post('/__admin/legal-representatives', { submerchant_id: UNKNOWN_ID, name: 'X' }),
+			await t.anonymous.post('/__admin/legal-representatives', {
+				submerchant_id: UNKNOWN_ID,
+				name: 'X',
+			}),
 			404,
 			ERROR_CODES.notFound,
 		);
@@ -340,7 +477,10 @@ describe('admin routes', () => {
 		await t.anonymous.post('/__admin/sink', { text: 'Charge captured', blocks: [1, 2] });
 		await t.anonymous.post('/__admin/sink', ['a', 'b']);
 		const sink = await t.anonymous.get('/__admin/sink');
-		expect(sink.data.data.map((e: { body: unknown }) => e.body)).toEqual([{ text: 'Charge captured', blocks: [1, 2] }, ['a', 'b']]);
+		expect(sink.data.data.map((e: { body: unknown }) => e.body)).toEqual([
+			{ text: 'Charge captured', blocks: [1, 2] },
+			['a', 'b'],
+		]);
 		expect((await t.anonymous.delete('/__admin/sink')).status).toBe(200);
 		expect((await t.anonymous.get('/__admin/sink')).data.data).toEqual([]);
 	});
