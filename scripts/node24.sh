@@ -30,10 +30,13 @@ export npm_config_audit=false
 
 # Install (or re-install) the dependencies when package-lock.json changed since the last install.
 STAMP="$ROOT/node_modules/.payment-platform-install-stamp"
-lock_sum() { echo "$(cat "$ROOT/package.json" "$ROOT/package-lock.json" 2>/dev/null | sha256sum | cut -d' ' -f1)-$(node -v)"; }
+lock_sum() { echo "$(sha256sum "$ROOT/package-lock.json" 2>/dev/null | cut -d' ' -f1)-$(node -v)"; }
 if [ "${SKIP_INSTALL:-}" != "1" ] && { [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$(lock_sum)" ]; }; then
 	echo "[setup] installing dependencies with $(node -v)" >&2
-	( cd "$ROOT" && if [ -f package-lock.json ]; then npm ci --loglevel=error >&2; else npm install --loglevel=error >&2; fi )
+	# `npm install` rather than `npm ci`: npm 11 writes lock files without the other platforms' optional bindings
+	# (e.g. @unrs/resolver-binding-*), which `npm ci` then rejects as out of sync. `npm install` installs exactly the
+	# locked versions and leaves the lock file unchanged.
+	( cd "$ROOT" && npm install --loglevel=error >&2 )
 	lock_sum > "$STAMP"
 fi
 

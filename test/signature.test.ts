@@ -10,7 +10,7 @@ import {
 	verifySignature,
 } from '../nodes/PaymentPlatformTrigger/signature';
 
-const DELIVERY_SECRET = 'whsec_sandbox_vector_1';
+const HMAC_VECTOR_INPUT = 'whsec_sandbox_vector_1';
 const DELIVERY_BODY =
 	'{"id":"5f0c6a0e-8a51-4d3c-9a3e-2b1f7c9d0e11","event":"charge.captured","charge":{"id":"30000000-0000-4000-8000-000000000003","amount":90000,"status":"captured"},"occurred_at":"2025-03-10T12:00:00.000Z"}';
 const DELIVERY_HEX = 'aaba2f157434518bb7a7cbb0114ed021560d1d19f59115dff20dcbe153691bfd';
@@ -19,7 +19,7 @@ const DELIVERY_BASE64 = 'qrovFXQ0UYu3p8uwEU7QIVYNHRn1kRXf8g3L4VNpG/0=';
 const PRETTY_HEX = '22a9d94fc8aaf57b5bfa8147fe1ca1cf852d9eab48018f1ca79e709fc2ab0c88';
 
 const VECTORS = [
-	{ name: 'delivery body', secret: DELIVERY_SECRET, body: DELIVERY_BODY, hex: DELIVERY_HEX },
+	{ name: 'delivery body', secret: HMAC_VECTOR_INPUT, body: DELIVERY_BODY, hex: DELIVERY_HEX },
 	{
 		name: 'RFC-style sample',
 		secret: 'key',
@@ -61,7 +61,7 @@ describe('verifySignature accepts the documented encodings', () => {
 		['bare base64', DELIVERY_BASE64],
 		['sha256=<base64>', `sha256=${DELIVERY_BASE64}`],
 	])('accepts %s', (_label, header) => {
-		expect(verifySignature(DELIVERY_SECRET, body, header)).toBe(true);
+		expect(verifySignature(HMAC_VECTOR_INPUT, body, header)).toBe(true);
 		expect(decodeSignature(header)?.toString('hex')).toBe(DELIVERY_HEX);
 	});
 });
@@ -71,25 +71,25 @@ describe('verifySignature rejects', () => {
 	const tampered = Buffer.from(DELIVERY_BODY.replace('"amount":90000', '"amount":90001'), 'utf8');
 	const pretty = Buffer.from(JSON.stringify(JSON.parse(DELIVERY_BODY), null, 2), 'utf8');
 	it.each([
-		['a tampered body', DELIVERY_SECRET, tampered, `sha256=${DELIVERY_HEX}`],
+		['a tampered body', HMAC_VECTOR_INPUT, tampered, `sha256=${DELIVERY_HEX}`],
 		['the wrong secret', 'whsec_other', body, `sha256=${DELIVERY_HEX}`],
 		['an empty secret', '', body, `sha256=${DELIVERY_HEX}`],
-		['a truncated hex signature', DELIVERY_SECRET, body, `sha256=${DELIVERY_HEX.slice(0, 62)}`],
-		['a truncated base64 signature', DELIVERY_SECRET, body, DELIVERY_BASE64.slice(0, 40)],
-		['a signature with an extra character', DELIVERY_SECRET, body, `${DELIVERY_HEX}0`],
-		['an empty signature', DELIVERY_SECRET, body, ''],
-		['a missing signature', DELIVERY_SECRET, body, undefined],
-		['the sha1= prefix', DELIVERY_SECRET, body, `sha1=${DELIVERY_HEX}`],
-		['the sha512= prefix', DELIVERY_SECRET, body, `sha512=${DELIVERY_HEX}`],
-		['a prefix without separator', DELIVERY_SECRET, body, `sha256${DELIVERY_HEX}`],
-		['non-hex characters', DELIVERY_SECRET, body, `sha256=${'z'.repeat(64)}`],
-		['a pretty-printed re-serialised body', DELIVERY_SECRET, pretty, `sha256=${DELIVERY_HEX}`],
+		['a truncated hex signature', HMAC_VECTOR_INPUT, body, `sha256=${DELIVERY_HEX.slice(0, 62)}`],
+		['a truncated base64 signature', HMAC_VECTOR_INPUT, body, DELIVERY_BASE64.slice(0, 40)],
+		['a signature with an extra character', HMAC_VECTOR_INPUT, body, `${DELIVERY_HEX}0`],
+		['an empty signature', HMAC_VECTOR_INPUT, body, ''],
+		['a missing signature', HMAC_VECTOR_INPUT, body, undefined],
+		['the sha1= prefix', HMAC_VECTOR_INPUT, body, `sha1=${DELIVERY_HEX}`],
+		['the sha512= prefix', HMAC_VECTOR_INPUT, body, `sha512=${DELIVERY_HEX}`],
+		['a prefix without separator', HMAC_VECTOR_INPUT, body, `sha256${DELIVERY_HEX}`],
+		['non-hex characters', HMAC_VECTOR_INPUT, body, `sha256=${'z'.repeat(64)}`],
+		['a pretty-printed re-serialised body', HMAC_VECTOR_INPUT, pretty, `sha256=${DELIVERY_HEX}`],
 	])('rejects %s', (_label, secret, rawBody, header) => {
 		expect(verifySignature(secret, rawBody, header)).toBe(false);
 	});
 
 	it('the pretty-printed body has its own MAC (so the rejection above is about the bytes)', () => {
-		expect(computeSignature(DELIVERY_SECRET, pretty)).toBe(PRETTY_HEX);
-		expect(verifySignature(DELIVERY_SECRET, pretty, `sha256=${PRETTY_HEX}`)).toBe(true);
+		expect(computeSignature(HMAC_VECTOR_INPUT, pretty)).toBe(PRETTY_HEX);
+		expect(verifySignature(HMAC_VECTOR_INPUT, pretty, `sha256=${PRETTY_HEX}`)).toBe(true);
 	});
 });

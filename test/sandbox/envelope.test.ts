@@ -1,7 +1,6 @@
 /**
  * Authentication, the response envelope, routing errors, body errors, pagination limits, request recording, logging.
  */
-import http from 'http';
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { SEED } from '../../sandbox';
 import {
@@ -11,6 +10,7 @@ import {
 	startTestSandbox,
 	type TestSandbox,
 } from './helpers';
+import { abortMidBody } from '../support/rawHttp';
 
 const S = SEED.submerchants;
 let t: TestSandbox;
@@ -214,17 +214,10 @@ describe('envelope', () => {
 	});
 
 	it('survives a client that aborts mid-body', async () => {
-		await new Promise<void>((resolve) => {
-			const req = http.request(`${t.sandbox.url}/v1/charges`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json', 'Content-Length': 1000 },
-			});
-			req.on('error', () => resolve());
-			req.write('{"amount":');
-			setTimeout(() => {
-				req.destroy();
-				resolve();
-			}, 20);
+		await abortMidBody(`${t.sandbox.url}/v1/charges`, {
+			headers: { 'Content-Type': 'application/json' },
+			partialBody: '{"amount":',
+			declaredLength: 1000,
 		});
 		expect((await t.api.get('/v1/charges')).status).toBe(200);
 	});

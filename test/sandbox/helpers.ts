@@ -3,11 +3,12 @@
  * receiver, and the assertions on the error envelope.
  */
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
-import { EventEmitter } from 'events';
-import http, { type IncomingHttpHeaders } from 'http';
-import type { AddressInfo } from 'net';
+import { sleep } from 'n8n-workflow';
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { startReceiver as startHttpReceiver } from '../support/receiver';
+
+type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
 
 export const VALIDATION_STATUS = 422;
 
@@ -28,7 +29,6 @@ export function client(
 		auth,
 		proxy: false,
 		validateStatus: () => true,
-		httpAgent: new http.Agent({ keepAlive: false }),
 	});
 }
 
@@ -113,48 +113,25 @@ export interface Receiver {
 /** A local HTTP server that answers each request with the next of `statuses` (then 200). */
 export async function startReceiver(statuses: number[] = []): Promise<Receiver> {
 	const received: ReceivedDelivery[] = [];
-	const events = new EventEmitter();
 	const queue = [...statuses];
-	const server = http.createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			received.push({
-				method: req.method ?? '',
-				headers: req.headers,
-				body: Buffer.concat(chunks),
-			});
-			res.writeHead(queue.shift() ?? 200, { 'Content-Type': 'text/plain' });
-			res.end('ok');
-			events.emit('request');
-		});
+	const server = await startHttpReceiver((request) => {
+		received.push({ method: request.method, headers: request.headers, body: request.rawBody });
+		return { status: queue.shift() ?? 200, headers: { 'content-type': 'text/plain' }, body: 'ok' };
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const port = (server.address() as AddressInfo).port;
 	return {
-		url: `http://127.0.0.1:${port}/hooks/payment-platform`,
+		url: `${server.url}/hooks/payment-platform`,
 		received,
-		waitFor(count, timeoutMs = 5_000) {
-			return new Promise((resolve, reject) => {
-				const check = () => {
-					if (received.length < count) return;
-					clearTimeout(timer);
-					events.off('request', check);
-					resolve(received.slice(0, count));
-				};
-				const timer = setTimeout(() => {
-					events.off('request', check);
-					reject(new Error(`expected ${count} requests, received ${received.length}`));
-				}, timeoutMs);
-				events.on('request', check);
-				check();
-			});
+		async waitFor(count, timeoutMs = 5_000) {
+			const deadline = Date.now() + timeoutMs;
+			while (received.length < count) {
+				if (Date.now() > deadline) {
+					throw new Error(`expected ${count} requests, received ${received.length}`);
+				}
+				await sleep(10);
+			}
+			return received.slice(0, count);
 		},
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
-			}),
+		close: async () => await server.stop(),
 	};
 }
 

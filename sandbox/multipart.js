@@ -1,33 +1,19 @@
+'use strict';
 /**
  * A small multipart/form-data parser (RFC 7578) over a fully buffered body, plus the header-parameter parser it and
  * the content-type check share.
  */
 
-export interface MultipartPart {
-	name: string;
-	filename?: string;
-	contentType?: string;
-	size: number;
-	data: Buffer;
-}
-
-export class MultipartError extends Error {
-	constructor(message: string) {
+class MultipartError extends Error {
+	constructor(message) {
 		super(message);
 		this.name = 'MultipartError';
 	}
 }
 
-export interface HeaderValue {
-	/** The value before the first `;`, lowercased (`multipart/form-data`, `form-data`). */
-	value: string;
-	/** Parameters with lowercased names; quoted values unquoted. */
-	params: Record<string, string>;
-}
-
 /** Parses `type; key=value; key="quoted; value"`. */
-export function parseHeaderValue(header: string): HeaderValue {
-	const params: Record<string, string> = {};
+function parseHeaderValue(header) {
+	const params = {};
 	let index = header.indexOf(';');
 	const value = (index === -1 ? header : header.slice(0, index)).trim().toLowerCase();
 	while (index !== -1 && index < header.length) {
@@ -67,7 +53,7 @@ const MAX_PARTS = 100;
 const MAX_HEADER_BYTES = 16 * 1024;
 
 /** `filename*=UTF-8''name%20with%20spaces.png` (RFC 5987) wins over `filename`. */
-function fileNameOf(params: Record<string, string>): string | undefined {
+function fileNameOf(params) {
 	const extended = params['filename*'];
 	if (extended !== undefined) {
 		const match = /^([\w-]+)'[\w-]*'(.*)$/.exec(extended);
@@ -82,8 +68,8 @@ function fileNameOf(params: Record<string, string>): string | undefined {
 	return params.filename;
 }
 
-function parsePartHeaders(text: string): Record<string, string> {
-	const headers: Record<string, string> = {};
+function parsePartHeaders(text) {
+	const headers = {};
 	for (const line of text.split('\r\n')) {
 		if (line === '') continue;
 		const colon = line.indexOf(':');
@@ -94,22 +80,23 @@ function parsePartHeaders(text: string): Record<string, string> {
 }
 
 /** Splits `body` on `boundary` into parts; throws MultipartError on anything malformed. */
-export function parseMultipart(body: Buffer, boundary: string | undefined): MultipartPart[] {
+function parseMultipart(body, boundary) {
 	if (!boundary || boundary.length > 70) throw new MultipartError('missing or invalid boundary');
 	const delimiter = Buffer.from(`--${boundary}`);
 	const nextDelimiter = Buffer.from(`\r\n--${boundary}`);
 	let position = body.indexOf(delimiter);
 	if (position === -1) throw new MultipartError('no boundary delimiter found');
 	position += delimiter.length;
-	const parts: MultipartPart[] = [];
+	/** @type {import(".").MultipartPart[]} */
+	const parts = [];
 	for (;;) {
 		if (body[position] === 0x2d && body[position + 1] === 0x2d) return parts; // closing delimiter
 		while (body[position] === 0x20 || body[position] === 0x09) position++; // transport padding
 		if (!body.subarray(position, position + 2).equals(CRLF))
 			throw new MultipartError('malformed boundary line');
 		position += 2;
-		let contentStart: number;
-		let headerText: string;
+		let contentStart;
+		let headerText;
 		if (body.subarray(position, position + 2).equals(CRLF)) {
 			headerText = '';
 			contentStart = position + 2;
@@ -129,7 +116,8 @@ export function parseMultipart(body: Buffer, boundary: string | undefined): Mult
 			throw new MultipartError('part without a form-data content-disposition and name');
 		if (parts.length >= MAX_PARTS) throw new MultipartError(`more than ${MAX_PARTS} parts`);
 		const data = Buffer.from(body.subarray(contentStart, contentEnd));
-		const part: MultipartPart = { name: disposition.params.name, size: data.length, data };
+		/** @type {import(".").MultipartPart} */
+		const part = { name: disposition.params.name, size: data.length, data };
 		const filename = fileNameOf(disposition.params);
 		if (filename !== undefined) part.filename = filename;
 		if (headers['content-type'] !== undefined) part.contentType = headers['content-type'];
@@ -137,3 +125,5 @@ export function parseMultipart(body: Buffer, boundary: string | undefined): Mult
 		position = contentEnd + nextDelimiter.length;
 	}
 }
+
+module.exports = { MultipartError, parseHeaderValue, parseMultipart };

@@ -1,23 +1,23 @@
+'use strict';
 /**
  * POST and GET /v1/submerchants/{id}/documents.
  * Formats are checked from `mime_type` and from the `file_name` extension, whichever are sent. A new document is
  * `pending`; the previous active one of the same type (and legal representative, for partner types) becomes `replaced`.
  */
-import {
+const {
 	DOCUMENT_EXTENSIONS,
 	DOCUMENT_MIME_TYPES,
 	DOCUMENT_TYPES,
 	LIMITS,
 	PARTNER_DOCUMENT_PREFIX,
-} from '../../nodes/PaymentPlatform/shared/apiValues';
-import type { Router, RouteContext, RouteResult } from '../router';
-import { compareText, newId, nowIso } from '../store';
-import type { SubmerchantDocument } from '../types';
-import { BodyRules, RULES } from '../validation';
-import { jsonBody, ownSubmerchantFromPath } from './helpers';
+} = require('../fromPackage');
+
+const { compareText, newId, nowIso } = require('../store');
+const { BodyRules, RULES } = require('../validation');
+const { jsonBody, ownSubmerchantFromPath } = require('./helpers');
 
 const D = LIMITS.document;
-export const REPLACED_STATUS = 'replaced';
+const REPLACED_STATUS = 'replaced';
 const FORMATS_TEXT = 'PNG, JPG, JPEG or PDF';
 
 const DOCUMENT_FIELDS = [
@@ -32,7 +32,7 @@ const DOCUMENT_FIELDS = [
 	'legal_representative_id',
 ];
 
-function isHttpUrl(value: string): boolean {
+function isHttpUrl(value) {
 	try {
 		const url = new URL(value);
 		return url.protocol === 'http:' || url.protocol === 'https:';
@@ -41,7 +41,7 @@ function isHttpUrl(value: string): boolean {
 	}
 }
 
-function create(ctx: RouteContext): RouteResult {
+function create(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	const store = ctx.app.store;
 	const rules = new BodyRules(jsonBody(ctx));
@@ -59,14 +59,14 @@ function create(ctx: RouteContext): RouteResult {
 	if (fileName !== undefined) {
 		const extension = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase();
 		if (!extension) rules.fail('file_name', RULES.extension, 'must include a file extension');
-		else if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension))
+		else if (!DOCUMENT_EXTENSIONS.includes(extension))
 			rules.fail('file_name', RULES.format, `must be a ${FORMATS_TEXT} file`);
 	}
 
 	const mimeType = rules.string('mime_type', { length: D.mimeType });
 	if (mimeType !== undefined) {
 		const essence = mimeType.split(';')[0].trim().toLowerCase();
-		if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(essence))
+		if (!DOCUMENT_MIME_TYPES.includes(essence))
 			rules.fail(
 				'mime_type',
 				RULES.format,
@@ -80,7 +80,7 @@ function create(ctx: RouteContext): RouteResult {
 	const notes = rules.string('notes');
 
 	const isPartner = type?.startsWith(PARTNER_DOCUMENT_PREFIX) ?? false;
-	let legalRepresentativeId: string | undefined;
+	let legalRepresentativeId;
 	if (type !== undefined && !isPartner && rules.present('legal_representative_id')) {
 		rules.fail(
 			'legal_representative_id',
@@ -117,11 +117,11 @@ function create(ctx: RouteContext): RouteResult {
 			previous.updated_at = now;
 		}
 	}
-	const document: SubmerchantDocument = {
+	const document = {
 		id: newId(),
 		submerchant_id: submerchant.id,
 		legal_representative_id: legalRepresentativeId ?? null,
-		type: type as string,
+		type: type,
 		notes: notes ?? null,
 		number: number ?? null,
 		file_url: fileUrl ?? null,
@@ -139,7 +139,7 @@ function create(ctx: RouteContext): RouteResult {
 	return { status: 201, message: 'Document added', data: document };
 }
 
-function list(ctx: RouteContext): RouteResult {
+function list(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	const documents = ctx.app.store
 		.documentsOf(submerchant.id)
@@ -147,8 +147,10 @@ function list(ctx: RouteContext): RouteResult {
 	return { message: 'Documents retrieved', data: documents };
 }
 
-export function registerDocumentRoutes(router: Router): void {
+function registerDocumentRoutes(router) {
 	router
 		.add('POST', '/v1/submerchants/:id/documents', create)
 		.add('GET', '/v1/submerchants/:id/documents', list);
 }
+
+module.exports = { REPLACED_STATUS, registerDocumentRoutes };

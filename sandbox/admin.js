@@ -1,20 +1,19 @@
+'use strict';
 /**
  * Admin routes under /__admin: no authentication (the server binds loopback by default), same envelope.
  * They drive the sandbox from tests and demos: fire charge events, read what was received and delivered,
  * seed data, reset, and a sink that stands in for a chat webhook.
  */
-import { WEBHOOK_EVENTS, type WebhookEvent } from '../nodes/PaymentPlatform/shared/apiValues';
-import { applyChargeEvent } from './chargeEvents';
-import type { RecordedRequest, SandboxContext } from './context';
-import type { DeliveryRecord } from './deliveries';
-import { notFound } from './errors';
-import { Router, type RouteContext, type RouteResult } from './router';
-import { publicEndpoint } from './routes/webhookEndpoints';
-import { generateCharges, MAX_GENERATED_CHARGES } from './seed';
-import { newId, nowIso } from './store';
-import { BodyRules, objectBody, pathUuid } from './validation';
+const { WEBHOOK_EVENTS } = require('./fromPackage');
+const { applyChargeEvent } = require('./chargeEvents');
+const { notFound } = require('./errors');
+const { Router } = require('./router');
+const { publicEndpoint } = require('./routes/webhookEndpoints');
+const { generateCharges, MAX_GENERATED_CHARGES } = require('./seed');
+const { newId, nowIso } = require('./store');
+const { BodyRules, objectBody, pathUuid } = require('./validation');
 
-export const ADMIN_ROUTES = [
+const ADMIN_ROUTES = [
 	'GET    /__admin                               this list',
 	'POST   /__admin/charges/{id}/events           {"event": "charge.captured"} set the status (or record a chargeback) and deliver',
 	'GET    /__admin/requests                      requests received under /v1 (no Authorization header)',
@@ -29,10 +28,10 @@ export const ADMIN_ROUTES = [
 	'GET    /__admin/sink                          what the sink received',
 	'DELETE /__admin/sink                          empty the sink',
 	'GET    /__admin/uploads/{id}                  an uploaded cover image',
-] as const;
+];
 
 /** Recorded requests as JSON: multipart data as base64. */
-export function recordedRequestView(request: RecordedRequest): unknown {
+function recordedRequestView(request) {
 	return {
 		...request,
 		parts: request.parts?.map(({ data, ...part }) => ({
@@ -42,15 +41,15 @@ export function recordedRequestView(request: RecordedRequest): unknown {
 	};
 }
 
-function deliveryView(app: SandboxContext, record: DeliveryRecord): unknown {
+function deliveryView(app, record) {
 	return { ...record, body: app.deliveries.body(record.id)?.toString('utf8') };
 }
 
-function fireEvent(ctx: RouteContext): RouteResult {
+function fireEvent(ctx) {
 	const charge = ctx.app.store.charges.get(pathUuid(ctx.params, 'id'));
 	if (!charge) throw notFound('Charge');
 	const rules = new BodyRules(objectBody(ctx.body));
-	const event = rules.string('event', { required: true, oneOf: WEBHOOK_EVENTS }) as WebhookEvent;
+	const event = rules.string('event', { required: true, oneOf: WEBHOOK_EVENTS });
 	rules.issues.throwIfAny();
 	const deliveries = applyChargeEvent(ctx.app, charge, event);
 	return {
@@ -59,11 +58,11 @@ function fireEvent(ctx: RouteContext): RouteResult {
 	};
 }
 
-function seedCharges(ctx: RouteContext): RouteResult {
+function seedCharges(ctx) {
 	const rules = new BodyRules(objectBody(ctx.body));
 	const count = rules.integer('count', { required: true, min: 1, max: MAX_GENERATED_CHARGES });
 	rules.issues.throwIfAny();
-	const ids = generateCharges(ctx.app.store, count as number);
+	const ids = generateCharges(ctx.app.store, count);
 	return {
 		status: 201,
 		message: `${ids.length} charges added`,
@@ -76,23 +75,23 @@ function seedCharges(ctx: RouteContext): RouteResult {
 	};
 }
 
-function addLegalRepresentative(ctx: RouteContext): RouteResult {
+function addLegalRepresentative(ctx) {
 	const rules = new BodyRules(objectBody(ctx.body));
 	const submerchantId = rules.uuid('submerchant_id', { required: true })?.toLowerCase();
 	const name = rules.string('name', { required: true, length: { min: 1, max: 255 } });
 	rules.issues.throwIfAny();
-	if (!ctx.app.store.submerchants.get(submerchantId as string)) throw notFound('Submerchant');
+	if (!ctx.app.store.submerchants.get(submerchantId)) throw notFound('Submerchant');
 	const representative = {
 		id: newId(),
-		submerchant_id: submerchantId as string,
-		name: name as string,
+		submerchant_id: submerchantId,
+		name: name,
 		created_at: nowIso(),
 	};
 	ctx.app.store.legalRepresentatives.set(representative.id, representative);
 	return { status: 201, message: 'Legal representative registered', data: representative };
 }
 
-export function createAdminRouter(): Router {
+function createAdminRouter() {
 	return new Router()
 		.add('GET', '/__admin', () => ({ message: 'Sandbox admin routes', data: ADMIN_ROUTES }))
 		.add('POST', '/__admin/charges/:id/events', fireEvent)
@@ -139,3 +138,5 @@ export function createAdminRouter(): Router {
 			return { message: 'Upload', raw: { contentType: upload.contentType, body: upload.data } };
 		});
 }
+
+module.exports = { ADMIN_ROUTES, recordedRequestView, createAdminRouter };

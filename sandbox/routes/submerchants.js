@@ -1,23 +1,25 @@
+'use strict';
 /**
  * GET /v1/submerchants, GET|PATCH /v1/submerchants/{id}, POST /v1/submerchants/{id}/submit-for-review.
  */
-import {
-	BUSINESS_TYPES,
-	LIMITS,
-	PATTERNS,
-	SUBMERCHANT_STATUSES,
-} from '../../nodes/PaymentPlatform/shared/apiValues';
-import { SUBMERCHANT_LIST_QUERY } from '../../nodes/PaymentPlatform/transport/chosenNames';
-import { conflict } from '../errors';
-import { paginate, readPageRequest } from '../pagination';
-import type { Router, RouteContext, RouteResult } from '../router';
-import { compareText, nowIso } from '../store';
-import type { Cnae, Submerchant } from '../types';
-import { BodyRules, Issues, isCalendarDate, isPlainObject, QueryRules, RULES } from '../validation';
-import { assignDefined, jsonBody, ownSubmerchantFromPath } from './helpers';
+const { BUSINESS_TYPES, LIMITS, PATTERNS, SUBMERCHANT_STATUSES } = require('../fromPackage');
+const { SUBMERCHANT_LIST_QUERY } = require('../fromPackage');
+const { conflict } = require('../errors');
+const { paginate, readPageRequest } = require('../pagination');
+const { compareText, nowIso } = require('../store');
+
+const {
+	BodyRules,
+	Issues,
+	isCalendarDate,
+	isPlainObject,
+	QueryRules,
+	RULES,
+} = require('../validation');
+const { assignDefined, jsonBody, ownSubmerchantFromPath } = require('./helpers');
 
 /** Fields a PATCH may change (tax_id is rejected as immutable, anything else as unknown). */
-export const SUBMERCHANT_UPDATE_FIELDS = [
+const SUBMERCHANT_UPDATE_FIELDS = [
 	'trade_name',
 	'legal_name',
 	'email',
@@ -33,9 +35,9 @@ export const SUBMERCHANT_UPDATE_FIELDS = [
 	'monthly_revenue',
 	'mcc',
 	'cnaes',
-] as const;
+];
 
-function list(ctx: RouteContext): RouteResult {
+function list(ctx) {
 	const query = new QueryRules(ctx.query);
 	const status = query.oneOf(SUBMERCHANT_LIST_QUERY.status, SUBMERCHANT_STATUSES);
 	const page = readPageRequest(query);
@@ -47,7 +49,7 @@ function list(ctx: RouteContext): RouteResult {
 	return { message: 'Submerchants retrieved', ...paginate(submerchants, page) };
 }
 
-function get(ctx: RouteContext): RouteResult {
+function get(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	return {
 		message: 'Submerchant retrieved',
@@ -55,10 +57,10 @@ function get(ctx: RouteContext): RouteResult {
 	};
 }
 
-function validateCnaes(rules: BodyRules): Cnae[] | undefined {
+function validateCnaes(rules) {
 	const items = rules.array('cnaes');
 	if (!items) return undefined;
-	const cnaes: Cnae[] = [];
+	const cnaes = [];
 	items.forEach((item, index) => {
 		const field = `cnaes[${index}]`;
 		if (!isPlainObject(item)) {
@@ -76,12 +78,12 @@ function validateCnaes(rules: BodyRules): Cnae[] | undefined {
 	return cnaes;
 }
 
-function validateUpdate(body: Record<string, unknown>): Partial<Submerchant> {
+function validateUpdate(body) {
 	const rules = new BodyRules(body);
 	const L = LIMITS.submerchant;
 	for (const key of Object.keys(body)) {
 		if (key === 'tax_id') rules.fail(key, RULES.immutable, 'cannot be changed after creation');
-		else if (!(SUBMERCHANT_UPDATE_FIELDS as readonly string[]).includes(key))
+		else if (!SUBMERCHANT_UPDATE_FIELDS.includes(key))
 			rules.fail(key, RULES.unknownField, 'is not an allowed field');
 	}
 	let birthDate = rules.string('birth_date', {
@@ -100,11 +102,11 @@ function validateUpdate(body: Record<string, unknown>): Partial<Submerchant> {
 		if (typeof item !== 'string')
 			rules.fail(`product_categories[${index}]`, RULES.string, 'must be a string');
 	});
-	const money = (field: string): string | undefined => {
+	const money = (field) => {
 		const value = rules.number(field, { min: 0 });
 		return value === undefined ? undefined : value.toFixed(2);
 	};
-	const changes: Partial<Submerchant> = {
+	const changes = {
 		trade_name: rules.string('trade_name', { length: L.tradeName }),
 		legal_name: rules.string('legal_name', { length: L.legalName }),
 		email: rules.string('email', {
@@ -118,7 +120,7 @@ function validateUpdate(body: Record<string, unknown>): Partial<Submerchant> {
 		birth_date: birthDate,
 		mother_name: rules.string('mother_name', { length: L.motherName }),
 		business_type: rules.string('business_type', { oneOf: BUSINESS_TYPES }),
-		product_categories: categories as string[] | undefined,
+		product_categories: categories,
 		average_ticket: money('average_ticket'),
 		monthly_revenue: money('monthly_revenue'),
 		mcc: rules.string('mcc', { pattern: PATTERNS.mcc, patternText: 'must be exactly 4 digits' }),
@@ -128,7 +130,7 @@ function validateUpdate(body: Record<string, unknown>): Partial<Submerchant> {
 	return changes;
 }
 
-function update(ctx: RouteContext): RouteResult {
+function update(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	const changes = validateUpdate(jsonBody(ctx));
 	assignDefined(submerchant, changes);
@@ -136,7 +138,7 @@ function update(ctx: RouteContext): RouteResult {
 	return { message: 'Submerchant updated', data: submerchant };
 }
 
-function submitForReview(ctx: RouteContext): RouteResult {
+function submitForReview(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	const store = ctx.app.store;
 	if (submerchant.status !== 'pending') {
@@ -162,10 +164,12 @@ function submitForReview(ctx: RouteContext): RouteResult {
 	return { message: 'Submerchant submitted for review; the compliance pipeline has started' };
 }
 
-export function registerSubmerchantRoutes(router: Router): void {
+function registerSubmerchantRoutes(router) {
 	router
 		.add('GET', '/v1/submerchants', list)
 		.add('GET', '/v1/submerchants/:id', get)
 		.add('PATCH', '/v1/submerchants/:id', update)
 		.add('POST', '/v1/submerchants/:id/submit-for-review', submitForReview);
 }
+
+module.exports = { SUBMERCHANT_UPDATE_FIELDS, registerSubmerchantRoutes };

@@ -1,31 +1,26 @@
+'use strict';
 /**
  * POST /v1/postbacks/endpoints and DELETE at the chosen path (chosenNames.ts). The secret is generated here and
  * returned only in the creation response.
  */
-import { randomBytes } from 'crypto';
-import {
-	LIMITS,
-	WEBHOOK_EVENTS,
-	type WebhookEvent,
-} from '../../nodes/PaymentPlatform/shared/apiValues';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../nodes/PaymentPlatform/transport/chosenNames';
-import { notFound } from '../errors';
-import type { Router, RouteContext, RouteResult } from '../router';
-import { newId, nowIso } from '../store';
-import type { PublicWebhookEndpoint, WebhookEndpoint } from '../types';
-import { BodyRules, pathUuid, RULES } from '../validation';
-import { jsonBody } from './helpers';
+const { randomBytes } = require('crypto');
+const { LIMITS, WEBHOOK_EVENTS } = require('../fromPackage');
+const { WEBHOOK_ENDPOINTS_PATH } = require('../fromPackage');
+const { notFound } = require('../errors');
+const { newId, nowIso } = require('../store');
+const { BodyRules, pathUuid, RULES } = require('../validation');
+const { jsonBody } = require('./helpers');
 
-export function publicEndpoint(endpoint: WebhookEndpoint): PublicWebhookEndpoint {
+function publicEndpoint(endpoint) {
 	const { secret: _secret, ...rest } = endpoint;
 	return rest;
 }
 
-export function newWebhookSecret(): string {
+function newWebhookSecret() {
 	return `whsec_${randomBytes(32).toString('hex')}`;
 }
 
-function isHttpUrl(value: string): boolean {
+function isHttpUrl(value) {
 	try {
 		const url = new URL(value);
 		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -34,17 +29,17 @@ function isHttpUrl(value: string): boolean {
 	}
 }
 
-function create(ctx: RouteContext): RouteResult {
+function create(ctx) {
 	const rules = new BodyRules(jsonBody(ctx));
 	rules.onlyFields(['url', 'events']);
 	const url = rules.string('url', { required: true, length: LIMITS.webhookEndpoint.url });
 	if (url !== undefined && !isHttpUrl(url))
 		rules.fail('url', RULES.url, 'must be an http or https URL');
 	const events = rules.array('events', { required: true, minItems: 1 });
-	const seen = new Set<string>();
+	const seen = new Set();
 	events?.forEach((event, index) => {
 		const field = `events[${index}]`;
-		if (typeof event !== 'string' || !(WEBHOOK_EVENTS as readonly string[]).includes(event))
+		if (typeof event !== 'string' || !WEBHOOK_EVENTS.includes(event))
 			rules.fail(field, RULES.enum, `must be one of ${WEBHOOK_EVENTS.join(', ')}`);
 		else if (seen.has(event))
 			rules.fail(field, RULES.unique, 'repeats an event already in the list');
@@ -52,11 +47,11 @@ function create(ctx: RouteContext): RouteResult {
 	});
 	rules.issues.throwIfAny();
 
-	const endpoint: WebhookEndpoint = {
+	const endpoint = {
 		id: newId(),
-		url: url as string,
+		url: url,
 		secret: newWebhookSecret(),
-		events: [...seen] as WebhookEvent[],
+		events: [...seen],
 		status: 'active',
 		created_at: nowIso(),
 	};
@@ -64,14 +59,16 @@ function create(ctx: RouteContext): RouteResult {
 	return { status: 201, message: 'Webhook endpoint created', data: { ...endpoint } };
 }
 
-function remove(ctx: RouteContext): RouteResult {
+function remove(ctx) {
 	const id = pathUuid(ctx.params, 'id');
 	if (!ctx.app.store.webhookEndpoints.delete(id)) throw notFound('Webhook endpoint');
 	return { message: 'Webhook endpoint deleted' };
 }
 
-export function registerWebhookEndpointRoutes(router: Router): void {
+function registerWebhookEndpointRoutes(router) {
 	router
 		.add('POST', WEBHOOK_ENDPOINTS_PATH, create)
 		.add('DELETE', `${WEBHOOK_ENDPOINTS_PATH}/:id`, remove);
 }
+
+module.exports = { publicEndpoint, newWebhookSecret, registerWebhookEndpointRoutes };

@@ -1,3 +1,4 @@
+'use strict';
 /**
  * Errors the routes throw; the server turns them into the error envelope `{success: false, message, error}`.
  *
@@ -15,9 +16,9 @@
  * - 415 BAD_REQUEST: a body whose content type is neither JSON nor multipart.
  * - 500 INTERNAL_ERROR: anything unexpected; the sandbox never lets a request crash it.
  */
-import { ERROR_CODES } from '../nodes/PaymentPlatform/transport/chosenNames';
+const { ERROR_CODES } = require('./fromPackage');
 
-export const HTTP_STATUS = {
+const HTTP_STATUS = {
 	badRequest: 400,
 	unauthorized: 401,
 	notFound: 404,
@@ -27,29 +28,26 @@ export const HTTP_STATUS = {
 	unsupportedMediaType: 415,
 	validation: 422,
 	internal: 500,
-} as const;
+};
 
-export interface ValidationIssue {
-	field: string;
-	rule: string;
-	message: string;
-}
+class ApiError extends Error {
+	status;
+	code;
+	details;
+	headers;
 
-export class ApiError extends Error {
-	constructor(
-		readonly status: number,
-		readonly code: string,
-		message: string,
-		readonly details?: ValidationIssue[],
-		readonly headers?: Record<string, string>,
-	) {
+	constructor(status, code, message, details, headers) {
 		super(message);
 		this.name = 'ApiError';
+		this.status = status;
+		this.code = code;
+		this.details = details;
+		this.headers = headers;
 	}
 }
 
-export class ValidationError extends ApiError {
-	constructor(issues: ValidationIssue[]) {
+class ValidationError extends ApiError {
+	constructor(issues) {
 		super(
 			HTTP_STATUS.validation,
 			ERROR_CODES.validation,
@@ -61,18 +59,28 @@ export class ValidationError extends ApiError {
 }
 
 /** A single-issue validation error. */
-export function invalid(field: string, rule: string, message: string): ValidationError {
+function invalid(field, rule, message) {
 	return new ValidationError([{ field, rule, message }]);
 }
 
-export function notFound(what: string): ApiError {
+function notFound(what) {
 	return new ApiError(HTTP_STATUS.notFound, ERROR_CODES.notFound, `${what} not found`);
 }
 
-export function conflict(message: string): ApiError {
+function conflict(message) {
 	return new ApiError(HTTP_STATUS.conflict, ERROR_CODES.conflict, message);
 }
 
-export function badRequest(message: string, status: number = HTTP_STATUS.badRequest): ApiError {
+function badRequest(message, status = HTTP_STATUS.badRequest) {
 	return new ApiError(status, ERROR_CODES.badRequest, message);
 }
+
+module.exports = {
+	HTTP_STATUS,
+	ApiError,
+	ValidationError,
+	invalid,
+	notFound,
+	conflict,
+	badRequest,
+};

@@ -1,26 +1,25 @@
+'use strict';
 /**
  * GET /v1/payment-links/{id} and POST /v1/payment-links/{id}/upload-cover (multipart, one part `file`, an image).
  * The uploaded bytes are served back at `cover_image_url` (GET /__admin/uploads/{id}).
  */
-import { notFound } from '../errors';
-import type { Router, RouteContext, RouteResult } from '../router';
-import { newId, nowIso } from '../store';
-import type { PaymentLink } from '../types';
-import { Issues, pathUuid, RULES } from '../validation';
+const { notFound } = require('../errors');
+const { newId, nowIso } = require('../store');
+const { Issues, pathUuid, RULES } = require('../validation');
 
-export const COVER_PART_NAME = 'file';
+const COVER_PART_NAME = 'file';
 
-function ownLink(ctx: RouteContext): PaymentLink {
+function ownLink(ctx) {
 	const link = ctx.app.store.paymentLinks.get(pathUuid(ctx.params, 'id'));
 	if (!link || link.merchant_id !== ctx.app.store.merchant.id) throw notFound('Payment link');
 	return link;
 }
 
-function get(ctx: RouteContext): RouteResult {
+function get(ctx) {
 	return { message: 'Payment link retrieved', data: ownLink(ctx) };
 }
 
-function uploadCover(ctx: RouteContext): RouteResult {
+function uploadCover(ctx) {
 	const link = ownLink(ctx);
 	const files = (ctx.parts ?? []).filter((part) => part.name === COVER_PART_NAME);
 	const issues = new Issues();
@@ -44,15 +43,17 @@ function uploadCover(ctx: RouteContext): RouteResult {
 	else if (file.size === 0) issues.add(COVER_PART_NAME, RULES.notEmpty, 'must not be empty');
 	issues.throwIfAny();
 
-	const upload = { id: newId(), filename: file.filename as string, contentType, data: file.data };
+	const upload = { id: newId(), filename: file.filename, contentType, data: file.data };
 	ctx.app.store.uploads.set(upload.id, upload);
 	link.cover_image_url = `${ctx.app.baseUrl()}/__admin/uploads/${upload.id}`;
 	link.updated_at = nowIso();
 	return { message: 'Cover image uploaded', data: { cover_image_url: link.cover_image_url } };
 }
 
-export function registerPaymentLinkRoutes(router: Router): void {
+function registerPaymentLinkRoutes(router) {
 	router
 		.add('GET', '/v1/payment-links/:id', get)
 		.add('POST', '/v1/payment-links/:id/upload-cover', uploadCover);
 }
+
+module.exports = { COVER_PART_NAME, registerPaymentLinkRoutes };

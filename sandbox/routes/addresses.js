@@ -1,15 +1,14 @@
+'use strict';
 /**
  * POST /v1/submerchants/{id}/addresses and PATCH /v1/submerchants/{id}/addresses/{addressId}.
  * The address type travels in the body field chosen in chosenNames.ts (`type`); it defaults to `billing`.
  */
-import { ADDRESS_TYPES, LIMITS } from '../../nodes/PaymentPlatform/shared/apiValues';
-import { ADDRESS_TYPE_BODY_FIELD } from '../../nodes/PaymentPlatform/transport/chosenNames';
-import { notFound } from '../errors';
-import type { Router, RouteContext, RouteResult } from '../router';
-import { newId, nowIso, type Store } from '../store';
-import type { Address } from '../types';
-import { BodyRules, pathUuid } from '../validation';
-import { assignDefined, jsonBody, ownSubmerchantFromPath } from './helpers';
+const { ADDRESS_TYPES, LIMITS } = require('../fromPackage');
+const { ADDRESS_TYPE_BODY_FIELD } = require('../fromPackage');
+const { notFound } = require('../errors');
+const { newId, nowIso } = require('../store');
+const { BodyRules, pathUuid } = require('../validation');
+const { assignDefined, jsonBody, ownSubmerchantFromPath } = require('./helpers');
 
 const A = LIMITS.address;
 
@@ -26,17 +25,17 @@ const ADDRESS_FIELDS = [
 	ADDRESS_TYPE_BODY_FIELD,
 ];
 
-const maxOf = (limit: { max?: number; exact?: number }) => ({ max: limit.max ?? limit.exact });
+const maxOf = (limit) => ({ max: limit.max ?? limit.exact });
 
 /** Only one primary address per submerchant: a new primary one demotes the others. */
-function demoteOtherPrimaries(store: Store, address: Address): void {
+function demoteOtherPrimaries(store, address) {
 	if (!address.is_primary) return;
 	for (const other of store.addressesOf(address.submerchant_id)) {
 		if (other.id !== address.id) other.is_primary = false;
 	}
 }
 
-function create(ctx: RouteContext): RouteResult {
+function create(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	const rules = new BodyRules(jsonBody(ctx));
 	rules.onlyFields(ADDRESS_FIELDS);
@@ -51,18 +50,18 @@ function create(ctx: RouteContext): RouteResult {
 	const isPrimary = rules.boolean('is_primary');
 	const type = rules.string(ADDRESS_TYPE_BODY_FIELD, { oneOf: ADDRESS_TYPES });
 	rules.issues.throwIfAny();
-	const address: Address = {
+	const address = {
 		id: newId(),
 		submerchant_id: submerchant.id,
 		type: type ?? 'billing',
-		street: street as string,
-		number: number as string,
+		street: street,
+		number: number,
 		complement: complement ?? null,
-		neighborhood: neighborhood as string,
-		city: city as string,
-		state: state as string,
-		zip_code: zipCode as string,
-		country: country as string,
+		neighborhood: neighborhood,
+		city: city,
+		state: state,
+		zip_code: zipCode,
+		country: country,
 		is_primary: isPrimary ?? false,
 		created_at: nowIso(),
 	};
@@ -71,13 +70,13 @@ function create(ctx: RouteContext): RouteResult {
 	return { status: 201, message: 'Address created', data: address };
 }
 
-function update(ctx: RouteContext): RouteResult {
+function update(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	const address = ctx.app.store.addresses.get(pathUuid(ctx.params, 'addressId'));
 	if (!address || address.submerchant_id !== submerchant.id) throw notFound('Address');
 	const rules = new BodyRules(jsonBody(ctx));
 	rules.onlyFields(ADDRESS_FIELDS);
-	const changes: Partial<Address> = {
+	const changes = {
 		street: rules.string('street', { length: maxOf(A.street) }),
 		number: rules.string('number', { length: maxOf(A.number) }),
 		complement: rules.string('complement', { length: maxOf(A.complement) }),
@@ -95,8 +94,10 @@ function update(ctx: RouteContext): RouteResult {
 	return { message: 'Address updated' };
 }
 
-export function registerAddressRoutes(router: Router): void {
+function registerAddressRoutes(router) {
 	router
 		.add('POST', '/v1/submerchants/:id/addresses', create)
 		.add('PATCH', '/v1/submerchants/:id/addresses/:addressId', update);
 }
+
+module.exports = { registerAddressRoutes };

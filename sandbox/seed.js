@@ -1,24 +1,15 @@
+'use strict';
 /**
  * Seed data: a fixed, documented set of records (ids in seedIds.ts) and a generator of extra charges for benchmarks.
  */
-import {
-	CHARGE_STATUSES,
-	MAX_INSTALLMENTS,
-	PAYMENT_METHODS,
-	type ChargeStatus,
-} from '../nodes/PaymentPlatform/shared/apiValues';
-import { anticipationTotals } from './fees';
-import { SEED } from './seedIds';
-import { newId, nowIso, type Store } from './store';
-import type { Charge, Receivable, Submerchant, SubmerchantDocument, WalletEntry } from './types';
-
-export { SEED };
+const { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } = require('./fromPackage');
+const { anticipationTotals } = require('./fees');
+const { SEED } = require('./seedIds');
+const { newId, nowIso } = require('./store');
 
 const S = SEED.submerchants;
 
-function submerchant(
-	fields: Partial<Submerchant> & Pick<Submerchant, 'id' | 'entity_type' | 'trade_name' | 'status'>,
-): Submerchant {
+function submerchant(fields) {
 	const created = fields.created_at ?? '2025-01-15T12:00:00.000Z';
 	const { id, ...rest } = fields;
 	return {
@@ -47,10 +38,7 @@ function submerchant(
 	};
 }
 
-function document(
-	fields: Pick<SubmerchantDocument, 'id' | 'submerchant_id' | 'type'> &
-		Partial<SubmerchantDocument>,
-): SubmerchantDocument {
+function document(fields) {
 	const { id, submerchant_id, ...rest } = fields;
 	return {
 		id,
@@ -72,10 +60,7 @@ function document(
 	};
 }
 
-function charge(
-	fields: Pick<Charge, 'id' | 'status' | 'payment_method' | 'amount' | 'created_at'> &
-		Partial<Charge>,
-): Charge {
+function charge(fields) {
 	const card =
 		fields.payment_method === 'credit_card' || fields.payment_method === 'debit_card'
 			? {
@@ -107,8 +92,8 @@ function charge(
 	};
 }
 
-function seedSubmerchants(store: Store): void {
-	const records: Submerchant[] = [
+function seedSubmerchants(store) {
+	const records = [
 		submerchant({
 			id: S.pfReadyForReview,
 			entity_type: 'pf',
@@ -294,9 +279,9 @@ function seedSubmerchants(store: Store): void {
 	}
 }
 
-function seedCharges(store: Store): void {
+function seedCharges(store) {
 	const C = SEED.charges;
-	const customer = (name: string, taxId: string) => ({
+	const customer = (name, taxId) => ({
 		name,
 		email: `${name.toLowerCase().replace(/ /g, '.')}@example.com`,
 		tax_id: taxId,
@@ -377,7 +362,7 @@ function seedCharges(store: Store): void {
 	}
 }
 
-function seedMoney(store: Store): void {
+function seedMoney(store) {
 	store.paymentLinks.set(SEED.paymentLinkId, {
 		id: SEED.paymentLinkId,
 		merchant_id: SEED.merchantId,
@@ -404,15 +389,15 @@ function seedMoney(store: Store): void {
 
 	const R = SEED.receivables;
 	const receivable = (
-		id: string,
-		chargeId: string,
-		installment: number,
-		gross: number,
-		fee: number,
-		settlement: string,
+		id,
+		chargeId,
+		installment,
+		gross,
+		fee,
+		settlement,
 		status = 'pending',
 		paymentMethod = 'credit_card',
-	): Receivable => ({
+	) => ({
 		id,
 		charge_id: chargeId,
 		merchant_id: SEED.merchantId,
@@ -476,7 +461,7 @@ function seedMoney(store: Store): void {
 	});
 
 	const W = SEED.walletEntries;
-	const entries: Array<Omit<WalletEntry, 'wallet_id' | 'balance_after'>> = [
+	const entries = [
 		{
 			id: W[0],
 			direction: 'credit',
@@ -550,21 +535,21 @@ function seedMoney(store: Store): void {
 			id: X.completed,
 			submerchant_id: null,
 			amount: 20_000,
-			status: 'completed' as const,
+			status: 'completed',
 			created_at: '2025-02-20T10:00:00.000Z',
 		},
 		{
 			id: X.pendingForActiveSubmerchant,
 			submerchant_id: S.active,
 			amount: 15_000,
-			status: 'pending' as const,
+			status: 'pending',
 			created_at: nowIso(),
 		},
 		{
 			id: X.completedForActiveSubmerchant,
 			submerchant_id: S.active,
 			amount: 8_000,
-			status: 'completed' as const,
+			status: 'completed',
 			created_at: '2025-03-01T10:00:00.000Z',
 		},
 	]) {
@@ -574,14 +559,14 @@ function seedMoney(store: Store): void {
 }
 
 /** Fills an empty store with the seed records. */
-export function seedStore(store: Store): void {
+function seedStore(store) {
 	seedSubmerchants(store);
 	seedCharges(store);
 	seedMoney(store);
 }
 
 /** Deterministic pseudo-random numbers (mulberry32), so generated charges are the same on every run. */
-function pseudoRandom(seed: number): () => number {
+function pseudoRandom(seed) {
 	let state = seed >>> 0;
 	return () => {
 		state = (state + 0x6d2b79f5) >>> 0;
@@ -616,22 +601,22 @@ const LAST_NAMES = [
 	'Almeida',
 	'Nunes',
 ];
-export const MAX_GENERATED_CHARGES = 100_000;
+const MAX_GENERATED_CHARGES = 100_000;
 
 /**
  * Adds `count` generated charges (every status and method, amounts 1.00..5000.00, created through 2024-2025) and
  * returns their ids. No event is emitted for them.
  */
-export function generateCharges(store: Store, count: number): string[] {
+function generateCharges(store, count) {
 	const random = pseudoRandom(store.charges.size + count);
-	const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
+	const pick = (values) => values[Math.floor(random() * values.length)];
 	const start = Date.UTC(2024, 0, 1);
 	const span = Date.UTC(2025, 11, 31) - start;
-	const ids: string[] = [];
+	const ids = [];
 	for (let i = 0; i < count; i++) {
 		const name = `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
 		const method = pick(PAYMENT_METHODS);
-		const status: ChargeStatus = pick(CHARGE_STATUSES);
+		const status = pick(CHARGE_STATUSES);
 		const amount = 100 + Math.floor(random() * 499_901);
 		const createdAt = new Date(start + Math.floor(random() * span)).toISOString();
 		const record = charge({
@@ -649,3 +634,5 @@ export function generateCharges(store: Store, count: number): string[] {
 	}
 	return ids;
 }
+
+module.exports = { seedStore, MAX_GENERATED_CHARGES, generateCharges, SEED };

@@ -1,12 +1,13 @@
+'use strict';
 /**
  * What the sandbox must never keep: card numbers and CVVs. Recorded requests keep a copy of each body with
  * `payment_details.number` masked to its last four digits and every `cvv` replaced.
  */
-import { isPlainObject } from './validation';
+const { isPlainObject } = require('./validation');
 
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
-export function maskCardNumber(value: unknown): unknown {
+function maskCardNumber(value) {
 	if (typeof value !== 'string') return REDACTED;
 	const digits = value.replace(/\D/g, '');
 	return digits.length >= 4
@@ -15,10 +16,10 @@ export function maskCardNumber(value: unknown): unknown {
 }
 
 /** A deep copy of a JSON value without card numbers and CVVs. */
-export function redactCardData(value: unknown, parentKey = ''): unknown {
+function redactCardData(value, parentKey = '') {
 	if (Array.isArray(value)) return value.map((item) => redactCardData(item, parentKey));
 	if (!isPlainObject(value)) return value;
-	const copy: Record<string, unknown> = {};
+	const copy = {};
 	for (const [key, item] of Object.entries(value)) {
 		if (key === 'cvv') copy[key] = REDACTED;
 		else if (key === 'number' && parentKey === 'payment_details') copy[key] = maskCardNumber(item);
@@ -26,3 +27,5 @@ export function redactCardData(value: unknown, parentKey = ''): unknown {
 	}
 	return copy;
 }
+
+module.exports = { REDACTED, maskCardNumber, redactCardData };

@@ -1,24 +1,31 @@
+'use strict';
 /**
  * POST /v1/charges, GET /v1/charges, GET /v1/charges/{id}.
  * The reference shows the fields and their types but not which are required: the sandbox requires `amount` (an
  * integer > 0) and `payment_method`, and for card methods `payment_details` with `number` or `token`. Card number,
  * CVV and token are never kept; the charge keeps the holder name, expiry and last four digits.
  */
-import {
+const {
 	CARD_PAYMENT_METHODS,
 	CHARGE_STATUSES,
 	MAX_INSTALLMENTS,
 	PAYMENT_METHODS,
-} from '../../nodes/PaymentPlatform/shared/apiValues';
-import { CHARGE_LIST_QUERY } from '../../nodes/PaymentPlatform/transport/chosenNames';
-import { emitChargeEvent } from '../chargeEvents';
-import { notFound } from '../errors';
-import { paginate, readPageRequest } from '../pagination';
-import type { Router, RouteContext, RouteResult } from '../router';
-import { newId, nowIso } from '../store';
-import type { Charge, ChargeCard, ChargeCustomer, ChargeItem, ChargeSplit } from '../types';
-import { BodyRules, inDateRange, isPlainObject, pathUuid, QueryRules, RULES } from '../validation';
-import { jsonBody } from './helpers';
+} = require('../fromPackage');
+const { CHARGE_LIST_QUERY } = require('../fromPackage');
+const { emitChargeEvent } = require('../chargeEvents');
+const { notFound } = require('../errors');
+const { paginate, readPageRequest } = require('../pagination');
+const { newId, nowIso } = require('../store');
+
+const {
+	BodyRules,
+	inDateRange,
+	isPlainObject,
+	pathUuid,
+	QueryRules,
+	RULES,
+} = require('../validation');
+const { jsonBody } = require('./helpers');
 
 const CHARGE_FIELDS = [
 	'amount',
@@ -54,14 +61,10 @@ const PAYMENT_DETAILS_FIELDS = [
 	'statement_descriptor',
 ];
 const SPLIT_FIELDS = ['recipient_id', 'amount', 'cross_company'];
-const CURRENCIES = ['BRL'] as const;
+const CURRENCIES = ['BRL'];
 
 /** Validates each element of an array field as an object with `validate`. */
-function eachObject<T>(
-	rules: BodyRules,
-	field: string,
-	validate: (itemRules: BodyRules) => T,
-): T[] | undefined {
+function eachObject(rules, field, validate) {
 	const items = rules.array(field);
 	if (!items) return undefined;
 	return items.flatMap((item, index) => {
@@ -74,30 +77,17 @@ function eachObject<T>(
 	});
 }
 
-function withoutUndefined<T extends object>(value: T): T {
-	return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+function withoutUndefined(value) {
+	return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 }
 
-interface PaymentDetails {
-	number?: string;
-	holderName?: string;
-	expirationMonth?: string;
-	expirationYear?: string;
-	token?: string;
-	installments?: number;
-	statementDescriptor?: string;
-}
-
-function validatePaymentDetails(
-	rules: BodyRules,
-	paymentMethod: string | undefined,
-): PaymentDetails {
-	const isCard = (CARD_PAYMENT_METHODS as readonly string[]).includes(paymentMethod ?? '');
+function validatePaymentDetails(rules, paymentMethod) {
+	const isCard = CARD_PAYMENT_METHODS.includes(paymentMethod ?? '');
 	const source = rules.object('payment_details', { required: isCard });
 	if (!source) return {};
 	const details = rules.nested('payment_details', source);
 	details.onlyFields(PAYMENT_DETAILS_FIELDS);
-	const result: PaymentDetails = {
+	const result = {
 		number: details.string('number'),
 		holderName: details.string('holder_name'),
 		expirationMonth: details.string('expiration_month'),
@@ -117,7 +107,7 @@ function validatePaymentDetails(
 	return result;
 }
 
-function cardSummary(details: PaymentDetails): ChargeCard {
+function cardSummary(details) {
 	const digits = details.number?.replace(/\D/g, '') ?? '';
 	return {
 		holder_name: details.holderName ?? null,
@@ -128,7 +118,7 @@ function cardSummary(details: PaymentDetails): ChargeCard {
 	};
 }
 
-function create(ctx: RouteContext): RouteResult {
+function create(ctx) {
 	const store = ctx.app.store;
 	const rules = new BodyRules(jsonBody(ctx));
 	rules.onlyFields(CHARGE_FIELDS);
@@ -143,7 +133,7 @@ function create(ctx: RouteContext): RouteResult {
 	const metadata = rules.object('metadata');
 
 	const customerSource = rules.object('customer');
-	let customer: ChargeCustomer | null = null;
+	let customer = null;
 	if (customerSource) {
 		const c = rules.nested('customer', customerSource);
 		c.onlyFields(CUSTOMER_FIELDS);
@@ -155,7 +145,7 @@ function create(ctx: RouteContext): RouteResult {
 			birthdate: c.string('birthdate'),
 		});
 	}
-	const items = eachObject<ChargeItem>(rules, 'items', (item) => {
+	const items = eachObject(rules, 'items', (item) => {
 		item.onlyFields(ITEM_FIELDS);
 		return withoutUndefined({
 			id: item.string('id'),
@@ -168,26 +158,26 @@ function create(ctx: RouteContext): RouteResult {
 			code: item.string('code'),
 		});
 	});
-	const split = eachObject<ChargeSplit>(rules, 'split', (part) => {
+	const split = eachObject(rules, 'split', (part) => {
 		part.onlyFields(SPLIT_FIELDS);
 		return withoutUndefined({
-			recipient_id: part.uuid('recipient_id', { required: true }) as string,
-			amount: part.integer('amount', { required: true, min: 0 }) as number,
+			recipient_id: part.uuid('recipient_id', { required: true }),
+			amount: part.integer('amount', { required: true, min: 0 }),
 			cross_company: part.boolean('cross_company'),
 		});
 	});
 	rules.issues.throwIfAny();
 
 	const now = nowIso();
-	const isCard = (CARD_PAYMENT_METHODS as readonly string[]).includes(paymentMethod as string);
-	const charge: Charge = {
+	const isCard = CARD_PAYMENT_METHODS.includes(paymentMethod);
+	const charge = {
 		id: newId(),
 		merchant_id: store.merchant.id,
 		submerchant_id: submerchantId ?? null,
-		amount: amount as number,
+		amount: amount,
 		currency: 'BRL',
 		status: 'pending',
-		payment_method: paymentMethod as string,
+		payment_method: paymentMethod,
 		product_type: 'physical',
 		created_at: now,
 		updated_at: now,
@@ -206,19 +196,19 @@ function create(ctx: RouteContext): RouteResult {
 	return { status: 201, message: 'Charge created', data: charge };
 }
 
-function matchesSearch(charge: Charge, needle: string): boolean {
+function matchesSearch(charge, needle) {
 	const haystack = [
 		charge.id,
 		charge.customer?.name,
 		charge.customer?.email,
 		charge.customer?.tax_id,
 		...charge.items.map((item) => item.name),
-		...Object.values(charge.metadata).filter((v): v is string => typeof v === 'string'),
+		...Object.values(charge.metadata).filter((v) => typeof v === 'string'),
 	];
 	return haystack.some((text) => text !== undefined && text.toLowerCase().includes(needle));
 }
 
-function list(ctx: RouteContext): RouteResult {
+function list(ctx) {
 	const Q = CHARGE_LIST_QUERY;
 	const query = new QueryRules(ctx.query);
 	const status = query.oneOf(Q.status, CHARGE_STATUSES);
@@ -247,15 +237,17 @@ function list(ctx: RouteContext): RouteResult {
 	return { message: 'Charges retrieved', ...paginate(charges, page) };
 }
 
-function get(ctx: RouteContext): RouteResult {
+function get(ctx) {
 	const charge = ctx.app.store.charges.get(pathUuid(ctx.params, 'id'));
 	if (!charge || charge.merchant_id !== ctx.app.store.merchant.id) throw notFound('Charge');
 	return { message: 'Charge retrieved', data: charge };
 }
 
-export function registerChargeRoutes(router: Router): void {
+function registerChargeRoutes(router) {
 	router
 		.add('POST', '/v1/charges', create)
 		.add('GET', '/v1/charges', list)
 		.add('GET', '/v1/charges/:id', get);
 }
+
+module.exports = { registerChargeRoutes };

@@ -1,33 +1,32 @@
+'use strict';
 /**
  * GET /v1/receivables/{id}, POST /v1/anticipations, DELETE /v1/anticipations/{id}.
  * A requested anticipation is `pending` and `spot`; its receivables become `anticipated` until it is canceled
  * (status `canceled`), when they are `pending` again. Totals: see fees.ts.
  */
-import { conflict, notFound } from '../errors';
-import { anticipationTotals } from '../fees';
-import type { Router, RouteContext, RouteResult } from '../router';
-import { newId, nowIso } from '../store';
-import type { Anticipation, Receivable } from '../types';
-import { BodyRules, isUuid, pathUuid, RULES } from '../validation';
-import { jsonBody } from './helpers';
+const { conflict, notFound } = require('../errors');
+const { anticipationTotals } = require('../fees');
+const { newId, nowIso } = require('../store');
+const { BodyRules, isUuid, pathUuid, RULES } = require('../validation');
+const { jsonBody } = require('./helpers');
 
-export const ANTICIPATED_STATUS = 'anticipated';
-export const CANCELED_STATUS = 'canceled';
+const ANTICIPATED_STATUS = 'anticipated';
+const CANCELED_STATUS = 'canceled';
 
-function getReceivable(ctx: RouteContext): RouteResult {
+function getReceivable(ctx) {
 	const receivable = ctx.app.store.receivables.get(pathUuid(ctx.params, 'id'));
 	if (!receivable || receivable.merchant_id !== ctx.app.store.merchant.id)
 		throw notFound('Receivable');
 	return { message: 'Receivable retrieved', data: receivable };
 }
 
-function create(ctx: RouteContext): RouteResult {
+function create(ctx) {
 	const store = ctx.app.store;
 	const rules = new BodyRules(jsonBody(ctx));
 	rules.onlyFields(['receivable_ids', 'metadata']);
 	const ids = rules.array('receivable_ids', { required: true, minItems: 1 });
-	const receivables: Receivable[] = [];
-	const seen = new Set<string>();
+	const receivables = [];
+	const seen = new Set();
 	ids?.forEach((value, index) => {
 		const field = `receivable_ids[${index}]`;
 		if (!isUuid(value)) return rules.fail(field, RULES.uuid, 'must be a UUID');
@@ -49,7 +48,7 @@ function create(ctx: RouteContext): RouteResult {
 	rules.issues.throwIfAny();
 
 	const now = nowIso();
-	const anticipation: Anticipation = {
+	const anticipation = {
 		id: newId(),
 		merchant_id: store.merchant.id,
 		status: 'pending',
@@ -65,7 +64,7 @@ function create(ctx: RouteContext): RouteResult {
 	return { status: 201, message: 'Anticipation requested', data: anticipation };
 }
 
-function cancel(ctx: RouteContext): RouteResult {
+function cancel(ctx) {
 	const store = ctx.app.store;
 	const anticipation = store.anticipations.get(pathUuid(ctx.params, 'id'));
 	if (!anticipation || anticipation.merchant_id !== store.merchant.id)
@@ -84,9 +83,11 @@ function cancel(ctx: RouteContext): RouteResult {
 	return { message: 'Anticipation canceled' };
 }
 
-export function registerAnticipationRoutes(router: Router): void {
+function registerAnticipationRoutes(router) {
 	router
 		.add('GET', '/v1/receivables/:id', getReceivable)
 		.add('POST', '/v1/anticipations', create)
 		.add('DELETE', '/v1/anticipations/:id', cancel);
 }
+
+module.exports = { ANTICIPATED_STATUS, CANCELED_STATUS, registerAnticipationRoutes };

@@ -1,13 +1,14 @@
+'use strict';
 /**
  * Fixed ids of the seed records, so tests and example workflows can reference them. They never change between runs.
  * Pattern: the first group names the resource (1 merchant, 2 submerchant, 21 legal representative, 22 address,
  * 23 document, 3 charge, 4 payment link, 5 receivable, 51 anticipation, 6 wallet, 61 wallet entry, 7 withdrawal),
  * the last group numbers the record.
  */
-const id = (resource: string, n: number): string =>
+const id = (resource, n) =>
 	`${resource.padEnd(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-export const SEED = {
+const SEED = {
 	/** The merchant that owns the sandbox key pair. */
 	merchantId: id('1', 1),
 	/** A merchant that is not the caller's; its submerchant is invisible through /v1. */
@@ -80,4 +81,6 @@ export const SEED = {
 		pendingForActiveSubmerchant: id('7', 2),
 		completedForActiveSubmerchant: id('7', 3),
 	},
-} as const;
+};
+
+module.exports = { SEED };

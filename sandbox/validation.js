@@ -1,14 +1,14 @@
+'use strict';
 /**
  * Rule helpers shared by the routes. Each failed rule becomes `{field, rule, message}`, where the message names the
  * field and the rule in English (`zip_code must be 8 to 10 characters`). One issue per field: the first rule a field
  * breaks is the one reported.
  */
-import { PATTERNS } from '../nodes/PaymentPlatform/shared/apiValues';
-import { invalid, ValidationError, type ValidationIssue } from './errors';
-import type { Json } from './types';
+const { PATTERNS } = require('./fromPackage');
+const { invalid, ValidationError } = require('./errors');
 
 /** Rule names used in `details[].rule`. */
-export const RULES = {
+const RULES = {
 	required: 'required',
 	string: 'string',
 	integer: 'integer',
@@ -38,15 +38,9 @@ export const RULES = {
 	file: 'file',
 	image: 'image',
 	notEmpty: 'not_empty',
-} as const;
+};
 
-export interface LengthLimit {
-	readonly min?: number;
-	readonly max?: number;
-	readonly exact?: number;
-}
-
-export function describeLength(limit: LengthLimit): string {
+function describeLength(limit) {
 	if (limit.exact !== undefined) return `exactly ${limit.exact} characters`;
 	if (limit.min !== undefined && limit.max !== undefined)
 		return `${limit.min} to ${limit.max} characters`;
@@ -55,11 +49,11 @@ export function describeLength(limit: LengthLimit): string {
 }
 
 /** Length in characters (code points), not UTF-16 units. */
-export function charLength(value: string): number {
+function charLength(value) {
 	return Array.from(value).length;
 }
 
-function withinLength(value: string, limit: LengthLimit): boolean {
+function withinLength(value, limit) {
 	const length = charLength(value);
 	if (limit.exact !== undefined) return length === limit.exact;
 	if (limit.min !== undefined && length < limit.min) return false;
@@ -67,7 +61,7 @@ function withinLength(value: string, limit: LengthLimit): boolean {
 	return true;
 }
 
-function describeIntegerRange(min?: number, max?: number): string {
+function describeIntegerRange(min, max) {
 	if (min !== undefined && max !== undefined) return `must be an integer from ${min} to ${max}`;
 	if (min === 1) return 'must be an integer greater than 0';
 	if (min !== undefined) return `must be an integer greater than or equal to ${min}`;
@@ -75,38 +69,31 @@ function describeIntegerRange(min?: number, max?: number): string {
 	return 'must be an integer';
 }
 
-export function isPlainObject(value: unknown): value is Json {
+function isPlainObject(value) {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function hasOwn(source: object, key: string): boolean {
+function hasOwn(source, key) {
 	return Object.prototype.hasOwnProperty.call(source, key);
 }
 
-export function isUuid(value: unknown): value is string {
+function isUuid(value) {
 	return typeof value === 'string' && PATTERNS.uuid.test(value);
 }
 
 const ISO_TIMESTAMP =
 	/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-function daysInMonth(year: number, month: number): number {
+function daysInMonth(year, month) {
 	return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-export function isCalendarDate(year: number, month: number, day: number): boolean {
+function isCalendarDate(year, month, day) {
 	return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-export interface ParsedTimestamp {
-	/** Milliseconds since the epoch (UTC when the value has no offset). */
-	ms: number;
-	/** True for a bare date (`2025-03-31`), which a range end covers up to the end of that day. */
-	dateOnly: boolean;
-}
-
 /** Parses an ISO 8601 date or date-time; undefined when the text is not one or names an impossible date. */
-export function parseIsoTimestamp(value: string): ParsedTimestamp | undefined {
+function parseIsoTimestamp(value) {
 	const match = ISO_TIMESTAMP.exec(value);
 	if (!match) return undefined;
 	const [, y, mo, d, h, mi, s, fraction, zone] = match;
@@ -132,61 +119,53 @@ export function parseIsoTimestamp(value: string): ParsedTimestamp | undefined {
 }
 
 /** Collects issues; throws one ValidationError carrying all of them. */
-export class Issues {
-	readonly list: ValidationIssue[] = [];
+class Issues {
+	list = [];
 
-	add(field: string, rule: string, text: string): void {
+	add(field, rule, text) {
 		this.list.push({ field, rule, message: `${field} ${text}` });
 	}
 
-	has(field: string): boolean {
+	has(field) {
 		return this.list.some((issue) => issue.field === field);
 	}
 
-	throwIfAny(): void {
+	throwIfAny() {
 		if (this.list.length > 0) throw new ValidationError(this.list);
 	}
 }
 
-interface Presence {
-	required?: boolean;
-}
-
-export interface StringRule extends Presence {
-	length?: LengthLimit;
-	oneOf?: readonly string[];
-	pattern?: RegExp;
-	/** Completes "<field> ..." when the pattern fails, e.g. `must be exactly 4 digits`. */
-	patternText?: string;
-}
-
 /** Rules over a JSON object (a request body or a nested object of it); nested rules share the issue list. */
-export class BodyRules {
-	constructor(
-		readonly source: Json,
-		readonly issues: Issues = new Issues(),
-		private readonly prefix = '',
-	) {}
+class BodyRules {
+	source;
+	issues;
+	prefix;
 
-	path(field: string): string {
+	constructor(source, issues = new Issues(), prefix = '') {
+		this.source = source;
+		this.issues = issues;
+		this.prefix = prefix;
+	}
+
+	path(field) {
 		return this.prefix ? `${this.prefix}.${field}` : field;
 	}
 
-	present(field: string): boolean {
+	present(field) {
 		return hasOwn(this.source, field) && this.source[field] !== undefined;
 	}
 
-	fail(field: string, rule: string, text: string): void {
+	fail(field, rule, text) {
 		this.issues.add(this.path(field), rule, text);
 	}
 
-	private value(field: string, presence: Presence): unknown {
+	value(field, presence) {
 		if (this.present(field)) return this.source[field];
 		if (presence.required) this.fail(field, RULES.required, 'is required');
 		return undefined;
 	}
 
-	string(field: string, rule: StringRule = {}): string | undefined {
+	string(field, rule = {}) {
 		const value = this.value(field, rule);
 		if (value === undefined) return undefined;
 		if (typeof value !== 'string') {
@@ -208,7 +187,7 @@ export class BodyRules {
 		return value;
 	}
 
-	integer(field: string, rule: Presence & { min?: number; max?: number } = {}): number | undefined {
+	integer(field, rule = {}) {
 		const value = this.value(field, rule);
 		if (value === undefined) return undefined;
 		const text = describeIntegerRange(rule.min, rule.max);
@@ -227,7 +206,7 @@ export class BodyRules {
 		return value;
 	}
 
-	number(field: string, rule: Presence & { min?: number } = {}): number | undefined {
+	number(field, rule = {}) {
 		const value = this.value(field, rule);
 		if (value === undefined) return undefined;
 		const text =
@@ -245,7 +224,7 @@ export class BodyRules {
 		return value;
 	}
 
-	boolean(field: string, rule: Presence = {}): boolean | undefined {
+	boolean(field, rule = {}) {
 		const value = this.value(field, rule);
 		if (value === undefined) return undefined;
 		if (typeof value !== 'boolean') {
@@ -255,7 +234,7 @@ export class BodyRules {
 		return value;
 	}
 
-	uuid(field: string, rule: Presence = {}): string | undefined {
+	uuid(field, rule = {}) {
 		const value = this.value(field, rule);
 		if (value === undefined) return undefined;
 		if (!isUuid(value)) {
@@ -266,7 +245,7 @@ export class BodyRules {
 	}
 
 	/** An ISO 8601 date or date-time; returns the text as sent. */
-	isoTimestamp(field: string, rule: Presence = {}): string | undefined {
+	isoTimestamp(field, rule = {}) {
 		const value = this.value(field, rule);
 		if (value === undefined) return undefined;
 		if (typeof value !== 'string' || !parseIsoTimestamp(value)) {
@@ -276,7 +255,7 @@ export class BodyRules {
 		return value;
 	}
 
-	object(field: string, rule: Presence = {}): Json | undefined {
+	object(field, rule = {}) {
 		const value = this.value(field, rule);
 		if (value === undefined) return undefined;
 		if (!isPlainObject(value)) {
@@ -286,7 +265,7 @@ export class BodyRules {
 		return value;
 	}
 
-	array(field: string, rule: Presence & { minItems?: number } = {}): unknown[] | undefined {
+	array(field, rule = {}) {
 		const value = this.value(field, rule);
 		if (value === undefined) return undefined;
 		if (!Array.isArray(value)) {
@@ -302,12 +281,12 @@ export class BodyRules {
 	}
 
 	/** Rules over `value` (an object found at `field`), reporting fields as `field.sub`. */
-	nested(field: string, value: Json): BodyRules {
+	nested(field, value) {
 		return new BodyRules(value, this.issues, this.path(field));
 	}
 
 	/** Every key outside `allowed` is an `unknown_field` issue. */
-	onlyFields(allowed: readonly string[]): void {
+	onlyFields(allowed) {
 		for (const key of Object.keys(this.source)) {
 			if (!allowed.includes(key)) this.fail(key, RULES.unknownField, 'is not an allowed field');
 		}
@@ -315,22 +294,23 @@ export class BodyRules {
 }
 
 /** A JSON body as an object: absent means `{}`; anything that is not an object is a validation error. */
-export function objectBody(body: unknown): Json {
+function objectBody(body) {
 	if (body === undefined) return {};
 	if (!isPlainObject(body)) throw invalid('body', RULES.object, 'body must be a JSON object');
 	return body;
 }
 
-export type QueryObject = Record<string, string | string[]>;
-
 /** Rules over query parameters (always text). */
-export class QueryRules {
-	constructor(
-		readonly query: QueryObject,
-		readonly issues: Issues = new Issues(),
-	) {}
+class QueryRules {
+	query;
+	issues;
 
-	private single(name: string): string | undefined {
+	constructor(query, issues = new Issues()) {
+		this.query = query;
+		this.issues = issues;
+	}
+
+	single(name) {
 		const value = this.query[name];
 		if (value === undefined) return undefined;
 		if (Array.isArray(value)) {
@@ -340,11 +320,11 @@ export class QueryRules {
 		return value;
 	}
 
-	text(name: string): string | undefined {
+	text(name) {
 		return this.single(name);
 	}
 
-	integer(name: string, rule: { min?: number; max?: number } = {}): number | undefined {
+	integer(name, rule = {}) {
 		const value = this.single(name);
 		if (value === undefined) return undefined;
 		const text = describeIntegerRange(rule.min, rule.max);
@@ -364,7 +344,7 @@ export class QueryRules {
 		return parsed;
 	}
 
-	oneOf(name: string, values: readonly string[]): string | undefined {
+	oneOf(name, values) {
 		const value = this.single(name);
 		if (value === undefined) return undefined;
 		if (!values.includes(value)) {
@@ -374,7 +354,7 @@ export class QueryRules {
 		return value;
 	}
 
-	isoTimestamp(name: string): ParsedTimestamp | undefined {
+	isoTimestamp(name) {
 		const value = this.single(name);
 		if (value === undefined) return undefined;
 		const parsed = parseIsoTimestamp(value);
@@ -382,7 +362,7 @@ export class QueryRules {
 		return parsed;
 	}
 
-	uuid(name: string): string | undefined {
+	uuid(name) {
 		const value = this.single(name);
 		if (value === undefined) return undefined;
 		if (!isUuid(value)) {
@@ -394,11 +374,7 @@ export class QueryRules {
 }
 
 /** Inclusive range test for a `start`/`end` filter pair; a bare end date covers that whole day. */
-export function inDateRange(
-	timestamp: string,
-	start: ParsedTimestamp | undefined,
-	end: ParsedTimestamp | undefined,
-): boolean {
+function inDateRange(timestamp, start, end) {
 	const ms = Date.parse(timestamp);
 	if (start && ms < start.ms) return false;
 	if (end) {
@@ -409,8 +385,25 @@ export function inDateRange(
 }
 
 /** Validates a path id: a malformed id is a validation error, a well-formed unknown id is the route's 404. */
-export function pathUuid(params: Record<string, string>, name: string): string {
+function pathUuid(params, name) {
 	const value = params[name];
 	if (!isUuid(value)) throw invalid(name, RULES.uuid, `${name} must be a UUID`);
 	return value.toLowerCase();
 }
+
+module.exports = {
+	RULES,
+	describeLength,
+	charLength,
+	isPlainObject,
+	hasOwn,
+	isUuid,
+	isCalendarDate,
+	parseIsoTimestamp,
+	Issues,
+	BodyRules,
+	objectBody,
+	QueryRules,
+	inDateRange,
+	pathUuid,
+};

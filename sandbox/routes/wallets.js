@@ -1,28 +1,26 @@
+'use strict';
 /**
  * GET /v1/wallets/{id} and GET /v1/wallets/{id}/statement (period filter under the chosen query names).
  * Summary: opening balance before the period, closing balance at its end, and the credits and debits within it.
  */
-import { WALLET_STATEMENT_QUERY } from '../../nodes/PaymentPlatform/transport/chosenNames';
-import { notFound } from '../errors';
-import type { Router, RouteContext, RouteResult } from '../router';
-import { compareText } from '../store';
-import type { Wallet, WalletEntry } from '../types';
-import { inDateRange, pathUuid, QueryRules } from '../validation';
+const { WALLET_STATEMENT_QUERY } = require('../fromPackage');
+const { notFound } = require('../errors');
+const { compareText } = require('../store');
+const { inDateRange, pathUuid, QueryRules } = require('../validation');
 
-function ownWallet(ctx: RouteContext): Wallet {
+function ownWallet(ctx) {
 	const wallet = ctx.app.store.wallets.get(pathUuid(ctx.params, 'id'));
 	if (!wallet || wallet.owner_id !== ctx.app.store.merchant.id) throw notFound('Wallet');
 	return wallet;
 }
 
-const signed = (entry: WalletEntry): number =>
-	entry.direction === 'credit' ? entry.amount : -entry.amount;
+const signed = (entry) => (entry.direction === 'credit' ? entry.amount : -entry.amount);
 
-function get(ctx: RouteContext): RouteResult {
+function get(ctx) {
 	return { message: 'Wallet retrieved', data: ownWallet(ctx) };
 }
 
-function statement(ctx: RouteContext): RouteResult {
+function statement(ctx) {
 	const wallet = ownWallet(ctx);
 	const query = new QueryRules(ctx.query);
 	const start = query.isoTimestamp(WALLET_STATEMENT_QUERY.startDate);
@@ -60,6 +58,8 @@ function statement(ctx: RouteContext): RouteResult {
 	};
 }
 
-export function registerWalletRoutes(router: Router): void {
+function registerWalletRoutes(router) {
 	router.add('GET', '/v1/wallets/:id', get).add('GET', '/v1/wallets/:id/statement', statement);
 }
+
+module.exports = { registerWalletRoutes };

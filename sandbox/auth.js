@@ -1,19 +1,17 @@
+'use strict';
 /**
  * HTTP Basic authentication against the configured key pair: `Authorization: Basic base64(<public>:<secret>)`.
  * The comparison hashes both sides to equal-length digests and compares them in constant time.
  */
-import { createHash, timingSafeEqual } from 'crypto';
-import { ERROR_CODES } from '../nodes/PaymentPlatform/transport/chosenNames';
-import { ApiError, HTTP_STATUS } from './errors';
+const { createHash, timingSafeEqual } = require('crypto');
+const { ERROR_CODES } = require('./fromPackage');
+const { ApiError, HTTP_STATUS } = require('./errors');
 
 const BASIC = /^Basic +([A-Za-z0-9+/]+={0,2})\s*$/i;
 
-const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+const digest = (text) => createHash('sha256').update(text, 'utf8').digest();
 
-export function createAuthenticator(
-	publicKey: string,
-	secretKey: string,
-): (header: string | undefined) => boolean {
+function createAuthenticator(publicKey, secretKey) {
 	const expected = digest(`${publicKey}:${secretKey}`);
 	return (header) => {
 		const match = typeof header === 'string' ? BASIC.exec(header) : null;
@@ -23,7 +21,7 @@ export function createAuthenticator(
 	};
 }
 
-export function unauthorized(): ApiError {
+function unauthorized() {
 	return new ApiError(
 		HTTP_STATUS.unauthorized,
 		ERROR_CODES.unauthorized,
@@ -32,3 +30,5 @@ export function unauthorized(): ApiError {
 		{ 'WWW-Authenticate': 'Basic realm="payment-platform-sandbox"' },
 	);
 }
+
+module.exports = { createAuthenticator, unauthorized };

@@ -1,20 +1,21 @@
+'use strict';
 /**
  * `npm run sandbox`: runs the sandbox until SIGINT/SIGTERM.
  * Environment: SANDBOX_PORT (default 4010), SANDBOX_HOST (default 127.0.0.1), SANDBOX_PUBLIC_KEY and
  * SANDBOX_SECRET_KEY (default pk_sandbox_demo / sk_sandbox_demo).
  */
-import {
+const {
 	ADMIN_ROUTES,
 	DEFAULT_HOST,
 	DEFAULT_PUBLIC_KEY,
 	DEFAULT_SECRET_KEY,
 	SEED,
 	startSandbox,
-} from './index';
+} = require('./index');
 
 const DEFAULT_PORT = 4010;
 
-function portFromEnv(value: string | undefined): number {
+function portFromEnv(value) {
 	if (value === undefined || value === '') return DEFAULT_PORT;
 	const port = Number(value);
 	if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -23,7 +24,7 @@ function portFromEnv(value: string | undefined): number {
 	return port;
 }
 
-async function main(): Promise<void> {
+async function main() {
 	const sandbox = await startSandbox({
 		port: portFromEnv(process.env.SANDBOX_PORT),
 		host: process.env.SANDBOX_HOST || DEFAULT_HOST,
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
 	for (const route of ADMIN_ROUTES) console.log(`    ${route}`);
 
 	let stopping = false;
-	const stop = (signal: string) => {
+	const stop = (signal) => {
 		if (stopping) return;
 		stopping = true;
 		console.log(`[sandbox] ${signal}: stopping`);
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-	console.error(`[sandbox] failed to start: ${(error as Error).message}`);
+main().catch((error) => {
+	console.error(`[sandbox] failed to start: ${error.message}`);
 	process.exit(1);
 });

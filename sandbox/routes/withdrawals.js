@@ -1,17 +1,17 @@
+'use strict';
 /**
  * GET /v1/withdrawals/summary (documented `submerchant_id`) and GET /v1/withdrawals/fee (chosen `amount` query).
  * Summary (sandbox reading of the fields): available_balance in cents; pending_count withdrawals still pending;
  * today_amount cents asked today (UTC); total_withdrawals and total_completed in cents, all and completed.
  */
-import { WITHDRAWAL_FEE_QUERY } from '../../nodes/PaymentPlatform/transport/chosenNames';
-import { notFound } from '../errors';
-import { withdrawalFee } from '../fees';
-import type { Router, RouteContext, RouteResult } from '../router';
-import { QueryRules } from '../validation';
+const { WITHDRAWAL_FEE_QUERY } = require('../fromPackage');
+const { notFound } = require('../errors');
+const { withdrawalFee } = require('../fees');
+const { QueryRules } = require('../validation');
 
-export const WITHDRAWAL_SUMMARY_QUERY = { submerchantId: 'submerchant_id' } as const;
+const WITHDRAWAL_SUMMARY_QUERY = { submerchantId: 'submerchant_id' };
 
-function summary(ctx: RouteContext): RouteResult {
+function summary(ctx) {
 	const store = ctx.app.store;
 	const query = new QueryRules(ctx.query);
 	const submerchantId = query.uuid(WITHDRAWAL_SUMMARY_QUERY.submerchantId)?.toLowerCase();
@@ -23,7 +23,7 @@ function summary(ctx: RouteContext): RouteResult {
 			w.merchant_id === store.merchant.id && (!submerchantId || w.submerchant_id === submerchantId),
 	);
 	const today = new Date().toISOString().slice(0, 10);
-	const sum = (list: typeof withdrawals): number => list.reduce((total, w) => total + w.amount, 0);
+	const sum = (list) => list.reduce((total, w) => total + w.amount, 0);
 	return {
 		message: 'Withdrawal summary retrieved',
 		data: {
@@ -38,7 +38,7 @@ function summary(ctx: RouteContext): RouteResult {
 	};
 }
 
-function fee(ctx: RouteContext): RouteResult {
+function fee(ctx) {
 	const query = new QueryRules(ctx.query);
 	const amount = query.integer(WITHDRAWAL_FEE_QUERY.amount, { min: 0 });
 	query.issues.throwIfAny();
@@ -49,6 +49,8 @@ function fee(ctx: RouteContext): RouteResult {
 	};
 }
 
-export function registerWithdrawalRoutes(router: Router): void {
+function registerWithdrawalRoutes(router) {
 	router.add('GET', '/v1/withdrawals/summary', summary).add('GET', '/v1/withdrawals/fee', fee);
 }
+
+module.exports = { WITHDRAWAL_SUMMARY_QUERY, registerWithdrawalRoutes };

@@ -1,3 +1,4 @@
+'use strict';
 /**
  * Signed webhook deliveries (scheme chosen in chosenNames.ts, signing in PaymentPlatformTrigger/signature.ts).
  *
@@ -5,68 +6,40 @@
  * redelivery sends those same bytes with the same delivery id. A non-2xx answer or a network error is retried up to
  * `maxAttempts` times, waiting `baseDelayMs * 2^(attempt - 1)` between attempts.
  */
-import axios from 'axios';
-import http from 'http';
-import https from 'https';
-import { WEBHOOK_DELIVERY_HEADERS } from '../nodes/PaymentPlatform/transport/chosenNames';
-import type { WebhookEvent } from '../nodes/PaymentPlatform/shared/apiValues';
-import { signatureHeaderValue } from '../nodes/PaymentPlatformTrigger/signature';
-import { newId, nowIso } from './store';
-import type { WebhookEndpoint } from './types';
+const axios = require('axios');
+const http = require('http');
+const https = require('https');
+const { WEBHOOK_DELIVERY_HEADERS } = require('./fromPackage');
+const { signatureHeaderValue } = require('./fromPackage');
+const { newId, nowIso } = require('./store');
 
-export interface DeliveryRecord {
-	id: string;
-	endpointId: string;
-	chargeId: string;
-	event: WebhookEvent;
-	url: string;
-	/** Attempts made so far, over the first delivery and any redeliveries. */
-	attempts: number;
-	/** HTTP status of the last attempt; null before the first answer or after a network error. */
-	lastStatus: number | null;
-	/** Network error code of the last attempt, if it failed without an answer. */
-	lastError: string | null;
-	/** Whether the last attempt was answered with a 2xx. */
-	delivered: boolean;
-	createdAt: string;
-	deliveredAt: string | null;
-}
-
-export interface DeliveryOptions {
-	maxAttempts: number;
-	baseDelayMs: number;
-	/** Per-attempt timeout. */
-	timeoutMs: number;
-	log: (line: string) => void;
-}
-
-interface Payload {
-	body: Buffer;
-	signature: string;
-}
-
-export class DeliverySender {
-	readonly records: DeliveryRecord[] = [];
-	private readonly payloads = new Map<string, Payload>();
+class DeliverySender {
+	/** @type {import(".").DeliveryRecord[]} */
+	records = [];
+	payloads = new Map();
 	/** Delivery id -> token of its active run; a run whose token is no longer here stops. */
-	private readonly runs = new Map<string, number>();
-	private readonly timers = new Map<string, NodeJS.Timeout>();
-	private readonly controllers = new Set<AbortController>();
-	private readonly inFlight = new Set<Promise<void>>();
-	private idleWaiters: Array<() => void> = [];
-	private nextRunToken = 1;
-	private stopped = false;
-	private readonly httpAgent = new http.Agent({ keepAlive: false });
-	private readonly httpsAgent = new https.Agent({ keepAlive: false });
+	runs = new Map();
+	timers = new Map();
+	controllers = new Set();
+	inFlight = new Set();
+	idleWaiters = [];
+	nextRunToken = 1;
+	stopped = false;
+	httpAgent = new http.Agent({ keepAlive: false });
+	httpsAgent = new https.Agent({ keepAlive: false });
 
-	constructor(private readonly options: DeliveryOptions) {}
+	options;
+
+	constructor(options) {
+		this.options = options;
+	}
 
 	/** Creates a delivery of `event` about `charge` to `endpoint` and starts sending it. */
-	deliver(endpoint: WebhookEndpoint, event: WebhookEvent, charge: { id: string }): DeliveryRecord {
+	deliver(endpoint, event, charge) {
 		const id = newId();
 		const body = Buffer.from(JSON.stringify({ id, event, charge, occurred_at: nowIso() }), 'utf8');
 		this.payloads.set(id, { body, signature: signatureHeaderValue(endpoint.secret, body) });
-		const record: DeliveryRecord = {
+		const record = {
 			id,
 			endpointId: endpoint.id,
 			chargeId: charge.id,
@@ -84,37 +57,37 @@ export class DeliverySender {
 		return record;
 	}
 
-	find(id: string): DeliveryRecord | undefined {
+	find(id) {
 		return this.records.find((record) => record.id === id);
 	}
 
 	/** The exact bytes of a delivery (for tests and the admin view). */
-	body(id: string): Buffer | undefined {
+	body(id) {
 		return this.payloads.get(id)?.body;
 	}
 
 	/** Sends a delivery again (same id, same bytes), with a fresh retry budget; replaces a run in progress. */
-	redeliver(id: string): DeliveryRecord | undefined {
+	redeliver(id) {
 		const record = this.find(id);
 		if (record) this.startRun(record);
 		return record;
 	}
 
 	/** Resolves once no delivery is being attempted or waiting for a retry. */
-	whenIdle(): Promise<void> {
+	whenIdle() {
 		if (this.runs.size === 0) return Promise.resolve();
 		return new Promise((resolve) => this.idleWaiters.push(resolve));
 	}
 
 	/** Cancels every pending retry and in-flight attempt, and forgets all deliveries. */
-	clear(): void {
+	clear() {
 		this.cancelAll();
 		this.records.length = 0;
 		this.payloads.clear();
 	}
 
 	/** Cancels everything and releases sockets; no delivery is sent afterwards. */
-	async stop(): Promise<void> {
+	async stop() {
 		this.stopped = true;
 		this.cancelAll();
 		await Promise.allSettled([...this.inFlight]);
@@ -122,7 +95,7 @@ export class DeliverySender {
 		this.httpsAgent.destroy();
 	}
 
-	private cancelAll(): void {
+	cancelAll() {
 		for (const timer of this.timers.values()) clearTimeout(timer);
 		this.timers.clear();
 		for (const controller of this.controllers) controller.abort();
@@ -131,7 +104,7 @@ export class DeliverySender {
 		this.notifyIfIdle();
 	}
 
-	private startRun(record: DeliveryRecord): void {
+	startRun(record) {
 		if (this.stopped) return;
 		const pending = this.timers.get(record.id);
 		if (pending) clearTimeout(pending);
@@ -141,32 +114,28 @@ export class DeliverySender {
 		this.track(this.attempt(record, token, 1));
 	}
 
-	private track(promise: Promise<void>): void {
+	track(promise) {
 		this.inFlight.add(promise);
 		void promise.finally(() => this.inFlight.delete(promise));
 	}
 
-	private isCurrent(record: DeliveryRecord, token: number): boolean {
+	isCurrent(record, token) {
 		return !this.stopped && this.runs.get(record.id) === token;
 	}
 
-	private endRun(record: DeliveryRecord, token: number): void {
+	endRun(record, token) {
 		if (this.runs.get(record.id) === token) this.runs.delete(record.id);
 		this.notifyIfIdle();
 	}
 
-	private notifyIfIdle(): void {
+	notifyIfIdle() {
 		if (this.runs.size > 0) return;
 		const waiters = this.idleWaiters;
 		this.idleWaiters = [];
 		for (const resolve of waiters) resolve();
 	}
 
-	private async attempt(
-		record: DeliveryRecord,
-		token: number,
-		attemptInRun: number,
-	): Promise<void> {
+	async attempt(record, token, attemptInRun) {
 		const payload = this.payloads.get(record.id);
 		if (!payload || !this.isCurrent(record, token)) return;
 		record.attempts += 1;
@@ -182,8 +151,8 @@ export class DeliverySender {
 					[WEBHOOK_DELIVERY_HEADERS.deliveryId]: record.id,
 					'User-Agent': 'payment-platform-sandbox',
 				},
-				transformRequest: [(data: unknown) => data],
-				transformResponse: [(data: unknown) => data],
+				transformRequest: [(data) => data],
+				transformResponse: [(data) => data],
 				responseType: 'text',
 				validateStatus: () => true,
 				maxRedirects: 0,
@@ -198,7 +167,7 @@ export class DeliverySender {
 			succeeded = response.status >= 200 && response.status < 300;
 		} catch (error) {
 			record.lastStatus = null;
-			record.lastError = (error as { code?: string }).code ?? 'NETWORK_ERROR';
+			record.lastError = error.code ?? 'NETWORK_ERROR';
 		} finally {
 			this.controllers.delete(controller);
 		}
@@ -220,3 +189,5 @@ export class DeliverySender {
 		this.timers.set(record.id, timer);
 	}
 }
+
+module.exports = { DeliverySender };

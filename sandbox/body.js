@@ -1,25 +1,21 @@
+'use strict';
 /**
  * Reads and parses request bodies: JSON up to 1 MB, multipart/form-data up to 10 MB (the reference shows no size
  * limits; these are the sandbox's). A body over the limit is drained, not stored, and answered with 413.
  */
-import type { IncomingMessage } from 'http';
-import { ApiError, badRequest, HTTP_STATUS } from './errors';
-import { MultipartError, parseHeaderValue, parseMultipart, type MultipartPart } from './multipart';
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
-export const MULTIPART_BODY_LIMIT = 10 * 1024 * 1024;
+const { ApiError, badRequest, HTTP_STATUS } = require('./errors');
+const { MultipartError, parseHeaderValue, parseMultipart } = require('./multipart');
 
-export interface RawBody {
-	data: Buffer;
-	tooLarge: boolean;
-}
+const JSON_BODY_LIMIT = 1024 * 1024;
+const MULTIPART_BODY_LIMIT = 10 * 1024 * 1024;
 
-export function readBody(req: IncomingMessage, limit: number): Promise<RawBody> {
+function readBody(req, limit) {
 	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
+		const chunks = [];
 		let size = 0;
 		let done = false;
-		req.on('data', (chunk: Buffer) => {
+		req.on('data', (chunk) => {
 			size += chunk.length;
 			if (size > limit) chunks.length = 0;
 			else chunks.push(chunk);
@@ -42,24 +38,15 @@ export function readBody(req: IncomingMessage, limit: number): Promise<RawBody> 
 	});
 }
 
-export interface ParsedBody {
-	/** Parsed JSON (undefined when there was no body or it was multipart). */
-	json?: unknown;
-	/** Multipart parts, when the request was multipart/form-data. */
-	parts?: MultipartPart[];
-	/** Why the body could not be parsed; raised only for methods that take a body. */
-	error?: ApiError;
-}
-
-export function isMultipartRequest(contentTypeHeader: string | undefined): boolean {
+function isMultipartRequest(contentTypeHeader) {
 	return parseHeaderValue(contentTypeHeader ?? '').value === 'multipart/form-data';
 }
 
-function isJsonType(type: string): boolean {
+function isJsonType(type) {
 	return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
 }
 
-export function parseBody(raw: RawBody, contentTypeHeader: string | undefined): ParsedBody {
+function parseBody(raw, contentTypeHeader) {
 	const contentType = parseHeaderValue(contentTypeHeader ?? '');
 	const multipart = contentType.value === 'multipart/form-data';
 	if (raw.tooLarge) {
@@ -91,3 +78,5 @@ export function parseBody(raw: RawBody, contentTypeHeader: string | undefined): 
 		return { error: badRequest('Malformed JSON body') };
 	}
 }
+
+module.exports = { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT, readBody, isMultipartRequest, parseBody };

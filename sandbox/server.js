@@ -1,35 +1,35 @@
+'use strict';
 /**
  * The HTTP front: routing of /v1 (authenticated, recorded) and /__admin, the response envelope, one log line per
  * request. Every handler runs inside a try/catch: bad input never crashes the server.
  */
-import type { IncomingMessage, RequestListener, ServerResponse } from 'http';
-import { ERROR_CODES } from '../nodes/PaymentPlatform/transport/chosenNames';
-import { createAdminRouter } from './admin';
-import { unauthorized } from './auth';
-import {
+
+const { ERROR_CODES } = require('./fromPackage');
+const { createAdminRouter } = require('./admin');
+const { unauthorized } = require('./auth');
+const {
 	isMultipartRequest,
 	JSON_BODY_LIMIT,
 	MULTIPART_BODY_LIMIT,
 	parseBody,
 	readBody,
-} from './body';
-import type { RecordedRequest, SandboxContext } from './context';
-import { ApiError, HTTP_STATUS, notFound } from './errors';
-import { redactCardData } from './redact';
-import { Router, type RouteResult } from './router';
-import { registerAddressRoutes } from './routes/addresses';
-import { registerAnticipationRoutes } from './routes/anticipations';
-import { registerChargeRoutes } from './routes/charges';
-import { registerDocumentRoutes } from './routes/documents';
-import { registerPaymentLinkRoutes } from './routes/paymentLinks';
-import { registerSubmerchantRoutes } from './routes/submerchants';
-import { registerWalletRoutes } from './routes/wallets';
-import { registerWebhookEndpointRoutes } from './routes/webhookEndpoints';
-import { registerWithdrawalRoutes } from './routes/withdrawals';
-import { nowIso } from './store';
-import type { QueryObject } from './validation';
+} = require('./body');
 
-export function createApiRouter(): Router {
+const { ApiError, HTTP_STATUS, notFound } = require('./errors');
+const { redactCardData } = require('./redact');
+const { Router } = require('./router');
+const { registerAddressRoutes } = require('./routes/addresses');
+const { registerAnticipationRoutes } = require('./routes/anticipations');
+const { registerChargeRoutes } = require('./routes/charges');
+const { registerDocumentRoutes } = require('./routes/documents');
+const { registerPaymentLinkRoutes } = require('./routes/paymentLinks');
+const { registerSubmerchantRoutes } = require('./routes/submerchants');
+const { registerWalletRoutes } = require('./routes/wallets');
+const { registerWebhookEndpointRoutes } = require('./routes/webhookEndpoints');
+const { registerWithdrawalRoutes } = require('./routes/withdrawals');
+const { nowIso } = require('./store');
+
+function createApiRouter() {
 	const router = new Router();
 	registerSubmerchantRoutes(router);
 	registerAddressRoutes(router);
@@ -45,8 +45,8 @@ export function createApiRouter(): Router {
 
 const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH'];
 
-function queryObject(search: string): QueryObject {
-	const query: QueryObject = {};
+function queryObject(search) {
+	const query = {};
 	for (const [key, value] of new URLSearchParams(search)) {
 		const existing = query[key];
 		if (existing === undefined) query[key] = value;
@@ -55,26 +55,20 @@ function queryObject(search: string): QueryObject {
 	return query;
 }
 
-function splitUrl(rawUrl: string): { path: string; search: string } {
+function splitUrl(rawUrl) {
 	const mark = rawUrl.indexOf('?');
 	let path = mark === -1 ? rawUrl : rawUrl.slice(0, mark);
 	if (path.length > 1) path = path.replace(/\/+$/, '') || '/';
 	return { path, search: mark === -1 ? '' : rawUrl.slice(mark + 1) };
 }
 
-function send(
-	res: ServerResponse,
-	status: number,
-	body: Buffer,
-	contentType: string,
-	headers = {},
-): void {
+function send(res, status, body, contentType, headers = {}) {
 	if (res.headersSent || res.writableEnded || res.destroyed) return;
 	res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': body.length, ...headers });
 	res.end(body);
 }
 
-function sendJson(res: ServerResponse, status: number, payload: unknown, headers = {}): void {
+function sendJson(res, status, payload, headers = {}) {
 	send(
 		res,
 		status,
@@ -84,16 +78,16 @@ function sendJson(res: ServerResponse, status: number, payload: unknown, headers
 	);
 }
 
-function successEnvelope(result: RouteResult): Record<string, unknown> {
-	const envelope: Record<string, unknown> = { success: true, message: result.message };
+function successEnvelope(result) {
+	const envelope = { success: true, message: result.message };
 	if (result.data !== undefined) envelope.data = result.data;
 	if (result.pagination !== undefined) envelope.pagination = result.pagination;
 	return envelope;
 }
 
 /** Read operations answer with one error shape (no `details`); write operations may add `details`. */
-function errorEnvelope(error: ApiError, method: string): Record<string, unknown> {
-	const envelope: Record<string, unknown> = {
+function errorEnvelope(error, method) {
+	const envelope = {
 		success: false,
 		message: error.message,
 		error: error.code,
@@ -102,46 +96,26 @@ function errorEnvelope(error: ApiError, method: string): Record<string, unknown>
 	return envelope;
 }
 
-function internalError(): ApiError {
+function internalError() {
 	return new ApiError(HTTP_STATUS.internal, ERROR_CODES.internal, 'Unexpected sandbox error');
 }
 
-function recordRequest(
-	req: IncomingMessage,
-	method: string,
-	path: string,
-	query: QueryObject,
-): RecordedRequest {
+function recordRequest(req, method, path, query) {
 	const { authorization: _authorization, 'proxy-authorization': _proxy, ...headers } = req.headers;
 	return { method, path, query, headers, receivedAt: nowIso() };
 }
 
-interface RequestState {
-	record?: RecordedRequest;
-}
-
-export function createRequestListener(
-	app: SandboxContext,
-	isAuthorized: (header: string | undefined) => boolean,
-	log: (line: string) => void,
-): RequestListener {
+function createRequestListener(app, isAuthorized, log) {
 	const api = createApiRouter();
 	const admin = createAdminRouter();
 
-	function areaOf(path: string): Router | undefined {
+	function areaOf(path) {
 		if (path === '/v1' || path.startsWith('/v1/')) return api;
 		if (path === '/__admin' || path.startsWith('/__admin/')) return admin;
 		return undefined;
 	}
 
-	async function handle(
-		req: IncomingMessage,
-		res: ServerResponse,
-		method: string,
-		path: string,
-		search: string,
-		state: RequestState,
-	): Promise<number> {
+	async function handle(req, res, method, path, search, state) {
 		const query = queryObject(search);
 		const area = areaOf(path);
 		const contentType = req.headers['content-type'];
@@ -187,23 +161,22 @@ export function createRequestListener(
 		const started = process.hrtime.bigint();
 		const method = (req.method ?? 'GET').toUpperCase();
 		const { path, search } = splitUrl(req.url ?? '/');
-		const state: RequestState = {};
-		const finish = (status: number, note = ''): void => {
+		const state = {};
+		const finish = (status, note = '') => {
 			if (state.record) state.record.status = status;
 			const ms = Number(process.hrtime.bigint() - started) / 1e6;
 			log(`${method} ${path} ${status} ${ms.toFixed(1)}ms${note}`);
 		};
 		handle(req, res, method, path, search, state).then(
 			(status) => finish(status),
-			(thrown: unknown) => {
+			(thrown) => {
 				const error = thrown instanceof ApiError ? thrown : internalError();
 				sendJson(res, error.status, errorEnvelope(error, method), error.headers);
 				// Only the error's class: messages of unexpected errors could quote request data.
-				finish(
-					error.status,
-					thrown instanceof ApiError ? '' : ` (${(thrown as Error)?.name ?? 'error'})`,
-				);
+				finish(error.status, thrown instanceof ApiError ? '' : ` (${thrown?.name ?? 'error'})`);
 			},
 		);
 	};
 }
+
+module.exports = { createApiRouter, createRequestListener };
