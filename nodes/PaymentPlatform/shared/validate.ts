@@ -23,7 +23,11 @@ export class InputValidator {
 		if (value === undefined || value === null || value === '') this.fail(field, 'is required');
 	}
 
-	length(field: string, value: unknown, limits: { min?: number; max?: number; exact?: number }): void {
+	length(
+		field: string,
+		value: unknown,
+		limits: { min?: number; max?: number; exact?: number },
+	): void {
 		if (value === undefined || value === null) return;
 		const length = String(value).length;
 		if (limits.exact !== undefined && length !== limits.exact) {
@@ -74,7 +78,8 @@ export class InputValidator {
 	isoDateTime(field: string, value: unknown): void {
 		if (value === undefined || value === null || value === '') return;
 		const text = String(value);
-		if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) || Number.isNaN(Date.parse(text))) {
+		const shape = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+		if (!shape.test(text) || Number.isNaN(Date.parse(text)) || !isRealDateTime(text)) {
 			this.fail(field, 'must be an ISO 8601 date or date-time');
 		}
 	}
@@ -106,4 +111,15 @@ function describeRange(kind: string, { min, max }: { min?: number; max?: number 
 	if (min !== undefined) return `${kind} >= ${min}`;
 	if (max !== undefined) return `${kind} <= ${max}`;
 	return kind;
+}
+
+/** Whether the date names a real calendar day (not 2025-02-30) and the time fields are in range. */
+function isRealDateTime(text: string): boolean {
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
+	if (!match) return false;
+	const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+	const date = new Date(Date.UTC(year, month - 1, day));
+	const sameDay =
+		date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+	return sameDay && hour <= 23 && minute <= 59 && second <= 59;
 }

@@ -27,7 +27,6 @@ export function toIsoDateTime(
 	}
 	const text = String(value).trim();
 	validate.isoDateTime(field, text);
-	if (!isRealDateTime(text)) validate.fail(field, 'must be an ISO 8601 date or date-time');
 	const local = ZONELESS_DATE_TIME.exec(text);
 	if (!local) return text;
 	const [year, month, day, hour, minute, second] = local
@@ -36,17 +35,6 @@ export function toIsoDateTime(
 	const millis = Number((local[7] ?? '0').slice(0, 3).padEnd(3, '0'));
 	const wallClock = Date.UTC(year, month - 1, day, hour, minute, second, millis);
 	return instantToIso(validate, field, wallClockToInstant(wallClock, timeZone));
-}
-
-/** Whether the date names a real calendar day (not 2025-02-30) and the time fields are in range. */
-function isRealDateTime(text: string): boolean {
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
-	if (!match) return false;
-	const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
-	const date = new Date(Date.UTC(year, month - 1, day));
-	const sameDay =
-		date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-	return sameDay && hour <= 23 && minute <= 59 && second <= 59;
 }
 
 function instantToIso(validate: InputValidator, field: string, instant: number): string {

@@ -420,6 +420,11 @@ const rows: Row[] = [
 		'expires_at must be an ISO 8601 date or date-time',
 	],
 	[
+		'expires_at a real calendar date',
+		createDocument({ additionalFields: { expiresAt: '2030-02-30' } }),
+		'expires_at must be an ISO 8601 date or date-time',
+	],
+	[
 		'submerchant id UUID (document create)',
 		createDocument({ submerchantId: byId(expr('doc')) }),
 		'submerchant_id must be a UUID',
