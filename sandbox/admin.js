@@ -28,6 +28,9 @@ const ADMIN_ROUTES = [
 	'GET    /__admin/sink                          what the sink received',
 	'DELETE /__admin/sink                          empty the sink',
 	'GET    /__admin/uploads/{id}                  an uploaded cover image',
+	'PUT    /__admin/faults                        [{"route": "GET /v1/charges/*", "kind": "unavailable_503", "count": 2}] replace the fault rules',
+	'GET    /__admin/faults                        the fault rules and their counters',
+	'DELETE /__admin/faults                        no more faults',
 ];
 
 /** Recorded requests as JSON: multipart data as base64. */
@@ -131,6 +134,19 @@ function createAdminRouter() {
 		.add('DELETE', '/__admin/sink', (ctx) => {
 			ctx.app.store.sink.length = 0;
 			return { message: 'Sink emptied' };
+		})
+		.add('PUT', '/__admin/faults', (ctx) => {
+			ctx.app.faults.set(ctx.body);
+			const rules = ctx.app.faults.list();
+			return { message: `${rules.length} fault rule(s) set`, data: rules };
+		})
+		.add('GET', '/__admin/faults', (ctx) => ({
+			message: 'Fault rules',
+			data: ctx.app.faults.list(),
+		}))
+		.add('DELETE', '/__admin/faults', (ctx) => {
+			ctx.app.faults.clear();
+			return { message: 'Fault rules cleared' };
 		})
 		.add('GET', '/__admin/uploads/:id', (ctx) => {
 			const upload = ctx.app.store.uploads.get(pathUuid(ctx.params, 'id'));

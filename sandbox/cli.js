@@ -2,7 +2,8 @@
 /**
  * `npm run sandbox`: runs the sandbox until SIGINT/SIGTERM.
  * Environment: SANDBOX_PORT (default 4010), SANDBOX_HOST (default 127.0.0.1), SANDBOX_PUBLIC_KEY and
- * SANDBOX_SECRET_KEY (default pk_sandbox_demo / sk_sandbox_demo).
+ * SANDBOX_SECRET_KEY (default pk_sandbox_demo / sk_sandbox_demo), SANDBOX_FAULTS (a JSON list of fault rules, see
+ * faults.js; default none).
  */
 const {
 	ADMIN_ROUTES,
@@ -12,6 +13,7 @@ const {
 	SEED,
 	startSandbox,
 } = require('./index');
+const { faultsFromEnv } = require('./faults');
 
 const DEFAULT_PORT = 4010;
 
@@ -30,6 +32,7 @@ async function main() {
 		host: process.env.SANDBOX_HOST || DEFAULT_HOST,
 		publicKey: process.env.SANDBOX_PUBLIC_KEY || DEFAULT_PUBLIC_KEY,
 		secretKey: process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY,
+		faults: faultsFromEnv(process.env.SANDBOX_FAULTS),
 		log: (line) => console.log(`[sandbox] ${line}`),
 	});
 	console.log(`Payment Platform sandbox listening on ${sandbox.url}`);
@@ -39,6 +42,11 @@ async function main() {
 	console.log(`  merchant id:  ${SEED.merchantId}`);
 	console.log('  admin routes (no authentication):');
 	for (const route of ADMIN_ROUTES) console.log(`    ${route}`);
+	const faults = sandbox.listFaults();
+	if (faults.length > 0) {
+		console.log('  fault rules (SANDBOX_FAULTS):');
+		for (const rule of faults) console.log(`    ${JSON.stringify(rule)}`);
+	}
 
 	let stopping = false;
 	const stop = (signal) => {

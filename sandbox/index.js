@@ -7,6 +7,7 @@ const { WEBHOOK_EVENTS } = require('./fromPackage');
 const { createAuthenticator } = require('./auth');
 const { applyChargeEvent } = require('./chargeEvents');
 const { DeliverySender } = require('./deliveries');
+const { FAULT_KINDS, FaultInjector } = require('./faults');
 const { generateCharges, seedStore } = require('./seed');
 const { createRequestListener } = require('./server');
 const { Store } = require('./store');
@@ -25,6 +26,26 @@ const { ADMIN_ROUTES } = require('./admin');
  *   per-attempt timeout (default 10 s).
  * @property {(line: string) => void} [log] One line per request (method, path, status, ms) and per delivery
  *   attempt; never headers, bodies or keys.
+ * @property {FaultSpec[]} [faults] Fault rules (see faults.js); also what POST /__admin/reset goes back to.
+ */
+
+/**
+ * A fault rule: which /v1 requests fail, how, and how often.
+ * @typedef {object} FaultSpec
+ * @property {string} [route] `METHOD /path`, METHOD may be `*`; in the path `*` matches one segment, `**` the rest.
+ *   Default: every /v1 request.
+ * @property {FaultKind | FaultKind[]} kind A list: each faulted request picks one with the rule's PRNG.
+ * @property {number} [count] Fault the next N matching requests, then pass through.
+ * @property {number} [probability] 0..1: fault each matching request with this probability.
+ * @property {number} [seed] Seed of the rule's PRNG (mulberry32), default 1.
+ * @property {number} [retryAfter] rate_limit (default 1) and unavailable_503 (default none): Retry-After seconds.
+ * @property {number} [delayMs] slow: how long the answer is held back (default 5000).
+ * @property {number} [status] non_json, success_false: HTTP status (default 200).
+ */
+
+/**
+ * @typedef {'rate_limit' | 'error_500' | 'bad_gateway_502' | 'unavailable_503' | 'gateway_timeout_504' | 'slow'
+ *   | 'reset' | 'non_json' | 'success_false' | 'missing_data'} FaultKind
  */
 
 /**
@@ -46,7 +67,8 @@ const { ADMIN_ROUTES } = require('./admin');
  * @property {unknown} [body] Parsed JSON body (undefined when none, or when it was not valid JSON).
  * @property {MultipartPart[]} [parts] Multipart parts, for multipart/form-data requests.
  * @property {string} receivedAt
- * @property {number} [status] The HTTP status answered.
+ * @property {number | null} [status] The HTTP status answered; null when a reset fault closed the connection.
+ * @property {FaultKind} [fault] The fault applied to this request, if any.
  */
 
 /**
@@ -86,6 +108,9 @@ async function startSandbox(options = {}) {
 	const secretKey = options.secretKey ?? DEFAULT_SECRET_KEY;
 	const withSeed = options.seed ?? true;
 	const log = options.log ?? (() => undefined);
+	const initialFaults = options.faults ?? [];
+	const faults = new FaultInjector();
+	faults.set(initialFaults);
 
 	const store = new Store();
 	if (withSeed) seedStore(store);
@@ -102,12 +127,14 @@ async function startSandbox(options = {}) {
 		store,
 		deliveries,
 		requests,
+		faults,
 		baseUrl: () => url,
 		reset() {
 			deliveries.clear();
 			requests.length = 0;
 			store.clear();
 			if (withSeed) seedStore(store);
+			faults.set(initialFaults);
 		},
 	};
 
@@ -148,8 +175,17 @@ async function startSandbox(options = {}) {
 		redeliver: (id) => deliveries.redeliver(id),
 		seedCharges: (count) => generateCharges(store, count),
 		reset: () => app.reset(),
+		/**
+		 * Replaces the fault rules (counters start again); throws on an invalid list, changing nothing.
+		 * @param {FaultSpec[]} list
+		 */
+		setFaults: (list) => faults.set(list),
+		clearFaults: () => faults.clear(),
+		/** The fault rules with their counters: matched, applied, remaining. */
+		listFaults: () => faults.list(),
 		stop() {
 			stopping ??= (async () => {
+				faults.cancelWaits();
 				await deliveries.stop();
 				await new Promise((resolve) => {
 					server.close(() => resolve());
@@ -168,5 +204,6 @@ module.exports = {
 	startSandbox,
 	SEED,
 	ADMIN_ROUTES,
+	FAULT_KINDS,
 	Store,
 };

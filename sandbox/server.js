@@ -16,6 +16,7 @@ const {
 } = require('./body');
 
 const { ApiError, HTTP_STATUS, notFound } = require('./errors');
+const { shortCircuitAnswer } = require('./faults');
 const { redactCardData } = require('./redact');
 const { Router } = require('./router');
 const { registerAddressRoutes } = require('./routes/addresses');
@@ -78,9 +79,9 @@ function sendJson(res, status, payload, headers = {}) {
 	);
 }
 
-function successEnvelope(result) {
+function successEnvelope(result, withoutData = false) {
 	const envelope = { success: true, message: result.message };
-	if (result.data !== undefined) envelope.data = result.data;
+	if (result.data !== undefined && !withoutData) envelope.data = result.data;
 	if (result.pagination !== undefined) envelope.pagination = result.pagination;
 	return envelope;
 }
@@ -105,6 +106,27 @@ function recordRequest(req, method, path, query) {
 	return { method, path, query, headers, receivedAt: nowIso() };
 }
 
+/**
+ * The answer of a faulted request that never reaches the handler, or undefined when the fault applies later (slow,
+ * missing_data). A reset closes the connection at once and answers nothing (status null).
+ */
+function faultAnswer(req, res, fault) {
+	if (fault.kind === 'reset') {
+		// A TCP RST where the platform supports it, else a plain close: either way no HTTP answer at all.
+		if (typeof req.socket.resetAndDestroy === 'function') req.socket.resetAndDestroy();
+		else req.socket.destroy();
+		return { status: null, send: () => undefined };
+	}
+	const answer = shortCircuitAnswer(fault);
+	if (!answer) return undefined;
+	return {
+		status: answer.status,
+		send: answer.json
+			? () => sendJson(res, answer.status, answer.json, answer.headers)
+			: () => send(res, answer.status, Buffer.from(answer.text, 'utf8'), answer.contentType),
+	};
+}
+
 function createRequestListener(app, isAuthorized, log) {
 	const api = createApiRouter();
 	const admin = createAdminRouter();
@@ -115,6 +137,7 @@ function createRequestListener(app, isAuthorized, log) {
 		return undefined;
 	}
 
+	/** Runs the request; resolves to its answer `{status, send}`, sent by the caller (later, for a slow fault). */
 	async function handle(req, res, method, path, search, state) {
 		const query = queryObject(search);
 		const area = areaOf(path);
@@ -129,6 +152,12 @@ function createRequestListener(app, isAuthorized, log) {
 			app.requests.push(record);
 			state.record = record;
 			if (!isAuthorized(req.headers.authorization)) throw unauthorized();
+			state.fault = app.faults.pick(method, path);
+			if (state.fault) {
+				record.fault = state.fault.kind;
+				const answer = faultAnswer(req, res, state.fault);
+				if (answer) return answer;
+			}
 		}
 		const match = area?.match(method, path);
 		if (!match) throw notFound(`Route ${method} ${path}`);
@@ -152,9 +181,21 @@ function createRequestListener(app, isAuthorized, log) {
 			parts: parsed.parts,
 		});
 		const status = result.status ?? 200;
-		if (result.raw) send(res, status, result.raw.body, result.raw.contentType);
-		else sendJson(res, status, successEnvelope(result));
-		return status;
+		if (result.raw) {
+			return { status, send: () => send(res, status, result.raw.body, result.raw.contentType) };
+		}
+		const envelope = successEnvelope(result, state.fault?.kind === 'missing_data');
+		return { status, send: () => sendJson(res, status, envelope) };
+	}
+
+	function errorAnswer(res, method, thrown) {
+		const error = thrown instanceof ApiError ? thrown : internalError();
+		return {
+			status: error.status,
+			send: () => sendJson(res, error.status, errorEnvelope(error, method), error.headers),
+			// Only the error's class: messages of unexpected errors could quote request data.
+			note: thrown instanceof ApiError ? '' : ` (${thrown?.name ?? 'error'})`,
+		};
 	}
 
 	return (req, res) => {
@@ -165,17 +206,24 @@ function createRequestListener(app, isAuthorized, log) {
 		const finish = (status, note = '') => {
 			if (state.record) state.record.status = status;
 			const ms = Number(process.hrtime.bigint() - started) / 1e6;
-			log(`${method} ${path} ${status} ${ms.toFixed(1)}ms${note}`);
+			const fault = state.fault ? ` (fault ${state.fault.kind})` : '';
+			log(`${method} ${path} ${status ?? 'reset'} ${ms.toFixed(1)}ms${note}${fault}`);
 		};
-		handle(req, res, method, path, search, state).then(
-			(status) => finish(status),
-			(thrown) => {
-				const error = thrown instanceof ApiError ? thrown : internalError();
-				sendJson(res, error.status, errorEnvelope(error, method), error.headers);
-				// Only the error's class: messages of unexpected errors could quote request data.
-				finish(error.status, thrown instanceof ApiError ? '' : ` (${thrown?.name ?? 'error'})`);
-			},
-		);
+		handle(req, res, method, path, search, state)
+			.catch((thrown) => errorAnswer(res, method, thrown))
+			.then(async (answer) => {
+				// slow: the operation has been applied (or refused); its answer leaves after the delay.
+				if (state.fault?.kind === 'slow') {
+					try {
+						await app.faults.wait(state.fault.delayMs);
+					} catch {
+						finish(answer.status, ' (not sent: sandbox stopped)');
+						return;
+					}
+				}
+				answer.send();
+				finish(answer.status, answer.note);
+			});
 	};
 }
 

@@ -1,0 +1,330 @@
+'use strict';
+/**
+ * Fault mode: makes chosen /v1 requests fail the way a real API or its gateway can, so the nodes' handling of each
+ * failure can be tested. Admin routes are never faulted.
+ *
+ * A fault rule:
+ *   {
+ *     route?: 'GET /v1/charges/*',   // method (or *) and path; `*` = one path segment, `**` = the rest. Default: every /v1 request
+ *     kind: 'rate_limit',            // or a list of kinds: each faulted request picks one with the rule's PRNG
+ *     count?: 1,                     // fault the next N matching requests, then pass through
+ *     probability?: 0.2, seed?: 42,  // fault each matching request with this probability (deterministic PRNG)
+ *     retryAfter?: 0,                // rate_limit, unavailable_503: Retry-After in seconds
+ *     delayMs?: 2000,                // slow: how long the answer is held back
+ *     status?: 502,                  // non_json, success_false: HTTP status of the answer (default 200)
+ *   }
+ * Without count and probability a rule faults every matching request. Rules are tried in order: the first one that
+ * matches and fires applies; one that matches but does not fire (spent, or the draw said no) lets the next one try.
+ *
+ * Kinds that answer without reaching the API handler (nothing is created or changed): rate_limit, error_500,
+ * bad_gateway_502, unavailable_503, gateway_timeout_504, reset, non_json, success_false. Kinds that run the handler
+ * (the operation IS applied): slow (the answer is sent after delayMs, if the client still waits) and missing_data
+ * (a success envelope loses its `data`; an error answer passes through unchanged).
+ */
+const { ERROR_CODES } = require('./fromPackage');
+const { BodyRules, Issues, isPlainObject, RULES } = require('./validation');
+
+const FAULT_KINDS = [
+	'rate_limit',
+	'error_500',
+	'bad_gateway_502',
+	'unavailable_503',
+	'gateway_timeout_504',
+	'slow',
+	'reset',
+	'non_json',
+	'success_false',
+	'missing_data',
+];
+
+/** Error answers of the status faults: status, `error` code, message (codes beyond ERROR_CODES are the sandbox's). */
+const STATUS_FAULTS = {
+	rate_limit: { status: 429, code: ERROR_CODES.rateLimited, message: 'Too many requests' },
+	error_500: { status: 500, code: ERROR_CODES.internal, message: 'Internal server error' },
+	bad_gateway_502: { status: 502, code: 'BAD_GATEWAY', message: 'Bad gateway' },
+	unavailable_503: { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' },
+	gateway_timeout_504: { status: 504, code: 'GATEWAY_TIMEOUT', message: 'Gateway timeout' },
+};
+
+const SUCCESS_FALSE = {
+	code: 'SANDBOX_FAULT',
+	message: 'The request was refused (sandbox fault success_false)',
+};
+const NON_JSON_BODY =
+	'<html><body><h1>502 Bad Gateway</h1><p>sandbox fault non_json</p></body></html>';
+
+const DEFAULT_RETRY_AFTER_SECONDS = 1;
+const DEFAULT_DELAY_MS = 5_000;
+const MAX_DELAY_MS = 600_000;
+const DEFAULT_SEED = 1;
+
+/** Options and the kinds they apply to. */
+const OPTION_KINDS = {
+	retryAfter: ['rate_limit', 'unavailable_503'],
+	delayMs: ['slow'],
+	status: ['non_json', 'success_false'],
+};
+const RULE_FIELDS = ['route', 'kind', 'count', 'probability', 'seed', ...Object.keys(OPTION_KINDS)];
+
+/** mulberry32: a small deterministic PRNG over 32-bit state; returns numbers in [0, 1). */
+function mulberry32(seed) {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** `GET /v1/charges/*` → { method: 'GET', pattern }; a lone path means any method. */
+function parseRoute(route) {
+	const parts = route.trim().split(/\s+/);
+	const [method, path] = parts.length === 1 ? ['*', parts[0]] : parts;
+	if (parts.length > 2 || !path.startsWith('/') || !/^([A-Za-z]+|\*)$/.test(method))
+		return undefined;
+	const source = path
+		.replace(/\/+$/, '')
+		.split('/')
+		.map((segment) => {
+			if (segment === '**') return '.*';
+			return segment
+				.split('*')
+				.map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+				.join('[^/]*');
+		})
+		.join('/')
+		.replace(/\/\.\*$/, '(?:/.*)?');
+	return { method: method.toUpperCase(), pattern: new RegExp(`^${source || '/'}$`) };
+}
+
+/** Checks a list of rules; throws a ValidationError naming every problem (`faults[0].kind must be one of ...`). */
+function validateFaults(list) {
+	const issues = new Issues();
+	if (!Array.isArray(list)) {
+		issues.add('faults', RULES.array, 'must be an array of fault rules');
+		issues.throwIfAny();
+	}
+	const specs = list.map((item, index) => {
+		const field = `faults[${index}]`;
+		if (!isPlainObject(item)) {
+			issues.add(field, RULES.object, 'must be an object');
+			return undefined;
+		}
+		const rules = new BodyRules(item, issues, field);
+		rules.onlyFields(RULE_FIELDS);
+		const route = rules.string('route', { length: { min: 1, max: 500 } });
+		const parsedRoute = route === undefined ? undefined : parseRoute(route);
+		if (route !== undefined && !parsedRoute) {
+			rules.fail(
+				'route',
+				RULES.format,
+				'must be "METHOD /path" (METHOD may be *; * and ** match path segments)',
+			);
+		}
+		const kinds = kindList(rules, item.kind);
+		const count = rules.integer('count', { min: 1 });
+		const probability = rules.number('probability', { min: 0 });
+		if (probability !== undefined && probability > 1) {
+			rules.fail('probability', RULES.max, 'must be a number from 0 to 1');
+		}
+		const seed = rules.integer('seed');
+		if (seed !== undefined && probability === undefined && !(kinds?.length > 1)) {
+			rules.fail('seed', RULES.forbidden, 'is only used with probability or a list of kinds');
+		}
+		const options = {
+			retryAfter: rules.integer('retryAfter', { min: 0, max: 86_400 }),
+			delayMs: rules.integer('delayMs', { min: 0, max: MAX_DELAY_MS }),
+			status: rules.integer('status', { min: 100, max: 599 }),
+		};
+		for (const [option, forKinds] of Object.entries(OPTION_KINDS)) {
+			if (options[option] === undefined || !kinds) continue;
+			if (!kinds.some((kind) => forKinds.includes(kind))) {
+				rules.fail(option, RULES.forbidden, `only applies to ${forKinds.join(', ')}`);
+			}
+		}
+		return { route: route ?? '* /v1/**', parsedRoute, kinds, count, probability, seed, options };
+	});
+	issues.throwIfAny();
+	return specs;
+}
+
+function kindList(rules, value) {
+	const text = `must be one of ${FAULT_KINDS.join(', ')}, or a non-empty list of them`;
+	if (value === undefined) {
+		rules.fail('kind', RULES.required, 'is required');
+		return undefined;
+	}
+	const kinds = Array.isArray(value) ? value : [value];
+	if (kinds.length === 0 || !kinds.every((kind) => FAULT_KINDS.includes(kind))) {
+		rules.fail('kind', RULES.enum, text);
+		return undefined;
+	}
+	return kinds;
+}
+
+/** One configured rule with its counters and PRNG. */
+class FaultRule {
+	constructor(spec) {
+		this.route = spec.route;
+		this.method = spec.parsedRoute?.method ?? '*';
+		this.pattern = spec.parsedRoute?.pattern ?? /^\/v1(?:\/.*)?$/;
+		this.kinds = spec.kinds;
+		this.count = spec.count;
+		this.probability = spec.probability;
+		this.seed = spec.seed ?? DEFAULT_SEED;
+		this.options = spec.options;
+		this.random = mulberry32(this.seed);
+		this.matched = 0;
+		this.applied = 0;
+	}
+
+	matches(method, path) {
+		return (this.method === '*' || this.method === method) && this.pattern.test(path);
+	}
+
+	/** The kind to apply to this matching request, or undefined to pass it on. */
+	draw() {
+		this.matched++;
+		if (this.count !== undefined && this.applied >= this.count) return undefined;
+		if (this.probability !== undefined && this.random() >= this.probability) return undefined;
+		this.applied++;
+		const kind =
+			this.kinds.length === 1
+				? this.kinds[0]
+				: this.kinds[Math.floor(this.random() * this.kinds.length)];
+		return {
+			kind,
+			retryAfter: this.options.retryAfter,
+			delayMs: this.options.delayMs ?? DEFAULT_DELAY_MS,
+			status: this.options.status ?? 200,
+		};
+	}
+
+	view() {
+		const view = { route: this.route, kind: this.kinds.length === 1 ? this.kinds[0] : this.kinds };
+		if (this.count !== undefined) view.count = this.count;
+		if (this.probability !== undefined) {
+			view.probability = this.probability;
+			view.seed = this.seed;
+		}
+		for (const [option, value] of Object.entries(this.options)) {
+			if (value !== undefined) view[option] = value;
+		}
+		view.matched = this.matched;
+		view.applied = this.applied;
+		view.remaining = this.count === undefined ? null : this.count - this.applied;
+		return view;
+	}
+}
+
+/** The sandbox's fault rules; `pick` decides per request. */
+class FaultInjector {
+	rules = [];
+	waits = new Set();
+
+	/** Replaces the rules (validated first: an invalid list changes nothing). */
+	set(list) {
+		this.rules = validateFaults(list).map((spec) => new FaultRule(spec));
+	}
+
+	clear() {
+		this.rules = [];
+	}
+
+	list() {
+		return this.rules.map((rule) => rule.view());
+	}
+
+	/** The fault for this /v1 request, if any: `{ kind, retryAfter, delayMs, status }`. */
+	pick(method, path) {
+		for (const rule of this.rules) {
+			if (!rule.matches(method, path)) continue;
+			const fault = rule.draw();
+			if (fault) return fault;
+		}
+		return undefined;
+	}
+
+	/** Waits `ms` (slow faults); `cancelWaits` ends every wait early with an error (on stop). */
+	wait(ms) {
+		return new Promise((resolve, reject) => {
+			const entry = {
+				timer: setTimeout(() => {
+					this.waits.delete(entry);
+					resolve();
+				}, ms),
+				reject,
+			};
+			this.waits.add(entry);
+		});
+	}
+
+	cancelWaits() {
+		for (const entry of this.waits) {
+			clearTimeout(entry.timer);
+			entry.reject(new Error('sandbox stopped'));
+		}
+		this.waits.clear();
+	}
+}
+
+/** The answer of a fault that does not reach the handler; undefined for slow and missing_data. */
+function shortCircuitAnswer(fault) {
+	const statusFault = STATUS_FAULTS[fault.kind];
+	if (statusFault) {
+		// rate_limit always says when to come back (default 1 s); unavailable_503 only when retryAfter is set.
+		const retryAfter =
+			fault.kind === 'rate_limit'
+				? (fault.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS)
+				: fault.kind === 'unavailable_503'
+					? fault.retryAfter
+					: undefined;
+		const headers = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
+		return {
+			status: statusFault.status,
+			json: { success: false, message: statusFault.message, error: statusFault.code },
+			headers,
+		};
+	}
+	if (fault.kind === 'success_false') {
+		return {
+			status: fault.status,
+			json: { success: false, message: SUCCESS_FALSE.message, error: SUCCESS_FALSE.code },
+			headers: {},
+		};
+	}
+	if (fault.kind === 'non_json') {
+		return { status: fault.status, text: NON_JSON_BODY, contentType: 'text/html; charset=utf-8' };
+	}
+	return undefined;
+}
+
+/** Parses SANDBOX_FAULTS (a JSON list of rules); empty or unset means none. */
+function faultsFromEnv(value) {
+	if (value === undefined || value.trim() === '') return [];
+	let parsed;
+	try {
+		parsed = JSON.parse(value);
+	} catch {
+		throw new Error('SANDBOX_FAULTS must be a JSON list of fault rules');
+	}
+	validateFaults(parsed);
+	return parsed;
+}
+
+module.exports = {
+	FAULT_KINDS,
+	STATUS_FAULTS,
+	SUCCESS_FALSE,
+	NON_JSON_BODY,
+	DEFAULT_RETRY_AFTER_SECONDS,
+	DEFAULT_DELAY_MS,
+	FaultInjector,
+	faultsFromEnv,
+	mulberry32,
+	parseRoute,
+	shortCircuitAnswer,
+	validateFaults,
+};
