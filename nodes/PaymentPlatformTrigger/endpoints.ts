@@ -60,8 +60,10 @@ export async function createEndpoint(
 	url: string,
 	events: string[],
 ): Promise<Registration> {
+	// expectData false: a missing data is reported below, more precisely (the id and the secret are missing).
 	const { data } = await apiRequest.call(this, 'POST', WEBHOOK_ENDPOINTS_PATH, {
 		body: { url, events },
+		expectData: false,
 	});
 	const endpoint =
 		data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
@@ -88,7 +90,7 @@ export async function createEndpoint(
  */
 export async function removeEndpoint(this: IHookFunctions, endpointId: string): Promise<void> {
 	try {
-		await apiRequest.call(this, 'DELETE', webhookEndpointPath(endpointId));
+		await apiRequest.call(this, 'DELETE', webhookEndpointPath(endpointId), { expectData: false });
 	} catch (error) {
 		const httpCode = String((error as { httpCode?: unknown }).httpCode ?? '');
 		if (httpCode === '404') {

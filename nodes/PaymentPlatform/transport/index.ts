@@ -38,15 +38,27 @@ export interface ApiRequestOptions {
 	body?: IDataObject;
 	file?: MultipartFile;
 	itemIndex?: number;
+	/**
+	 * Whether a success must carry `data` (the operation returns a resource or a list). Default true: a success
+	 * without `data` is then a NodeApiError, never an empty item. Operations the reference documents as answering
+	 * only success and message (submit for review, address update, anticipation cancel) pass false.
+	 */
+	expectData?: boolean;
 }
 
-/** GETs are retried at most this many times; each wait doubles from the base and never exceeds the cap. */
+/**
+ * GETs are retried at most this many times (only on RETRYABLE_STATUSES, never after a timeout or a dropped
+ * connection); each wait doubles from the base and never exceeds the cap. Mutable so tests can shorten the waits.
+ */
 export const RETRY_POLICY = {
 	maxRetries: 3,
 	baseDelayMs: 500,
 	maxDelayMs: 10_000,
 };
-export const REQUEST_TIMEOUT_MS = 30_000;
+/** How long one attempt may wait for the API's answer. Mutable so tests can shorten it. */
+export const REQUEST_POLICY = {
+	timeoutMs: 30_000,
+};
 
 interface RawResponse {
 	statusCode: number;
@@ -73,7 +85,7 @@ export async function apiRequest(
 		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: REQUEST_TIMEOUT_MS,
+		timeout: REQUEST_POLICY.timeoutMs,
 	};
 	if (options.file) {
 		const multipart = buildMultipartBody('file', options.file);
@@ -84,8 +96,18 @@ export async function apiRequest(
 		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
 	}
 
-	const response = await sendWithRetries.call(this, request, options.itemIndex);
-	return unwrapEnvelope.call(this, response, options.itemIndex);
+	const { response, attempts } = await sendWithRetries.call(this, request, options.itemIndex);
+	const result = unwrapEnvelope.call(this, response, attempts, options.itemIndex);
+	if ((options.expectData ?? true) && (result.data === undefined || result.data === null)) {
+		throw missingDataError.call(
+			this,
+			request,
+			response.statusCode,
+			result.message,
+			options.itemIndex,
+		);
+	}
+	return result;
 }
 
 /**
@@ -131,16 +153,23 @@ async function getBaseUrl(this: PaymentPlatformContext): Promise<string> {
 	return baseUrl;
 }
 
+/**
+ * Sends the request; a GET answered with a retryable status is sent again, within RETRY_POLICY. Nothing else is ever
+ * repeated: not a POST, PATCH or DELETE (it may have been applied), and not a GET that timed out or lost its
+ * connection (sendOnce throws at once).
+ */
 async function sendWithRetries(
 	this: PaymentPlatformContext,
 	request: IHttpRequestOptions,
 	itemIndex: number | undefined,
-): Promise<RawResponse> {
+): Promise<{ response: RawResponse; attempts: number }> {
 	const mayRetry = request.method === 'GET';
 	for (let attempt = 0; ; attempt++) {
 		const response = await sendOnce.call(this, request, itemIndex);
 		const retryable = (RETRYABLE_STATUSES as readonly number[]).includes(response.statusCode);
-		if (!mayRetry || !retryable || attempt >= RETRY_POLICY.maxRetries) return response;
+		if (!mayRetry || !retryable || attempt >= RETRY_POLICY.maxRetries) {
+			return { response, attempts: attempt + 1 };
+		}
 		await sleep(retryDelayMs(attempt, response.headers['retry-after']));
 	}
 }
@@ -157,15 +186,54 @@ async function sendOnce(
 			request,
 		)) as RawResponse;
 	} catch (error) {
-		// Only the error's code and message are kept: the request configuration holds the Authorization header.
-		const code = typeof error?.code === 'string' ? error.code : 'NETWORK_ERROR';
-		const reason = typeof error?.message === 'string' ? error.message : 'no response';
-		throw new NodeApiError(this.getNode(), { code, message: reason } as JsonObject, {
-			message: `Could not reach the Payment Platform API (${code})`,
-			description: `${request.method} ${new URL(request.url).pathname} failed before a response arrived: ${reason}`,
-			itemIndex,
-		});
+		throw networkError.call(this, request, error, itemIndex);
 	}
+}
+
+/** Network codes after which the request certainly never reached the API. */
+const NOT_SENT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+
+/**
+ * No answer at all: a timeout or a connection that failed. Only the client's error code and message are kept: the
+ * request configuration (and the error's `cause`) holds the Authorization header. Neither the code nor the word
+ * "timeout" goes into the message: n8n would replace such a message with its generic text for that code.
+ */
+function networkError(
+	this: PaymentPlatformContext,
+	request: IHttpRequestOptions,
+	error: {
+		code?: unknown;
+		httpCode?: unknown;
+		message?: unknown;
+		cause?: { code?: unknown; message?: unknown };
+	},
+	itemIndex: number | undefined,
+): NodeApiError {
+	// n8n wraps the client's error in a NodeApiError: the client's code is its cause's code (and its httpCode).
+	const code =
+		[error?.cause?.code, error?.code, error?.httpCode].find(
+			(value): value is string => typeof value === 'string' && /^E[A-Z_]+$/.test(value),
+		) ?? 'unknown';
+	const causeMessage = error?.cause?.message ?? error?.message;
+	const reason = typeof causeMessage === 'string' && causeMessage ? causeMessage : 'no response';
+	const route = `${request.method} ${new URL(request.url).pathname}`;
+	const mayHaveApplied =
+		request.method !== 'GET' && !NOT_SENT_CODES.includes(code)
+			? ' The request may have been applied: check in the platform before running it again.'
+			: '';
+	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT';
+	const seconds = Number(request.timeout ?? REQUEST_POLICY.timeoutMs) / 1000;
+	const details = { code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', reason: `${code}: ${reason}` };
+	return new NodeApiError(this.getNode(), details as JsonObject, {
+		message: timedOut
+			? `The Payment Platform API did not answer within ${seconds} seconds`
+			: 'Could not reach the Payment Platform API',
+		description: timedOut
+			? `${route} got no answer in time (${code}); it was not sent again.${mayHaveApplied}`
+			: `${route} failed before a response arrived (${code}: ${reason}); it was not sent again.${mayHaveApplied}`,
+		httpCode: details.code,
+		itemIndex,
+	});
 }
 
 /** Backoff for retry `attempt` (0-based): Retry-After when the API gives one, else exponential; always capped. */
@@ -186,14 +254,16 @@ function parseRetryAfterMs(value: unknown): number | undefined {
 function unwrapEnvelope(
 	this: PaymentPlatformContext,
 	response: RawResponse,
+	attempts: number,
 	itemIndex: number | undefined,
 ): ApiResult {
 	const status = response.statusCode;
+	const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
 	const envelope = parseEnvelope(response.body);
 	if (envelope === undefined) {
 		throw new NodeApiError(this.getNode(), { httpCode: String(status) } as JsonObject, {
 			message: 'The Payment Platform API answered with a body that is not JSON',
-			description: `HTTP ${status}. Check that the credential's Base URL points to the API (without /v1).`,
+			description: `HTTP ${status}${tries}. Check that the credential's Base URL points to the API (without /v1).`,
 			httpCode: String(status),
 			itemIndex,
 		});
@@ -201,7 +271,7 @@ function unwrapEnvelope(
 	if (typeof envelope.success !== 'boolean') {
 		throw new NodeApiError(this.getNode(), { httpCode: String(status) } as JsonObject, {
 			message: 'The Payment Platform API answered without the expected envelope (no "success" field)',
-			description: `HTTP ${status}. Check that the credential's Base URL points to the API (without /v1).`,
+			description: `HTTP ${status}${tries}. Check that the credential's Base URL points to the API (without /v1).`,
 			httpCode: String(status),
 			itemIndex,
 		});
@@ -212,7 +282,7 @@ function unwrapEnvelope(
 		const code = typeof envelope.error === 'string' ? envelope.error : 'UNKNOWN_ERROR';
 		throw new NodeApiError(this.getNode(), envelope as JsonObject, {
 			message,
-			description: `${code} (HTTP ${status})`,
+			description: `${code} (HTTP ${status})${tries}`,
 			httpCode: String(status),
 			itemIndex,
 		});
@@ -222,6 +292,27 @@ function unwrapEnvelope(
 		data: envelope.data,
 		pagination: envelope.pagination as Pagination | undefined,
 	};
+}
+
+/** A success without `data` for an operation that returns a resource: nothing to output, and no way to know why. */
+function missingDataError(
+	this: PaymentPlatformContext,
+	request: IHttpRequestOptions,
+	status: number,
+	apiMessage: string,
+	itemIndex: number | undefined,
+): NodeApiError {
+	const route = `${request.method} ${new URL(request.url).pathname}`;
+	const applied =
+		request.method === 'GET'
+			? ''
+			: ' The request may have been applied: check in the platform before running it again.';
+	return new NodeApiError(this.getNode(), { httpCode: String(status) } as JsonObject, {
+		message: 'The Payment Platform API answered success without data',
+		description: `${route} (HTTP ${status}) returns a resource, but the answer has no "data" field${apiMessage ? ` (message: "${apiMessage}")` : ''}.${applied}`,
+		httpCode: String(status),
+		itemIndex,
+	});
 }
 
 function parseEnvelope(body: unknown): IDataObject | undefined {

@@ -23,6 +23,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const id = getUuidParameter.call(this, 'anticipationId', i, 'anticipation_id');
 	const { message } = await apiRequest.call(this, 'DELETE', `/v1/anticipations/${id}`, {
 		itemIndex: i,
+		expectData: false,
 	});
 	return { success: true, message };
 }

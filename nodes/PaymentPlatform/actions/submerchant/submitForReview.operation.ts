@@ -27,7 +27,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		this,
 		'POST',
 		`/v1/submerchants/${submerchantId}/submit-for-review`,
-		{ itemIndex: i },
+		{ itemIndex: i, expectData: false },
 	);
 	return { success: true, message };
 }

@@ -145,7 +145,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		this,
 		'PATCH',
 		`/v1/submerchants/${submerchantId}/addresses/${addressId}`,
-		{ body, itemIndex: i },
+		{ body, itemIndex: i, expectData: false },
 	);
 	return { success: true, message };
 }
