@@ -10,7 +10,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { WEBHOOK_EVENTS } from '../PaymentPlatform/shared/apiValues';
 import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/transport/chosenNames';
 import { chargeEventItem, deliveryIdsOf, eventOf, parseDeliveryBody } from './delivery';
-import { hasSeenDelivery, readDeliveryWindow, rememberDeliveries } from './deliveryWindow';
+import {
+	forgetRecentDeliveries,
+	hasSeenDelivery,
+	keepRecentDeliveries,
+	recentDeliveries,
+	rememberDeliveries,
+} from './deliveryWindow';
 import { createEndpoint, removeEndpoint, selectedEvents, webhookUrl } from './endpoints';
 import { signatureCandidates, withoutHeaders, type RequestHeaders } from './headers';
 import {
@@ -124,6 +130,7 @@ export class PaymentPlatformTrigger implements INodeType {
 				if (isCurrentRegistration(stored, url, events)) return true;
 				// A registration for another URL or other events (or without its secret) is stale: replace it.
 				if (stored.endpointId !== undefined) await removeEndpoint.call(this, stored.endpointId);
+				forgetRecentDeliveries(stored.endpointId);
 				clearRegistration(staticData);
 				return false;
 			},
@@ -140,6 +147,7 @@ export class PaymentPlatformTrigger implements INodeType {
 				const staticData = this.getWorkflowStaticData('node');
 				const { endpointId } = readRegistration(staticData);
 				if (endpointId !== undefined) await removeEndpoint.call(this, endpointId);
+				forgetRecentDeliveries(endpointId);
 				clearRegistration(staticData);
 				return true;
 			},
@@ -151,7 +159,7 @@ export class PaymentPlatformTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 		const headers = this.getHeaderData() as RequestHeaders;
 
-		const { secret } = readRegistration(staticData);
+		const { endpointId, secret } = readRegistration(staticData);
 		const rawBody = rawBodyOf.call(this);
 		const signatures = signatureCandidates(headers, options.signatureHeader);
 		if (
@@ -176,11 +184,16 @@ export class PaymentPlatformTrigger implements INodeType {
 
 		const deliveryIds = deliveryIdsOf(headers, body);
 		if (options.ignoreDuplicates !== false) {
-			const window = readDeliveryWindow(staticData[STATIC_KEYS.recentDeliveryIds]);
+			// The window lives in memory per endpoint (see deliveryWindow.ts): n8n does not keep what webhook()
+			// writes to static data. The check and the update run without an await between them.
+			const windowKey = endpointId ?? secret;
+			const window = recentDeliveries(windowKey, staticData[STATIC_KEYS.recentDeliveryIds]);
 			if (hasSeenDelivery(window, deliveryIds)) {
 				return respond.call(this, 200, { received: true, ignored: 'duplicate delivery' });
 			}
-			staticData[STATIC_KEYS.recentDeliveryIds] = rememberDeliveries(window, deliveryIds);
+			const updated = rememberDeliveries(window, deliveryIds);
+			keepRecentDeliveries(windowKey, updated);
+			staticData[STATIC_KEYS.recentDeliveryIds] = updated;
 		}
 
 		const item = chargeEventItem(body, deliveryIds) as IDataObject;

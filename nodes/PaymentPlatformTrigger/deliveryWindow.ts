@@ -1,7 +1,12 @@
 /**
  * The window of recently accepted delivery ids, used to ignore redeliveries of the same notification.
- * Pure functions, no n8n imports. The window is a plain array kept in the workflow's static data, oldest first, and
- * never longer than its limit, so static data cannot grow without bound.
+ * No n8n imports. The window is a plain array, oldest first, never longer than its limit.
+ *
+ * It is kept in this process's memory, per endpoint registration, and copied to the workflow's static data. Memory is
+ * what makes it work in a running n8n: n8n (checked with 2.41) reloads a workflow's static data from its database
+ * for every webhook request and saves only what an execution changes, so what webhook() writes to static data is
+ * not there for the next request. The window therefore lasts as long as the n8n process (a restart, or another
+ * webhook process in queue mode, starts from the static data).
  */
 
 /** How many accepted delivery ids are remembered. */
@@ -30,4 +35,22 @@ export function rememberDeliveries(
 	const fresh = [...new Set(ids)].filter((id) => id !== '' && !window.includes(id));
 	const next = [...window, ...fresh];
 	return next.length > limit ? next.slice(next.length - limit) : next;
+}
+
+/** Windows by endpoint id: a new registration starts a new window. */
+const windowsByEndpoint = new Map<string, string[]>();
+
+/** The window of an endpoint: the one in memory, else the one `stored` in static data. */
+export function recentDeliveries(endpointId: string, stored: unknown): string[] {
+	return windowsByEndpoint.get(endpointId) ?? readDeliveryWindow(stored);
+}
+
+/** Keeps an endpoint's window in memory. */
+export function keepRecentDeliveries(endpointId: string, window: string[]): void {
+	windowsByEndpoint.set(endpointId, window);
+}
+
+/** Drops an endpoint's window (its registration was removed or replaced). */
+export function forgetRecentDeliveries(endpointId: string | undefined): void {
+	if (endpointId !== undefined) windowsByEndpoint.delete(endpointId);
 }

@@ -2,7 +2,7 @@
  * Shared pieces of the trigger tests: signed deliveries computed independently of the node's signature module
  * (plain `crypto`), and a harness whose node holds a known secret without calling any API.
  */
-import { createHmac } from 'crypto';
+import { createHmac, randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
 import { saveRegistration } from '../../nodes/PaymentPlatformTrigger/registration';
 import { TriggerHarness } from '../harness/trigger';
@@ -76,7 +76,8 @@ export const CAPTURED_ONLY: INodeParameters = { events: ['charge.captured'], opt
 export function registeredTrigger(parameters: INodeParameters = CAPTURED_ONLY): TriggerHarness {
 	const harness = new TriggerHarness({ target: NO_API, parameters });
 	saveRegistration(harness.staticData(), {
-		endpointId: '7a1e0d2c-3b4f-4c5d-8e6f-7a8b9c0d1e2f',
+		// Each harness its own endpoint, as each activation registers one (the duplicate window is per endpoint).
+		endpointId: randomUUID(),
 		secret: SECRET,
 		url: harness.webhookUrl(),
 		events: (parameters.events as string[]) ?? [],

@@ -195,6 +195,24 @@ describe('webhook(): verified requests that do not start the workflow', () => {
 		expectRejected(await harness.receive(signedRequest()), 200);
 	});
 
+	it('same X-Delivery-Id again → 200 although n8n does not keep what webhook() writes to static data', async () => {
+		// A running n8n (2.41) reloads the workflow's static data from its database for every webhook request and
+		// saves only what an execution changes: every delivery starts from the static data saved at activation.
+		const harness = registeredTrigger();
+		const savedAtActivation = structuredClone({ ...harness.staticData() });
+		const reloadFromDatabase = () => {
+			const staticData = harness.staticData();
+			for (const key of Object.keys(staticData)) delete staticData[key];
+			Object.assign(staticData, structuredClone(savedAtActivation));
+		};
+		expect((await harness.receive(signedRequest())).ran).toBe(true);
+		reloadFromDatabase();
+		expectRejected(await harness.receive(signedRequest()), 200);
+		reloadFromDatabase();
+		const other = deliveryBody({ id: '11111111-2222-4333-8444-555555555555' });
+		expect((await harness.receive(signedRequest({ body: other }))).ran).toBe(true);
+	});
+
 	it('same body id again when there is no X-Delivery-Id header → 200', async () => {
 		const harness = registeredTrigger();
 		expect((await harness.receive(signedRequest({ deliveryId: null }))).ran).toBe(true);
