@@ -1,0 +1,125 @@
+'use strict';
+/**
+ * Workflows the end-to-end suite imports into n8n, as the editor would save them.
+ */
+const { randomUUID } = require('crypto');
+const { CREDENTIAL_TYPE, NODE_TYPES } = require('../../../scripts/lib/n8n');
+
+const ACTION_NODE_NAME = 'Payment Platform';
+const TRIGGER_NODE_NAME = 'Payment Platform Trigger';
+
+const credentialsOf = (credential) => ({
+	[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
+});
+
+/** A chain of nodes, each connected to the next on its first output. */
+function chain(name, nodes) {
+	const connections = {};
+	for (let i = 0; i < nodes.length - 1; i++) {
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	}
+	return {
+		name,
+		nodes: nodes.map((node, i) => ({
+			id: randomUUID(),
+			position: [i * 220, 0],
+			...node,
+		})),
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * Manual Trigger → [before...] → Payment Platform with `parameters`.
+ * @param {string} name
+ * @param {object} parameters The action node's parameters (resource, operation, ...).
+ * @param {{ id: string, name: string }} credential
+ * @param {object[]} [before] Nodes between the trigger and the action node (name, type, typeVersion, parameters).
+ */
+function operationWorkflow(name, parameters, credential, before = []) {
+	return chain(name, [
+		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+		...before,
+		{
+			name: ACTION_NODE_NAME,
+			type: NODE_TYPES.action,
+			typeVersion: 1,
+			parameters,
+			credentials: credentialsOf(credential),
+		},
+	]);
+}
+
+/**
+ * A Payment Platform Trigger alone, with a fixed webhookId so its production URL is known:
+ * `<n8n>/webhook/<webhookId>/webhook`.
+ */
+function triggerWorkflow(name, events, credential, options = {}) {
+	const webhookId = randomUUID();
+	return {
+		webhookId,
+		workflow: chain(name, [
+			{
+				name: TRIGGER_NODE_NAME,
+				type: NODE_TYPES.trigger,
+				typeVersion: 1,
+				webhookId,
+				parameters: { events, options },
+				credentials: credentialsOf(credential),
+			},
+		]),
+	};
+}
+
+/** Set (Edit Fields) node that puts string fields on the item. */
+function setNode(name, fields) {
+	return {
+		name,
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: Object.entries(fields).map(([field, value]) => ({
+					id: randomUUID(),
+					name: field,
+					value,
+					type: 'string',
+				})),
+			},
+			options: {},
+		},
+	};
+}
+
+/** Convert to File: the base64 text in `sourceProperty` becomes the binary field `data`. */
+function base64ToFileNode(name, sourceProperty, fileName, mimeType) {
+	return {
+		name,
+		type: 'n8n-nodes-base.convertToFile',
+		typeVersion: 1.1,
+		parameters: {
+			operation: 'toBinary',
+			sourceProperty,
+			binaryPropertyName: 'data',
+			options: { fileName, mimeType },
+		},
+	};
+}
+
+/** What one node emitted (first run, first output) in an execution's data, as JSON items. */
+function nodeOutput(executionData, nodeName) {
+	const run = executionData?.resultData?.runData?.[nodeName]?.[0];
+	return (run?.data?.main?.[0] ?? []).map((item) => item.json);
+}
+
+module.exports = {
+	ACTION_NODE_NAME,
+	TRIGGER_NODE_NAME,
+	base64ToFileNode,
+	nodeOutput,
+	operationWorkflow,
+	setNode,
+	triggerWorkflow,
+};
