@@ -6,15 +6,13 @@
  *   const n8n = require('./scripts/lib/n8n');
  *   await n8n.buildPackage();
  *   const n8nDir = await n8n.installN8n();
- *   await n8n.installPackage(userFolder);                // as a community-node install places it
- *   const instance = await n8n.startN8n({ n8nDir, userFolder });
- *   const client = new n8n.N8nClient(instance.url);
- *   await client.ensureOwner(n8n.DEFAULT_OWNER);
- *   const credential = await client.ensureCredential(n8n.sandboxCredential(sandboxUrl));
+ *   const stack = await n8n.startStack({ n8nDir, userFolder });
+ *   // sandbox + n8n with the package installed as a community node + owner + API key + credential + examples
+ *   await stack.client.activateWorkflow(stack.examples['charge-events-to-team-channel'].id);
  *   ...
- *   await instance.stop();
+ *   await stack.stop();
  *
- * Facts behind the choices: /work/shared/real-n8n.md (kept in the README's "Running in a real n8n").
+ * or piece by piece: installPackage(userFolder), startN8n(...), new N8nClient(url).ensureOwner(), ...
  */
 const fs = require('fs');
 const net = require('net');
@@ -26,7 +24,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const PACKAGE_NAME = PACKAGE_JSON.name;
 const CACHE_DIR =
-	process.env.PAYMENT_PLATFORM_CACHE || path.join(os.homedir(), '.cache', 'n8n-nodes-payment-platform');
+	process.env.PAYMENT_PLATFORM_CACHE ||
+	path.join(os.homedir(), '.cache', 'n8n-nodes-payment-platform');
 
 /** Node and credential type names as n8n knows them once the package is installed as a community package. */
 const NODE_TYPES = {
@@ -259,7 +258,9 @@ async function startN8n(options) {
 			throw new Error(`n8n exited before it was ready:\n${tail(child.output(), 40)}`);
 		}
 		try {
-			const response = await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(2_000) });
+			const response = await fetch(`${url}/healthz/readiness`, {
+				signal: AbortSignal.timeout(2_000),
+			});
 			if (response.ok) return instance;
 		} catch {
 			// Not listening yet.
@@ -372,10 +373,17 @@ class N8nClient {
 		return false;
 	}
 
-	/** Creates an API key with every scope the owner may grant and keeps it for `api()`. */
-	async createApiKey(label = `tooling ${new Date().toISOString()}`) {
+	/**
+	 * Creates an API key with every scope the owner may grant and keeps it for `api()`. Keys with the same label are
+	 * deleted first (the raw key is shown only once, so a new run needs a new one).
+	 */
+	async createApiKey(label = 'tooling') {
+		const existing = await this.rest('GET', `/api-keys?label=${encodeURIComponent(label)}`);
+		for (const key of Array.isArray(existing) ? existing : (existing?.items ?? [])) {
+			if (key.label === label) await this.rest('DELETE', `/api-keys/${key.id}`);
+		}
 		const scopes = await this.rest('GET', '/api-keys/scopes');
-		const key = await this.rest('POST', '/api-keys', { label: label.slice(0, 50), expiresAt: null, scopes });
+		const key = await this.rest('POST', '/api-keys', { label, expiresAt: null, scopes });
 		this.apiKey = key.rawApiKey;
 		return key;
 	}
@@ -390,10 +398,12 @@ class N8nClient {
 		return await this.rest('POST', '/credentials', { name, type, data });
 	}
 
-	/** The credential with this name and type, created when missing. */
+	/** The credential with this name and type: created when missing, else its data replaced by `data`. */
 	async ensureCredential({ name, type, data }) {
 		const existing = (await this.listCredentials()).find((c) => c.name === name && c.type === type);
-		return existing ?? (await this.createCredential({ name, type, data }));
+		if (!existing) return await this.createCredential({ name, type, data });
+		await this.rest('PATCH', `/credentials/${existing.id}`, { name, type, data });
+		return existing;
 	}
 
 	/** @returns {Promise<Array<{ id: string, name: string, active: boolean }>>} */
@@ -416,6 +426,13 @@ class N8nClient {
 		return await this.api('POST', `/workflows/${encodeURIComponent(id)}/deactivate`);
 	}
 
+	/** Public API: the workflows (first page of up to 250), e.g. `{ active: true }`. */
+	async listWorkflowsWithNodes(query = {}) {
+		const qs = new URLSearchParams({ limit: '250' });
+		for (const [key, value] of Object.entries(query)) qs.set(key, String(value));
+		return (await this.api('GET', `/workflows?${qs}`)).data;
+	}
+
 	/** Public API: a workflow with its `active` flag. */
 	async getWorkflow(id) {
 		return await this.api('GET', `/workflows/${encodeURIComponent(id)}`);
@@ -427,7 +444,8 @@ class N8nClient {
 	 */
 	async listExecutions(query = {}) {
 		const qs = new URLSearchParams();
-		for (const [key, value] of Object.entries(query)) if (value !== undefined) qs.set(key, String(value));
+		for (const [key, value] of Object.entries(query))
+			if (value !== undefined) qs.set(key, String(value));
 		const page = await this.api('GET', `/executions?${qs}`);
 		return page.data;
 	}
@@ -453,7 +471,10 @@ function sandboxCredential(sandbox, name = CREDENTIAL_NAME) {
 /** The example workflows in examples/*.json, by file name without extension. */
 function readExamples() {
 	const examples = {};
-	for (const file of fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort()) {
+	for (const file of fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((f) => f.endsWith('.json'))
+		.sort()) {
 		examples[path.basename(file, '.json')] = JSON.parse(
 			fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'),
 		);
@@ -469,7 +490,9 @@ const EXAMPLE_SANDBOX_URL = 'http://127.0.0.1:4010';
  * sandbox address is replaced by `sandboxUrl`.
  */
 function prepareWorkflow(workflow, { credential, sandboxUrl }) {
-	const text = JSON.stringify(workflow).split(EXAMPLE_SANDBOX_URL).join(sandboxUrl.replace(/\/+$/, ''));
+	const text = JSON.stringify(workflow)
+		.split(EXAMPLE_SANDBOX_URL)
+		.join(sandboxUrl.replace(/\/+$/, ''));
 	const copy = JSON.parse(text);
 	for (const node of copy.nodes) {
 		if (node.type === NODE_TYPES.action || node.type === NODE_TYPES.trigger) {
@@ -491,7 +514,9 @@ async function importExamples(client, { credential, sandboxUrl }) {
 			result[key] = { id: workflow.id, name: workflow.name, imported: false };
 			continue;
 		}
-		const created = await client.createWorkflow(prepareWorkflow(workflow, { credential, sandboxUrl }));
+		const created = await client.createWorkflow(
+			prepareWorkflow(workflow, { credential, sandboxUrl }),
+		);
 		result[key] = { id: created.id, name: created.name, imported: true };
 	}
 	return result;
@@ -500,6 +525,75 @@ async function importExamples(client, { credential, sandboxUrl }) {
 /** Whether a workflow (as the public API returns it) has a Payment Platform Trigger. */
 const hasPaymentPlatformTrigger = (workflow) =>
 	(workflow.nodes ?? []).some((node) => node.type === NODE_TYPES.trigger && !node.disabled);
+
+/**
+ * Deactivates and activates again every active workflow with a Payment Platform Trigger, so that each registers a
+ * webhook endpoint with the sandbox that is running now. The sandbox keeps its endpoints in memory, and n8n does not
+ * register webhooks again when it restarts with them in its database. Returns the workflows' names.
+ */
+async function reregisterTriggerWorkflows(client) {
+	const names = [];
+	for (const workflow of await client.listWorkflowsWithNodes({ active: true })) {
+		if (!hasPaymentPlatformTrigger(workflow)) continue;
+		await client.deactivateWorkflow(workflow.id);
+		await client.activateWorkflow(workflow.id);
+		names.push(workflow.name);
+	}
+	return names;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The whole stack: sandbox + n8n with the package, owner, API key, credential and examples
+
+/**
+ * @typedef {object} Stack
+ * @property {import('../../sandbox').Sandbox} sandbox
+ * @property {N8nInstance} instance
+ * @property {N8nClient} client Logged in as the owner, with an API key.
+ * @property {{ id: string, name: string }} credential The sandbox credential.
+ * @property {Record<string, { id: string, name: string, imported: boolean }>} examples
+ * @property {boolean} ownerCreated Whether this start created the owner (a new user folder).
+ * @property {() => Promise<void>} stop Stops n8n, then the sandbox.
+ */
+
+/**
+ * Starts the sandbox (in this process) and n8n with the package installed as a community node, then sets the
+ * instance up: owner (created or logged in), API key, the sandbox credential, the example workflows. The package
+ * must be built (`buildPackage`). On failure, whatever was started is stopped.
+ * @param {{ n8nDir: string, userFolder: string, owner?: typeof DEFAULT_OWNER, apiKeyLabel?: string,
+ *   sandbox?: import('../../sandbox').SandboxOptions, n8n?: Partial<Parameters<typeof startN8n>[0]> }} options
+ * @returns {Promise<Stack>}
+ */
+async function startStack(options) {
+	const { startSandbox } = require('../../sandbox');
+	const stack = /** @type {Stack} */ ({});
+	stack.stop = async () => {
+		await stack.instance?.stop();
+		await stack.sandbox?.stop();
+	};
+	try {
+		stack.sandbox = await startSandbox({ port: 0, ...options.sandbox });
+		await installPackage(options.userFolder);
+		stack.instance = await startN8n({
+			n8nDir: options.n8nDir,
+			userFolder: options.userFolder,
+			...options.n8n,
+		});
+		const client = new N8nClient(stack.instance.url);
+		stack.ownerCreated = await client.ensureOwner(options.owner ?? DEFAULT_OWNER);
+		await client.createApiKey(options.apiKeyLabel ?? 'tooling');
+		stack.client = client;
+		stack.credential = await client.ensureCredential(sandboxCredential(stack.sandbox));
+		stack.examples = await importExamples(client, {
+			credential: stack.credential,
+			sandboxUrl: stack.sandbox.url,
+		});
+		return stack;
+	} catch (error) {
+		await stack.stop();
+		throw error;
+	}
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -549,9 +643,11 @@ module.exports = {
 	portInUse,
 	prepareWorkflow,
 	readExamples,
+	reregisterTriggerWorkflows,
 	sandboxCredential,
 	sleep,
 	startN8n,
+	startStack,
 	tail,
 	waitFor,
 };

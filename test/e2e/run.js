@@ -16,27 +16,15 @@ const os = require('os');
 const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
+const { ensureChromium, runEditorChecks } = require('./editor');
 const { Report } = require('./lib/report');
+const { CUSTOM_API_CALL, RESOURCES, TRIGGER_EVENTS } = require('./lib/expected');
 const { SandboxAdmin } = require('./lib/sandboxAdmin');
 const { INVALID_CASES, OPERATION_CASES } = require('./lib/operations');
 const { checkTrigger, checkChargeEventsExample } = require('./lib/triggerChecks');
 const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('./lib/workflows');
 
 const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'e2e');
-
-/** The Resource options, as the editor lists them. */
-const RESOURCES = [
-	'Anticipation',
-	'Charge',
-	'Payment Link',
-	'Receivable',
-	'Submerchant',
-	'Submerchant Address',
-	'Submerchant Document',
-	'Wallet',
-	'Webhook Endpoint',
-	'Withdrawal',
-];
 
 /**
  * Runs a workflow with `n8n execute` (a second n8n process on the same user folder) and returns the execution
@@ -52,7 +40,9 @@ async function execute(context, workflowId) {
 	);
 	const run = n8n.parseRawOutput(stdout);
 	if (!run) {
-		throw new Error(`n8n execute printed no execution (exit ${code}):\n${n8n.tail(stdout + stderr, 20)}`);
+		throw new Error(
+			`n8n execute printed no execution (exit ${code}):\n${n8n.tail(stdout + stderr, 20)}`,
+		);
 	}
 	return { code, run };
 }
@@ -63,32 +53,42 @@ async function checkPackageLoads(report, { client, instance, credential, sandbox
 	const credentialTypes = (await client.request('GET', '/types/credentials.json', asOwner)).body;
 	const find = (name) => nodeTypes.find((type) => type.name === name);
 
-	await report.check('package loads: action node type n8n-nodes-payment-platform.paymentPlatform', () => {
-		const type = find(n8n.NODE_TYPES.action);
-		assert.ok(type, 'not in /types/nodes.json');
-		assert.equal(type.displayName, 'Payment Platform');
-		assert.deepEqual(type.credentials, [{ name: n8n.CREDENTIAL_TYPE, required: true }]);
-		// n8n adds "Custom API Call" to the resources of a node whose credential has `authenticate`.
-		const resource = type.properties.find((p) => p.name === 'resource');
-		assert.deepEqual(
-			resource.options.map((o) => o.name).filter((name) => name !== 'Custom API Call'),
-			RESOURCES,
-		);
-	});
-	await report.check('package loads: trigger node type with its POST webhook', () => {
+	await report.check(
+		'package loads: action node type n8n-nodes-payment-platform.paymentPlatform',
+		() => {
+			const type = find(n8n.NODE_TYPES.action);
+			assert.ok(type, 'not in /types/nodes.json');
+			assert.equal(type.displayName, 'Payment Platform');
+			assert.deepEqual(type.credentials, [{ name: n8n.CREDENTIAL_TYPE, required: true }]);
+			const resource = type.properties.find((p) => p.name === 'resource');
+			assert.deepEqual(
+				resource.options.map((o) => o.name).filter((name) => name !== CUSTOM_API_CALL),
+				RESOURCES,
+			);
+		},
+	);
+	await report.check('package loads: trigger node type with its POST webhook and 9 events', () => {
 		const type = find(n8n.NODE_TYPES.trigger);
 		assert.ok(type, 'not in /types/nodes.json');
 		assert.ok(type.group.includes('trigger'));
-		assert.partialDeepStrictEqual(type.webhooks, [{ name: 'default', httpMethod: 'POST', path: 'webhook' }]);
+		assert.partialDeepStrictEqual(type.webhooks, [
+			{ name: 'default', httpMethod: 'POST', path: 'webhook' },
+		]);
+		const events = type.properties.find((p) => p.name === 'events');
+		assert.deepEqual(
+			events.options.map((o) => o.value),
+			TRIGGER_EVENTS,
+		);
 	});
 	await report.check('package loads: credential type paymentPlatformApi', () => {
 		const type = credentialTypes.find((t) => t.name === n8n.CREDENTIAL_TYPE);
 		assert.ok(type, 'not in /types/credentials.json');
 		// n8n appends its own allowed-domains fields to every credential type.
-		assert.deepEqual(
-			type.properties.map((p) => p.name).slice(0, 3),
-			['publicKey', 'secretKey', 'baseUrl'],
-		);
+		assert.deepEqual(type.properties.map((p) => p.name).slice(0, 3), [
+			'publicKey',
+			'secretKey',
+			'baseUrl',
+		]);
 	});
 	await report.check('package loads: node icon is served', async () => {
 		const type = find(n8n.NODE_TYPES.action);
@@ -132,14 +132,22 @@ async function checkOperations(report, context) {
 		);
 		workflows.push((await client.createWorkflow(workflow)).id);
 	}
-	assert.equal(new Set(OPERATION_CASES.map(label)).size, 21, 'the suite must cover 21 distinct operations');
+	assert.equal(
+		new Set(OPERATION_CASES.map(label)).size,
+		21,
+		'the suite must cover 21 distinct operations',
+	);
 
 	for (const [index, c] of OPERATION_CASES.entries()) {
 		await report.check(`operation ${label(c)}`, async () => {
 			await admin.clearRequests();
 			const { code, run } = await execute(context, workflows[index]);
 			const error = run.data.resultData.error;
-			assert.equal(error, undefined, `execution failed: ${error?.message} ${error?.description ?? ''}`);
+			assert.equal(
+				error,
+				undefined,
+				`execution failed: ${error?.message} ${error?.description ?? ''}`,
+			);
 			assert.equal(code, 0);
 			const items = nodeOutput(run.data, ACTION_NODE_NAME);
 			assert.ok(items.length > 0, 'the node emitted no item');
@@ -151,7 +159,11 @@ async function checkOperations(report, context) {
 		await report.check(invalid.title, async () => {
 			const { resource, operation, parameters } = invalid;
 			const created = await client.createWorkflow(
-				operationWorkflow(`E2E ${invalid.title}`, { resource, operation, ...parameters }, credential),
+				operationWorkflow(
+					`E2E ${invalid.title}`,
+					{ resource, operation, ...parameters },
+					credential,
+				),
 			);
 			await admin.clearRequests();
 			// n8n 2.41's `execute` may print no execution when it fails early: read the saved one instead.
@@ -162,7 +174,10 @@ async function checkOperations(report, context) {
 				{ allowFailure: true },
 			);
 			assert.equal(code, 1, 'n8n execute should exit 1');
-			const [execution] = await client.listExecutions({ workflowId: created.id, includeData: true });
+			const [execution] = await client.listExecutions({
+				workflowId: created.id,
+				includeData: true,
+			});
 			assert.equal(execution?.status, 'error');
 			assert.match(String(execution.data.resultData.error?.message), invalid.expectedMessage);
 			assert.deepEqual(await admin.requests(), [], 'nothing may reach the API');
@@ -173,33 +188,41 @@ async function checkOperations(report, context) {
 async function checkOnboardingExample(report, context) {
 	const { admin, examples } = context;
 	await admin.reset();
-	await report.check('example "submerchant onboarding" runs: update, address, document, review, get', async () => {
-		const { code, run } = await execute(context, examples['submerchant-onboarding'].id);
-		assert.equal(run.data.resultData.error, undefined, run.data.resultData.error?.message);
-		assert.equal(code, 0);
-		const [submerchant] = nodeOutput(run.data, 'Get Submerchant');
-		assert.partialDeepStrictEqual(submerchant, {
-			trade_name: 'Ana Souza Atelier',
-			status: 'pending_review',
-		});
-		assert.deepEqual(nodeOutput(run.data, 'Review Not Submitted'), []);
-		const requests = (await admin.requests()).map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')}`);
-		assert.deepEqual(requests, [
-			'PATCH /v1/submerchants/:id',
-			'POST /v1/submerchants/:id/addresses',
-			'POST /v1/submerchants/:id/documents',
-			'POST /v1/submerchants/:id/submit-for-review',
-			'GET /v1/submerchants/:id',
-		]);
-	});
-	await report.check('example "submerchant onboarding" run twice takes the error branch', async () => {
-		const { code, run } = await execute(context, examples['submerchant-onboarding'].id);
-		assert.equal(code, 0, run.data.resultData.error?.message);
-		assert.deepEqual(nodeOutput(run.data, 'Get Submerchant'), []);
-		const [failure] = nodeOutput(run.data, 'Review Not Submitted');
-		assert.ok(failure, 'the error branch did not run');
-		assert.match(failure.error, /pending/i);
-	});
+	await report.check(
+		'example "submerchant onboarding" runs: update, address, document, review, get',
+		async () => {
+			const { code, run } = await execute(context, examples['submerchant-onboarding'].id);
+			assert.equal(run.data.resultData.error, undefined, run.data.resultData.error?.message);
+			assert.equal(code, 0);
+			const [submerchant] = nodeOutput(run.data, 'Get Submerchant');
+			assert.partialDeepStrictEqual(submerchant, {
+				trade_name: 'Ana Souza Atelier',
+				status: 'pending_review',
+			});
+			assert.deepEqual(nodeOutput(run.data, 'Review Not Submitted'), []);
+			const requests = (await admin.requests()).map(
+				(r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')}`,
+			);
+			assert.deepEqual(requests, [
+				'PATCH /v1/submerchants/:id',
+				'POST /v1/submerchants/:id/addresses',
+				'POST /v1/submerchants/:id/documents',
+				'POST /v1/submerchants/:id/submit-for-review',
+				'GET /v1/submerchants/:id',
+			]);
+		},
+	);
+	await report.check(
+		'example "submerchant onboarding" run twice takes the error branch',
+		async () => {
+			const { code, run } = await execute(context, examples['submerchant-onboarding'].id);
+			assert.equal(code, 0, run.data.resultData.error?.message);
+			assert.deepEqual(nodeOutput(run.data, 'Get Submerchant'), []);
+			const [failure] = nodeOutput(run.data, 'Review Not Submitted');
+			assert.ok(failure, 'the error branch did not run');
+			assert.match(failure.error, /pending/i);
+		},
+	);
 }
 
 async function main() {
@@ -208,34 +231,33 @@ async function main() {
 	fs.mkdirSync(RESULTS_DIR, { recursive: true });
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-'));
 	const userFolder = path.join(workDir, 'n8n');
+	/** The stack (sandbox, instance, client, credential, examples, stop), the n8n folder, the sandbox admin client. */
 	const context = { userFolder };
 	let ok = false;
 
 	try {
-		context.n8nDir = await report.phase('install (build, n8n)', async () => {
-			await n8n.buildPackage();
-			return await n8n.installN8n();
-		});
+		const withEditor = process.env.E2E_SKIP_EDITOR !== '1';
+		context.n8nDir = await report.phase(
+			`install (build, n8n${withEditor ? ', chromium' : ''})`,
+			async () => {
+				await n8n.buildPackage();
+				if (withEditor) await ensureChromium();
+				return await n8n.installN8n();
+			},
+		);
 
 		await report.phase('start (sandbox, n8n, owner)', async () => {
-			const { startSandbox } = require('../../sandbox');
-			context.sandbox = await startSandbox({
-				port: 0,
-				delivery: { maxAttempts: 3, baseDelayMs: 200, timeoutMs: 5_000 },
+			const stack = await n8n.startStack({
+				n8nDir: context.n8nDir,
+				userFolder,
+				apiKeyLabel: 'e2e',
+				sandbox: { delivery: { maxAttempts: 3, baseDelayMs: 200, timeoutMs: 5_000 } },
 			});
-			context.admin = new SandboxAdmin(context.sandbox.url);
-			await n8n.installPackage(userFolder);
-			context.instance = await n8n.startN8n({ n8nDir: context.n8nDir, userFolder });
-			console.log(`n8n ${context.instance.url}, sandbox ${context.sandbox.url}, user folder ${userFolder}`);
-			const client = new n8n.N8nClient(context.instance.url);
-			assert.equal(await client.ensureOwner(), true, 'a fresh instance must ask for its owner');
-			await client.createApiKey('e2e');
-			context.client = client;
-			context.credential = await client.createCredential(n8n.sandboxCredential(context.sandbox));
-			context.examples = await n8n.importExamples(client, {
-				credential: context.credential,
-				sandboxUrl: context.sandbox.url,
-			});
+			Object.assign(context, stack, { admin: new SandboxAdmin(stack.sandbox.url) });
+			assert.equal(stack.ownerCreated, true, 'a fresh instance must ask for its owner');
+			console.log(
+				`n8n ${stack.instance.url}, sandbox ${stack.sandbox.url}, user folder ${userFolder}`,
+			);
 		});
 
 		const block = async (name, fn) => {
@@ -250,8 +272,7 @@ async function main() {
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);
 		await block('example: charge events', checkChargeEventsExample);
-		if (process.env.E2E_SKIP_EDITOR !== '1') {
-			const { runEditorChecks } = require('./editor');
+		if (withEditor) {
 			await block('editor (chromium)', () =>
 				runEditorChecks(report, {
 					url: context.instance.url,
@@ -267,13 +288,13 @@ async function main() {
 		if (context.instance) {
 			fs.writeFileSync(path.join(RESULTS_DIR, 'n8n.log'), context.instance.output());
 		}
-		await context.instance?.stop();
-		await context.sandbox?.stop();
+		await context.stop?.();
 		await stopAll();
 		if (process.env.E2E_KEEP === '1') console.log(`kept ${workDir}`);
 		else fs.rmSync(workDir, { recursive: true, force: true });
 	}
-	if (!ok || report.failed > 0) console.log(`n8n log: ${path.relative(process.cwd(), RESULTS_DIR)}/n8n.log`);
+	if (!ok || report.failed > 0)
+		console.log(`n8n log: ${path.relative(process.cwd(), RESULTS_DIR)}/n8n.log`);
 	process.exitCode = report.summary();
 }
 

@@ -234,7 +234,9 @@ const OPERATION_CASES = [
 			expirationYear: '2030',
 			cvv: '123',
 			installments: 3,
-			customer: { details: { name: 'Maria Silva', email: 'maria@example.com', tax_id: '39053344705' } },
+			customer: {
+				details: { name: 'Maria Silva', email: 'maria@example.com', tax_id: '39053344705' },
+			},
 			items: { item: [{ name: 'Camiseta', quantity: 2, unit_price: 12995, tangible: true }] },
 			additionalFields: { submerchant_id: S.active, metadata: '{"order_id": "E2E-1"}' },
 		},
@@ -366,7 +368,10 @@ const OPERATION_CASES = [
 		expect(items, requests) {
 			const request = onlyRequest(requests, 'POST', '/v1/anticipations');
 			assert.deepEqual(request.body, {
-				receivable_ids: [SEED.receivables.capturedInstallment2, SEED.receivables.capturedInstallment3],
+				receivable_ids: [
+					SEED.receivables.capturedInstallment2,
+					SEED.receivables.capturedInstallment3,
+				],
 				metadata: { reason: 'e2e' },
 			});
 			// Gross = the receivables' net amounts (2 x 29,100); fee 2.5%.
@@ -464,7 +469,9 @@ const OPERATION_CASES = [
 			assert.equal(items[0].status, 'active');
 			const endpoints = await admin.webhookEndpoints();
 			assert.ok(
-				endpoints.some((e) => e.id === items[0].id && e.url === 'https://hooks.example.com/payments'),
+				endpoints.some(
+					(e) => e.id === items[0].id && e.url === 'https://hooks.example.com/payments',
+				),
 				'the endpoint is not registered in the sandbox',
 			);
 		},
@@ -494,7 +501,8 @@ const INVALID_CASES = [
 		expectedMessage: /^zip_code must be 8 to 10 characters/,
 	},
 	{
-		title: 'invalid input: a charge ID that is not a UUID is stopped by the locator check, naming the charge ID',
+		title:
+			'invalid input: a charge ID that is not a UUID is stopped by the locator check, naming the charge ID',
 		resource: 'charge',
 		operation: 'get',
 		parameters: { chargeId: byId('ch_123') },

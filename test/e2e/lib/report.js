@@ -28,7 +28,9 @@ class Report {
 		} catch (error) {
 			this.failed++;
 			console.log(`FAIL ${name} (${seconds(Date.now() - start)})`);
-			for (const line of String(error?.message ?? error).split('\n').slice(0, 25)) {
+			for (const line of String(error?.message ?? error)
+				.split('\n')
+				.slice(0, 25)) {
 				console.log(`       ${line}`);
 			}
 			return false;
@@ -39,7 +41,9 @@ class Report {
 	fail(name, error) {
 		this.failed++;
 		console.log(`FAIL ${name}`);
-		for (const line of String(error?.stack ?? error?.message ?? error).split('\n').slice(0, 25)) {
+		for (const line of String(error?.stack ?? error?.message ?? error)
+			.split('\n')
+			.slice(0, 25)) {
 			console.log(`       ${line}`);
 		}
 	}
@@ -67,8 +71,8 @@ class Report {
 	summary() {
 		console.log('');
 		console.log('timings:');
-		for (const { name, ms } of this.phases) console.log(`  ${name.padEnd(28)} ${seconds(ms)}`);
-		console.log(`  ${'total'.padEnd(28)} ${seconds(Date.now() - this.started)}`);
+		for (const { name, ms } of this.phases) console.log(`  ${name.padEnd(34)} ${seconds(ms)}`);
+		console.log(`  ${'total'.padEnd(34)} ${seconds(Date.now() - this.started)}`);
 		console.log(`${this.passed} passed, ${this.failed} failed`);
 		return this.failed === 0 && this.passed > 0 ? 0 : 1;
 	}

@@ -20,7 +20,9 @@ class SandboxAdmin {
 		const text = await response.text();
 		const envelope = text ? JSON.parse(text) : {};
 		if (!response.ok) {
-			throw new Error(`sandbox ${method} /__admin${path} answered ${response.status}: ${text.slice(0, 300)}`);
+			throw new Error(
+				`sandbox ${method} /__admin${path} answered ${response.status}: ${text.slice(0, 300)}`,
+			);
 		}
 		return envelope.data;
 	}
