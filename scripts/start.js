@@ -16,6 +16,10 @@ const ONBOARDING = 'submerchant-onboarding';
 
 const step = (text) => console.log(`\n==> ${text}`);
 
+/** n8n's own output, less its start-up notices (deprecations, the Python runner this setup does not use). */
+const N8N_NOISE = /deprecat|^\s+- N8N_|Python task runner|license|Migrations in progress|^\s*$/i;
+const showN8nLine = (line) => N8N_NOISE.test(line) || console.log(`[n8n] ${line}`);
+
 async function checkPortsFree() {
 	for (const [port, variable] of [
 		[N8N_PORT, 'DEMO_N8N_PORT'],
@@ -57,7 +61,11 @@ function printWelcome(stack, activated) {
 }
 
 async function main() {
-	stopAllOnSignals(() => console.log('\nStopping n8n and the sandbox...'));
+	let stopping = false;
+	stopAllOnSignals(() => {
+		stopping = true;
+		console.log('\nStopping n8n and the sandbox...');
+	});
 	await checkPortsFree();
 
 	step('Building the package');
@@ -72,13 +80,10 @@ async function main() {
 		userFolder: USER_FOLDER,
 		apiKeyLabel: 'npm start',
 		sandbox: { port: SANDBOX_PORT, log: (line) => console.log(`[sandbox] ${line}`) },
-		n8n: {
-			port: N8N_PORT,
-			logLevel: 'warn',
-			onLine: (line) => line.trim() && console.log(`[n8n] ${line}`),
-		},
+		n8n: { port: N8N_PORT, logLevel: 'warn', onLine: showN8nLine },
 	});
 	stack.instance.process.exited.then(async ({ code, signal }) => {
+		if (stopping) return;
 		console.error(`n8n stopped unexpectedly (exit ${code ?? signal}); stopping the sandbox`);
 		await stack.stop();
 		process.exit(1);

@@ -57,7 +57,7 @@ async function buildPackage() {
 async function installN8n() {
 	const { stdout } = await runCommand('bash', [path.join(ROOT, 'scripts', 'install-n8n.sh')], {
 		cwd: ROOT,
-		echo: false,
+		echo: true, // the first install takes minutes: show its progress
 	});
 	const dir = stdout.trim().split('\n').pop();
 	if (!dir || !fs.existsSync(path.join(dir, 'node_modules', '.bin', 'n8n'))) {
