@@ -105,7 +105,7 @@ function startProcess(name, command, args, options = {}) {
  * @param {string[]} args
  * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, allowFailure?: boolean, timeoutMs?: number, echo?: boolean }} [options]
  *   echo: copy the output to this process's stderr as it comes.
- * @returns {Promise<{ code: number | null, stdout: string, stderr: string }>}
+ * @returns {Promise<{ code: number | null, signal: string | null, stdout: string, stderr: string }>}
  */
 function runCommand(command, args, options = {}) {
 	return new Promise((resolve, reject) => {
@@ -138,16 +138,16 @@ function runCommand(command, args, options = {}) {
 			running.delete(managed);
 			reject(error);
 		});
-		child.on('close', (code) => {
+		child.on('close', (code, signal) => {
 			clearTimeout(timer);
 			killGroup(child.pid, 'SIGKILL');
 			running.delete(managed);
 			if (code !== 0 && !options.allowFailure) {
 				const tail = (stderr || stdout).trim().split('\n').slice(-20).join('\n');
-				reject(new Error(`${command} ${args.join(' ')} exited with ${code}\n${tail}`));
+				reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}\n${tail}`));
 				return;
 			}
-			resolve({ code, stdout, stderr });
+			resolve({ code, signal, stdout, stderr });
 		});
 	});
 }
