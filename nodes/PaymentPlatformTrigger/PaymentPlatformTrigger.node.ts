@@ -57,7 +57,11 @@ export class PaymentPlatformTrigger implements INodeType {
 			dark: 'file:../../icons/paymentPlatform.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// 1.1 behaves exactly like 1. n8n (checked with 2.41) evaluates a Webhook-node v1 expression through its
+		// expression sandbox on every request to any trigger at typeVersion 1, which halves webhook throughput;
+		// from 1.1 on it skips that. See README "Performance".
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when the Payment Platform sends a signed charge event',
 		defaults: { name: 'Payment Platform Trigger' },
