@@ -1,0 +1,121 @@
+'use strict';
+/**
+ * Output of the security suite: one line per check group, phase timings, tables, and the closing line
+ * `N passed, N failed` (counted by .ci/run). A group counts each of its items as one check (a delivery with the right
+ * status, an execution count, a search with 0 hits), so the totals say how many things were verified.
+ */
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const MAX_FAILURE_LINES = 12;
+
+class Report {
+	constructor() {
+		this.passed = 0;
+		this.failed = 0;
+		/** @type {Array<{ name: string, ms: number }>} */
+		this.phases = [];
+		this.started = Date.now();
+	}
+
+	/**
+	 * A group of results printed as one line: `ok   name: detail (n checks)` or `FAIL name: ...` followed by the
+	 * failed items. Each result is one counted check.
+	 * @param {string} name
+	 * @param {Array<{ label: string, ok: boolean, problem?: string }>} results
+	 * @param {string} [detail] What the group verified, e.g. "401 ×16, 0 executions".
+	 * @returns {boolean} whether every result passed
+	 */
+	group(name, results, detail = '') {
+		const failures = results.filter((r) => !r.ok);
+		this.passed += results.length - failures.length;
+		this.failed += failures.length;
+		const ok = failures.length === 0 && results.length > 0;
+		if (results.length === 0) this.failed++;
+		const counts = ok
+			? `${results.length} checks`
+			: `${failures.length} of ${results.length} failed`;
+		console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''} (${counts})`);
+		if (results.length === 0) console.log('       no checks ran');
+		for (const failure of failures.slice(0, MAX_FAILURE_LINES)) {
+			console.log(`       ${failure.label}: ${failure.problem ?? 'failed'}`);
+		}
+		if (failures.length > MAX_FAILURE_LINES) {
+			console.log(`       ... and ${failures.length - MAX_FAILURE_LINES} more`);
+		}
+		return ok;
+	}
+
+	/** One check; a thrown error fails it. Never throws. Returns whether it passed. */
+	async check(name, fn) {
+		try {
+			const detail = await fn();
+			return this.group(
+				name,
+				[{ label: name, ok: true }],
+				typeof detail === 'string' ? detail : '',
+			);
+		} catch (error) {
+			return this.group(name, [{ label: name, ok: false, problem: firstLines(error) }]);
+		}
+	}
+
+	/** A failure outside any group (a phase could not complete): one failed check. */
+	fail(name, error) {
+		this.failed++;
+		console.log(`FAIL ${name}`);
+		for (const line of String(error?.stack ?? error)
+			.split('\n')
+			.slice(0, 20))
+			console.log(`       ${line}`);
+	}
+
+	/** Runs a phase, printing its duration; an escaping error is reported as one failure and rethrown. */
+	async phase(name, fn) {
+		console.log(`--- ${name}`);
+		const start = Date.now();
+		try {
+			return await fn();
+		} catch (error) {
+			this.fail(`${name}: could not complete`, error);
+			throw error;
+		} finally {
+			const ms = Date.now() - start;
+			this.phases.push({ name, ms });
+			console.log(`--- ${name} took ${seconds(ms)}`);
+		}
+	}
+
+	/** Prints a plain-text table. */
+	table(title, columns, rows) {
+		const cells = rows.map((row) => columns.map((column) => String(row[column.key] ?? '')));
+		const widths = columns.map((column, i) =>
+			Math.max(column.title.length, ...cells.map((row) => row[i].length)),
+		);
+		const line = (values) => `  ${values.map((v, i) => v.padEnd(widths[i])).join('  ')}`.trimEnd();
+		console.log('');
+		console.log(title);
+		console.log(line(columns.map((c) => c.title)));
+		console.log(line(widths.map((w) => '-'.repeat(w))));
+		for (const row of cells) console.log(line(row));
+		console.log('');
+	}
+
+	/** Prints the timings and the summary line; returns the exit code. */
+	summary() {
+		console.log('');
+		console.log('timings:');
+		for (const { name, ms } of this.phases) console.log(`  ${name.padEnd(36)} ${seconds(ms)}`);
+		console.log(`  ${'total'.padEnd(36)} ${seconds(Date.now() - this.started)}`);
+		console.log(`${this.passed} passed, ${this.failed} failed`);
+		return this.failed === 0 && this.passed > 0 ? 0 : 1;
+	}
+}
+
+function firstLines(error, count = 6) {
+	return String(error?.message ?? error)
+		.split('\n')
+		.slice(0, count)
+		.join('\n       ');
+}
+
+module.exports = { Report, seconds };

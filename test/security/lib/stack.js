@@ -1,0 +1,83 @@
+'use strict';
+/**
+ * What the security suite runs against: the sandbox in this process (so its store and log lines can be read) with
+ * recognisable keys, and a real n8n (debug log level, every output line kept) with this package installed as a
+ * community node, an owner, an API key and one credential. Built on scripts/lib/n8n.js.
+ */
+const { randomBytes } = require('crypto');
+const fs = require('fs');
+const path = require('path');
+const n8n = require('../../../scripts/lib/n8n');
+const { startSandbox } = require('../../../sandbox');
+
+/**
+ * Secret values nobody could mistake for anything else, fresh for each run.
+ * secretKey is the credential's; wrongSecretKey is a second credential's, entered wrongly by the user (still a
+ * secret, never to be shown).
+ */
+function makeCanaries() {
+	const tag = randomBytes(8).toString('hex');
+	return {
+		publicKey: `pk_canary_${tag}`,
+		secretKey: `sk_LEAKCANARY_${randomBytes(12).toString('hex')}`,
+		wrongSecretKey: `sk_LEAKCANARY_WRONG_${randomBytes(12).toString('hex')}`,
+	};
+}
+
+/**
+ * Starts the sandbox and n8n. The returned stack's `stop()` stops both (also safe after a failed start).
+ * @param {{ n8nDir: string, workDir: string, logLevel?: string }} options
+ */
+async function startStack({ n8nDir, workDir, logLevel = 'debug' }) {
+	const canaries = makeCanaries();
+	const userFolder = path.join(workDir, 'n8n');
+	/** @type {string[]} */
+	const sandboxLog = [];
+	/** @type {string[]} */
+	const n8nLog = [];
+	const stack = {
+		canaries,
+		userFolder,
+		n8nDir,
+		sandboxLog,
+		n8nLog,
+		sandbox: undefined,
+		instance: undefined,
+		client: undefined,
+		credential: undefined,
+		async stop() {
+			await stack.instance?.stop();
+			await stack.sandbox?.stop();
+		},
+	};
+	stack.sandbox = await startSandbox({
+		port: 0,
+		publicKey: canaries.publicKey,
+		secretKey: canaries.secretKey,
+		log: (line) => sandboxLog.push(line),
+		// One attempt: a delivery n8n refuses shows as refused, not hidden by a retry.
+		delivery: { maxAttempts: 1, baseDelayMs: 100, timeoutMs: 15_000 },
+	});
+	await n8n.installPackage(userFolder);
+	stack.instance = await n8n.startN8n({
+		n8nDir,
+		userFolder,
+		logLevel,
+		onLine: (line) => n8nLog.push(line),
+	});
+	const client = new n8n.N8nClient(stack.instance.url);
+	await client.ensureOwner();
+	await client.createApiKey('security');
+	stack.client = client;
+	stack.credential = await client.createCredential(n8n.sandboxCredential(stack.sandbox));
+	return stack;
+}
+
+/** Writes the logs a failed run needs into `dir`. */
+function saveLogs(stack, dir) {
+	fs.mkdirSync(dir, { recursive: true });
+	fs.writeFileSync(path.join(dir, 'n8n.log'), `${stack.n8nLog.join('\n')}\n`);
+	fs.writeFileSync(path.join(dir, 'sandbox.log'), `${stack.sandboxLog.join('\n')}\n`);
+}
+
+module.exports = { makeCanaries, saveLogs, startStack };

@@ -1,0 +1,66 @@
+'use strict';
+/**
+ * The end-to-end workflows, started by a production webhook instead of the Manual Trigger, so that they run inside
+ * the n8n server (whose debug log is searched) and take a fraction of a second each, instead of a separate
+ * `n8n execute` process.
+ */
+const { randomUUID } = require('crypto');
+const { sleep } = require('../../../scripts/lib/n8n');
+const { settledExecutions } = require('./executions');
+const { send } = require('./http');
+
+const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+
+/** A copy of `workflow` whose Manual Trigger is a Webhook node (POST, answers at once); returns it and its path. */
+function webhookStarted(workflow, name = workflow.name) {
+	const copy = structuredClone(workflow);
+	delete copy.id;
+	copy.name = name;
+	const start = copy.nodes.find((node) => node.type === MANUAL_TRIGGER);
+	if (!start) throw new Error(`"${workflow.name}" has no Manual Trigger`);
+	const webhookPath = randomUUID();
+	Object.assign(start, {
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: webhookPath,
+		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+	});
+	return { workflow: copy, webhookPath };
+}
+
+/**
+ * Imports a Manual-Trigger workflow as a webhook-started one, activates it, calls its webhook once and returns the
+ * execution (with data) once it has finished.
+ * @param {{ client: import('../../../scripts/lib/n8n').N8nClient, instance: { url: string } }} stack
+ */
+async function runThroughWebhook(stack, workflow, name) {
+	const { client, instance } = stack;
+	const { workflow: started, webhookPath } = webhookStarted(workflow, name);
+	const created = await client.createWorkflow(started);
+	await client.activateWorkflow(created.id);
+	const url = `${instance.url}/webhook/${webhookPath}`;
+	let answer;
+	for (let attempt = 0; attempt < 40; attempt++) {
+		answer = await send(url, {
+			body: Buffer.from('{}'),
+			headers: { 'content-type': 'application/json' },
+		});
+		if (answer.status !== 404) break;
+		await sleep(250);
+	}
+	if (answer.status !== 200)
+		throw new Error(`the webhook of "${name}" answered ${answer.status ?? answer.error}`);
+	const [execution] = await settledExecutions(
+		client,
+		{ workflowId: created.id, includeData: true },
+		1,
+		{
+			timeoutMs: 60_000,
+		},
+	);
+	if (!execution) throw new Error(`"${name}" left no execution`);
+	await client.deactivateWorkflow(created.id);
+	return { workflowId: created.id, execution };
+}
+
+module.exports = { runThroughWebhook, webhookStarted };

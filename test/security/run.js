@@ -1,0 +1,106 @@
+'use strict';
+/**
+ * Security suite in a real n8n: `npm run test:security`.
+ *
+ * 1. Attacks: over 200 forged, malformed, oversized, replayed and misdirected deliveries to an active Payment
+ *    Platform Trigger (at each of its typeVersions), with valid deliveries between and among them. Checks each
+ *    answer's status, that no bad delivery started an execution, that each valid one started exactly one, and that
+ *    n8n stays healthy.
+ * 2. Secrets: runs the end-to-end workflows (every operation, invalid inputs, API errors, the examples, the trigger)
+ *    with recognisable secret values, then searches everything n8n keeps or prints for them: execution data (public
+ *    API), error messages, n8n's debug log, `n8n execute` output, the sandbox's log, the answers to the deliveries,
+ *    and every file of n8n's user folder (the SQLite database table by table, too).
+ *
+ * One line per check group, a table per part, phase timings, and a last line `N passed, N failed`; exit code 1 on any
+ * failure. Everything it starts is stopped, also on failure or Ctrl-C. Logs of the run: test-results/security/.
+ * SECURITY_KEEP=1 keeps the temporary user folder.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const n8n = require('../../scripts/lib/n8n');
+const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
+const { runAttacks } = require('./lib/attackSuite');
+const { printLeakTable, runSecretChecks, searchStorage } = require('./lib/leakSuite');
+const { Report } = require('./lib/report');
+const { saveLogs, startStack } = require('./lib/stack');
+
+const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'security');
+
+/** The trigger's typeVersions, from the built node (existing workflows keep the version they were made with). */
+function triggerVersions() {
+	const file = path.join(
+		n8n.ROOT,
+		'dist',
+		'nodes',
+		'PaymentPlatformTrigger',
+		'PaymentPlatformTrigger.node.js',
+	);
+	const { PaymentPlatformTrigger } = require(file);
+	return [new PaymentPlatformTrigger().description.version].flat();
+}
+
+/** Runs a phase; a failure is reported (by phase) and the next phase still runs. */
+async function block(report, name, fn) {
+	try {
+		return await report.phase(name, fn);
+	} catch {
+		return undefined;
+	}
+}
+
+async function main() {
+	const report = new Report();
+	stopAllOnSignals((signal) => console.log(`\n${signal}: stopping n8n and the sandbox`));
+	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-security-'));
+	let stack;
+	try {
+		const n8nDir = await report.phase('install (build, n8n)', async () => {
+			await n8n.buildPackage();
+			return await n8n.installN8n();
+		});
+		stack = await report.phase('start (sandbox, n8n at debug level)', async () => {
+			const started = await startStack({ n8nDir, workDir });
+			console.log(`n8n ${started.instance.url}, sandbox ${started.sandbox.url}`);
+			return started;
+		});
+
+		const versions = triggerVersions();
+		const answers = [];
+		for (const version of versions) {
+			const label = versions.length > 1 ? `v${version} ` : '';
+			const result = await block(report, `part 1: attacks (trigger v${version})`, () =>
+				runAttacks(report, stack, version, { label }),
+			);
+			answers.push(...(result?.answers ?? []));
+		}
+
+		if (stack.triggers) {
+			const secrets = await block(report, 'part 2: secrets (run workflows, search)', () =>
+				runSecretChecks(report, stack, answers),
+			);
+			await stack.instance.stop();
+			if (secrets) {
+				await block(report, 'part 2: secrets (files, database)', () =>
+					searchStorage(report, stack, secrets.registry, secrets.counts),
+				);
+				printLeakTable(report, secrets.registry, secrets.counts);
+			}
+		}
+	} catch {
+		// Reported by phase().
+	} finally {
+		if (stack) saveLogs(stack, RESULTS_DIR);
+		await stack?.stop();
+		await stopAll();
+		if (process.env.SECURITY_KEEP === '1') console.log(`kept ${workDir}`);
+		else fs.rmSync(workDir, { recursive: true, force: true });
+	}
+	process.exitCode = report.summary();
+}
+
+main().catch((error) => {
+	console.error(error);
+	console.log('0 passed, 1 failed');
+	process.exitCode = 1;
+});
