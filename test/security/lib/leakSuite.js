@@ -500,6 +500,12 @@ async function searchEverything(report, stack, registry, collected, attackAnswer
 			problem: `in ${hits.map((h) => `${h.where} of execution ${h.executionId}`).join(', ')}`,
 		};
 	});
+	// Control: the errors of the wrong-key runs are among those searched.
+	errorResults.push({
+		label: 'control: the wrong-key 401 error is among them',
+		ok: errors.some((x) => /Authorization failed/.test(String(x.error.message))),
+		problem: 'not found',
+	});
 	report.group(
 		'error messages, descriptions and error objects',
 		errorResults,
@@ -610,6 +616,19 @@ async function searchStorage(report, stack, registry, counts) {
 				ok: elsewhere.length === 0,
 				problem: elsewhere.map((t) => `${t.table}.${t.column}`).join(', '),
 			});
+			if (s.kind === 'createdSecret') {
+				// Controls: the stored execution holds it, so a secret in the database is found when there.
+				fileResults.push({
+					label: `control: ${s.name} found in a database file`,
+					ok: inFiles.some((f) => DATABASE_FILE.test(f.file)),
+					problem: 'not found: the file search does not work',
+				});
+				dbResults.push({
+					label: `control: ${s.name} found in ${EXECUTION_DATA}`,
+					ok: tables.some((t) => `${t.table}.${t.column}` === EXECUTION_DATA),
+					problem: 'not found: the table search does not work',
+				});
+			}
 		}
 	}
 	report.group(
