@@ -321,22 +321,32 @@ async function runWorkflows(report, stack, registry) {
 	// `n8n execute` (a second n8n process, debug log level): what it prints is searched too.
 	const cli = [];
 	const cliRuns = [];
+	// n8n execute now and then dies of a signal (SIGSEGV seen here, in n8n's native modules): such a run is run once
+	// more. What the dead run printed is searched too.
 	const runCli = async (title, workflow, expectCode) => {
 		const created = await client.createWorkflow({ ...workflow, name: `Security CLI: ${title}` });
-		const env = n8n.n8nEnv({
-			userFolder: stack.userFolder,
-			port: instance.port,
-			brokerPort: await n8n.freePort(),
-			logLevel: 'debug',
-		});
-		const { code, stdout, stderr } = await n8n.n8nCli(
-			stack.n8nDir,
-			instance,
-			['execute', `--id=${created.id}`, '--rawOutput'],
-			{ allowFailure: true, env },
-		);
-		const printed = printedExecution(stdout);
-		cliRuns.push({ title, output: `${stdout}\n${stderr}`, printed });
+		let code;
+		for (let attempt = 1; attempt <= 2; attempt++) {
+			const env = n8n.n8nEnv({
+				userFolder: stack.userFolder,
+				port: instance.port,
+				brokerPort: await n8n.freePort(),
+				logLevel: 'debug',
+			});
+			const result = await n8n.n8nCli(
+				stack.n8nDir,
+				instance,
+				['execute', `--id=${created.id}`, '--rawOutput'],
+				{ allowFailure: true, env },
+			);
+			code = result.code;
+			const output = `${result.stdout}\n${result.stderr}`;
+			cliRuns.push({ title, output, printed: printedExecution(result.stdout) });
+			if (code !== null) break;
+			console.log(
+				`       note: n8n execute (${title}) was killed by a signal; running it once more`,
+			);
+		}
 		cli.push({
 			label: `n8n execute: ${title} exits ${expectCode}`,
 			ok: code === expectCode,
@@ -358,17 +368,26 @@ async function runWorkflows(report, stack, registry) {
 		),
 		0,
 	);
-	const cliSecret = [...sandbox.store.webhookEndpoints.values()].find(
+	const cliEndpoints = [...sandbox.store.webhookEndpoints.values()].filter(
 		(e) => e.url === UNCALLED_URL,
-	)?.secret;
-	if (cliSecret) {
+	);
+	const cliSecret = cliEndpoints.at(-1)?.secret;
+	const createExecutionIds = (await allExecutions(client, { workflowId: createWorkflowId })).map(
+		(e) => e.id,
+	);
+	for (const [i, endpoint] of cliEndpoints.entries()) {
+		const last = i === cliEndpoints.length - 1;
 		const created = registry.add(
-			'created secret (Create, n8n execute)',
+			`created secret (Create, n8n execute${last ? '' : ', killed run'})`,
 			'createdSecret',
-			cliSecret,
+			endpoint.secret,
 		);
-		const executions = await allExecutions(client, { workflowId: createWorkflowId });
-		registry.createdIn.set(created.name, { cli: true, executionIds: executions.map((e) => e.id) });
+		// A killed run may have died before n8n saved or printed its execution: at most once, then.
+		registry.createdIn.set(created.name, {
+			cli: true,
+			executionIds: createExecutionIds,
+			atMostOnce: !last,
+		});
 	}
 	cli.push({
 		label: 'n8n execute: Webhook Endpoint → Create registered an endpoint',
@@ -463,12 +482,12 @@ async function searchEverything(report, stack, registry, collected, attackAnswer
 		note(s, 'execution data', hits.length);
 		if (s.kind === 'createdSecret') {
 			const where = registry.createdIn.get(s.name);
-			const ok =
-				hits.length === 1 &&
-				Boolean(where?.executionIds.includes(hits[0].executionId)) &&
-				hits[0].path === createdSecretPath();
+			const inItsOutput = hits.every(
+				(h) => where?.executionIds.includes(h.executionId) && h.path === createdSecretPath(),
+			);
+			const ok = inItsOutput && (where?.atMostOnce ? hits.length <= 1 : hits.length === 1);
 			execResults.push({
-				label: `${s.name}: exactly once, in the node's output`,
+				label: `${s.name}: ${where?.atMostOnce ? 'at most' : 'exactly'} once, in the node's output`,
 				ok,
 				problem: `${hits.length} occurrences: ${hits.map((h) => `execution ${h.executionId} ${h.path}`).join('; ')}`,
 			});
@@ -558,7 +577,7 @@ async function searchEverything(report, stack, registry, collected, attackAnswer
 		if (where?.cli) {
 			return {
 				label: `${s.name}: once, in the execution it prints, not in its log lines`,
-				ok: total === 1 && inPrinted === 1,
+				ok: total === inPrinted && (where.atMostOnce ? inPrinted <= 1 : inPrinted === 1),
 				problem: `${total} occurrences, ${inPrinted} in the printed execution`,
 			};
 		}
@@ -616,7 +635,7 @@ async function searchStorage(report, stack, registry, counts) {
 				ok: elsewhere.length === 0,
 				problem: elsewhere.map((t) => `${t.table}.${t.column}`).join(', '),
 			});
-			if (s.kind === 'createdSecret') {
+			if (s.kind === 'createdSecret' && !registry.createdIn.get(s.name)?.atMostOnce) {
 				// Controls: the stored execution holds it, so a secret in the database is found when there.
 				fileResults.push({
 					label: `control: ${s.name} found in a database file`,
