@@ -5,18 +5,12 @@
  * status, an execution count, a search with 0 hits), so the totals say how many things were verified.
  */
 
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const { Report: CheckReport, seconds } = require('../../e2e/lib/report');
+
 const MAX_FAILURE_LINES = 12;
 
-class Report {
-	constructor() {
-		this.passed = 0;
-		this.failed = 0;
-		/** @type {Array<{ name: string, ms: number }>} */
-		this.phases = [];
-		this.started = Date.now();
-	}
-
+/** The end-to-end suite's report (checks, phases, failures, summary) plus groups of counted results and tables. */
+class Report extends CheckReport {
 	/**
 	 * A group of results printed as one line: `ok   name: detail (n checks)` or `FAIL name: ...` followed by the
 	 * failed items. Each result is one counted check.
@@ -59,32 +53,6 @@ class Report {
 		}
 	}
 
-	/** A failure outside any group (a phase could not complete): one failed check. */
-	fail(name, error) {
-		this.failed++;
-		console.log(`FAIL ${name}`);
-		for (const line of String(error?.stack ?? error)
-			.split('\n')
-			.slice(0, 20))
-			console.log(`       ${line}`);
-	}
-
-	/** Runs a phase, printing its duration; an escaping error is reported as one failure and rethrown. */
-	async phase(name, fn) {
-		console.log(`--- ${name}`);
-		const start = Date.now();
-		try {
-			return await fn();
-		} catch (error) {
-			this.fail(`${name}: could not complete`, error);
-			throw error;
-		} finally {
-			const ms = Date.now() - start;
-			this.phases.push({ name, ms });
-			console.log(`--- ${name} took ${seconds(ms)}`);
-		}
-	}
-
 	/** Prints a plain-text table. */
 	table(title, columns, rows) {
 		const cells = rows.map((row) => columns.map((column) => String(row[column.key] ?? '')));
@@ -98,16 +66,6 @@ class Report {
 		console.log(line(widths.map((w) => '-'.repeat(w))));
 		for (const row of cells) console.log(line(row));
 		console.log('');
-	}
-
-	/** Prints the timings and the summary line; returns the exit code. */
-	summary() {
-		console.log('');
-		console.log('timings:');
-		for (const { name, ms } of this.phases) console.log(`  ${name.padEnd(36)} ${seconds(ms)}`);
-		console.log(`  ${'total'.padEnd(36)} ${seconds(Date.now() - this.started)}`);
-		console.log(`${this.passed} passed, ${this.failed} failed`);
-		return this.failed === 0 && this.passed > 0 ? 0 : 1;
 	}
 }
 
