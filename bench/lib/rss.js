@@ -1,0 +1,67 @@
+'use strict';
+/** A process's resident set size (sampled, keeping the peak) and CPU time, from /proc (Linux). */
+const fs = require('fs');
+const { execFileSync } = require('child_process');
+
+let clockTicks;
+/** Clock ticks per second (the unit of utime and stime in /proc/<pid>/stat). */
+function ticksPerSecond() {
+	if (clockTicks === undefined) {
+		try {
+			clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+		} catch {
+			clockTicks = 100;
+		}
+	}
+	return clockTicks;
+}
+
+/** CPU time (user + system, all threads) `pid` has used so far, in ms; undefined when it cannot be read. */
+function cpuMsOf(pid) {
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		// Fields after the command name (which may hold spaces) start after the last ')'.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		const utime = Number(fields[11]);
+		const stime = Number(fields[12]);
+		return ((utime + stime) * 1000) / ticksPerSecond();
+	} catch {
+		return undefined;
+	}
+}
+
+/** VmRSS of `pid` in bytes, or undefined when it cannot be read. */
+function rssOf(pid) {
+	try {
+		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+		const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+		return match ? Number(match[1]) * 1024 : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Starts sampling every `intervalMs`; `stop()` returns { peak, before, samples } in bytes. The sampler runs on this
+ * process's event loop, so the loop must stay free while it samples (the measured work runs in other processes).
+ */
+function sampleRss(pid, intervalMs = 20) {
+	const before = rssOf(pid);
+	let peak = before ?? 0;
+	let samples = 0;
+	const timer = setInterval(() => {
+		const value = rssOf(pid);
+		samples++;
+		if (value !== undefined && value > peak) peak = value;
+	}, intervalMs);
+	return {
+		stop() {
+			clearInterval(timer);
+			const last = rssOf(pid);
+			if (last !== undefined && last > peak) peak = last;
+			return { peak, before, samples };
+		},
+	};
+}
+
+module.exports = { cpuMsOf, rssOf, sampleRss };
