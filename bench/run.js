@@ -51,6 +51,12 @@ const CONFIG = {
 const EVENT = 'charge.captured';
 
 const log = (line) => console.log(line);
+
+/** Set on Ctrl-C / SIGTERM: the measuring loops stop while the children are being stopped. */
+let interrupted = false;
+function checkInterrupted() {
+	if (interrupted) throw new Error('interrupted');
+}
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -83,6 +89,7 @@ async function countExecutions(client, workflowId) {
  * Returns the execution's own wall time (stoppedAt - startedAt), the node under test's time, and the caller's time.
  */
 async function runWebhookWorkflow(context, entry, body, { withData = true } = {}) {
+	checkInterrupted();
 	const { client, instance } = context;
 	const started = nowMs();
 	const response = await fetch(`${instance.url}/webhook/${entry.path}`, {
@@ -148,6 +155,7 @@ async function waitForWebhook(context, entry) {
 }
 
 async function runNode(args, what) {
+	checkInterrupted();
 	const { stdout } = await runCommand(process.execPath, args, { cwd: ROOT, timeoutMs: 330_000 });
 	const line = stdout.trim().split('\n').pop();
 	try {
@@ -666,9 +674,16 @@ function render(results, context) {
 // ---------------------------------------------------------------------------------------------------------------
 
 async function main() {
-	stopAllOnSignals((signal) => console.log(`\n${signal}: stopping n8n and the sandbox`));
+	stopAllOnSignals((signal) => {
+		interrupted = true;
+		console.log(`\n${signal}: stopping n8n and the sandbox`);
+	});
 	fs.mkdirSync(RESULTS_DIR, { recursive: true });
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
+	// A signal ends the process without the finally below: the temporary user folder goes anyway.
+	process.on('exit', () => {
+		if (process.env.BENCH_KEEP !== '1') fs.rmSync(workDir, { recursive: true, force: true });
+	});
 	const userFolder = path.join(workDir, 'n8n');
 	const context = { workDir, userFolder };
 	const results = {};
@@ -732,7 +747,7 @@ async function main() {
 		}
 	} catch (error) {
 		failed = true;
-		console.error(error);
+		console.error(interrupted ? 'interrupted' : error);
 	} finally {
 		if (context.instance)
 			fs.writeFileSync(path.join(RESULTS_DIR, 'n8n.log'), context.instance.output());
