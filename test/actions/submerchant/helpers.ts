@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	INodeExecutionData,
-	INodeParameterResourceLocator,
 	INodeParameters,
 } from 'n8n-workflow';
 import { runAction } from '../../harness';
@@ -15,20 +14,7 @@ export interface SandboxLike {
 	clearRequests(): void;
 }
 
-/** A resource locator value in "By ID" mode. */
-export const byId = (value: string): INodeParameterResourceLocator => ({
-	__rl: true,
-	mode: 'id',
-	value,
-});
-
-export const jsonOf = (items: INodeExecutionData[]) => items.map((item) => item.json);
-
-/** The one request the sandbox received since the last clear (fails when there were none or several). */
-export function onlyRequest(sandbox: SandboxLike) {
-	expect(sandbox.requests).toHaveLength(1);
-	return sandbox.requests[0];
-}
+export { byId, jsonOf, onlyRequest } from '../payments.helpers';
 
 /** Two input items, so that errors show which item they are about. */
 export const twoItems = (item: INodeExecutionData = { json: {} }): INodeExecutionData[] => [
