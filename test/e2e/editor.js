@@ -12,7 +12,8 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
-const { runCommand, stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
+const { ensureDebianPackages } = require('../../scripts/lib/debian');
+const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { CUSTOM_API_CALL, RESOURCES, TRIGGER_EVENTS } = require('./lib/expected');
 const { Report } = require('./lib/report');
 
@@ -34,20 +35,9 @@ const DOCS_DIR = path.join(n8n.ROOT, 'docs');
 const byTestId = (id) => `[data-test-id="${id}"]`;
 const canvasNode = (name) => `${byTestId('canvas-node')}[data-node-name="${name}"]`;
 
-/** Installs Debian's chromium when it is missing (apt-get update first only if the install fails). */
+/** Installs Debian's chromium when it is missing. */
 async function ensureChromium() {
-	if (fs.existsSync(CHROMIUM)) return;
-	console.log('installing Debian chromium (apt-get, a minute or two)');
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	const options = { env, timeoutMs: 900_000 };
-	const install = ['install', '-y', 'chromium'];
-	const first = await runCommand('apt-get', install, { ...options, allowFailure: true });
-	if (first.code !== 0) {
-		await runCommand('apt-get', ['update'], options);
-		await runCommand('apt-get', install, options);
-	}
-	if (!fs.existsSync(CHROMIUM))
-		throw new Error(`apt-get installed chromium but ${CHROMIUM} is missing`);
+	await ensureDebianPackages(['chromium'], () => fs.existsSync(CHROMIUM), CHROMIUM);
 }
 
 /** The visible options of the open dropdown (element-plus select), first line of each, once it stopped moving. */
