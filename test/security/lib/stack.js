@@ -8,7 +8,6 @@ const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const n8n = require('../../../scripts/lib/n8n');
-const { startSandbox } = require('../../../sandbox');
 
 /**
  * Secret values nobody could mistake for anything else, fresh for each run.
@@ -50,6 +49,8 @@ async function startStack({ n8nDir, workDir, logLevel = 'debug' }) {
 			await stack.sandbox?.stop();
 		},
 	};
+	// Required here, not at the top: the sandbox reads the build output, which the install phase produces.
+	const { startSandbox } = require('../../../sandbox');
 	stack.sandbox = await startSandbox({
 		port: 0,
 		publicKey: canaries.publicKey,
