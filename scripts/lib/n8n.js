@@ -211,13 +211,15 @@ function parseRawOutput(stdout) {
  * @property {string} n8nDir
  * @property {import('./processes').ManagedProcess} process
  * @property {() => string} output
- * @property {() => Promise<void>} stop
+ * @property {(timeoutMs?: number) => Promise<void>} stop SIGTERM, SIGKILL after timeoutMs (default 20 s).
  */
 
 /**
- * Starts `n8n start` and waits until /healthz/readiness answers 200.
+ * Starts `n8n start` (or `command`: `webhook`, `worker`) and waits until /healthz/readiness answers 200 on `port`
+ * (a worker answers there only with QUEUE_HEALTH_CHECK_ACTIVE=true and QUEUE_HEALTH_CHECK_PORT=port in `env`).
  * @param {{ n8nDir: string, userFolder: string, port?: number, brokerPort?: number, logLevel?: string,
- *   env?: NodeJS.ProcessEnv, onLine?: (line: string) => void, readyTimeoutMs?: number }} options
+ *   env?: NodeJS.ProcessEnv, onLine?: (line: string) => void, readyTimeoutMs?: number,
+ *   command?: 'start' | 'webhook' | 'worker', args?: string[] }} options
  * @returns {Promise<N8nInstance>}
  */
 async function startN8n(options) {
@@ -234,7 +236,9 @@ async function startN8n(options) {
 		logLevel: options.logLevel,
 		extra: options.env,
 	});
-	const child = startProcess('n8n', n8nBin(options.n8nDir), ['start'], {
+	const command = options.command ?? 'start';
+	const name = command === 'start' ? 'n8n' : `n8n ${command}`;
+	const child = startProcess(name, n8nBin(options.n8nDir), [command, ...(options.args ?? [])], {
 		env,
 		onLine: options.onLine,
 	});
@@ -248,14 +252,14 @@ async function startN8n(options) {
 		n8nDir: options.n8nDir,
 		process: child,
 		output: child.output,
-		stop: () => child.stop(20_000),
+		stop: (timeoutMs = 20_000) => child.stop(timeoutMs),
 	};
 	const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
 	let exited = false;
 	child.exited.then(() => (exited = true));
 	while (Date.now() < deadline) {
 		if (exited) {
-			throw new Error(`n8n exited before it was ready:\n${tail(child.output(), 40)}`);
+			throw new Error(`${name} exited before it was ready:\n${tail(child.output(), 40)}`);
 		}
 		try {
 			const response = await fetch(`${url}/healthz/readiness`, {
@@ -268,7 +272,7 @@ async function startN8n(options) {
 		await sleep(250);
 	}
 	await instance.stop();
-	throw new Error(`n8n was not ready within the time limit:\n${tail(child.output(), 40)}`);
+	throw new Error(`${name} was not ready within the time limit:\n${tail(child.output(), 40)}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
