@@ -1,0 +1,151 @@
+'use strict';
+/**
+ * PostgreSQL and Redis from Debian's packages, started on loopback in a temporary folder for one run of the queue-mode
+ * suite, and stopped with it. Nothing is written outside that folder; no system service is started.
+ *
+ * PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user that Debian's package
+ * creates, and its programs run through `runuser`.
+ */
+const fs = require('fs');
+const path = require('path');
+const { ensureDebianPackages } = require('../../../scripts/lib/debian');
+const { freePort, sleep, tail } = require('../../../scripts/lib/n8n');
+const { runCommand, startProcess } = require('../../../scripts/lib/processes');
+
+const REDIS_SERVER = '/usr/bin/redis-server';
+const POSTGRES_ROOT = '/usr/lib/postgresql';
+const DATABASE = 'n8n';
+const DATABASE_USER = 'n8n';
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** The bin folder of the newest PostgreSQL server installed by Debian's packages, if any. */
+function postgresBinDir() {
+	if (!fs.existsSync(POSTGRES_ROOT)) return undefined;
+	const versions = fs
+		.readdirSync(POSTGRES_ROOT)
+		.filter((v) => fs.existsSync(path.join(POSTGRES_ROOT, v, 'bin', 'postgres')))
+		.sort((a, b) => Number(b) - Number(a));
+	return versions.length ? path.join(POSTGRES_ROOT, versions[0], 'bin') : undefined;
+}
+
+/** Installs Debian's redis-server and postgresql when missing. */
+async function ensureServices() {
+	await ensureDebianPackages(['redis-server'], () => fs.existsSync(REDIS_SERVER), REDIS_SERVER);
+	await ensureDebianPackages(['postgresql'], () => postgresBinDir() !== undefined, 'PostgreSQL');
+}
+
+/** A command line that runs as the cluster's owner: `postgres` when we are root, else ourselves. */
+function asClusterOwner(command, args) {
+	return isRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+/** Resolves once `check()` is true, or throws with the process's last output. */
+async function waitUntil(what, managed, check, timeoutMs = 30_000) {
+	const deadline = Date.now() + timeoutMs;
+	let exited = false;
+	void managed.exited.then(() => (exited = true));
+	while (Date.now() < deadline) {
+		if (exited) throw new Error(`${what} exited:\n${tail(managed.output(), 20)}`);
+		if (await check()) return;
+		await sleep(200);
+	}
+	throw new Error(`${what} was not ready in time:\n${tail(managed.output(), 20)}`);
+}
+
+/**
+ * Starts Redis on 127.0.0.1 (no persistence: the queue lives as long as the run).
+ * @param {string} dir
+ */
+async function startRedis(dir) {
+	const port = await freePort();
+	fs.mkdirSync(dir, { recursive: true });
+	const managed = startProcess('redis', REDIS_SERVER, [
+		'--port',
+		String(port),
+		'--bind',
+		'127.0.0.1',
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+		'--dir',
+		dir,
+	]);
+	await waitUntil('redis-server', managed, async () => {
+		const { stdout } = await runCommand('redis-cli', ['-p', String(port), 'ping'], {
+			allowFailure: true,
+		});
+		return stdout.trim() === 'PONG';
+	});
+	return { host: '127.0.0.1', port, process: managed, stop: () => managed.stop(10_000) };
+}
+
+/**
+ * Creates a cluster in `dir` (trust authentication on loopback only), starts it on 127.0.0.1 and creates n8n's
+ * database and user. As root, every folder above `dir` must be open to the `postgres` user (mode 755).
+ * @param {string} dir
+ */
+async function startPostgres(dir) {
+	const bin = postgresBinDir();
+	if (!bin) throw new Error('PostgreSQL is not installed');
+	const dataDir = path.join(dir, 'data');
+	fs.mkdirSync(dataDir, { recursive: true });
+	if (isRoot()) {
+		await runCommand('chown', ['-R', 'postgres:postgres', dir]);
+		// runuser keeps our working folder; postgres must be able to enter it.
+		fs.chmodSync(dir, 0o755);
+	}
+	const initdb = asClusterOwner(path.join(bin, 'initdb'), [
+		'-D',
+		dataDir,
+		'-U',
+		DATABASE_USER,
+		'--auth=trust',
+		'--no-sync',
+		'--encoding=UTF8',
+		'--locale=C',
+	]);
+	await runCommand(initdb[0], initdb[1], { cwd: dir, timeoutMs: 120_000 });
+	const port = await freePort();
+	const server = asClusterOwner(path.join(bin, 'postgres'), [
+		'-D',
+		dataDir,
+		'-p',
+		String(port),
+		'-k',
+		dir,
+		'-c',
+		'listen_addresses=127.0.0.1',
+		// A throwaway cluster: durability is not what is tested.
+		'-c',
+		'fsync=off',
+		'-c',
+		'synchronous_commit=off',
+		'-c',
+		'full_page_writes=off',
+		'-c',
+		'max_connections=200',
+	]);
+	const managed = startProcess('postgres', server[0], server[1], { cwd: dir });
+	const psql = (sql, database = 'postgres') =>
+		runCommand(
+			'psql',
+			['-h', '127.0.0.1', '-p', String(port), '-U', DATABASE_USER, '-d', database, '-tAc', sql],
+			{ allowFailure: true, cwd: dir },
+		);
+	await waitUntil('postgres', managed, async () => (await psql('select 1')).code === 0);
+	const created = await psql(`create database ${DATABASE}`);
+	if (created.code !== 0) throw new Error(`create database failed: ${created.stderr}`);
+	return {
+		host: '127.0.0.1',
+		port,
+		database: DATABASE,
+		user: DATABASE_USER,
+		process: managed,
+		psql,
+		stop: () => managed.stop(15_000),
+	};
+}
+
+module.exports = { ensureServices, startPostgres, startRedis };
