@@ -35,6 +35,9 @@ interface TriggerOptions {
 }
 
 /** Answers the request directly; the workflow does not run. */
+/** The body n8n sends back when the delivery starts the workflow. */
+const ACCEPTED_ANSWER: IDataObject = { received: true };
+
 function respond(this: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
 	this.getResponseObject().status(status).json(body);
 	return { noWebhookResponse: true };
@@ -69,7 +72,15 @@ export class PaymentPlatformTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paymentPlatformApi', required: true }],
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				// Empty, so that n8n answers with the webhookResponse below: left undefined, n8n 2.x answers an
+				// accepted delivery with the literal text "firstEntryJson" (its default for this field).
+				responseData: '',
+				path: 'webhook',
+			},
 		],
 		properties: [
 			{
@@ -209,6 +220,9 @@ export class PaymentPlatformTrigger implements INodeType {
 			];
 			item.headers = withoutHeaders(headers, signatureHeaders) as IDataObject;
 		}
-		return { workflowData: [this.helpers.returnJsonArray([item])] };
+		return {
+			webhookResponse: ACCEPTED_ANSWER,
+			workflowData: [this.helpers.returnJsonArray([item])],
+		};
 	}
 }

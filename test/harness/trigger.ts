@@ -254,7 +254,20 @@ export class TriggerHarness {
 			return { status: 200, body, ran: false, items: [], result };
 		}
 		const items = await this.runFromTrigger(workflow, result.workflowData, mode);
-		return { status: 200, body: { message: 'Workflow was started' }, ran: true, items, result };
+		return { status: 200, body: this.onReceivedBody(result), ran: true, items, result };
+	}
+
+	/**
+	 * What n8n 2.41 answers when a webhook with responseMode "onReceived" starts the workflow
+	 * (webhook-on-received-response-extractor.js): the description's responseData, "firstEntryJson" when it is
+	 * undefined, nothing for "noData"; when it is empty, the node's webhookResponse, else a fixed message.
+	 */
+	private onReceivedBody(result: IWebhookResponseData): unknown {
+		const description = this.nodeType().description.webhooks?.[0];
+		const responseData = description?.responseData === undefined ? 'firstEntryJson' : description.responseData;
+		if (responseData === 'noData') return undefined;
+		if (responseData) return responseData;
+		return result.webhookResponse ?? { message: 'Workflow was started' };
 	}
 
 	private nodeType(): INodeType {

@@ -51,6 +51,12 @@ describe('webhook(): valid signatures run the workflow with one item', () => {
 		expect(outcome.items[0].json).toEqual(EXPECTED_ITEM);
 	});
 
+	it('answers an accepted delivery with {"received": true}, not n8n\'s default text', async () => {
+		const outcome = await registeredTrigger().receive(signedRequest());
+		expect(outcome.ran).toBe(true);
+		expect(outcome.body).toEqual({ received: true });
+	});
+
 	it('never puts the secret in the item or the answer', async () => {
 		const harness = registeredTrigger({
 			events: ['charge.captured'],
