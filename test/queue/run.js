@@ -45,6 +45,8 @@ const RECORD_NODE_NAME = 'Record Process';
 const SEND_GAP_MS = 20;
 /** When, after the second hundred started, the worker is stopped (deliveries keep arriving meanwhile). */
 const STOP_AFTER_MS = 300;
+/** The trigger's answer to a delivery that starts the workflow. */
+const ACCEPTED_ANSWER = '{"received":true}';
 /** How long the sandbox waits for n8n's answer to a delivery before it counts the attempt as failed. */
 const DELIVERY_TIMEOUT_MS = 15_000;
 /** The trigger's answer to a delivery id it has accepted before. */
@@ -482,6 +484,16 @@ async function main() {
 				{ part: 'path routing', ...verifyPathHash(report, run, executionsById) },
 				{ part: 'round-robin', ...verifyRoundRobin(report, run, executionsById) },
 			];
+			const accepted = run.balancer.records.filter(acceptedAsNew);
+			report.group(
+				`every accepted delivery was answered ${ACCEPTED_ANSWER}`,
+				accepted.map((record) => ({
+					label: `request ${record.n}`,
+					ok: record.body === ACCEPTED_ANSWER,
+					problem: `answered ${record.body.slice(0, 80)}`,
+				})),
+				`${accepted.length} answers`,
+			);
 			report.group(
 				'no execution without a delivery of this run',
 				executions.map((execution) => ({
