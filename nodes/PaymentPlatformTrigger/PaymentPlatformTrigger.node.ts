@@ -34,10 +34,10 @@ interface TriggerOptions {
 	includeHeaders?: boolean;
 }
 
-/** Answers the request directly; the workflow does not run. */
 /** The body n8n sends back when the delivery starts the workflow. */
 const ACCEPTED_ANSWER: IDataObject = { received: true };
 
+/** Answers the request directly; the workflow does not run. */
 function respond(this: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
 	this.getResponseObject().status(status).json(body);
 	return { noWebhookResponse: true };
