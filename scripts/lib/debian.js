@@ -28,7 +28,8 @@ async function ensureDebianPackages(packages, isInstalled, what) {
 		await runCommand('apt-get', ['update'], options);
 		await runCommand('apt-get', install, options);
 	}
-	if (!isInstalled()) throw new Error(`apt-get installed ${packages.join(' ')} but ${what} is still missing`);
+	if (!isInstalled())
+		throw new Error(`apt-get installed ${packages.join(' ')} but ${what} is still missing`);
 }
 
 module.exports = { ensureDebianPackages };

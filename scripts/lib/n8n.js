@@ -18,7 +18,7 @@ const fs = require('fs');
 const net = require('net');
 const os = require('os');
 const path = require('path');
-const { runCommand, startProcess } = require('./processes');
+const { runCommand, sleep, startProcess, tail, waitUntilReady } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -254,25 +254,23 @@ async function startN8n(options) {
 		output: child.output,
 		stop: (timeoutMs = 20_000) => child.stop(timeoutMs),
 	};
-	const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
-	let exited = false;
-	child.exited.then(() => (exited = true));
-	while (Date.now() < deadline) {
-		if (exited) {
-			throw new Error(`${name} exited before it was ready:\n${tail(child.output(), 40)}`);
-		}
+	const isReady = async () => {
 		try {
 			const response = await fetch(`${url}/healthz/readiness`, {
 				signal: AbortSignal.timeout(2_000),
 			});
-			if (response.ok) return instance;
+			return response.ok;
 		} catch {
-			// Not listening yet.
+			return false; // Not listening yet.
 		}
-		await sleep(250);
+	};
+	try {
+		await waitUntilReady(child, isReady, { timeoutMs: options.readyTimeoutMs ?? 120_000 });
+	} catch (error) {
+		await instance.stop();
+		throw error;
 	}
-	await instance.stop();
-	throw new Error(`${name} was not ready within the time limit:\n${tail(child.output(), 40)}`);
+	return instance;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -600,12 +598,6 @@ async function startStack(options) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function tail(text, lines) {
-	return text.trim().split('\n').slice(-lines).join('\n');
-}
 
 /** Polls `check` until it returns something truthy, or throws after timeoutMs with `what` in the message. */
 async function waitFor(what, check, { timeoutMs = 30_000, intervalMs = 250 } = {}) {

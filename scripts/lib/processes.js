@@ -152,6 +152,35 @@ function runCommand(command, args, options = {}) {
 	});
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The last `lines` lines of `text`. */
+function tail(text, lines) {
+	return text.trim().split('\n').slice(-lines).join('\n');
+}
+
+/**
+ * Polls `check` until it returns true. Throws, with the process's last output, as soon as the process exits or once
+ * timeoutMs has passed.
+ * @param {ManagedProcess} managed
+ * @param {() => Promise<boolean>} check
+ * @param {{ timeoutMs?: number, intervalMs?: number }} [options]
+ */
+async function waitUntilReady(managed, check, { timeoutMs = 30_000, intervalMs = 250 } = {}) {
+	const deadline = Date.now() + timeoutMs;
+	let exited = false;
+	void managed.exited.then(() => (exited = true));
+	while (Date.now() < deadline) {
+		if (exited)
+			throw new Error(`${managed.name} exited before it was ready:\n${tail(managed.output(), 40)}`);
+		if (await check()) return;
+		await sleep(intervalMs);
+	}
+	throw new Error(
+		`${managed.name} was not ready within the time limit:\n${tail(managed.output(), 40)}`,
+	);
+}
+
 /** Stops every child still running, in reverse start order (n8n before the services it uses). */
 async function stopAll() {
 	for (const managed of [...running].reverse()) await managed.stop();
@@ -185,4 +214,12 @@ function stopAllOnSignals(onSignal) {
 	});
 }
 
-module.exports = { runCommand, startProcess, stopAll, stopAllOnSignals };
+module.exports = {
+	runCommand,
+	sleep,
+	startProcess,
+	stopAll,
+	stopAllOnSignals,
+	tail,
+	waitUntilReady,
+};

@@ -9,8 +9,8 @@
 const fs = require('fs');
 const path = require('path');
 const { ensureDebianPackages } = require('../../../scripts/lib/debian');
-const { freePort, sleep, tail } = require('../../../scripts/lib/n8n');
-const { runCommand, startProcess } = require('../../../scripts/lib/processes');
+const { freePort } = require('../../../scripts/lib/n8n');
+const { runCommand, startProcess, waitUntilReady } = require('../../../scripts/lib/processes');
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -40,19 +40,6 @@ function asClusterOwner(command, args) {
 	return isRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-/** Resolves once `check()` is true, or throws with the process's last output. */
-async function waitUntil(what, managed, check, timeoutMs = 30_000) {
-	const deadline = Date.now() + timeoutMs;
-	let exited = false;
-	void managed.exited.then(() => (exited = true));
-	while (Date.now() < deadline) {
-		if (exited) throw new Error(`${what} exited:\n${tail(managed.output(), 20)}`);
-		if (await check()) return;
-		await sleep(200);
-	}
-	throw new Error(`${what} was not ready in time:\n${tail(managed.output(), 20)}`);
-}
-
 /**
  * Starts Redis on 127.0.0.1 (no persistence: the queue lives as long as the run).
  * @param {string} dir
@@ -72,7 +59,7 @@ async function startRedis(dir) {
 		'--dir',
 		dir,
 	]);
-	await waitUntil('redis-server', managed, async () => {
+	await waitUntilReady(managed, async () => {
 		const { stdout } = await runCommand('redis-cli', ['-p', String(port), 'ping'], {
 			allowFailure: true,
 		});
@@ -134,7 +121,7 @@ async function startPostgres(dir) {
 			['-h', '127.0.0.1', '-p', String(port), '-U', DATABASE_USER, '-d', database, '-tAc', sql],
 			{ allowFailure: true, cwd: dir },
 		);
-	await waitUntil('postgres', managed, async () => (await psql('select 1')).code === 0);
+	await waitUntilReady(managed, async () => (await psql('select 1')).code === 0);
 	const created = await psql(`create database ${DATABASE}`);
 	if (created.code !== 0) throw new Error(`create database failed: ${created.stderr}`);
 	return {
