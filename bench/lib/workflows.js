@@ -4,31 +4,14 @@
  * shape around the node under test so that only that node differs.
  */
 const { randomUUID } = require('crypto');
-const { CREDENTIAL_TYPE, NODE_TYPES } = require('../../scripts/lib/n8n');
+const { chain, credentialsOf } = require('../../scripts/lib/workflowBuilder');
+const { CREDENTIAL_TYPE, NODE_TYPES } = require('../../scripts/lib/packageInfo');
 
 /** n8n's HTTP Request node: the default version the editor adds in n8n 2.41.1. */
 const HTTP_REQUEST_VERSION = 4.5;
 const WEBHOOK_VERSION = 2.1;
 /** The Payment Platform Trigger's default version (what the editor adds). */
 const TRIGGER_VERSION = 1.1;
-
-const credentialsOf = (credential) => ({
-	[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
-});
-
-/** A chain of nodes, each connected to the next on its first output. */
-function chain(name, nodes) {
-	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++) {
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	}
-	return {
-		name,
-		nodes: nodes.map((node, i) => ({ id: randomUUID(), position: [i * 220, 0], ...node })),
-		connections,
-		settings: { executionOrder: 'v1' },
-	};
-}
 
 /**
  * A Webhook node on POST /webhook/<path>. `lastNode` answers when the workflow has finished (the caller's time is

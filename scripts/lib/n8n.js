@@ -18,22 +18,19 @@ const fs = require('fs');
 const net = require('net');
 const os = require('os');
 const path = require('path');
-const { runCommand, sleep, startProcess, tail, waitUntilReady } = require('./processes');
+const { runCommand, startProcess, tail, waitUntilReady } = require('./processes');
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-const PACKAGE_NAME = PACKAGE_JSON.name;
-const CACHE_DIR =
-	process.env.PAYMENT_PLATFORM_CACHE ||
-	path.join(os.homedir(), '.cache', 'n8n-nodes-payment-platform');
-
-/** Node and credential type names as n8n knows them once the package is installed as a community package. */
-const NODE_TYPES = {
-	action: `${PACKAGE_NAME}.paymentPlatform`,
-	trigger: `${PACKAGE_NAME}.paymentPlatformTrigger`,
-};
-const CREDENTIAL_TYPE = 'paymentPlatformApi';
-const CREDENTIAL_NAME = 'Payment Platform (sandbox)';
+const {
+	CACHE_DIR,
+	CREDENTIAL_NAME,
+	CREDENTIAL_TYPE,
+	EXAMPLES_DIR,
+	NODE_TYPES,
+	PACKAGE_JSON,
+	PACKAGE_NAME,
+	ROOT,
+} = require('./packageInfo');
+const { sleep, waitFor } = require('./wait');
 
 /** The owner account the tooling creates. Local only: n8n listens on 127.0.0.1. */
 const DEFAULT_OWNER = {
@@ -43,7 +40,6 @@ const DEFAULT_OWNER = {
 	password: 'Payment-Platform-1',
 };
 
-const EXAMPLES_DIR = path.join(ROOT, 'examples');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Build, install
@@ -598,22 +594,6 @@ async function startStack(options) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-/** Polls `check` until it returns something truthy, or throws after timeoutMs with `what` in the message. */
-async function waitFor(what, check, { timeoutMs = 30_000, intervalMs = 250 } = {}) {
-	const deadline = Date.now() + timeoutMs;
-	let lastError;
-	while (Date.now() < deadline) {
-		try {
-			const value = await check();
-			if (value) return value;
-		} catch (error) {
-			lastError = error;
-		}
-		await sleep(intervalMs);
-	}
-	throw new Error(`timed out waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`);
-}
 
 module.exports = {
 	CACHE_DIR,

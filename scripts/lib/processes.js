@@ -8,6 +8,7 @@
  * SIGKILL.
  */
 const { spawn } = require('child_process');
+const { sleep, waitFor } = require('./wait');
 
 /** @type {Set<ManagedProcess>} */
 const running = new Set();
@@ -152,8 +153,6 @@ function runCommand(command, args, options = {}) {
 	});
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The last `lines` lines of `text`. */
 function tail(text, lines) {
 	return text.trim().split('\n').slice(-lines).join('\n');
@@ -167,18 +166,17 @@ function tail(text, lines) {
  * @param {{ timeoutMs?: number, intervalMs?: number }} [options]
  */
 async function waitUntilReady(managed, check, { timeoutMs = 30_000, intervalMs = 250 } = {}) {
-	const deadline = Date.now() + timeoutMs;
 	let exited = false;
 	void managed.exited.then(() => (exited = true));
-	while (Date.now() < deadline) {
-		if (exited)
-			throw new Error(`${managed.name} exited before it was ready:\n${tail(managed.output(), 40)}`);
-		if (await check()) return;
-		await sleep(intervalMs);
+	try {
+		await waitFor(`${managed.name} to be ready`, check, {
+			timeoutMs,
+			intervalMs,
+			stopIf: () => (exited ? `${managed.name} exited` : undefined),
+		});
+	} catch (error) {
+		throw new Error(`${error.message}:\n${tail(managed.output(), 40)}`);
 	}
-	throw new Error(
-		`${managed.name} was not ready within the time limit:\n${tail(managed.output(), 40)}`,
-	);
 }
 
 /** Stops every child still running, in reverse start order (n8n before the services it uses). */

@@ -3,32 +3,11 @@
  * Workflows the end-to-end suite imports into n8n, as the editor would save them.
  */
 const { randomUUID } = require('crypto');
-const { CREDENTIAL_TYPE, NODE_TYPES } = require('../../../scripts/lib/n8n');
+const { chain, credentialsOf } = require('../../../scripts/lib/workflowBuilder');
+const { NODE_TYPES } = require('../../../scripts/lib/packageInfo');
 
 const ACTION_NODE_NAME = 'Payment Platform';
 const TRIGGER_NODE_NAME = 'Payment Platform Trigger';
-
-const credentialsOf = (credential) => ({
-	[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
-});
-
-/** A chain of nodes, each connected to the next on its first output. */
-function chain(name, nodes) {
-	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++) {
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	}
-	return {
-		name,
-		nodes: nodes.map((node, i) => ({
-			id: randomUUID(),
-			position: [i * 220, 0],
-			...node,
-		})),
-		connections,
-		settings: { executionOrder: 'v1' },
-	};
-}
 
 /**
  * Manual Trigger → [before...] → Payment Platform with `parameters`.
