@@ -1,5 +1,6 @@
 'use strict';
 /** n8n's REST API (as the editor calls it, with the owner's cookie) and its public API (with an API key). */
+const { PRIMARY_N8N_VERSION, n8nLine } = require('./n8nLines');
 
 /** The owner account the tooling creates. Local only: n8n listens on 127.0.0.1. */
 const DEFAULT_OWNER = {
@@ -19,13 +20,17 @@ class N8nRequestError extends Error {
 }
 
 class N8nClient {
-	/** @param {string} url e.g. http://127.0.0.1:5679 */
-	constructor(url) {
+	/**
+	 * @param {string} url e.g. http://127.0.0.1:5679
+	 * @param {string} [version] n8n's version, for what differs between its lines (default: the current line).
+	 */
+	constructor(url, version) {
 		this.url = url.replace(/\/+$/, '');
 		/** @type {string | undefined} */
 		this.cookie = undefined;
 		/** @type {string | undefined} */
 		this.apiKey = undefined;
+		this.version = version ?? PRIMARY_N8N_VERSION;
 	}
 
 	/**
@@ -168,7 +173,8 @@ class N8nClient {
 
 	/** Creates a workflow (POST /rest/workflows; `id` may be given) and returns it. */
 	async createWorkflow(workflow) {
-		return await this.rest('POST', '/workflows', workflow);
+		const { newWorkflowDefaults } = n8nLine(this.version);
+		return await this.rest('POST', '/workflows', { ...newWorkflowDefaults, ...workflow });
 	}
 
 	/** Public API: activates (publishes) a workflow. Its triggers' webhook `create` has run when this returns. */

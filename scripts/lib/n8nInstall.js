@@ -70,11 +70,16 @@ async function installN8n(version = process.env.N8N_VERSION || PRIMARY_N8N_VERSI
 	const line = n8nLine(version);
 	const n8nDir = n8nDirOf(version);
 	const stamp = path.join(n8nDir, `.installed-${line.nodeMajor}`);
-	if (fs.existsSync(stamp) && fs.existsSync(path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n'))) {
+	if (
+		fs.existsSync(stamp) &&
+		fs.existsSync(path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n'))
+	) {
 		return n8nDir;
 	}
 	const node = nodeBin(line.nodeMajor);
-	console.log(`[n8n] installing n8n ${version} for Node ${line.nodeMajor} into ${n8nDir} (first time only, minutes)`);
+	console.log(
+		`[n8n] installing n8n ${version} for Node ${line.nodeMajor} into ${n8nDir} (first time only, minutes)`,
+	);
 	fs.mkdirSync(n8nDir, { recursive: true });
 	const manifest = {
 		name: 'n8n-runtime-for-payment-platform-tests',
@@ -90,7 +95,11 @@ async function installN8n(version = process.env.N8N_VERSION || PRIMARY_N8N_VERSI
 		npm_config_nodedir: nodeHome,
 	};
 	const quiet = ['--no-audit', '--no-fund', '--loglevel=error'];
-	await runCommand('npm', ['install', '--ignore-scripts', ...quiet], { cwd: n8nDir, env, echo: true });
+	await runCommand('npm', ['install', '--ignore-scripts', ...quiet], {
+		cwd: n8nDir,
+		env,
+		echo: true,
+	});
 	await runCommand('npm', ['rebuild', 'sqlite3', 'isolated-vm', '--loglevel=error'], {
 		cwd: n8nDir,
 		env,

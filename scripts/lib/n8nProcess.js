@@ -67,7 +67,6 @@ function n8nEnv({ n8nDir, userFolder, port, brokerPort, logLevel = 'info', extra
 	};
 }
 
-
 /**
  * Runs an n8n CLI command (import:workflow, execute, publish:workflow, ...) against a user folder. Each run gets a
  * task broker port of its own (a server may be using the folder, and its broker port, at the same time).
@@ -86,7 +85,11 @@ async function n8nCli(n8nDir, target, args, options = {}) {
 		logLevel: 'info',
 	});
 	const n8n = n8nCommand(n8nDir);
-	return await runCommand(n8n.command, [...n8n.args, ...args], { env, timeoutMs: 120_000, ...options });
+	return await runCommand(n8n.command, [...n8n.args, ...args], {
+		env,
+		timeoutMs: 120_000,
+		...options,
+	});
 }
 
 /**
@@ -116,6 +119,7 @@ function parseRawOutput(stdout) {
  * @property {number} brokerPort
  * @property {string} userFolder
  * @property {string} n8nDir
+ * @property {string} version n8n's version
  * @property {import('./processes').ManagedProcess} process
  * @property {() => string} output
  * @property {(timeoutMs?: number) => Promise<void>} stop SIGTERM, SIGKILL after timeoutMs (default 20 s).
@@ -159,19 +163,25 @@ async function startN8n(options) {
 		brokerPort,
 		userFolder: options.userFolder,
 		n8nDir: options.n8nDir,
+		version: n8n.version,
 		process: child,
 		output: child.output,
 		stop: (timeoutMs = 20_000) => child.stop(timeoutMs),
 	};
+	// n8n 1.x answers readiness once its database is ready, before the REST API is mounted: a main process is ready
+	// when its REST API answers too.
+	const readyPaths =
+		command === 'start' ? ['/healthz/readiness', '/rest/settings'] : ['/healthz/readiness'];
 	const isReady = async () => {
-		try {
-			const response = await fetch(`${url}/healthz/readiness`, {
-				signal: AbortSignal.timeout(2_000),
-			});
-			return response.ok;
-		} catch {
-			return false; // Not listening yet.
+		for (const readyPath of readyPaths) {
+			try {
+				const response = await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(2_000) });
+				if (!response.ok) return false;
+			} catch {
+				return false; // Not listening yet.
+			}
 		}
+		return true;
 	};
 	try {
 		await waitUntilReady(child, isReady, { timeoutMs: options.readyTimeoutMs ?? 120_000 });

@@ -5,7 +5,7 @@ const os = require('os');
 const path = require('path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-/** @type {{ name: string, version: string, engines: { node: string } }} */
+/** @type {{ name: string, version: string, engines: { node: string }, n8n: { nodes: string[], credentials: string[] } }} */
 const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const PACKAGE_NAME = PACKAGE_JSON.name;
 const CACHE_DIR =

@@ -7,6 +7,7 @@ const fs = require('fs');
 const path = require('path');
 const { DEFAULT_OWNER, N8nClient } = require('./n8nClient');
 const { startN8n } = require('./n8nProcess');
+const { tail } = require('./processes');
 const { installPackage } = require('./packageInstall');
 const { CREDENTIAL_NAME, CREDENTIAL_TYPE, EXAMPLES_DIR, NODE_TYPES } = require('./packageInfo');
 
@@ -128,7 +129,7 @@ async function startStack(options) {
 			userFolder: options.userFolder,
 			...options.n8n,
 		});
-		const client = new N8nClient(stack.instance.url);
+		const client = new N8nClient(stack.instance.url, stack.instance.version);
 		stack.ownerCreated = await client.ensureOwner(options.owner ?? DEFAULT_OWNER);
 		await client.createApiKey(options.apiKeyLabel ?? 'tooling');
 		stack.client = client;
@@ -139,6 +140,8 @@ async function startStack(options) {
 		});
 		return stack;
 	} catch (error) {
+		if (stack.instance)
+			error.message += `\nn8n's last lines:\n${tail(stack.instance.output(), 30)}`;
 		await stack.stop();
 		throw error;
 	}

@@ -507,6 +507,7 @@ const INVALID_CASES = [
 		operation: 'get',
 		parameters: { chargeId: byId('ch_123') },
 		expectedMessage: /Not a valid charge ID \(UUID\)/,
+		failsEditorCheck: true,
 	},
 ];
 
