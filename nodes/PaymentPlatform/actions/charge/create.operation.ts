@@ -5,6 +5,7 @@ import { CARD_PAYMENT_METHODS, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../s
 import { compact } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { toInteger } from '../../shared/values';
+import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
 const CARD_METHODS = [...CARD_PAYMENT_METHODS];
 const showForCards = { show: { paymentMethod: CARD_METHODS } };
@@ -342,6 +343,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	simplifyProperty('charge'),
 ];
 
 const displayOptions = { show: { resource: ['charge'], operation: ['create'] } };
@@ -390,7 +392,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (metadata) body.metadata = metadata;
 
 	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', { body, itemIndex: i });
-	return data as IDataObject;
+	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);
 }
 
 function getPaymentDetails(

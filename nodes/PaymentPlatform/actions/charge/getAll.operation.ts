@@ -7,6 +7,7 @@ import { toInteger, toIsoDateTime } from '../../shared/values';
 import { getListLimit } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
+import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 
 const STATUS_NAMES: Record<(typeof CHARGE_STATUSES)[number], string> = {
 	pending: 'Pending',
@@ -30,6 +31,7 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
+	simplifyProperty('charge'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -144,5 +146,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (installments !== undefined) qs[q.installments] = installments;
 
 	const limit = getListLimit.call(this, i);
-	return await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
+	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
+	return simplifyAllIfChosen.call(this, i, 'charge', charges);
 }

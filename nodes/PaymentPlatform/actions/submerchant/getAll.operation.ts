@@ -6,6 +6,7 @@ import { SUBMERCHANT_STATUSES } from '../../shared/apiValues';
 import { getListLimit } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
+import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 
 const STATUS_LABELS: Record<(typeof SUBMERCHANT_STATUSES)[number], string> = {
 	active: 'Active',
@@ -18,6 +19,7 @@ const STATUS_LABELS: Record<(typeof SUBMERCHANT_STATUSES)[number], string> = {
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
+	simplifyProperty('submerchant'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -51,5 +53,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		new InputValidator(this.getNode(), i).oneOf('status', filters.status, SUBMERCHANT_STATUSES);
 		qs[SUBMERCHANT_LIST_QUERY.status] = filters.status;
 	}
-	return await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i);
+	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i);
+	return simplifyAllIfChosen.call(this, i, 'submerchant', submerchants);
 }
