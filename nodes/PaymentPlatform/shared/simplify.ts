@@ -79,8 +79,7 @@ const KINDS = {
 	},
 	document: {
 		noun: 'document',
-		keeps:
-			'ID, type, status, file name, verification notes, expiry, created and updated dates',
+		keeps: 'ID, type, status, file name, verification notes, expiry, created and updated dates',
 		pick: fields(
 			'id',
 			'type',

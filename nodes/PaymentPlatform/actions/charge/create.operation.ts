@@ -5,6 +5,7 @@ import { CARD_PAYMENT_METHODS, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../s
 import { compact } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { toInteger } from '../../shared/values';
+import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
 const CARD_METHODS = [...CARD_PAYMENT_METHODS];
@@ -17,16 +18,7 @@ const properties: INodeProperties[] = [
 		name: 'paymentMethod',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'Boleto', value: 'boleto', description: 'Bank slip paid by the customer' },
-			{
-				name: 'Credit Card',
-				value: 'credit_card',
-				description: 'Card charge, up to 12 installments',
-			},
-			{ name: 'Debit Card', value: 'debit_card', description: 'Card charge debited at once' },
-			{ name: 'Pix', value: 'pix', description: 'Instant payment by Pix' },
-		],
+		options: PAYMENT_METHOD_OPTIONS,
 		default: 'pix',
 		description: 'How the customer pays. Card fields appear for credit and debit card.',
 	},

@@ -6,16 +6,8 @@ import { SUBMERCHANT_STATUSES } from '../../shared/apiValues';
 import { getListLimit } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
+import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-
-const STATUS_LABELS: Record<(typeof SUBMERCHANT_STATUSES)[number], string> = {
-	active: 'Active',
-	inactive: 'Inactive',
-	pending: 'Pending',
-	pending_review: 'Pending Review',
-	rejected: 'Rejected',
-	suspended: 'Suspended',
-};
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -31,9 +23,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: SUBMERCHANT_STATUSES.map((value) => ({ name: STATUS_LABELS[value], value })).sort(
-					(a, b) => a.name.localeCompare(b.name),
-				),
+				options: SUBMERCHANT_STATUS_OPTIONS,
 				default: 'pending',
 				description: 'Only return submerchants in this status',
 			},
