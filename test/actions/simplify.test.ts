@@ -3,6 +3,8 @@
  * typeVersion 1 unchanged. Real workflows through the in-process n8n harness against the sandbox.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import { PaymentPlatform } from '../../nodes/PaymentPlatform/PaymentPlatform.node';
 import { actionWorkflow, credentialsFor, runWorkflow } from '../harness';
 import { SEED } from '../../sandbox';
 import { byId, jsonOf, useSandbox } from './payments.helpers';
@@ -83,6 +85,49 @@ describe('Simplify on Charge → Get', () => {
 	});
 });
 
+describe('Simplify in the node description', () => {
+	const description = new PaymentPlatform().description;
+	/** The parameters n8n keeps for a node at `typeVersion` (hidden ones are dropped, defaults filled in). */
+	const parametersAt = (typeVersion: number, parameters: INodeParameters) =>
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			parameters,
+			true,
+			false,
+			{ typeVersion },
+			description,
+		);
+
+	it('new nodes get typeVersion 1.1; nodes saved at 1 stay valid', () => {
+		expect(description.version).toEqual([1, 1.1]);
+		expect(description.defaultVersion).toBe(1.1);
+	});
+
+	it.each([
+		['charge', 'create'],
+		['charge', 'get'],
+		['charge', 'getAll'],
+		['submerchant', 'get'],
+		['submerchant', 'getAll'],
+		['submerchant', 'update'],
+		['paymentLink', 'get'],
+		['submerchantDocument', 'create'],
+		['submerchantDocument', 'getAll'],
+	])('%s → %s shows Simplify (on) at typeVersion 1.1 and not at 1', (resource, operation) => {
+		expect(parametersAt(1.1, { resource, operation })).toHaveProperty('simplify', true);
+		expect(parametersAt(1, { resource, operation })).not.toHaveProperty('simplify');
+	});
+
+	it('operations that return no record of more than ten fields have no Simplify', () => {
+		expect(
+			parametersAt(1.1, { resource: 'withdrawal', operation: 'getSummary' }),
+		).not.toHaveProperty('simplify');
+		expect(
+			parametersAt(1.1, { resource: 'submerchant', operation: 'submitForReview' }),
+		).not.toHaveProperty('simplify');
+	});
+});
+
 describe('Simplify on list and write operations', () => {
 	it('Charge → Get Many simplifies every charge of the list and keeps their order', async () => {
 		const list = { resource: 'charge', operation: 'getAll', returnAll: true };
@@ -126,7 +171,11 @@ describe('Simplify on list and write operations', () => {
 		expect(simple.review_notes).toBe(raw.review_notes);
 		expect(simple.status).toBe('rejected');
 
-		const many = await runAt(1.1, { resource: 'submerchant', operation: 'getAll', returnAll: true });
+		const many = await runAt(1.1, {
+			resource: 'submerchant',
+			operation: 'getAll',
+			returnAll: true,
+		});
 		expect(many.length).toBeGreaterThan(1);
 		for (const submerchant of many) {
 			expect(Object.keys(submerchant).every((f) => SUBMERCHANT_FIELDS.includes(f))).toBe(true);
