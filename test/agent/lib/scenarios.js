@@ -80,22 +80,31 @@ const requestLines = (requests) =>
 	requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}`);
 
 /**
- * Checks common to every scenario: the run succeeded, the model was asked twice (the task, then with the tool's
- * answer), received one tool answer, and the agent's output quotes it.
+ * Checks common to every scenario: the run succeeded; the model was asked once for the task and once more after each
+ * of its `calls` tool calls, each answered by one tool message; the agent's output quotes the last answer.
+ * @param {import('../../e2e/lib/report').Report} report
+ * @param {string} title
+ * @param {Outcome} outcome
+ * @param {number} calls
  */
-async function checkConversation(report, title, outcome) {
+async function checkConversation(report, title, outcome, calls = 1) {
+	const asked = calls + 1;
 	await report.check(
-		`${title}: the run succeeds and the model is asked twice (task, then the tool's answer)`,
+		`${title}: the run succeeds and the model is asked ${asked} times (the task, then each tool answer)`,
 		() => {
 			const error = outcome.run.data.resultData.error;
 			assert.equal(error, undefined, `execution failed: ${error?.message}`);
 			assert.equal(outcome.code, 0);
-			assert.equal(outcome.chats.length, 2, `the model received ${outcome.chats.length} requests`);
-			assert.deepEqual(
-				outcome.chats[1].messages.map((m) => m.role).filter((role) => role !== 'system'),
-				['user', 'assistant', 'tool'],
+			assert.equal(
+				outcome.chats.length,
+				asked,
+				`the model received ${outcome.chats.length} requests`,
 			);
-			assert.equal(toolAnswers(outcome.chats).length, 1);
+			const roles = outcome.chats[asked - 1].messages
+				.map((m) => m.role)
+				.filter((role) => role !== 'system');
+			assert.deepEqual(roles, ['user', ...Array(calls).fill(['assistant', 'tool']).flat()]);
+			assert.equal(toolAnswers(outcome.chats).length, calls);
 			assert.ok(
 				agentOutput(outcome).startsWith(FINAL_ANSWER_PREFIX),
 				`agent output: ${agentOutput(outcome)}`,
@@ -191,6 +200,35 @@ const SCENARIOS = [
 		},
 	},
 	{
+		title: 'invalid argument, then corrected',
+		script: {
+			prompt: 'List my charges that were paid.',
+			calls: [
+				{ tool: TOOLS.listCharges.tool, arguments: { status: 'paid' } },
+				{ tool: TOOLS.listCharges.tool, arguments: { status: 'captured' } },
+			],
+		},
+		async check(report, outcome) {
+			await checkConversation(report, this.title, outcome, 2);
+			await report.check(
+				`${this.title}: the sandbox received only the corrected call, once`,
+				() => {
+					assert.deepEqual(requestLines(outcome.requests), ['GET /v1/charges']);
+					assert.ok(Object.values(outcome.requests[0].query).includes('captured'));
+				},
+			);
+			await report.check(
+				`${this.title}: the model received the error, then the captured charges`,
+				() => {
+					const [first, second] = toolAnswers(outcome.chats);
+					assert.match(String(records(first)[0].error), /^status must be one of: /);
+					const charges = records(second);
+					assert.ok(charges.length > 0 && charges.every((c) => c.status === 'captured'), second);
+				},
+			);
+		},
+	},
+	{
 		title: 'create a charge',
 		script: {
 			prompt: 'Charge Maria Silva R$ 15,00 by pix; her e-mail is maria@example.com.',
@@ -280,8 +318,8 @@ async function checkToolDescriptions(report, chats) {
 }
 
 /**
- * Totals over the scenarios: every conversation asked the model twice and gave it one tool answer, and the sandbox
- * received one request per valid tool call and none for the invalid one.
+ * Totals over the scenarios: the model was asked once per task and once per tool answer, got one answer per tool
+ * call, and the sandbox received one request per valid tool call and none for an invalid one.
  * @param {import('../../e2e/lib/report').Report} report
  * @param {Outcome[]} outcomes
  */
@@ -289,17 +327,19 @@ async function checkTotals(report, outcomes) {
 	const modelRequests = outcomes.reduce((sum, o) => sum + o.chats.length, 0);
 	const answers = outcomes.reduce((sum, o) => sum + toolAnswers(o.chats).length, 0);
 	const sandboxRequests = outcomes.reduce((sum, o) => sum + o.requests.length, 0);
+	const calls = SCENARIOS.flatMap((s) => s.script.calls);
+	const validCalls = calls.filter((call) => call.arguments.status !== 'paid').length;
 	await report.check(
 		`in all: the model was asked ${modelRequests} times and got ${answers} tool answers; the sandbox received ${sandboxRequests} requests`,
 		() => {
 			assert.equal(outcomes.length, SCENARIOS.length);
-			assert.equal(modelRequests, 2 * SCENARIOS.length);
-			assert.equal(answers, SCENARIOS.length);
 			assert.equal(
-				sandboxRequests,
-				SCENARIOS.length - 1,
-				'one per valid tool call, none for the invalid one',
+				modelRequests,
+				SCENARIOS.length + calls.length,
+				'once per task and once per tool answer',
 			);
+			assert.equal(answers, calls.length, 'one answer per tool call');
+			assert.equal(sandboxRequests, validCalls, 'one per valid tool call, none for an invalid one');
 		},
 	);
 }
