@@ -20,7 +20,8 @@ const n8n = require('../../scripts/lib/n8n');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { Report } = require('../e2e/lib/report');
 const { ScriptedModel } = require('./lib/scriptedModel');
-const { SCENARIOS, checkToolDescriptions, checkTotals } = require('./lib/scenarios');
+const { checkToolDescriptions, checkTotals } = require('./lib/modelChecks');
+const { SCENARIOS } = require('./lib/scenarios');
 const { ensureChromium } = require('../e2e/editor');
 const { screenshotAgentWorkflow } = require('./lib/editorShot');
 const { agentWorkflow } = require('./lib/workflows');
@@ -59,7 +60,7 @@ async function execute(context, workflowId) {
  * Imports the scenario's workflow, runs it, and hands what happened to the scenario's checks.
  * @param {Report} report
  * @param {AgentContext} context
- * @param {import('./lib/scenarios').Scenario} scenario
+ * @param {import('./lib/conversation').Scenario} scenario
  */
 async function runScenario(report, context, scenario) {
 	const { stack, model } = context;

@@ -5,8 +5,14 @@
  */
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox');
-const { FINAL_ANSWER_PREFIX } = require('./scriptedModel');
-const { AGENT_NAME, TOOLS } = require('./workflows');
+const {
+	checkConversation,
+	rawRecord,
+	records,
+	requestLines,
+	toolAnswers,
+} = require('./conversation');
+const { TOOLS } = require('./workflows');
 
 /** The fields Simplify keeps for a charge (nodes/PaymentPlatform/shared/simplify.ts). */
 const SIMPLE_CHARGE_FIELDS = [
@@ -23,95 +29,9 @@ const SIMPLE_CHARGE_FIELDS = [
 ];
 
 /**
- * @typedef {import('./scriptedModel').ChatRequest} ChatRequest
- * @typedef {{ code: number | null, run: { data: { resultData: { error?: { message?: string },
- *   runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> } } },
- *   chats: ChatRequest[], requests: import('../../../sandbox').RecordedRequest[], ms: number, workflowId: string }} Outcome
- * @typedef {{ title: string, script: import('./scriptedModel').Script,
- *   check: (report: import('../../e2e/lib/report').Report, outcome: Outcome,
- *     sandbox: { url: string, publicKey: string, secretKey: string }) => Promise<void> }} Scenario
+ * @typedef {import('./conversation').Outcome} Outcome
+ * @typedef {import('./conversation').Scenario} Scenario
  */
-
-/** The tool answers the model received in the last request of a conversation, in order. */
-function toolAnswers(chats) {
-	const last = chats[chats.length - 1];
-	return (last?.messages ?? [])
-		.filter((m) => m.role === 'tool')
-		.map((m) => String(m.content ?? ''));
-}
-
-/** A tool answer as JSON when it is JSON, else its text. */
-function parsed(answer) {
-	try {
-		return JSON.parse(answer);
-	} catch {
-		return answer;
-	}
-}
-
-/** The records in a tool answer: n8n sends the node's output items' JSON (an array, or one object). */
-function records(answer) {
-	const value = parsed(answer);
-	return Array.isArray(value) ? value : [value];
-}
-
-/** The AI Agent's output text. */
-function agentOutput(outcome) {
-	const item = outcome.run.data.resultData.runData[AGENT_NAME]?.[0]?.data?.main?.[0]?.[0];
-	return String(item?.json.output ?? '');
-}
-
-/**
- * A record as the API returns it (the sandbox's `data`), for comparison with what the model read.
- * @param {{ url: string, publicKey: string, secretKey: string }} sandbox
- * @param {string} path
- */
-async function rawRecord(sandbox, path) {
-	const auth = Buffer.from(`${sandbox.publicKey}:${sandbox.secretKey}`).toString('base64');
-	const response = await fetch(`${sandbox.url.replace(/\/+$/, '')}${path}`, {
-		headers: { authorization: `Basic ${auth}` },
-	});
-	const envelope = /** @type {{ data: unknown }} */ (await response.json());
-	return envelope.data;
-}
-
-/** `METHOD /path` of each request the sandbox received, ids replaced by :id. */
-const requestLines = (requests) =>
-	requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}`);
-
-/**
- * Checks common to every scenario: the run succeeded; the model was asked once for the task and once more after each
- * of its `calls` tool calls, each answered by one tool message; the agent's output quotes the last answer.
- * @param {import('../../e2e/lib/report').Report} report
- * @param {string} title
- * @param {Outcome} outcome
- * @param {number} calls
- */
-async function checkConversation(report, title, outcome, calls = 1) {
-	const asked = calls + 1;
-	await report.check(
-		`${title}: the run succeeds and the model is asked ${asked} times (the task, then each tool answer)`,
-		() => {
-			const error = outcome.run.data.resultData.error;
-			assert.equal(error, undefined, `execution failed: ${error?.message}`);
-			assert.equal(outcome.code, 0);
-			assert.equal(
-				outcome.chats.length,
-				asked,
-				`the model received ${outcome.chats.length} requests`,
-			);
-			const roles = outcome.chats[asked - 1].messages
-				.map((m) => m.role)
-				.filter((role) => role !== 'system');
-			assert.deepEqual(roles, ['user', ...Array(calls).fill(['assistant', 'tool']).flat()]);
-			assert.equal(toolAnswers(outcome.chats).length, calls);
-			assert.ok(
-				agentOutput(outcome).startsWith(FINAL_ANSWER_PREFIX),
-				`agent output: ${agentOutput(outcome)}`,
-			);
-		},
-	);
-}
 
 /** @type {Scenario[]} */
 const SCENARIOS = [
@@ -266,82 +186,4 @@ const SCENARIOS = [
 	},
 ];
 
-/**
- * What the model reads: in every request, the three tools, named after their nodes, described by the operation's
- * action (n8n's automatic tool description: "<action> in Payment Platform"), each with exactly the parameters its
- * node fills in through $fromAI, every one of them described.
- * @param {import('../../e2e/lib/report').Report} report
- * @param {ChatRequest[]} chats
- */
-async function checkToolDescriptions(report, chats) {
-	const expected = Object.fromEntries(
-		Object.values(TOOLS).map((t) => [t.tool, { description: t.node, parameters: t.fromAI }]),
-	);
-	const offered = (chat) =>
-		Object.fromEntries(
-			(chat.tools ?? []).map((t) => [
-				t.function.name,
-				{
-					description: t.function.description,
-					parameters: Object.keys(t.function.parameters?.properties ?? {}).sort(),
-				},
-			]),
-		);
-	const tools = chats[0]?.tools ?? [];
-	for (const tool of tools) {
-		const parameters = Object.entries(tool.function.parameters?.properties ?? {})
-			.map(
-				([name, schema]) =>
-					`${name}: ${/** @type {{ description?: string }} */ (schema).description}`,
-			)
-			.join('; ');
-		console.log(`       ${tool.function.name}: "${tool.function.description}" (${parameters})`);
-	}
-	await report.check(
-		`every model request (${chats.length}) offers the 3 tools, described by their action, with their $fromAI parameters`,
-		() => {
-			assert.ok(chats.length > 0);
-			for (const chat of chats) assert.deepEqual(offered(chat), expected);
-		},
-	);
-	await report.check(
-		'every tool parameter the model fills in carries its $fromAI description',
-		() => {
-			for (const tool of tools) {
-				for (const [name, schema] of Object.entries(tool.function.parameters?.properties ?? {})) {
-					const text = /** @type {{ description?: string }} */ (schema).description ?? '';
-					assert.ok(text.length > 10, `${tool.function.name}.${name}: "${text}"`);
-				}
-			}
-		},
-	);
-}
-
-/**
- * Totals over the scenarios: the model was asked once per task and once per tool answer, got one answer per tool
- * call, and the sandbox received one request per valid tool call and none for an invalid one.
- * @param {import('../../e2e/lib/report').Report} report
- * @param {Outcome[]} outcomes
- */
-async function checkTotals(report, outcomes) {
-	const modelRequests = outcomes.reduce((sum, o) => sum + o.chats.length, 0);
-	const answers = outcomes.reduce((sum, o) => sum + toolAnswers(o.chats).length, 0);
-	const sandboxRequests = outcomes.reduce((sum, o) => sum + o.requests.length, 0);
-	const calls = SCENARIOS.flatMap((s) => s.script.calls);
-	const validCalls = calls.filter((call) => call.arguments.status !== 'paid').length;
-	await report.check(
-		`in all: the model was asked ${modelRequests} times and got ${answers} tool answers; the sandbox received ${sandboxRequests} requests`,
-		() => {
-			assert.equal(outcomes.length, SCENARIOS.length);
-			assert.equal(
-				modelRequests,
-				SCENARIOS.length + calls.length,
-				'once per task and once per tool answer',
-			);
-			assert.equal(answers, calls.length, 'one answer per tool call');
-			assert.equal(sandboxRequests, validCalls, 'one per valid tool call, none for an invalid one');
-		},
-	);
-}
-
-module.exports = { SCENARIOS, checkToolDescriptions, checkTotals };
+module.exports = { SCENARIOS };
