@@ -30,7 +30,7 @@ const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'agent');
 
 /**
  * @typedef {object} AgentContext
- * @property {import('../../scripts/lib/n8n').Stack} stack
+ * @property {Awaited<ReturnType<typeof n8n.startStack>>} stack
  * @property {string} n8nDir
  * @property {ScriptedModel} model
  * @property {{ id: string, name: string }} modelCredential
