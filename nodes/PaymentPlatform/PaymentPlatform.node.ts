@@ -18,6 +18,7 @@ import * as withdrawal from './actions/withdrawal';
 
 import { router } from './actions/router';
 import { listSearch } from './methods';
+import { SIMPLIFY_VERSION } from './shared/simplify';
 
 export class PaymentPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,7 +29,9 @@ export class PaymentPlatform implements INodeType {
 			dark: 'file:../../icons/paymentPlatform.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 1.1: Simplify on the operations that return charges, submerchants, payment links and documents.
+		version: [1, SIMPLIFY_VERSION],
+		defaultVersion: SIMPLIFY_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Onboard submerchants, take payments by pix, boleto or card, and manage payment links, receivables, anticipations, wallets, withdrawals and webhooks',

@@ -7,7 +7,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { WEBHOOK_EVENTS } from '../PaymentPlatform/shared/apiValues';
+import { WEBHOOK_EVENT_OPTIONS } from '../PaymentPlatform/shared/optionTexts';
 import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/transport/chosenNames';
 import { chargeEventItem, deliveryIdsOf, eventOf, parseDeliveryBody } from './delivery';
 import {
@@ -89,11 +89,7 @@ export class PaymentPlatformTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: [],
-				options: WEBHOOK_EVENTS.map((event) => ({
-					name: event,
-					value: event,
-					description: `A charge event "${event}" is sent`,
-				})),
+				options: WEBHOOK_EVENT_OPTIONS,
 				description:
 					'The charge events that start the workflow. The webhook endpoint is registered with the Payment Platform for exactly these events; at least one is needed.',
 			},

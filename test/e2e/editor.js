@@ -40,6 +40,34 @@ async function ensureChromium() {
 	await ensureDebianPackages(['chromium'], () => fs.existsSync(CHROMIUM), CHROMIUM);
 }
 
+/**
+ * Debian's Chromium, headless, with a persistent profile in `profile` (a temporary folder the caller removes).
+ * @param {string} profile
+ */
+async function launchChromium(profile) {
+	const { chromium } = require('playwright-core');
+	return await chromium.launchPersistentContext(profile, {
+		executablePath: CHROMIUM,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		viewport: VIEWPORT,
+	});
+}
+
+/**
+ * Signs in through the sign-in form and waits for the workflow list.
+ * @param {import('playwright-core').Page} page
+ * @param {string} url
+ * @param {{ email: string, password: string }} owner
+ */
+async function signIn(page, url, owner) {
+	await page.goto(`${url}/signin`);
+	await page.locator(`${byTestId('emailOrLdapLoginId')} input`).fill(owner.email);
+	await page.locator(`${byTestId('password')} input`).fill(owner.password);
+	await page.locator(byTestId('form-submit-button')).click();
+	await page.waitForURL(/\/home\/workflows|\/workflows/);
+}
+
 /** The visible options of the open dropdown (element-plus select), first line of each, once it stopped moving. */
 async function visibleOptions(page) {
 	const list = page.locator('.el-select-dropdown:visible [role="option"]');
@@ -61,16 +89,10 @@ async function closeNodeView(page) {
  */
 async function runEditorChecks(report, { url, owner, examples, screenshotsDir = DOCS_DIR }) {
 	await ensureChromium();
-	const { chromium } = require('playwright-core');
 	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-chromium-'));
 	fs.mkdirSync(screenshotsDir, { recursive: true });
 	const shot = (name) => path.join(screenshotsDir, name);
-	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM,
-		headless: true,
-		args: CHROMIUM_ARGS,
-		viewport: VIEWPORT,
-	});
+	const context = await launchChromium(profile);
 	try {
 		const page = context.pages()[0] ?? (await context.newPage());
 		page.setDefaultTimeout(30_000);
@@ -79,11 +101,7 @@ async function runEditorChecks(report, { url, owner, examples, screenshotsDir = 
 		const signedIn = await report.check(
 			'editor: the owner signs in through the sign-in form',
 			async () => {
-				await page.goto(`${url}/signin`);
-				await page.locator(`${byTestId('emailOrLdapLoginId')} input`).fill(owner.email);
-				await page.locator(`${byTestId('password')} input`).fill(owner.password);
-				await page.locator(byTestId('form-submit-button')).click();
-				await page.waitForURL(/\/home\/workflows|\/workflows/);
+				await signIn(page, url, owner);
 			},
 		);
 		if (!signedIn) return;
@@ -240,4 +258,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { ensureChromium, runEditorChecks };
+module.exports = { byTestId, canvasNode, ensureChromium, launchChromium, runEditorChecks, signIn };

@@ -15,14 +15,15 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Cancel',
 				value: 'cancel',
-				description: 'Cancel a pending anticipation',
-				action: 'Cancel an anticipation',
+				description: 'Cancel an anticipation that is still pending; needs the anticipation ID',
+				action: 'Cancel a pending anticipation',
 			},
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Request the anticipation of receivables',
-				action: 'Create an anticipation',
+				description:
+					'Ask to receive receivables before their settlement date, for a fee; needs the receivable IDs',
+				action: 'Request an anticipation of receivables',
 			},
 		],
 		default: 'create',

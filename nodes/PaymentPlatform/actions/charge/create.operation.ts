@@ -5,6 +5,8 @@ import { CARD_PAYMENT_METHODS, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../s
 import { compact } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { toInteger } from '../../shared/values';
+import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
+import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
 const CARD_METHODS = [...CARD_PAYMENT_METHODS];
 const showForCards = { show: { paymentMethod: CARD_METHODS } };
@@ -16,16 +18,7 @@ const properties: INodeProperties[] = [
 		name: 'paymentMethod',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'Boleto', value: 'boleto', description: 'Bank slip paid by the customer' },
-			{
-				name: 'Credit Card',
-				value: 'credit_card',
-				description: 'Card charge, up to 12 installments',
-			},
-			{ name: 'Debit Card', value: 'debit_card', description: 'Card charge debited at once' },
-			{ name: 'Pix', value: 'pix', description: 'Instant payment by Pix' },
-		],
+		options: PAYMENT_METHOD_OPTIONS,
 		default: 'pix',
 		description: 'How the customer pays. Card fields appear for credit and debit card.',
 	},
@@ -342,6 +335,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	simplifyProperty('charge'),
 ];
 
 const displayOptions = { show: { resource: ['charge'], operation: ['create'] } };
@@ -390,7 +384,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (metadata) body.metadata = metadata;
 
 	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', { body, itemIndex: i });
-	return data as IDataObject;
+	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);
 }
 
 function getPaymentDetails(

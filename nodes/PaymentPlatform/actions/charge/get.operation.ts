@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getLocatorId } from '../../shared/parameters';
 import { chargeLocator } from '../common.descriptions';
+import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
-const properties: INodeProperties[] = [chargeLocator()];
+const properties: INodeProperties[] = [chargeLocator(), simplifyProperty('charge')];
 
 const displayOptions = { show: { resource: ['charge'], operation: ['get'] } };
 
@@ -13,5 +14,5 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const chargeId = getLocatorId.call(this, 'chargeId', i, 'charge_id');
 	const { data } = await apiRequest.call(this, 'GET', `/v1/charges/${chargeId}`, { itemIndex: i });
-	return data as IDataObject;
+	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);
 }

@@ -7,29 +7,12 @@ import { toInteger, toIsoDateTime } from '../../shared/values';
 import { getListLimit } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
-
-const STATUS_NAMES: Record<(typeof CHARGE_STATUSES)[number], string> = {
-	pending: 'Pending',
-	authorized: 'Authorized',
-	captured: 'Captured',
-	partially_refunded: 'Partially Refunded',
-	refunded: 'Refunded',
-	voided: 'Voided',
-	failed: 'Failed',
-	expired: 'Expired',
-};
-
-const PAYMENT_METHOD_NAMES: Record<(typeof PAYMENT_METHODS)[number], string> = {
-	credit_card: 'Credit Card',
-	debit_card: 'Debit Card',
-	pix: 'Pix',
-	boleto: 'Boleto',
-};
-
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
+import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
+	simplifyProperty('charge'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -73,10 +56,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Payment Method',
 				name: 'paymentMethod',
 				type: 'options',
-				options: PAYMENT_METHODS.map((value) => ({
-					name: PAYMENT_METHOD_NAMES[value],
-					value,
-				})).sort(byName),
+				options: PAYMENT_METHOD_OPTIONS,
 				default: 'pix',
 				description: 'Only charges paid by this method',
 			},
@@ -98,9 +78,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: CHARGE_STATUSES.map((value) => ({ name: STATUS_NAMES[value], value })).sort(
-					byName,
-				),
+				options: CHARGE_STATUS_OPTIONS,
 				default: 'pending',
 				description: 'Only charges in this status',
 			},
@@ -144,5 +122,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (installments !== undefined) qs[q.installments] = installments;
 
 	const limit = getListLimit.call(this, i);
-	return await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
+	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
+	return simplifyAllIfChosen.call(this, i, 'charge', charges);
 }

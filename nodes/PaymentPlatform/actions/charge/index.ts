@@ -16,14 +16,21 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Charge a customer by card, pix or boleto',
+				description:
+					'Charge a customer by pix, boleto, credit or debit card; needs the amount in cents and the payment method',
 				action: 'Create a charge',
 			},
-			{ name: 'Get', value: 'get', description: 'Get a charge by ID', action: 'Get a charge' },
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get one charge with its status, amount and customer; needs the charge ID',
+				action: 'Get a charge by ID',
+			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List charges, optionally filtered',
+				description:
+					'List charges, optionally filtered by status, payment method, dates, amount or text',
 				action: 'Get many charges',
 			},
 		],

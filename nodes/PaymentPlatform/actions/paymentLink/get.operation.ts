@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getUuidParameter } from '../../shared/parameters';
 import { paymentLinkIdField } from './common';
+import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
-const properties: INodeProperties[] = [paymentLinkIdField];
+const properties: INodeProperties[] = [paymentLinkIdField, simplifyProperty('paymentLink')];
 
 const displayOptions = { show: { resource: ['paymentLink'], operation: ['get'] } };
 
@@ -13,5 +14,5 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = getUuidParameter.call(this, 'paymentLinkId', i, 'payment_link_id');
 	const { data } = await apiRequest.call(this, 'GET', `/v1/payment-links/${id}`, { itemIndex: i });
-	return data as IDataObject;
+	return simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject);
 }

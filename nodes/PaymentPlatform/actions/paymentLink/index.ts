@@ -15,14 +15,16 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a payment link by ID',
-				action: 'Get a payment link',
+				description:
+					'Get a payment link with its checkout URL, amount and uses; needs the payment link ID',
+				action: 'Get a payment link by ID',
 			},
 			{
 				name: 'Upload Cover',
 				value: 'uploadCover',
-				description: "Upload an image from an input binary field as the link's cover",
-				action: 'Upload a payment link cover',
+				description:
+					"Set the image shown on a payment link's checkout page; needs the payment link ID and an image in a binary field",
+				action: 'Upload a payment link cover image',
 			},
 		],
 		default: 'get',

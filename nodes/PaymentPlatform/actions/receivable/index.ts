@@ -14,8 +14,9 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a receivable by ID',
-				action: 'Get a receivable',
+				description:
+					'Get a receivable (money a charge will pay you on a settlement date) with its gross, fee and net amounts; needs the receivable ID',
+				action: 'Get a receivable by ID',
 			},
 		],
 		default: 'get',

@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getLocatorId } from '../../shared/parameters';
 import { submerchantLocator } from '../common.descriptions';
+import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
-const properties: INodeProperties[] = [submerchantLocator()];
+const properties: INodeProperties[] = [submerchantLocator(), simplifyProperty('submerchant')];
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['get'] } };
 
@@ -15,5 +16,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const { data } = await apiRequest.call(this, 'GET', `/v1/submerchants/${submerchantId}`, {
 		itemIndex: i,
 	});
-	return data as IDataObject;
+	return simplifyIfChosen.call(this, i, 'submerchant', data as IDataObject);
 }

@@ -6,18 +6,12 @@ import { SUBMERCHANT_STATUSES } from '../../shared/apiValues';
 import { getListLimit } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
-
-const STATUS_LABELS: Record<(typeof SUBMERCHANT_STATUSES)[number], string> = {
-	active: 'Active',
-	inactive: 'Inactive',
-	pending: 'Pending',
-	pending_review: 'Pending Review',
-	rejected: 'Rejected',
-	suspended: 'Suspended',
-};
+import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
+import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
+	simplifyProperty('submerchant'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -29,9 +23,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: SUBMERCHANT_STATUSES.map((value) => ({ name: STATUS_LABELS[value], value })).sort(
-					(a, b) => a.name.localeCompare(b.name),
-				),
+				options: SUBMERCHANT_STATUS_OPTIONS,
 				default: 'pending',
 				description: 'Only return submerchants in this status',
 			},
@@ -51,5 +43,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		new InputValidator(this.getNode(), i).oneOf('status', filters.status, SUBMERCHANT_STATUSES);
 		qs[SUBMERCHANT_LIST_QUERY.status] = filters.status;
 	}
-	return await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i);
+	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i);
+	return simplifyAllIfChosen.call(this, i, 'submerchant', submerchants);
 }

@@ -17,25 +17,29 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a submerchant by ID',
-				action: 'Get a submerchant',
+				description:
+					'Get a submerchant with its status and registration data; needs the submerchant ID',
+				action: 'Get a submerchant by ID',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the submerchants linked to your merchant',
+				description:
+					'List the submerchants linked to your merchant, optionally only those in one status',
 				action: 'Get many submerchants',
 			},
 			{
 				name: 'Submit for Review',
 				value: 'submitForReview',
-				description: 'Send a complete submerchant to compliance review',
+				description:
+					'Send a pending submerchant with complete registration and documents to compliance review; needs the submerchant ID',
 				action: 'Submit a submerchant for review',
 			},
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Change the data of a submerchant (the tax ID cannot be changed)',
+				description:
+					'Change the registration data of a submerchant (not its tax ID); needs the submerchant ID and the fields to change',
 				action: 'Update a submerchant',
 			},
 		],

@@ -5,6 +5,7 @@ import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../shared/apiValues';
 import { compact, getLocatorId } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { submerchantLocator } from '../common.descriptions';
+import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
 const properties: INodeProperties[] = [
 	{
@@ -182,6 +183,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	simplifyProperty('submerchant'),
 ];
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['update'] } };
@@ -240,7 +242,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		body,
 		itemIndex: i,
 	});
-	return data as IDataObject;
+	return simplifyIfChosen.call(this, i, 'submerchant', data as IDataObject);
 }
 
 /** Accepts "a, b, c", a JSON array text or an array (from an expression); returns trimmed non-empty strings. */

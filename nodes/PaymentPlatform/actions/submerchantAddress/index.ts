@@ -15,13 +15,15 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Add an address to a submerchant',
-				action: 'Create a submerchant address',
+				description:
+					'Add an address to a submerchant; needs the submerchant ID, the address type and the full address',
+				action: 'Add an address to a submerchant',
 			},
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Change an address of a submerchant',
+				description:
+					'Change an address of a submerchant; needs the submerchant ID, the address ID and the fields to change',
 				action: 'Update a submerchant address',
 			},
 		],

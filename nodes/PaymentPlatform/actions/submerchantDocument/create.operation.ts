@@ -12,6 +12,7 @@ import {
 import { compact, getLocatorId } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { submerchantLocator } from '../common.descriptions';
+import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
 type DocumentType =
 	(typeof DOCUMENT_TYPES_BY_ENTITY)[keyof typeof DOCUMENT_TYPES_BY_ENTITY][number];
@@ -197,6 +198,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	simplifyProperty('document'),
 ];
 
 const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['create'] } };
@@ -282,7 +284,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			itemIndex: i,
 		},
 	);
-	return data as IDataObject;
+	return simplifyIfChosen.call(this, i, 'document', data as IDataObject);
 }
 
 function fileFromParameters(this: IExecuteFunctions, i: number): FileDetails {

@@ -3,10 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getListLimit, getLocatorId } from '../../shared/parameters';
 import { returnAllAndLimit, submerchantLocator } from '../common.descriptions';
+import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 
 const properties: INodeProperties[] = [
 	submerchantLocator({ description: 'The submerchant whose documents to list' }),
 	...returnAllAndLimit,
+	simplifyProperty('document'),
 ];
 
 const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['getAll'] } };
@@ -26,5 +28,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		},
 	);
 	const documents = Array.isArray(data) ? (data as IDataObject[]) : [];
-	return limit === undefined ? documents : documents.slice(0, limit);
+	const listed = limit === undefined ? documents : documents.slice(0, limit);
+	return simplifyAllIfChosen.call(this, i, 'document', listed);
 }

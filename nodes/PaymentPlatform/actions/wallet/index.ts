@@ -15,13 +15,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a wallet and its balance by ID',
-				action: 'Get a wallet',
+				description: 'Get a wallet and its current balance; needs the wallet ID',
+				action: 'Get a wallet balance',
 			},
 			{
 				name: 'Get Statement',
 				value: 'getStatement',
-				description: "Get a wallet's entries and balance summary for a period",
+				description:
+					"Get a wallet's credits and debits with opening and closing balances for a period; needs the wallet ID",
 				action: 'Get a wallet statement',
 			},
 		],

@@ -4,18 +4,7 @@ import { apiRequest } from '../../transport';
 import { WEBHOOK_ENDPOINTS_PATH } from '../../transport/chosenNames';
 import { LIMITS, WEBHOOK_EVENTS } from '../../shared/apiValues';
 import { InputValidator } from '../../shared/validate';
-
-const EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
-	'charge.pending': 'A charge was created and awaits payment',
-	'charge.authorized': 'A charge was authorized',
-	'charge.captured': 'A charge was captured (paid)',
-	'charge.partially_refunded': 'Part of a charge was refunded',
-	'charge.refunded': 'A charge was refunded in full',
-	'charge.voided': 'A charge was voided',
-	'charge.failed': 'A charge failed',
-	'charge.expired': 'A charge expired unpaid',
-	'charge.chargeback': 'A chargeback was opened on a charge',
-};
+import { WEBHOOK_EVENT_OPTIONS } from '../../shared/optionTexts';
 
 const properties: INodeProperties[] = [
 	{
@@ -39,11 +28,7 @@ const properties: INodeProperties[] = [
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
-		options: WEBHOOK_EVENTS.map((value) => ({
-			name: value,
-			value,
-			description: EVENT_DESCRIPTIONS[value],
-		})).sort((a, b) => a.name.localeCompare(b.name)),
+		options: [...WEBHOOK_EVENT_OPTIONS].sort((a, b) => a.name.localeCompare(b.name)),
 		default: [],
 		description: 'The charge events to notify (at least one)',
 	},

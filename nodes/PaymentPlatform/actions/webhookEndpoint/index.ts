@@ -14,7 +14,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Register a URL that receives charge events; returns its signing secret once',
+				description:
+					'Register a URL that is notified of the chosen charge events; returns its signing secret once',
 				action: 'Create a webhook endpoint',
 			},
 		],

@@ -15,13 +15,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Fee',
 				value: 'getFee',
-				description: 'Compute the withdrawal fee for an amount',
-				action: 'Get the withdrawal fee',
+				description: 'Compute the fee charged to withdraw an amount; needs the amount in cents',
+				action: 'Get the fee for a withdrawal',
 			},
 			{
 				name: 'Get Summary',
 				value: 'getSummary',
-				description: 'Get the available balance and withdrawal totals',
+				description: 'Get the balance available to withdraw and the totals of past withdrawals',
 				action: 'Get the withdrawal summary',
 			},
 		],

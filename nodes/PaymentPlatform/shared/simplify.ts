@@ -1,0 +1,135 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/** The first typeVersion of the action node with Simplify. Nodes saved at version 1 keep the raw output. */
+export const SIMPLIFY_VERSION = 1.1;
+
+type Picker = (record: IDataObject) => IDataObject;
+
+interface RecordKind {
+	/** What the Simplify description names, e.g. "charge". */
+	noun: string;
+	/** The kept fields, in the words of the Simplify description. */
+	keeps: string;
+	pick: Picker;
+}
+
+/** The listed fields of `record` that it has, in the listed order. */
+const fields =
+	(...names: string[]): Picker =>
+	(record) => {
+		const result: IDataObject = {};
+		for (const name of names) if (record[name] !== undefined) result[name] = record[name];
+		return result;
+	};
+
+const pickCharge = fields('id', 'status', 'amount', 'currency', 'payment_method', 'installments');
+const pickChargeDates = fields('created_at', 'updated_at');
+
+const KINDS = {
+	charge: {
+		noun: 'charge',
+		keeps:
+			'ID, status, amount, currency, payment method, installments, customer name and e-mail, created and updated dates',
+		pick: (charge) => {
+			const customer = (charge.customer ?? {}) as IDataObject;
+			return {
+				...pickCharge(charge),
+				customer_name: customer.name ?? null,
+				customer_email: customer.email ?? null,
+				...pickChargeDates(charge),
+			};
+		},
+	},
+	submerchant: {
+		noun: 'submerchant',
+		keeps:
+			'ID, status, trade and legal name, entity type, tax ID, e-mail, phone, review notes, created and updated dates',
+		pick: fields(
+			'id',
+			'status',
+			'trade_name',
+			'legal_name',
+			'entity_type',
+			'tax_id',
+			'email',
+			'phone',
+			'review_notes',
+			'created_at',
+			'updated_at',
+		),
+	},
+	paymentLink: {
+		noun: 'payment link',
+		keeps:
+			'ID, status, title, amount, currency, checkout URL, payment methods, max installments, uses, expiry and creation dates',
+		pick: fields(
+			'id',
+			'status',
+			'title',
+			'amount',
+			'currency',
+			'checkout_url',
+			'allowed_payment_methods',
+			'max_installments',
+			'current_uses',
+			'max_uses',
+			'expires_at',
+			'created_at',
+		),
+	},
+	document: {
+		noun: 'document',
+		keeps: 'ID, type, status, file name, verification notes, expiry, created and updated dates',
+		pick: fields(
+			'id',
+			'type',
+			'status',
+			'file_name',
+			'verification_notes',
+			'expires_at',
+			'created_at',
+			'updated_at',
+		),
+	},
+} satisfies Record<string, RecordKind>;
+
+export type SimplifiedKind = keyof typeof KINDS;
+
+/** The Simplify toggle of an operation that returns `kind` records; shown from SIMPLIFY_VERSION on. */
+export function simplifyProperty(kind: SimplifiedKind): INodeProperties {
+	const { noun, keeps } = KINDS[kind];
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: `Whether to return only the fields an operator needs first (${keeps}) instead of the full ${noun}`,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: SIMPLIFY_VERSION } }] } },
+	};
+}
+
+/** Whether item `i` asks for simplified output: never for nodes saved before SIMPLIFY_VERSION. */
+function wantsSimplified(this: IExecuteFunctions, i: number): boolean {
+	if (this.getNode().typeVersion < SIMPLIFY_VERSION) return false;
+	return this.getNodeParameter('simplify', i, false) === true;
+}
+
+/** The record an operation returns: simplified when the node's Simplify is on. */
+export function simplifyIfChosen(
+	this: IExecuteFunctions,
+	i: number,
+	kind: SimplifiedKind,
+	record: IDataObject,
+): IDataObject {
+	return wantsSimplified.call(this, i) ? KINDS[kind].pick(record) : record;
+}
+
+/** The records a list operation returns: each simplified when the node's Simplify is on. */
+export function simplifyAllIfChosen(
+	this: IExecuteFunctions,
+	i: number,
+	kind: SimplifiedKind,
+	records: IDataObject[],
+): IDataObject[] {
+	return wantsSimplified.call(this, i) ? records.map(KINDS[kind].pick) : records;
+}

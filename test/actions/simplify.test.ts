@@ -1,0 +1,209 @@
+/**
+ * Simplify (typeVersion 1.1): the fields an operator needs first, the raw record when off, and nodes saved at
+ * typeVersion 1 unchanged. Real workflows through the in-process n8n harness against the sandbox.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import { PaymentPlatform } from '../../nodes/PaymentPlatform/PaymentPlatform.node';
+import { actionWorkflow, credentialsFor, runWorkflow } from '../harness';
+import { SEED } from '../../sandbox';
+import { byId, jsonOf, useSandbox } from './payments.helpers';
+
+const api = useSandbox();
+
+const CHARGE_FIELDS = [
+	'id',
+	'status',
+	'amount',
+	'currency',
+	'payment_method',
+	'installments',
+	'customer_name',
+	'customer_email',
+	'created_at',
+	'updated_at',
+];
+const SUBMERCHANT_FIELDS = [
+	'id',
+	'status',
+	'trade_name',
+	'legal_name',
+	'entity_type',
+	'tax_id',
+	'email',
+	'phone',
+	'review_notes',
+	'created_at',
+	'updated_at',
+];
+
+/** Runs the action node at `typeVersion` with `parameters`; returns its output items' JSON. */
+async function runAt(typeVersion: number, parameters: INodeParameters): Promise<IDataObject[]> {
+	const workflow = actionWorkflow(parameters);
+	workflow.nodes[1].typeVersion = typeVersion;
+	const result = await runWorkflow(workflow, { credentials: credentialsFor(api()) });
+	expect(result.error?.message).toBeUndefined();
+	return jsonOf(result.outputOf('Payment Platform'));
+}
+
+const getCharge = { resource: 'charge', operation: 'get', chargeId: byId(SEED.charges.captured) };
+
+describe('Simplify on Charge → Get', () => {
+	it('is on by default at typeVersion 1.1 and keeps the fields an operator needs, with their raw values', async () => {
+		const [raw] = await runAt(1, getCharge);
+		const [simple] = await runAt(1.1, getCharge);
+
+		expect(Object.keys(simple)).toEqual(CHARGE_FIELDS);
+		expect(Object.keys(raw).length).toBeGreaterThan(CHARGE_FIELDS.length + 5);
+		const customer = raw.customer as IDataObject;
+		expect(simple).toEqual({
+			id: raw.id,
+			status: 'captured',
+			amount: raw.amount,
+			currency: 'BRL',
+			payment_method: raw.payment_method,
+			installments: raw.installments,
+			customer_name: customer.name,
+			customer_email: customer.email ?? null,
+			created_at: raw.created_at,
+			updated_at: raw.updated_at,
+		});
+	});
+
+	it('off returns the raw charge, as typeVersion 1 does', async () => {
+		const [raw] = await runAt(1, getCharge);
+		const [off] = await runAt(1.1, { ...getCharge, simplify: false });
+		expect(off).toEqual(raw);
+	});
+
+	it('a node saved at typeVersion 1 keeps the raw output, even with simplify in its parameters', async () => {
+		const [raw] = await runAt(1, getCharge);
+		const [v1] = await runAt(1, { ...getCharge, simplify: true });
+		expect(v1).toEqual(raw);
+		expect(v1.customer).toBeDefined();
+		expect(v1.items).toBeDefined();
+	});
+});
+
+describe('Simplify in the node description', () => {
+	const description = new PaymentPlatform().description;
+	/** The parameters n8n keeps for a node at `typeVersion` (hidden ones are dropped, defaults filled in). */
+	const parametersAt = (typeVersion: number, parameters: INodeParameters) =>
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			parameters,
+			true,
+			false,
+			{ typeVersion },
+			description,
+		);
+
+	it('new nodes get typeVersion 1.1; nodes saved at 1 stay valid', () => {
+		expect(description.version).toEqual([1, 1.1]);
+		expect(description.defaultVersion).toBe(1.1);
+	});
+
+	it.each([
+		['charge', 'create'],
+		['charge', 'get'],
+		['charge', 'getAll'],
+		['submerchant', 'get'],
+		['submerchant', 'getAll'],
+		['submerchant', 'update'],
+		['paymentLink', 'get'],
+		['submerchantDocument', 'create'],
+		['submerchantDocument', 'getAll'],
+	])('%s → %s shows Simplify (on) at typeVersion 1.1 and not at 1', (resource, operation) => {
+		expect(parametersAt(1.1, { resource, operation })).toHaveProperty('simplify', true);
+		expect(parametersAt(1, { resource, operation })).not.toHaveProperty('simplify');
+	});
+
+	it('operations that return no record of more than ten fields have no Simplify', () => {
+		expect(
+			parametersAt(1.1, { resource: 'withdrawal', operation: 'getSummary' }),
+		).not.toHaveProperty('simplify');
+		expect(
+			parametersAt(1.1, { resource: 'submerchant', operation: 'submitForReview' }),
+		).not.toHaveProperty('simplify');
+	});
+});
+
+describe('Simplify on list and write operations', () => {
+	it('Charge → Get Many simplifies every charge of the list and keeps their order', async () => {
+		const list = { resource: 'charge', operation: 'getAll', returnAll: true };
+		const raw = await runAt(1, list);
+		const simple = await runAt(1.1, list);
+		expect(simple.map((c) => c.id)).toEqual(raw.map((c) => c.id));
+		expect(simple.length).toBeGreaterThan(1);
+		for (const charge of simple) expect(Object.keys(charge)).toEqual(CHARGE_FIELDS);
+		expect(await runAt(1.1, { ...list, simplify: false })).toEqual(raw);
+	});
+
+	it('Charge → Create returns the new charge simplified, after exactly one POST', async () => {
+		api().clearRequests();
+		const [created] = await runAt(1.1, {
+			resource: 'charge',
+			operation: 'create',
+			paymentMethod: 'pix',
+			amount: 1500,
+			customer: { details: { name: 'Maria Silva', email: 'maria@example.com' } },
+		});
+		expect(api().requests.map((r) => r.method)).toEqual(['POST']);
+		expect(created).toMatchObject({
+			status: 'pending',
+			amount: 1500,
+			payment_method: 'pix',
+			customer_name: 'Maria Silva',
+			customer_email: 'maria@example.com',
+		});
+		expect(Object.keys(created)).toEqual(CHARGE_FIELDS);
+	});
+
+	it('Submerchant → Get and Get Many keep the submerchant fields an operator needs', async () => {
+		const get = {
+			resource: 'submerchant',
+			operation: 'get',
+			submerchantId: byId(SEED.submerchants.rejected),
+		};
+		const [raw] = await runAt(1, get);
+		const [simple] = await runAt(1.1, get);
+		expect(Object.keys(simple)).toEqual(SUBMERCHANT_FIELDS.filter((f) => raw[f] !== undefined));
+		expect(simple.review_notes).toBe(raw.review_notes);
+		expect(simple.status).toBe('rejected');
+
+		const many = await runAt(1.1, {
+			resource: 'submerchant',
+			operation: 'getAll',
+			returnAll: true,
+		});
+		expect(many.length).toBeGreaterThan(1);
+		for (const submerchant of many) {
+			expect(Object.keys(submerchant).every((f) => SUBMERCHANT_FIELDS.includes(f))).toBe(true);
+		}
+	});
+
+	it('Payment Link → Get and Submerchant Document → Get Many are simplified too', async () => {
+		const [link] = await runAt(1.1, {
+			resource: 'paymentLink',
+			operation: 'get',
+			paymentLinkId: SEED.paymentLinkId,
+		});
+		expect(link).toMatchObject({ id: SEED.paymentLinkId, status: 'active' });
+		expect(link.checkout_url).toEqual(expect.any(String));
+		expect(link).not.toHaveProperty('merchant_id');
+		expect(link).not.toHaveProperty('metadata');
+
+		const documents = await runAt(1.1, {
+			resource: 'submerchantDocument',
+			operation: 'getAll',
+			submerchantId: byId(SEED.submerchants.active),
+			returnAll: true,
+		});
+		expect(documents.length).toBeGreaterThan(0);
+		for (const document of documents) {
+			expect(document).toMatchObject({ type: expect.any(String), status: expect.any(String) });
+			expect(document).not.toHaveProperty('file_url');
+			expect(document).not.toHaveProperty('submerchant_id');
+		}
+	});
+});

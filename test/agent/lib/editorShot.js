@@ -1,0 +1,50 @@
+'use strict';
+/**
+ * The agent workflow in the n8n editor, as a person sees it: the AI Agent with its chat model and the three Payment
+ * Platform tools. Saved to docs/editor-ai-agent.png for the README.
+ */
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { DEFAULT_OWNER, ROOT } = require('../../../scripts/lib/n8n');
+const { byTestId, canvasNode, launchChromium, signIn } = require('../../e2e/editor');
+const { AGENT_NAME, MODEL_NAME, TOOLS } = require('./workflows');
+
+const SCREENSHOT = path.join(ROOT, 'docs', 'editor-ai-agent.png');
+
+/**
+ * @param {import('../../e2e/lib/report').Report} report
+ * @param {{ stack: { instance: { url: string } } }} context
+ * @param {string} workflowId
+ */
+async function screenshotAgentWorkflow(report, context, workflowId) {
+	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-chromium-'));
+	const browser = await launchChromium(profile);
+	try {
+		const page = browser.pages()[0] ?? (await browser.newPage());
+		page.setDefaultTimeout(30_000);
+		const { url } = context.stack.instance;
+		await report.check(
+			'editor: the agent workflow shows the AI Agent, its model and the 3 Payment Platform tools',
+			async () => {
+				await signIn(page, url, DEFAULT_OWNER);
+				await page.goto(`${url}/workflow/${workflowId}`);
+				for (const name of [AGENT_NAME, MODEL_NAME, ...Object.values(TOOLS).map((t) => t.node)]) {
+					await page.locator(canvasNode(name)).waitFor();
+				}
+				await page.locator(byTestId('canvas-node')).first().waitFor();
+				// Fit the whole workflow in view (the canvas's "zoom to fit" shortcut), then let it settle.
+				await page.keyboard.press('1');
+				await page.waitForTimeout(800);
+				await page.screenshot({ path: SCREENSHOT });
+				assert.ok(fs.statSync(SCREENSHOT).size > 10_000, 'the screenshot is nearly empty');
+			},
+		);
+	} finally {
+		await browser.close();
+		fs.rmSync(profile, { recursive: true, force: true });
+	}
+}
+
+module.exports = { screenshotAgentWorkflow };
