@@ -6,13 +6,12 @@
  */
 const fs = require('fs');
 const path = require('path');
+const { writeGeneratedBlock } = require('../../../scripts/lib/generatedBlock');
 const { ROOT } = require('../../../scripts/lib/packageInfo');
 
 const RESULTS_FILE = path.join(ROOT, 'docs', 'compatibility.json');
 const DOC_FILE = path.join(ROOT, 'docs', 'compatibility.md');
 const README_FILE = path.join(ROOT, 'README.md');
-const START = '<!-- compatibility:start (written by the end-to-end suite) -->';
-const END = '<!-- compatibility:end -->';
 
 /**
  * @typedef {object} CompatibilityResult
@@ -73,15 +72,7 @@ function recordCompatibility(result) {
 			'',
 		].join('\n'),
 	);
-	const readme = fs.readFileSync(README_FILE, 'utf8');
-	const start = readme.indexOf(START);
-	const end = readme.indexOf(END);
-	if (start !== -1 && end > start) {
-		fs.writeFileSync(
-			README_FILE,
-			`${readme.slice(0, start + START.length)}\n${rendered}\n${readme.slice(end)}`,
-		);
-	}
+	writeGeneratedBlock(README_FILE, 'compatibility', rendered);
 }
 
 module.exports = { recordCompatibility };
