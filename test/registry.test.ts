@@ -23,12 +23,15 @@ describe('one registry for the description and the dispatch', () => {
 		expect(optionValues(resourceField).sort()).toEqual(Object.keys(resources).sort());
 	});
 
-	it.each(Object.keys(resources))('%s: its Operation options are the operations it dispatches', (resource) => {
-		const dispatched = Object.keys(resources[resource as keyof typeof resources]).filter((name) =>
-			isNodeOperation({ resource, operation: name }),
-		);
-		expect(optionValues(operationField(resource)).sort()).toEqual(dispatched.sort());
-	});
+	it.each(Object.keys(resources))(
+		'%s: its Operation options are the operations it dispatches',
+		(resource) => {
+			const dispatched = Object.keys(resources[resource as keyof typeof resources]).filter((name) =>
+				isNodeOperation({ resource, operation: name }),
+			);
+			expect(optionValues(operationField(resource)).sort()).toEqual(dispatched.sort());
+		},
+	);
 
 	it('names outside the registry are refused at run time (a saved workflow can hold any text)', () => {
 		expect(isNodeOperation({ resource: 'charge', operation: 'get' })).toBe(true);
@@ -41,12 +44,16 @@ describe('one registry for the description and the dispatch', () => {
 
 /** Type-checks the package with some files replaced or added, as `npm run build` would. */
 function typeErrors(replaced: Record<string, string>): string[] {
-	const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, {
-		...ts.sys,
-		onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-			throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+	const config = ts.getParsedCommandLineOfConfigFile(
+		path.join(ROOT, 'tsconfig.json'),
+		{},
+		{
+			...ts.sys,
+			onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+				throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+			},
 		},
-	});
+	);
 	if (!config) throw new Error('tsconfig.json could not be read');
 	const options = { ...config.options, noEmit: true, incremental: false };
 	const host = ts.createCompilerHost(options);

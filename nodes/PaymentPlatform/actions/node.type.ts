@@ -1,9 +1,4 @@
-import type {
-	AllEntities,
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { AllEntities, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** Every resource and its operations, as the node's Resource and Operation options name them. */
 type NodeMap = {
