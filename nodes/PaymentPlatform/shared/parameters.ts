@@ -3,17 +3,26 @@ import { InputValidator } from './validate';
 
 /** Reads a resource locator's id for item `i` and checks that it is a UUID before anything is sent. */
 export function getLocatorId(this: IExecuteFunctions, name: string, i: number, field: string): string {
-	const value = this.getNodeParameter(name, i, '', { extractValue: true }) as string;
-	const id = String(value ?? '').trim();
+	const id = String(this.getNodeParameter(name, i, '', { extractValue: true }) ?? '').trim();
 	new InputValidator(this.getNode(), i).uuid(field, id);
 	return id;
 }
 
 /** Reads a plain string id parameter for item `i` and checks that it is a UUID. */
 export function getUuidParameter(this: IExecuteFunctions, name: string, i: number, field: string): string {
-	const id = String(this.getNodeParameter(name, i, '') ?? '').trim();
+	const id = getTrimmedString.call(this, name, i);
 	new InputValidator(this.getNode(), i).uuid(field, id);
 	return id;
+}
+
+/** A string parameter for item `i` without surrounding white space; `fallback` when it is not set. */
+export function getTrimmedString(
+	this: IExecuteFunctions,
+	name: string,
+	i: number,
+	fallback = '',
+): string {
+	return String(this.getNodeParameter(name, i, fallback) ?? '').trim();
 }
 
 /** Read limit for list operations: undefined means Return All. */
