@@ -5,13 +5,17 @@
  * `n8n execute` process.
  */
 const { randomUUID } = require('crypto');
-const { sleep } = require('../../../scripts/lib/n8n');
+const { waitFor } = require('../../../scripts/lib/wait');
 const { settledExecutions } = require('./executions');
 const { send } = require('./http');
 
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
-/** A copy of `workflow` whose Manual Trigger is a Webhook node (POST, answers at once); returns it and its path. */
+/**
+ * A copy of `workflow` whose Manual Trigger is a Webhook node (POST, answers at once); returns it and its path.
+ * @param {import('../../../scripts/lib/workflowBuilder').WorkflowJson & { id?: string }} workflow
+ * @param {string} [name]
+ */
 function webhookStarted(workflow, name = workflow.name) {
 	const copy = structuredClone(workflow);
 	delete copy.id;
@@ -32,6 +36,8 @@ function webhookStarted(workflow, name = workflow.name) {
  * Imports a Manual-Trigger workflow as a webhook-started one, activates it, calls its webhook once and returns the
  * execution (with data) once it has finished.
  * @param {{ client: import('../../../scripts/lib/n8n').N8nClient, instance: { url: string } }} stack
+ * @param {import('../../../scripts/lib/workflowBuilder').WorkflowJson} workflow
+ * @param {string} name
  */
 async function runThroughWebhook(stack, workflow, name) {
 	const { client, instance } = stack;
@@ -39,15 +45,18 @@ async function runThroughWebhook(stack, workflow, name) {
 	const created = await client.createWorkflow(started);
 	await client.activateWorkflow(created.id);
 	const url = `${instance.url}/webhook/${webhookPath}`;
-	let answer;
-	for (let attempt = 0; attempt < 40; attempt++) {
-		answer = await send(url, {
-			body: Buffer.from('{}'),
-			headers: { 'content-type': 'application/json' },
-		});
-		if (answer.status !== 404) break;
-		await sleep(250);
-	}
+	// Activation does not mean the webhook is served yet: call until the answer is not 404.
+	const answer = await waitFor(
+		`the webhook of "${name}"`,
+		async () => {
+			const sent = await send(url, {
+				body: Buffer.from('{}'),
+				headers: { 'content-type': 'application/json' },
+			});
+			return sent.status === 404 ? undefined : sent;
+		},
+		{ timeoutMs: 10_000, intervalMs: 250 },
+	);
 	if (answer.status !== 200)
 		throw new Error(`the webhook of "${name}" answered ${answer.status ?? answer.error}`);
 	const [execution] = await settledExecutions(
