@@ -139,8 +139,15 @@ const unauthorized = {
 /** A validly signed body n8n did not read: nothing to verify, so 401 (see bodyReachesNode). */
 const unverifiable = unauthorized;
 
+/**
+ * Sets the expected answer on `item` itself and returns it: a copy would not be the object its `sign` fills in.
+ * @template {Delivery} T
+ * @param {T} item
+ * @param {Expectation} expect
+ * @returns {T}
+ */
 function withExpect(item, expect) {
-	return { ...item, ...expect };
+	return Object.assign(item, expect);
 }
 
 /**
@@ -163,10 +170,22 @@ function flipLast(text) {
 	return `${text.slice(0, -1)}${last === '0' ? '1' : '0'}`;
 }
 
-/** Fills in the signatures that need the endpoints' secrets. */
+/**
+ * Fills in the signatures that need the endpoints' secrets. A `sign` that changes no header is a fault of the
+ * catalogue (the delivery would go out as built), so it stops the run.
+ * @template {Delivery} T
+ * @param {T[]} deliveries
+ * @param {AttackContext} ctx
+ * @returns {T[]}
+ */
 function resolve(deliveries, ctx) {
 	for (const d of deliveries) {
-		if (typeof d.sign === 'function') d.sign(ctx);
+		if (typeof d.sign !== 'function') continue;
+		const before = JSON.stringify(d.headers);
+		d.sign(ctx);
+		if (JSON.stringify(d.headers) === before) {
+			throw new Error(`signing "${d.label}" changed none of its headers`);
+		}
 	}
 	return deliveries;
 }
