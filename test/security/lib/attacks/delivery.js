@@ -35,6 +35,10 @@ const STATUS = {
  * webhook-helpers `isParsableContentType`): JSON, text/plain, form-urlencoded and XML. Any other body stays unread
  * and the trigger, having nothing to verify, answers 401.
  */
+/**
+ * @param {string | null | undefined} contentType
+ * @param {number} version
+ */
 function bodyReachesNode(contentType, version) {
 	if (version <= 1) return true;
 	const type = String(contentType ?? '')
@@ -50,7 +54,13 @@ function bodyReachesNode(contentType, version) {
 	);
 }
 
-/** The expectation for a validly signed body: `expect` when n8n passes the body on, else 401. */
+/**
+ * The expectation for a validly signed body: `expect` when n8n passes the body on, else 401.
+ * @param {string | null} contentType
+ * @param {number} version
+ * @param {Expectation} expect
+ * @returns {Expectation}
+ */
 function whenBodyReachesNode(contentType, version, expect) {
 	return bodyReachesNode(contentType, version) ? expect : unverifiable;
 }
@@ -63,7 +73,11 @@ const N8N_PAYLOAD_LIMIT = 16 * 1024 * 1024;
 
 const FIVE_MB = 5 * 1024 * 1024;
 
-/** A charge event body like the platform's; `overrides` replace top-level fields. */
+/**
+ * A charge event body like the platform's; `overrides` replace top-level fields.
+ * @param {Partial<EventBody>} [overrides]
+ * @returns {EventBody}
+ */
 function eventBody(overrides = {}) {
 	return {
 		id: randomUUID(),
@@ -80,41 +94,91 @@ function eventBody(overrides = {}) {
 	};
 }
 
+/** @param {string | object} value */
 const bytes = (value) =>
 	Buffer.from(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
 
-/** The headers the platform sends, without the signature; `contentType` null sends none. */
+/**
+ * The headers the platform sends, without the signature; `contentType` null sends none.
+ * @param {{ event?: unknown, id?: unknown }} body
+ * @param {string | null} [contentType]
+ * @returns {HeaderMap}
+ */
 function platformHeaders(body, contentType = 'application/json') {
 	return {
 		...(contentType ? { 'content-type': contentType } : {}),
-		'x-event': body.event ?? 'charge.captured',
-		'x-delivery-id': body.id ?? randomUUID(),
+		'x-event': String(body.event ?? 'charge.captured'),
+		'x-delivery-id': String(body.id ?? randomUUID()),
 		'user-agent': 'payment-platform-sandbox',
 	};
 }
 
 /**
- * One request of the catalogue.
- * @typedef {object} Delivery
- * @property {string} label
- * @property {Buffer} [body]
- * @property {Record<string, string> | Array<[string, string]>} headers
- * @property {string} [method]
- * @property {number | Array<number | null>} expectStatus the status, or the statuses that are all right (null:
- *   no answer within timeoutMs)
- * @property {number} [timeoutMs] how long to wait for the answer (default 60 s)
- * @property {string} [expectText] a fragment the answer must contain
- * @property {string[]} ids the delivery ids it carries (none for a body without one)
- * @property {'A' | 'B'} [target] which trigger it is sent to (default A)
+ * A charge event as the platform sends it; `padding` makes it as large as a test needs.
+ * @typedef {{ id: string, event?: string, charge: Record<string, unknown>, occurred_at?: string,
+ *   padding?: string, [field: string]: unknown }} EventBody
  */
 
-/** A delivery of `body` (object or raw) with the platform's headers and `signature` (omitted when undefined). */
+/** @typedef {Record<string, string>} HeaderMap */
+
+/**
+ * What the attack groups are built for: the target endpoint (A) and the other one (B), the API keys, the events A
+ * does not select, and the trigger's typeVersion.
+ * @typedef {object} AttackContext
+ * @property {string} secret A's endpoint secret
+ * @property {string} otherSecret B's endpoint secret
+ * @property {string} endpointId
+ * @property {string} webhookUrl
+ * @property {string} secretKey
+ * @property {string} publicKey
+ * @property {string[]} unselectedEvents
+ * @property {number} version
+ */
+
+/**
+ * The answer a delivery must get.
+ * @typedef {object} Expectation
+ * @property {number | Array<number | null>} expectStatus the status, or the statuses that are all right (null:
+ *   no answer within timeoutMs)
+ * @property {string} [expectText] a fragment the answer must contain
+ * @property {number} [timeoutMs] how long to wait for the answer (default 60 s)
+ */
+
+/**
+ * One request of the catalogue.
+ * @typedef {Expectation & {
+ *   label: string,
+ *   body?: Buffer,
+ *   headers: HeaderMap | Array<[string, string]>,
+ *   method?: string,
+ *   ids: string[],
+ *   target?: 'A' | 'B',
+ *   sign?: (ctx: AttackContext) => void,
+ *   valid?: boolean,
+ * }} Delivery
+ * `ids`: the delivery ids it carries (none for a body without one); `target`: the trigger it is sent to (default
+ * A); `sign`: fills in what needs the secrets (run by `resolve`); `valid`: one of the valid deliveries.
+ */
+
+/**
+ * A delivery as `delivery()` builds it: its headers by name, to be changed before sending.
+ * @typedef {Delivery & { body: Buffer, headers: HeaderMap }} BuiltDelivery
+ */
+
+/**
+ * A delivery of `body` (object or raw) with the platform's headers and `signature` (omitted when undefined).
+ * @param {string} label
+ * @param {EventBody | Buffer} body
+ * @param {Expectation & { signature?: string, contentType?: string | null, extraHeaders?: HeaderMap }} options
+ * @returns {BuiltDelivery}
+ */
 function delivery(
 	label,
 	body,
 	{ signature, contentType = 'application/json', expectStatus, expectText, extraHeaders = {} },
 ) {
 	const raw = Buffer.isBuffer(body) ? body : bytes(body);
+	/** @type {Partial<EventBody>} */
 	const object = !Buffer.isBuffer(body) && typeof body === 'object' && body !== null ? body : {};
 	const headers = {
 		...platformHeaders(object, contentType),
@@ -131,6 +195,7 @@ function delivery(
 	};
 }
 
+/** @type {Expectation} */
 const unauthorized = {
 	expectStatus: STATUS.unauthorized,
 	expectText: 'Missing or invalid signature',
@@ -153,18 +218,25 @@ function withExpect(item, expect) {
 /**
  * A delivery whose signature headers are computed from the raw body by `headersOf(secret, raw, ctx)` once the
  * secrets are known (`resolve`). `headersOf` may return pairs to send a header name more than once.
+ * @param {string} label
+ * @param {(secret: string, raw: Buffer, ctx: AttackContext) => HeaderMap | Array<[string, string]>} headersOf
+ * @param {EventBody} [body]
+ * @returns {Delivery}
  */
 function signedWith(label, headersOf, body = eventBody()) {
-	const item = delivery(label, body, { expectStatus: STATUS.unauthorized });
+	const built = delivery(label, body, { expectStatus: STATUS.unauthorized });
+	/** @type {Delivery} */
+	const item = built;
 	item.sign = (ctx) => {
-		const extra = headersOf(ctx.secret, item.body, ctx);
+		const extra = headersOf(ctx.secret, built.body, ctx);
 		item.headers = Array.isArray(extra)
-			? [...Object.entries(item.headers), ...extra]
-			: { ...item.headers, ...extra };
+			? [...Object.entries(built.headers), ...extra]
+			: { ...built.headers, ...extra };
 	};
 	return item;
 }
 
+/** @param {string} text */
 function flipLast(text) {
 	const last = text.at(-1);
 	return `${text.slice(0, -1)}${last === '0' ? '1' : '0'}`;

@@ -131,6 +131,7 @@ function replayed(accepted) {
 
 /** Valid deliveries signed here, in every accepted encoding and transport variant. Each must run exactly once. */
 function validVariants(count, version) {
+	/** @type {Array<[string, (secret: string, raw: Buffer) => Record<string, string | undefined>]>} */
 	const variants = [
 		['sha256=<hex>, application/json', (s, raw) => ({ 'x-signature': validSignature(s, raw) })],
 		['bare hex', (s, raw) => ({ 'x-signature': hex(mac('sha256', s, raw)) })],
