@@ -5,11 +5,50 @@
  * `n8n execute` process.
  */
 const { randomUUID } = require('crypto');
+const { operationWorkflow } = require('../../e2e/lib/workflows');
 const { waitFor } = require('../../../scripts/lib/wait');
 const { settledExecutions } = require('./executions');
 const { send } = require('./http');
 
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+
+/** Nobody listens there; Webhook Endpoint → Create needs some URL and the sandbox never calls it. */
+const UNCALLED_URL = 'http://127.0.0.1:9/never-called';
+
+/**
+ * @typedef {import('../../../scripts/lib/workflowBuilder').WorkflowJson} WorkflowJson
+ * @typedef {{ id: string, name: string }} Credential
+ */
+
+/**
+ * Manual Trigger → Charge → Get of `chargeId`.
+ * @param {string} chargeId
+ * @param {Credential} credential
+ * @returns {WorkflowJson}
+ */
+const chargeGet = (chargeId, credential) =>
+	operationWorkflow(
+		'charge get',
+		{ resource: 'charge', operation: 'get', chargeId: { __rl: true, mode: 'id', value: chargeId } },
+		credential,
+	);
+
+/**
+ * Manual Trigger → Webhook Endpoint → Create (for UNCALLED_URL): the operation that returns a secret.
+ * @param {Credential} credential
+ * @returns {WorkflowJson}
+ */
+const webhookEndpointCreate = (credential) =>
+	operationWorkflow(
+		'create',
+		{
+			resource: 'webhookEndpoint',
+			operation: 'create',
+			url: UNCALLED_URL,
+			events: ['charge.captured'],
+		},
+		credential,
+	);
 
 /**
  * A copy of `workflow` whose Manual Trigger is a Webhook node (POST, answers at once); returns it and its path.
@@ -72,4 +111,10 @@ async function runThroughWebhook(stack, workflow, name) {
 	return { workflowId: created.id, execution };
 }
 
-module.exports = { runThroughWebhook, webhookStarted };
+module.exports = {
+	UNCALLED_URL,
+	chargeGet,
+	runThroughWebhook,
+	webhookEndpointCreate,
+	webhookStarted,
+};
