@@ -9,7 +9,8 @@ const MAX_PAGES = 40;
 
 /**
  * An execution as the public API returns it (with `data` when asked for).
- * @typedef {{ id: string, status: string, finished?: boolean, workflowId?: string, data?: any }} Execution
+ * @typedef {{ id: string, status: string, finished?: boolean, workflowId?: string, startedAt: string,
+ *   stoppedAt: string, data?: any }} Execution
  * @typedef {{ workflowId?: string, includeData?: boolean, status?: string }} ExecutionQuery
  */
 
