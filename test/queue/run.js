@@ -17,7 +17,7 @@
  *    delivery runs once per process that accepted it, none is lost. Measured and printed; this is the documented
  *    limit (README, Reliability).
  *
- * The run and its parts are in lib/queueRun.js, the checks in lib/verify.js. Prints one line per check group, the
+ * The run is in lib/queueRun.js, its parts in lib/parts.js, the checks in lib/verify.js. Prints one line per check group, the
  * counts, and `N passed, N failed`; exit code 1 on a failure. Logs: test-results/queue/. QUEUE_KEEP=1 keeps the
  * temporary folder.
  */
@@ -25,6 +25,7 @@ const fs = require('fs');
 const n8n = require('../../scripts/lib/n8n');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { Report } = require('../security/lib/report');
+const { checkActivation, twoWebhookProcesses, workerRestart } = require('./lib/parts');
 const { QueueRun } = require('./lib/queueRun');
 const { ensureServices } = require('./lib/services');
 const { verifyAll } = require('./lib/verify');
@@ -47,16 +48,16 @@ async function main() {
 		);
 		await report.phase('part 1: set up and activate from main', async () => {
 			await run.setUp();
-			await run.checkActivation();
+			await checkActivation(run);
 		});
 		await report.phase('part 2: 300 deliveries, worker stopped and restarted', () =>
-			run.workerRestart(),
+			workerRestart(run),
 		);
 		await report.phase('part 3: two webhook processes, routed by path', () =>
-			run.twoWebhookProcesses('two webhook processes, routed by path', 'path-hash'),
+			twoWebhookProcesses(run, 'two webhook processes, routed by path', 'path-hash'),
 		);
 		await report.phase('part 4: two webhook processes, round-robin', () =>
-			run.twoWebhookProcesses('two webhook processes, round-robin', 'round-robin'),
+			twoWebhookProcesses(run, 'two webhook processes, round-robin', 'round-robin'),
 		);
 		await report.phase('verify', () => verifyAll(report, run));
 	} catch {

@@ -8,12 +8,9 @@ const os = require('os');
 const path = require('path');
 const n8n = require('../../../scripts/lib/n8n');
 const { ROOT } = require('../../../scripts/lib/packageInfo');
-const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { chain } = require('../../../scripts/lib/workflowBuilder');
-const { SEED } = require('../../../sandbox/seedIds');
 const { setNode, triggerWorkflow } = require('../../e2e/lib/workflows');
-const { allExecutions, nodeOutput, settledExecutions } = require('../../security/lib/executions');
-const { send } = require('../../security/lib/http');
+const { allExecutions, nodeOutput } = require('../../security/lib/executions');
 const { Balancer } = require('./balancer');
 const { Cluster } = require('./cluster');
 const { startPostgres, startRedis } = require('./services');
@@ -37,12 +34,6 @@ const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 
 const RECORD_NODE_NAME = 'Record Process';
 
-/** Pause between two charge events, so that deliveries overlap with the worker stopping and starting. */
-const SEND_GAP_MS = 20;
-
-/** When, after the second hundred started, the worker is stopped (deliveries keep arriving meanwhile). */
-const STOP_AFTER_MS = 300;
-
 /** The trigger's answer to a delivery that starts the workflow. */
 const ACCEPTED_ANSWER = '{"received":true}';
 
@@ -64,23 +55,6 @@ function queueWorkflow(credential) {
 		deliveryId: '={{ $json.id }}',
 	});
 	return { webhookId, workflow: chain(workflow.name, [{ ...trigger, typeVersion: 1.1 }, record]) };
-}
-
-/**
- * Fires `count` charge events, SEND_GAP_MS apart; returns the delivery ids the sandbox created.
- * @param {Sandbox} sandbox
- * @param {number} count
- */
-async function fireEvents(sandbox, count) {
-	/** @type {string[]} */
-	const ids = [];
-	for (let i = 0; i < count; i++) {
-		const charge = i % 2 === 0 ? SEED.charges.captured : SEED.charges.authorized;
-		const records = sandbox.triggerChargeEvent(charge, EVENTS[i % EVENTS.length]);
-		ids.push(...records.map((record) => record.id));
-		await sleep(SEND_GAP_MS);
-	}
-	return ids;
 }
 
 /**
@@ -195,116 +169,6 @@ class QueueRun {
 		await client.activateWorkflow(created.id);
 	}
 
-	async checkActivation() {
-		const { report } = this;
-		const { sandbox, balancer, cluster } = this.services();
-		const { webhookPath } = this.workflow();
-		const expectedUrl = `${balancer.url}${webhookPath}`;
-		await report.check('activation from main registers the endpoint at the webhook address', () => {
-			const endpoints = [...sandbox.store.webhookEndpoints.values()];
-			const mine = endpoints.filter((endpoint) => endpoint.url === expectedUrl);
-			if (endpoints.length !== 1 || mine.length !== 1) {
-				throw new Error(`endpoints: ${JSON.stringify(endpoints.map((e) => e.url))}`);
-			}
-			return `${expectedUrl} (${mine[0].events.join(', ')})`;
-		});
-		// Each webhook process finds the webhook in the database; an unsigned delivery gets the trigger's 401.
-		for (const name of WEBHOOKS) {
-			await report.check(`${name} serves the trigger (unsigned delivery → 401)`, async () => {
-				const url = `${cluster.url(name)}/${webhookPath}`;
-				const status = await waitFor(
-					`${name} to serve the webhook`,
-					async () => {
-						const answer = await send(url, {
-							body: Buffer.from('{}'),
-							headers: { 'content-type': 'application/json' },
-						});
-						return answer.status !== 404 && answer.status;
-					},
-					{ timeoutMs: 30_000 },
-				);
-				if (status !== 401) throw new Error(`answered ${status}`);
-				return '401';
-			});
-		}
-		await report.check(
-			'main serves no production webhook (N8N_DISABLE_PRODUCTION_MAIN_PROCESS)',
-			async () => {
-				const answer = await send(`${cluster.mainUrl()}/${webhookPath}`, {
-					body: Buffer.from('{}'),
-					headers: { 'content-type': 'application/json' },
-				});
-				if (answer.status !== 404) throw new Error(`answered ${answer.status}`);
-				return '404';
-			},
-		);
-	}
-
-	/**
-	 * Runs `fn` (which fires events and returns their delivery ids) and remembers the part's ids and requests.
-	 * @param {string} name
-	 * @param {Parameters<Balancer['configure']>[0]} balancerSettings
-	 * @param {() => Promise<string[]>} fn
-	 */
-	async part(name, balancerSettings, fn) {
-		const { sandbox, balancer } = this.services();
-		const { client, workflowId } = this.workflow();
-		balancer.configure(balancerSettings);
-		const firstRequest = balancer.count + 1;
-		const ids = await fn();
-		await sandbox.waitForDeliveries();
-		this.parts[name] = { ids, firstRequest, lastRequest: balancer.count };
-		const expected = Object.values(this.parts).reduce((sum, part) => sum + part.ids.length, 0);
-		await settledExecutions(client, { workflowId }, expected, {
-			timeoutMs: 240_000,
-			quietMs: 3_000,
-		});
-		return ids;
-	}
-
-	/**
-	 * Part 2: one webhook process; a worker stopped while deliveries keep arriving, and started again midway.
-	 * The first 100 are delivered before the stop, so both workers have had work; the stop overlaps the next 100.
-	 */
-	async workerRestart() {
-		const { cluster, sandbox } = this.services();
-		const { timeline } = this;
-		return await this.part(
-			'worker restart',
-			{ upstreams: [this.upstream(WEBHOOKS[0])], policy: 'path-hash', dropEvery: 7 },
-			async () => {
-				const ids = await fireEvents(sandbox, 100);
-				await sandbox.waitForDeliveries();
-				const stopMidway = async () => {
-					await sleep(STOP_AFTER_MS);
-					timeline.stopStarted = Date.now();
-					await cluster.stopProcess(STOPPED_WORKER);
-					timeline.stopped = Date.now();
-				};
-				const [second] = await Promise.all([fireEvents(sandbox, 100), stopMidway()]);
-				ids.push(...second);
-				timeline.restartStarted = Date.now();
-				await cluster.restart(STOPPED_WORKER);
-				timeline.restarted = Date.now();
-				ids.push(...(await fireEvents(sandbox, 100)));
-				return ids;
-			},
-		);
-	}
-
-	/**
-	 * Parts 3 and 4: two webhook processes behind the balancer.
-	 * @param {string} name
-	 * @param {'path-hash' | 'round-robin'} policy
-	 */
-	async twoWebhookProcesses(name, policy) {
-		return await this.part(
-			name,
-			{ upstreams: WEBHOOKS.map((webhook) => this.upstream(webhook)), policy, dropEvery: 5 },
-			() => fireEvents(this.services().sandbox, 60),
-		);
-	}
-
 	/**
 	 * Every execution of the workflow, with the delivery id and process each recorded.
 	 * @returns {Promise<RecordedExecution[]>}
@@ -366,6 +230,7 @@ class QueueRun {
 
 module.exports = {
 	ACCEPTED_ANSWER,
+	EVENTS,
 	DELIVERY_TIMEOUT_MS,
 	DUPLICATE_ANSWER,
 	QueueRun,
