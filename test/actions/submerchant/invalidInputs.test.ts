@@ -4,10 +4,8 @@ import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
 import { byId, expectRejectedBeforeSending, repeat, twoItems } from './helpers';
 
-
 const S = SEED.submerchants;
 const sandbox = useSandbox();
-
 
 /**
  * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal

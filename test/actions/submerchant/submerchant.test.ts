@@ -3,7 +3,6 @@ import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
 import { byId, jsonOf, onlyRequest } from './helpers';
 
-
 const S = SEED.submerchants;
 /** Every seeded submerchant the sandbox merchant owns (the other merchant's one is invisible). */
 const OWN_SUBMERCHANTS = Object.values(S).filter((id) => id !== S.otherMerchants);
@@ -15,7 +14,6 @@ const PENDING_SUBMERCHANTS = [
 ];
 
 const sandbox = useSandbox({}, { resetBeforeEach: true });
-
 
 describe('Submerchant → Get Many', () => {
 	it('Return All reads every page with the largest page size and emits one item per submerchant', async () => {

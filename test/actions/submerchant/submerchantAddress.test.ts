@@ -3,10 +3,8 @@ import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
 import { byId, jsonOf, onlyRequest } from './helpers';
 
-
 const S = SEED.submerchants;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
-
 
 const addressWithoutCountry = {
 	street: 'Rua Augusta',

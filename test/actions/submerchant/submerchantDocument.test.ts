@@ -4,11 +4,9 @@ import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
 import { byId, onlyRequest } from './helpers';
 
-
 const S = SEED.submerchants;
 const D = SEED.documents;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
-
 
 const create = { resource: 'submerchantDocument', operation: 'create' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
