@@ -3,6 +3,7 @@ import * as ts from 'typescript';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
 import { isNodeOperation, resources } from '../nodes/PaymentPlatform/actions/operations';
+import { runAction } from './harness';
 
 const ROOT = path.resolve(__dirname, '..');
 const NODE_TYPE = path.join(ROOT, 'nodes/PaymentPlatform/actions/node.type.ts');
@@ -40,7 +41,17 @@ describe('one registry for the description and the dispatch', () => {
 		expect(isNodeOperation({ resource: 'charge', operation: 'cancel' })).toBe(false);
 		expect(isNodeOperation({ resource: 'constructor', operation: 'get' })).toBe(false);
 	});
+
+	it('a saved workflow naming an unknown operation fails with a clear error, before any request', async () => {
+		const nowhere = { url: 'http://127.0.0.1:9', publicKey: 'pk_test', secretKey: 'sk_test' };
+		const { error, output } = await runAction(nowhere, { resource: 'charge', operation: 'refund' });
+		expect(output).toEqual([]);
+		expect(error?.message).toBe('The operation "refund" is not supported for resource "charge"');
+	});
 });
+
+/** The last program built: the next one reuses its unchanged files, as `tsc --watch` does. */
+let previous: ts.Program | undefined;
 
 /** Type-checks the package with some files replaced or added, as `npm run build` would. */
 function typeErrors(replaced: Record<string, string>): string[] {
@@ -65,7 +76,9 @@ function typeErrors(replaced: Record<string, string>): string[] {
 		rootNames: [...config.fileNames, ...Object.keys(replaced)],
 		options,
 		host,
+		oldProgram: previous,
 	});
+	previous = program;
 	return ts
 		.getPreEmitDiagnostics(program)
 		.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
