@@ -1,13 +1,11 @@
-import * as path from 'path';
-import * as ts from 'typescript';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
 import { isNodeOperation, resources } from '../nodes/PaymentPlatform/actions/operations';
 import { runAction } from './harness';
+import { readSource, typeErrors } from './support/typeCheck';
 
-const ROOT = path.resolve(__dirname, '..');
-const NODE_TYPE = path.join(ROOT, 'nodes/PaymentPlatform/actions/node.type.ts');
-const PROBE = path.join(ROOT, 'nodes/PaymentPlatform/actions/registryProbe.ts');
+const NODE_TYPE = 'nodes/PaymentPlatform/actions/node.type.ts';
+const PROBE = 'nodes/PaymentPlatform/actions/registryProbe.ts';
 
 const { properties } = new PaymentPlatform().description;
 const optionValues = (property: INodeProperties | undefined) =>
@@ -50,42 +48,8 @@ describe('one registry for the description and the dispatch', () => {
 	});
 });
 
-/** The last program built: the next one reuses its unchanged files, as `tsc --watch` does. */
-let previous: ts.Program | undefined;
-
-/** Type-checks the package with some files replaced or added, as `npm run build` would. */
-function typeErrors(replaced: Record<string, string>): string[] {
-	const config = ts.getParsedCommandLineOfConfigFile(
-		path.join(ROOT, 'tsconfig.json'),
-		{},
-		{
-			...ts.sys,
-			onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-				throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-			},
-		},
-	);
-	if (!config) throw new Error('tsconfig.json could not be read');
-	const options = { ...config.options, noEmit: true, incremental: false };
-	const host = ts.createCompilerHost(options);
-	const readFile = host.readFile.bind(host);
-	host.readFile = (fileName) => replaced[path.resolve(fileName)] ?? readFile(fileName);
-	const fileExists = host.fileExists.bind(host);
-	host.fileExists = (fileName) => path.resolve(fileName) in replaced || fileExists(fileName);
-	const program = ts.createProgram({
-		rootNames: [...config.fileNames, ...Object.keys(replaced)],
-		options,
-		host,
-		oldProgram: previous,
-	});
-	previous = program;
-	return ts
-		.getPreEmitDiagnostics(program)
-		.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-}
-
 describe('the NodeMap type check is real (it would fail `npm run build`)', () => {
-	const nodeType = ts.sys.readFile(NODE_TYPE) ?? '';
+	const nodeType = readSource(NODE_TYPE);
 
 	it('the package as it is type-checks', () => {
 		expect(typeErrors({})).toEqual([]);
