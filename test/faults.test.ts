@@ -1,7 +1,8 @@
 /**
  * What the node does when the API faults: every fault kind of the sandbox × a GET (Charge Get), a POST (Webhook
  * Endpoint Create) and a DELETE (Anticipation Cancel), run in-process through n8n against the sandbox.
- * Each row of docs/faults.md is one entry of FAULTS below: attempts, final error text, Continue On Fail.
+ * Each row of docs/faults.md is one entry of FAULTS below: attempts, final error text, Continue On Fail. Over 300
+ * lines because FAULTS is that table, kept in one place next to the tests that read it.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import axios from 'axios';

@@ -1,3 +1,7 @@
+/**
+ * Invalid inputs of the submerchant, address and document operations, rejected before any request with field, rule
+ * and item. Over 300 lines because it is a table: one row per rule, read row by row.
+ */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
