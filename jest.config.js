@@ -3,6 +3,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
+	setupFiles: ['<rootDir>/test/harness/quietLogs.js'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
 	},

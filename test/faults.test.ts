@@ -1,13 +1,15 @@
 /**
  * What the node does when the API faults: every fault kind of the sandbox × a GET (Charge Get), a POST (Webhook
  * Endpoint Create) and a DELETE (Anticipation Cancel), run in-process through n8n against the sandbox.
- * Each row of docs/faults.md is one entry of FAULTS below: attempts, final error text, Continue On Fail.
+ * Each row of docs/faults.md is one entry of FAULTS below: attempts, final error text, Continue On Fail. Over 300
+ * lines because FAULTS is that table, kept in one place next to the tests that read it.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import axios from 'axios';
 import { REQUEST_POLICY, RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
 import { runAction } from './harness';
-import { SEED, startSandbox, type FaultKind, type FaultSpec, type Sandbox } from '../sandbox';
+import { SEED, type FaultKind, type FaultSpec } from '../sandbox';
+import { useSandbox } from './harness/sandbox';
 
 const KEYS = { publicKey: 'pk_test_faults', secretKey: 'sk_test_faults_secret' };
 const BASIC_CREDENTIALS = Buffer.from(`${KEYS.publicKey}:${KEYS.secretKey}`).toString('base64');
@@ -22,7 +24,7 @@ const APPLIED =
 type Method = 'GET' | 'POST' | 'DELETE';
 const METHODS: Method[] = ['GET', 'POST', 'DELETE'];
 
-let sandbox: Sandbox;
+const sandbox = useSandbox(KEYS, { resetBeforeEach: true });
 let secondAnticipationId = '';
 
 interface Operation {
@@ -221,8 +223,8 @@ function expectNoSecrets(value: unknown): void {
 /** Whether the faulted operation changed the sandbox's state (the item-0 target). */
 function operationApplied(method: Method, endpointsBefore: number): boolean {
 	if (method === 'GET') return false;
-	if (method === 'POST') return sandbox.store.webhookEndpoints.size > endpointsBefore;
-	return sandbox.store.anticipations.get(SEED.anticipationId)?.status === 'canceled';
+	if (method === 'POST') return sandbox().store.webhookEndpoints.size > endpointsBefore;
+	return sandbox().store.anticipations.get(SEED.anticipationId)?.status === 'canceled';
 }
 
 const saved = { retry: { ...RETRY_POLICY }, timeoutMs: REQUEST_POLICY.timeoutMs };
@@ -230,25 +232,22 @@ const saved = { retry: { ...RETRY_POLICY }, timeoutMs: REQUEST_POLICY.timeoutMs 
 const TEST_RETRY_WAITS = { baseDelayMs: 5, maxDelayMs: 20 };
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, ...KEYS });
 	Object.assign(RETRY_POLICY, TEST_RETRY_WAITS);
 	REQUEST_POLICY.timeoutMs = TEST_TIMEOUT_MS;
 });
 afterAll(async () => {
 	Object.assign(RETRY_POLICY, saved.retry);
 	REQUEST_POLICY.timeoutMs = saved.timeoutMs;
-	await sandbox.stop();
 });
 beforeEach(async () => {
-	sandbox.reset();
 	// A second pending anticipation, for the second item of the Continue On Fail runs.
 	const created = await axios.post(
-		`${sandbox.url}/v1/anticipations`,
+		`${sandbox().url}/v1/anticipations`,
 		{ receivable_ids: [SEED.receivables.capturedInstallment1] },
 		{ auth: { username: KEYS.publicKey, password: KEYS.secretKey }, proxy: false },
 	);
 	secondAnticipationId = created.data.data.id;
-	sandbox.clearRequests();
+	sandbox().clearRequests();
 });
 
 describe.each(FAULTS)('fault $kind', (fault) => {
@@ -258,13 +257,13 @@ describe.each(FAULTS)('fault $kind', (fault) => {
 		const attempts = attemptsOf(fault, method);
 
 		it(`${operation.name}: ${attempts} attempt(s); ${expected ? `fails: ${expected.message}` : 'succeeds'}`, async () => {
-			sandbox.setFaults([ruleFor(fault, method)]);
-			const endpointsBefore = sandbox.store.webhookEndpoints.size;
-			const { output, error } = await runAction(sandbox, operation.parameters, {
+			sandbox().setFaults([ruleFor(fault, method)]);
+			const endpointsBefore = sandbox().store.webhookEndpoints.size;
+			const { output, error } = await runAction(sandbox(), operation.parameters, {
 				inputItems: operation.items().slice(0, 1),
 			});
 
-			expect(sandbox.requests.map((request) => `${request.method} ${request.fault}`)).toEqual(
+			expect(sandbox().requests.map((request) => `${request.method} ${request.fault}`)).toEqual(
 				Array(attempts).fill(`${method} ${fault.kind}`),
 			);
 			if (expected) {
@@ -282,8 +281,8 @@ describe.each(FAULTS)('fault $kind', (fault) => {
 		});
 
 		it(`${operation.name} with Continue On Fail: item 1 ${expected ? 'is an error item' : 'succeeds'}, item 2 runs normally`, async () => {
-			sandbox.setFaults([ruleFor(fault, method, attempts)]);
-			const { output, error } = await runAction(sandbox, operation.parameters, {
+			sandbox().setFaults([ruleFor(fault, method, attempts)]);
+			const { output, error } = await runAction(sandbox(), operation.parameters, {
 				inputItems: operation.items(),
 				continueOnFail: true,
 			});
@@ -299,7 +298,7 @@ describe.each(FAULTS)('fault $kind', (fault) => {
 				operation.expectNormal(output[0].json, 0);
 			}
 			operation.expectNormal(output[1].json, 1);
-			expect(sandbox.requests.map((request) => request.fault ?? null)).toEqual([
+			expect(sandbox().requests.map((request) => request.fault ?? null)).toEqual([
 				...Array(attempts).fill(fault.kind),
 				null,
 			]);
@@ -311,35 +310,35 @@ describe('retries of a GET', () => {
 	const getCharge = OPERATIONS.GET.parameters;
 
 	it('recovers when the fault clears within the retries, honouring Retry-After (1 s)', async () => {
-		sandbox.setFaults([
+		sandbox().setFaults([
 			{ route: 'GET /v1/charges/*', kind: 'rate_limit', count: 1, retryAfter: 1 },
 		]);
 		RETRY_POLICY.maxDelayMs = saved.retry.maxDelayMs;
 		const started = Date.now();
-		const { output, error } = await runAction(sandbox, getCharge).finally(
+		const { output, error } = await runAction(sandbox(), getCharge).finally(
 			() => (RETRY_POLICY.maxDelayMs = TEST_RETRY_WAITS.maxDelayMs),
 		);
 		expect(error).toBeUndefined();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-		expect(sandbox.requests.map((request) => request.fault ?? null)).toEqual(['rate_limit', null]);
+		expect(sandbox().requests.map((request) => request.fault ?? null)).toEqual(['rate_limit', null]);
 		OPERATIONS.GET.expectNormal(output[0].json, 0);
 	});
 
 	it.each(['bad_gateway_502', 'unavailable_503', 'gateway_timeout_504'] as const)(
 		'recovers from %s on the last allowed retry',
 		async (kind) => {
-			sandbox.setFaults([{ route: 'GET /v1/charges/*', kind, count: RETRY_POLICY.maxRetries }]);
-			const { output, error } = await runAction(sandbox, getCharge);
+			sandbox().setFaults([{ route: 'GET /v1/charges/*', kind, count: RETRY_POLICY.maxRetries }]);
+			const { output, error } = await runAction(sandbox(), getCharge);
 			expect(error).toBeUndefined();
-			expect(sandbox.requests).toHaveLength(GET_ATTEMPTS_WHEN_RETRIED);
+			expect(sandbox().requests).toHaveLength(GET_ATTEMPTS_WHEN_RETRIED);
 			OPERATIONS.GET.expectNormal(output[0].json, 0);
 		},
 	);
 
 	it('is not retried after a reset or a timeout, even when the next attempt would succeed', async () => {
 		for (const kind of ['reset', 'slow'] as const) {
-			sandbox.clearRequests();
-			sandbox.setFaults([
+			sandbox().clearRequests();
+			sandbox().setFaults([
 				{
 					route: 'GET /v1/charges/*',
 					kind,
@@ -347,17 +346,17 @@ describe('retries of a GET', () => {
 					...(kind === 'slow' ? { delayMs: SLOW_MS } : {}),
 				},
 			]);
-			const { error } = await runAction(sandbox, getCharge);
+			const { error } = await runAction(sandbox(), getCharge);
 			expect(error?.name).toBe('NodeApiError');
-			expect(sandbox.requests).toHaveLength(1);
+			expect(sandbox().requests).toHaveLength(1);
 		}
 	});
 });
 
 describe('timeout', () => {
 	it('a slow answer within the timeout is fine', async () => {
-		sandbox.setFaults([{ route: 'GET /v1/charges/*', kind: 'slow', delayMs: 50 }]);
-		const { output, error } = await runAction(sandbox, OPERATIONS.GET.parameters);
+		sandbox().setFaults([{ route: 'GET /v1/charges/*', kind: 'slow', delayMs: 50 }]);
+		const { output, error } = await runAction(sandbox(), OPERATIONS.GET.parameters);
 		expect(error).toBeUndefined();
 		OPERATIONS.GET.expectNormal(output[0].json, 0);
 	});
@@ -365,9 +364,9 @@ describe('timeout', () => {
 	it('is REQUEST_POLICY.timeoutMs, and the message says it in seconds', async () => {
 		REQUEST_POLICY.timeoutMs = 250;
 		try {
-			sandbox.setFaults([{ route: 'GET /v1/charges/*', kind: 'slow', delayMs: SLOW_MS }]);
+			sandbox().setFaults([{ route: 'GET /v1/charges/*', kind: 'slow', delayMs: SLOW_MS }]);
 			const started = Date.now();
-			const { error } = await runAction(sandbox, OPERATIONS.GET.parameters);
+			const { error } = await runAction(sandbox(), OPERATIONS.GET.parameters);
 			expect(Date.now() - started).toBeLessThan(SLOW_MS);
 			expect(error?.message).toBe('The Payment Platform API did not answer within 0.25 seconds');
 		} finally {
@@ -378,8 +377,8 @@ describe('timeout', () => {
 
 describe('success without data', () => {
 	it('a list (Charge → Get Many, Return All) fails instead of answering an empty list', async () => {
-		sandbox.setFaults([{ route: 'GET /v1/charges', kind: 'missing_data' }]);
-		const { output, error } = await runAction(sandbox, {
+		sandbox().setFaults([{ route: 'GET /v1/charges', kind: 'missing_data' }]);
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'charge',
 			operation: 'getAll',
 			returnAll: true,
@@ -392,20 +391,20 @@ describe('success without data', () => {
 	});
 
 	it('operations that answer only success and message keep working (Submit for Review, Address Update)', async () => {
-		sandbox.setFaults([{ kind: 'missing_data' }]);
+		sandbox().setFaults([{ kind: 'missing_data' }]);
 		const submerchant = {
 			__rl: true,
 			mode: 'id',
 			value: SEED.submerchants.pjWithLegalRepresentative,
 		};
-		const submitted = await runAction(sandbox, {
+		const submitted = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'submitForReview',
 			submerchantId: submerchant,
 		});
 		expect(submitted.error).toBeUndefined();
 		expect(submitted.output[0].json).toEqual({ success: true, message: expect.any(String) });
-		const updated = await runAction(sandbox, {
+		const updated = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
 			operation: 'update',
 			submerchantId: { __rl: true, mode: 'id', value: SEED.submerchants.active },
@@ -414,7 +413,7 @@ describe('success without data', () => {
 		});
 		expect(updated.error).toBeUndefined();
 		expect(updated.output[0].json).toEqual({ success: true, message: expect.any(String) });
-		expect(sandbox.requests.map((request) => request.fault)).toEqual([
+		expect(sandbox().requests.map((request) => request.fault)).toEqual([
 			'missing_data',
 			'missing_data',
 		]);

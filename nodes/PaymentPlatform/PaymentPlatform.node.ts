@@ -5,17 +5,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import * as anticipation from './actions/anticipation';
-import * as charge from './actions/charge';
-import * as paymentLink from './actions/paymentLink';
-import * as receivable from './actions/receivable';
-import * as submerchant from './actions/submerchant';
-import * as submerchantAddress from './actions/submerchantAddress';
-import * as submerchantDocument from './actions/submerchantDocument';
-import * as wallet from './actions/wallet';
-import * as webhookEndpoint from './actions/webhookEndpoint';
-import * as withdrawal from './actions/withdrawal';
-
+import { resourceProperties } from './actions/operations';
 import { router } from './actions/router';
 import { listSearch } from './methods';
 import { SIMPLIFY_VERSION } from './shared/simplify';
@@ -60,16 +50,7 @@ export class PaymentPlatform implements INodeType {
 				],
 				default: 'charge',
 			},
-			...anticipation.description,
-			...charge.description,
-			...paymentLink.description,
-			...receivable.description,
-			...submerchant.description,
-			...submerchantAddress.description,
-			...submerchantDocument.description,
-			...wallet.description,
-			...webhookEndpoint.description,
-			...withdrawal.description,
+			...resourceProperties,
 		],
 	};
 

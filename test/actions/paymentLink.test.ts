@@ -2,7 +2,13 @@ import axios from 'axios';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../harness';
 import { SEED } from '../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from './payments.helpers';
+import {
+	expectRejectedBeforeSending,
+	onlyRequest,
+	runOk,
+	twoItems,
+	useSandbox,
+} from './payments.helpers';
 
 const api = useSandbox();
 const LINK = SEED.paymentLinkId;
@@ -156,6 +162,6 @@ describe('Payment Link: invalid input is rejected before any request', () => {
 
 	// Rest parameters: a row without an input item must not make jest pass `done` as the fourth argument.
 	it.each(rows)('%s', async (...[, parameters, message, item]) => {
-		await expectRejectedBeforeSending(api(), parameters, message, item);
+		await expectRejectedBeforeSending(api(), parameters, message, twoItems(item));
 	});
 });

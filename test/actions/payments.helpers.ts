@@ -1,33 +1,25 @@
 /**
- * Helpers shared by the Charge, Payment Link, Receivable, Anticipation, Wallet, Withdrawal and Webhook Endpoint
- * action tests: one sandbox per test file, the node run through the in-process n8n harness.
+ * Helpers shared by every action test (the submerchant tests reach them through ./submerchant/helpers): the node run
+ * through the in-process n8n harness against the file's sandbox (../harness/sandbox).
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../harness';
-import { startSandbox, type RecordedRequest } from '../../sandbox';
+import type { Sandbox } from '../harness/sandbox';
+import type { RecordedRequest } from '../../sandbox';
 
-export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
-/** Starts a sandbox for the file (`beforeAll`), stops it after (`afterAll`), clears its requests before each test. */
-export function useSandbox(): () => Sandbox {
-	let sandbox: Sandbox | undefined;
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
-	});
-	afterAll(async () => {
-		await sandbox?.stop();
-	});
-	beforeEach(() => sandbox?.clearRequests());
-	return () => {
-		if (!sandbox) throw new Error('The sandbox is not running');
-		return sandbox;
-	};
-}
+export { useSandbox, type Sandbox } from '../harness/sandbox';
 
 /** A resource locator value in "By ID" mode. */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 export const jsonOf = (items: INodeExecutionData[]) => items.map((item) => item.json);
+
+/** `length` copies of `char`, for length limits. */
+export const repeat = (length: number, char = 'a') => char.repeat(length);
+
+/** Two input items (copies of `item`), so that errors show which item they are about. */
+export const twoItems = (item: INodeExecutionData = { json: {} }): INodeExecutionData[] =>
+	[0, 1].map(() => ({ ...item, json: { ...item.json } }));
 
 /** The one request the sandbox received since the last clear. */
 export function onlyRequest(sandbox: Sandbox): RecordedRequest {
@@ -47,27 +39,28 @@ export async function runOk(
 }
 
 /**
- * Runs the node with two input items and Continue On Fail, expecting both to fail before any request is sent:
- * each error item must read `<field> <rule> [item <index>]` and be paired with its own input item.
+ * Runs the node with Continue On Fail over `inputItems` (two empty items by default), expecting every item to fail
+ * before any request is sent: each error item must read `<field> <rule> [item <index>]` and be paired with its own
+ * input item. Returns the error items' JSON.
  */
 export async function expectRejectedBeforeSending(
 	sandbox: Sandbox,
 	parameters: INodeParameters,
 	expected: string,
-	inputItem: INodeExecutionData = { json: {} },
+	inputItems: INodeExecutionData[] = twoItems(),
 ): Promise<IDataObject[]> {
 	sandbox.clearRequests();
-	const inputItems = [0, 1].map(() => ({ ...inputItem, json: { ...inputItem.json } }));
 	const { output, error } = await runAction(sandbox, parameters, {
 		inputItems,
 		continueOnFail: true,
 	});
 	expect(error).toBeUndefined();
-	expect(output.map((item) => item.json.error)).toEqual([
-		`${expected} [item 0]`,
-		`${expected} [item 1]`,
-	]);
-	expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	expect(output.map((item) => item.json.error)).toEqual(
+		inputItems.map((_item, index) => `${expected} [item ${index}]`),
+	);
+	expect(output.map((item) => item.pairedItem)).toEqual(
+		inputItems.map((_item, index) => ({ item: index })),
+	);
 	expect(sandbox.requests).toEqual([]);
 	return jsonOf(output);
 }

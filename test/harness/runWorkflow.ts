@@ -4,13 +4,9 @@ import type {
 	INode,
 	INodeExecutionData,
 	IRun,
-	IRunExecutionData,
-	IWorkflowBase,
-	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import { TestCredentialsHelper } from './credentialsHelper';
+import { executeFrom } from './execution';
 import { ACTION_NODE_TYPE, MANUAL_TRIGGER_TYPE, TestNodeTypes } from './nodeTypes';
 
 export interface WorkflowJson {
@@ -34,7 +30,10 @@ export interface RunResult {
 }
 
 /** Executes a workflow in-process through n8n-core's WorkflowExecute, as n8n runs a manual execution. */
-export async function runWorkflow(workflowJson: WorkflowJson, options: RunOptions): Promise<RunResult> {
+export async function runWorkflow(
+	workflowJson: WorkflowJson,
+	options: RunOptions,
+): Promise<RunResult> {
 	const nodeTypes = new TestNodeTypes();
 	const workflow = new Workflow({
 		id: 'test-workflow',
@@ -47,50 +46,13 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	const startNode = workflowJson.nodes.find((node) => node.type === MANUAL_TRIGGER_TYPE);
 	if (!startNode) throw new Error('A test workflow needs a Manual Trigger node to start from');
 
-	const workflowData = { id: 'test-workflow', name: 'test', nodes: workflowJson.nodes, connections: workflowJson.connections } as unknown as IWorkflowBase;
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflowData);
-	let resolveFinished: (run: IRun) => void = () => undefined;
-	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
-	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
-
-	const additionalData = {
-		hooks,
-		credentialsHelper: new TestCredentialsHelper(options.credentials),
+	const run = await executeFrom(workflow, {
+		mode: 'manual',
 		executionId: 'test-execution',
-		restApiUrl: 'http://127.0.0.1/rest',
-		instanceBaseUrl: 'http://127.0.0.1/',
-		webhookBaseUrl: 'http://127.0.0.1/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
-		variables: {},
-		currentNodeParameters: undefined,
-		executeWorkflow: async () => ({ data: [], executionId: '' }),
-		getRunExecutionData: async () => undefined,
-		logAiEvent: () => undefined,
-		startRunnerTask: async () => ({ ok: false }),
-	} as unknown as IWorkflowExecuteAdditionalData;
-
-	const runExecutionData: IRunExecutionData = {
-		resultData: { runData: {} },
-		executionData: {
-			metadata: {},
-			contextData: {},
-			waitingExecution: {},
-			waitingExecutionSource: null,
-			nodeExecutionStack: [
-				{
-					node: startNode,
-					data: { main: [options.inputItems ?? [{ json: {} }]] },
-					source: null,
-				},
-			],
-		},
-	} as unknown as IRunExecutionData;
-
-	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	await workflowExecute.processRunExecutionData(workflow);
-	const run = await finished;
+		credentials: options.credentials,
+		startNode,
+		input: [options.inputItems ?? [{ json: {} }]],
+	});
 
 	return {
 		run,
@@ -160,7 +122,10 @@ export async function runAction(
 	parameters: INode['parameters'],
 	options: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean } = {},
 ): Promise<RunResult & { output: INodeExecutionData[] }> {
-	const workflow = actionWorkflow(parameters, options.continueOnFail ? { continueOnFail: true } : {});
+	const workflow = actionWorkflow(
+		parameters,
+		options.continueOnFail ? { continueOnFail: true } : {},
+	);
 	const result = await runWorkflow(workflow, {
 		credentials: credentialsFor(target),
 		inputItems: options.inputItems,

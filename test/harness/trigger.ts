@@ -13,26 +13,30 @@ import type {
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
-	IRun,
-	IRunExecutionData,
 	IWebhookData,
 	IWebhookResponseData,
-	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
-import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
-import { TestCredentialsHelper } from './credentialsHelper';
+import { HookContext, WebhookContext } from 'n8n-core';
+import { executeFrom, stubAdditionalData } from './execution';
 import { TestNodeTypes, TRIGGER_NODE_TYPE } from './nodeTypes';
 import { credentialsFor, type ApiTarget } from './runWorkflow';
+import { RecordedResponse, webhookRequest, type IncomingWebhookRequest } from './webhookHttp';
+
+export {
+	RecordedResponse,
+	webhookRequest,
+	type HeaderValues,
+	type IncomingWebhookRequest,
+} from './webhookHttp';
 
 export const TRIGGER_NODE_NAME = 'Payment Platform Trigger';
 export const TRIGGER_WEBHOOK_ID = '0b7c5f52-64a8-4a5e-9d53-2f0c2b8f4a11';
 export const TRIGGER_WORKFLOW_ID = 'trigger-workflow';
 
 export type WebhookMethod = 'checkExists' | 'create' | 'delete';
-export type HeaderValues = Record<string, string | string[] | undefined>;
 
 export interface TriggerHarnessOptions {
 	/** The API the hooks call (the sandbox, or a fake). */
@@ -43,13 +47,6 @@ export interface TriggerHarnessOptions {
 	webhookBaseUrl?: string;
 	/** Base of test webhook URLs (… + /webhook-test). */
 	webhookTestBaseUrl?: string;
-}
-
-export interface IncomingWebhookRequest {
-	method?: string;
-	headers: HeaderValues;
-	/** The exact body bytes; leave undefined to simulate a request whose raw body n8n did not keep. */
-	rawBody?: Buffer;
 }
 
 export interface WebhookOutcome {
@@ -63,83 +60,6 @@ export interface WebhookOutcome {
 	items: INodeExecutionData[];
 	/** What `webhook()` returned. */
 	result: IWebhookResponseData;
-}
-
-/** Stands in for Express's Response: records the status and body the node sets. */
-export class RecordedResponse {
-	statusCode = 200;
-	body: unknown = undefined;
-	headers: Record<string, string> = {};
-	finished = false;
-
-	get headersSent(): boolean {
-		return this.finished;
-	}
-
-	status(code: number): this {
-		this.statusCode = code;
-		return this;
-	}
-
-	json(body: unknown): this {
-		return this.send(body);
-	}
-
-	send(body?: unknown): this {
-		this.body = body;
-		this.finished = true;
-		return this;
-	}
-
-	end(body?: unknown): this {
-		return this.send(body);
-	}
-
-	setHeader(name: string, value: string): this {
-		this.headers[name.toLowerCase()] = value;
-		return this;
-	}
-
-	header(name: string, value: string): this {
-		return this.setHeader(name, value);
-	}
-
-	set(name: string, value: string): this {
-		return this.setHeader(name, value);
-	}
-}
-
-function lowercaseHeaders(headers: HeaderValues): HeaderValues {
-	const result: HeaderValues = {};
-	for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
-	return result;
-}
-
-/** Like n8n's body parser: JSON bodies parsed, anything else left as an empty object. */
-function parsedBody(rawBody: Buffer | undefined): unknown {
-	if (!rawBody) return {};
-	try {
-		return JSON.parse(rawBody.toString('utf8'));
-	} catch {
-		return {};
-	}
-}
-
-/** An Express-like request as n8n hands it to `webhook()`. */
-export function webhookRequest(input: IncomingWebhookRequest, path = '/'): Record<string, unknown> {
-	const headers = lowercaseHeaders(input.headers);
-	return {
-		method: input.method ?? 'POST',
-		url: path,
-		path,
-		headers,
-		rawBody: input.rawBody,
-		body: parsedBody(input.rawBody),
-		params: {},
-		query: {},
-		header: (name: string) => headers[name.toLowerCase()],
-		get: (name: string) => headers[name.toLowerCase()],
-	};
 }
 
 export class TriggerHarness {
@@ -264,7 +184,8 @@ export class TriggerHarness {
 	 */
 	private onReceivedBody(result: IWebhookResponseData): unknown {
 		const description = this.nodeType().description.webhooks?.[0];
-		const responseData = description?.responseData === undefined ? 'firstEntryJson' : description.responseData;
+		const responseData =
+			description?.responseData === undefined ? 'firstEntryJson' : description.responseData;
 		if (responseData === 'noData') return undefined;
 		if (responseData) return responseData;
 		return result.webhookResponse ?? { message: 'Workflow was started' };
@@ -328,28 +249,15 @@ export class TriggerHarness {
 	private additionalData(
 		isTest: boolean,
 		http: { httpRequest?: unknown; httpResponse?: unknown } = {},
-		hooks?: ExecutionLifecycleHooks,
 	): IWorkflowExecuteAdditionalData {
 		this.executions += 1;
-		return {
-			hooks,
-			credentialsHelper: new TestCredentialsHelper(credentialsFor(this.options.target)),
+		return stubAdditionalData({
+			credentials: credentialsFor(this.options.target),
 			executionId: `trigger-execution-${this.executions}`,
-			restApiUrl: 'http://127.0.0.1/rest',
-			instanceBaseUrl: 'http://127.0.0.1/',
-			webhookBaseUrl: this.options.webhookBaseUrl ?? 'http://127.0.0.1/webhook',
-			webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
-			webhookTestBaseUrl: this.options.webhookTestBaseUrl ?? 'http://127.0.0.1/webhook-test',
-			formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
-			variables: {},
-			currentNodeParameters: undefined,
-			executeWorkflow: async () => ({ data: [], executionId: '' }),
-			getRunExecutionData: async () => undefined,
-			logAiEvent: () => undefined,
-			startRunnerTask: async () => ({ ok: false }),
-			isTest,
-			...http,
-		} as unknown as IWorkflowExecuteAdditionalData;
+			webhookBaseUrl: this.options.webhookBaseUrl,
+			webhookTestBaseUrl: this.options.webhookTestBaseUrl,
+			extra: { isTest, ...http },
+		});
 	}
 
 	/** Runs the workflow from the trigger with `workflowData`, as n8n does after a webhook; returns its output. */
@@ -358,32 +266,17 @@ export class TriggerHarness {
 		workflowData: INodeExecutionData[][],
 		mode: WorkflowExecuteMode,
 	): Promise<INodeExecutionData[]> {
-		const workflowBase = {
-			id: workflow.id,
-			name: workflow.name,
-			nodes: [this.node],
-			connections: {},
-		} as unknown as IWorkflowBase;
-		const hooks = new ExecutionLifecycleHooks(mode, `trigger-run-${this.executions}`, workflowBase);
-		let resolveFinished: (run: IRun) => void = () => undefined;
-		const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
-		hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
-
-		const runExecutionData = {
-			resultData: { runData: {} },
-			executionData: {
-				metadata: {},
-				contextData: {},
-				waitingExecution: {},
-				waitingExecutionSource: null,
-				nodeExecutionStack: [{ node: this.node, data: { main: workflowData }, source: null }],
-			},
-		} as unknown as IRunExecutionData;
-		const additionalData = this.additionalData(mode === 'manual', {}, hooks);
-		await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(
-			workflow,
-		);
-		const run = await finished;
+		this.executions += 1;
+		const run = await executeFrom(workflow, {
+			mode,
+			executionId: `trigger-run-${this.executions}`,
+			credentials: credentialsFor(this.options.target),
+			webhookBaseUrl: this.options.webhookBaseUrl,
+			webhookTestBaseUrl: this.options.webhookTestBaseUrl,
+			extra: { isTest: mode === 'manual' },
+			startNode: this.node,
+			input: workflowData,
+		});
 		if (run.data.resultData.error) throw run.data.resultData.error;
 		return run.data.resultData.runData[this.node.name]?.[0]?.data?.main?.[0] ?? [];
 	}

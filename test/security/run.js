@@ -19,18 +19,19 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
+const { ROOT } = require('../../scripts/lib/packageInfo');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { runAttacks } = require('./lib/attackSuite');
 const { printLeakTable, runSecretChecks, searchStorage } = require('./lib/leakSuite');
 const { Report } = require('./lib/report');
 const { saveLogs, startStack } = require('./lib/stack');
 
-const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'security');
+const RESULTS_DIR = path.join(ROOT, 'test-results', 'security');
 
 /** The trigger's typeVersions, from the built node (existing workflows keep the version they were made with). */
 function triggerVersions() {
 	const file = path.join(
-		n8n.ROOT,
+		ROOT,
 		'dist',
 		'nodes',
 		'PaymentPlatformTrigger',
@@ -40,7 +41,14 @@ function triggerVersions() {
 	return [new PaymentPlatformTrigger().description.version].flat();
 }
 
-/** Runs a phase; a failure is reported (by phase) and the next phase still runs. */
+/**
+ * Runs a phase; a failure is reported (by phase) and the next phase still runs.
+ * @template T
+ * @param {Report} report
+ * @param {string} name
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T | undefined>}
+ */
 async function block(report, name, fn) {
 	try {
 		return await report.phase(name, fn);

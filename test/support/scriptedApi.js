@@ -39,7 +39,7 @@ async function startScriptedApi(script = []) {
 			res.end(next.raw !== undefined ? next.raw : JSON.stringify(next.body));
 		});
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
 	const address = /** @type {import('net').AddressInfo} */ (server.address());
 	return {
 		url: `http://127.0.0.1:${address.port}`,

@@ -4,23 +4,25 @@
  * and answers with the status the node set, as n8n would.
  */
 import axios from 'axios';
-import { SEED, startSandbox } from '../../sandbox';
+import { SEED } from '../../sandbox';
 import { STATIC_KEYS } from '../../nodes/PaymentPlatformTrigger/registration';
 import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
 import { startReceiver } from '../support/receiver';
+import { useSandbox } from '../harness/sandbox';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 const CHARGE_ID = SEED.charges.authorized;
 
-let sandbox: Sandbox;
+const sandbox = useSandbox(
+	{ delivery: { maxAttempts: 2, baseDelayMs: 10 } },
+	{ resetBeforeEach: true },
+);
 let receiver: Receiver;
 let harness: TriggerHarness;
 const outcomes: WebhookOutcome[] = [];
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, delivery: { maxAttempts: 2, baseDelayMs: 10 } });
 	receiver = await startReceiver(async (request) => {
 		const outcome = await harness.receive({
 			method: request.method,
@@ -32,15 +34,13 @@ beforeAll(async () => {
 	});
 });
 afterAll(async () => {
-	await sandbox.stop();
 	await receiver.stop();
 });
 beforeEach(async () => {
-	sandbox.reset();
 	outcomes.length = 0;
 	receiver.exchanges.length = 0;
 	harness = new TriggerHarness({
-		target: sandbox,
+		target: sandbox(),
 		parameters: { events: ['charge.captured', 'charge.refunded'], options: {} },
 		webhookBaseUrl: `${receiver.url}/webhook`,
 	});
@@ -48,21 +48,21 @@ beforeEach(async () => {
 });
 
 async function fireChargeEvent(event: string) {
-	const response = await axios.post(`${sandbox.url}/__admin/charges/${CHARGE_ID}/events`, {
+	const response = await axios.post(`${sandbox().url}/__admin/charges/${CHARGE_ID}/events`, {
 		event,
 	});
-	await sandbox.waitForDeliveries();
+	await sandbox().waitForDeliveries();
 	return response.data.data.deliveries as Array<{ id: string }>;
 }
 
 function deliveryRecord(id: string) {
-	const record = sandbox.deliveries.find((delivery) => delivery.id === id);
+	const record = sandbox().deliveries.find((delivery) => delivery.id === id);
 	if (!record) throw new Error(`no delivery ${id}`);
 	return record;
 }
 
 it('registers the receiver URL with the sandbox', async () => {
-	const response = await axios.get(`${sandbox.url}/__admin/webhook-endpoints`);
+	const response = await axios.get(`${sandbox().url}/__admin/webhook-endpoints`);
 	expect(response.data.data).toEqual([
 		expect.objectContaining({
 			url: harness.webhookUrl(),
@@ -85,7 +85,7 @@ it('a charge state change is delivered, verified, and runs the workflow with exa
 		charge: expect.objectContaining({ id: CHARGE_ID, status: 'captured' }),
 		occurred_at: expect.any(String),
 	});
-	expect(JSON.parse(sandbox.deliveryBody(delivery.id)!.toString('utf8'))).toEqual(item);
+	expect(JSON.parse(sandbox().deliveryBody(delivery.id)!.toString('utf8'))).toEqual(item);
 	expect(deliveryRecord(delivery.id)).toMatchObject({
 		delivered: true,
 		lastStatus: 200,
@@ -95,8 +95,8 @@ it('a charge state change is delivered, verified, and runs the workflow with exa
 
 it('a redelivery of the same id runs nothing and is acknowledged with 200', async () => {
 	const [delivery] = await fireChargeEvent('charge.captured');
-	await axios.post(`${sandbox.url}/__admin/deliveries/${delivery.id}/redeliver`);
-	await sandbox.waitForDeliveries();
+	await axios.post(`${sandbox().url}/__admin/deliveries/${delivery.id}/redeliver`);
+	await sandbox().waitForDeliveries();
 
 	expect(outcomes.map((outcome) => [outcome.status, outcome.ran])).toEqual([
 		[200, true],
@@ -126,7 +126,7 @@ it('a delivery for an event no longer selected in the node runs nothing and is a
 	expect(deliveryRecord(delivery.id)).toMatchObject({ delivered: true, lastStatus: 200 });
 });
 
-it('a delivery the node cannot verify is answered 401, retried by the sandbox, and runs nothing', async () => {
+it('a delivery the node cannot verify is answered 401, retried by the sandbox(), and runs nothing', async () => {
 	harness.staticData()[STATIC_KEYS.secret] = 'whsec_dummy_rotated_secret';
 	const [delivery] = await fireChargeEvent('charge.captured');
 

@@ -3,28 +3,20 @@
  * sandbox over HTTP; a fake API played by the receiver covers responses the sandbox never gives.
  */
 import axios from 'axios';
-import { startSandbox } from '../../sandbox';
 import { STATIC_KEYS } from '../../nodes/PaymentPlatformTrigger/registration';
 import { TriggerHarness } from '../harness/trigger';
 import { startReceiver } from '../support/receiver';
+import { useSandbox } from '../harness/sandbox';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
 const EVENTS = ['charge.captured', 'charge.refunded'];
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, delivery: { maxAttempts: 1, baseDelayMs: 0 } });
-});
-afterAll(async () => {
-	await sandbox.stop();
-});
-beforeEach(() => {
-	sandbox.reset();
-});
+const sandbox = useSandbox(
+	{ delivery: { maxAttempts: 1, baseDelayMs: 0 } },
+	{ resetBeforeEach: true },
+);
 
 interface PublicEndpoint {
 	id: string;
@@ -34,18 +26,18 @@ interface PublicEndpoint {
 }
 
 async function sandboxEndpoints(): Promise<PublicEndpoint[]> {
-	const response = await axios.get(`${sandbox.url}/__admin/webhook-endpoints`);
+	const response = await axios.get(`${sandbox().url}/__admin/webhook-endpoints`);
 	return response.data.data as PublicEndpoint[];
 }
 
 function endpointRequests() {
-	return sandbox.requests
-		.filter((request) => request.path.startsWith(ENDPOINTS_PATH))
+	return sandbox()
+		.requests.filter((request) => request.path.startsWith(ENDPOINTS_PATH))
 		.map(({ method, path, body, status }) => ({ method, path, body, status }));
 }
 
 function trigger(events: string[] = EVENTS): TriggerHarness {
-	return new TriggerHarness({ target: sandbox, parameters: { events, options: {} } });
+	return new TriggerHarness({ target: sandbox(), parameters: { events, options: {} } });
 }
 
 describe('create', () => {
@@ -105,7 +97,7 @@ describe('checkExists', () => {
 	it('is true for the same URL and events (in any order), without calling the API', async () => {
 		const harness = trigger();
 		await harness.activate();
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 
 		expect(await harness.runHook('checkExists')).toBe(true);
 		harness.setParameters({ events: [...EVENTS].reverse(), options: {} });
@@ -123,7 +115,7 @@ describe('checkExists', () => {
 		const harness = trigger();
 		await harness.activate();
 		const oldId = harness.staticData()[STATIC_KEYS.endpointId] as string;
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 
 		harness.setParameters({ events: ['charge.captured'], options: {} });
 		expect(await harness.runHook('checkExists')).toBe(false);
@@ -171,7 +163,7 @@ describe('delete', () => {
 		const harness = trigger();
 		await harness.activate();
 		const id = harness.staticData()[STATIC_KEYS.endpointId] as string;
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 
 		expect(await harness.deactivate()).toBe(true);
 		expect(endpointRequests()).toEqual([
@@ -191,7 +183,7 @@ describe('delete', () => {
 		// Deleting again, with the same registration still stored (e.g. removed on the platform meanwhile).
 		Object.assign(harness.staticData(), stored);
 		const warn = jest.spyOn(harness.logger(), 'warn');
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 		try {
 			expect(await harness.deactivate()).toBe(true);
 		} finally {

@@ -1,64 +1,75 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { PATTERNS } from '../shared/apiValues';
 
-const UUID_REGEX = PATTERNS.uuid.source.replace(/^\^|\$$/g, '');
+/**
+ * A UUID for the editor's "By ID" check. n8n builds that regex without flags (and anchors it itself), so the
+ * character classes carry both cases.
+ */
+const HEX = '[0-9a-fA-F]';
+const EDITOR_UUID_REGEX = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
 
-/** A pick-from-list or paste-an-id field for a submerchant, as Airtable's base/table pickers do. */
-export const submerchantLocator = (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
+interface LocatorSpec {
+	displayName: string;
+	name: string;
+	/** The record's name in lower case, for the placeholder and the error message. */
+	noun: string;
+	searchListMethod: string;
+	description: string;
+}
+
+/**
+ * A pick-from-list or paste-an-id field for a record whose id is a UUID, as Airtable's base/table and Teams'
+ * team/channel pickers are. Returns a factory so that each operation can override the description.
+ */
+function uuidLocator(spec: LocatorSpec) {
+	return (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: spec.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${spec.noun}...`,
+				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: EDITOR_UUID_REGEX,
+							errorMessage: `Not a valid ${spec.noun} ID (UUID)`,
+						},
+					},
+				],
+			},
+		],
+		...overrides,
+	});
+}
+
+export const submerchantLocator = uuidLocator({
 	displayName: 'Submerchant',
 	name: 'submerchantId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
+	noun: 'submerchant',
+	searchListMethod: 'searchSubmerchants',
 	description: 'The submerchant (sub-account of your merchant) to act on',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a submerchant...',
-			typeOptions: { searchListMethod: 'searchSubmerchants', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
-			validation: [
-				{ type: 'regex', properties: { regex: UUID_REGEX, errorMessage: 'Not a valid submerchant ID (UUID)' } },
-			],
-		},
-	],
-	...overrides,
 });
 
-/** A pick-from-list or paste-an-id field for a charge. */
-export const chargeLocator = (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
+export const chargeLocator = uuidLocator({
 	displayName: 'Charge',
 	name: 'chargeId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
+	noun: 'charge',
+	searchListMethod: 'searchCharges',
 	description: 'The charge to act on',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a charge...',
-			typeOptions: { searchListMethod: 'searchCharges', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
-			validation: [
-				{ type: 'regex', properties: { regex: UUID_REGEX, errorMessage: 'Not a valid charge ID (UUID)' } },
-			],
-		},
-	],
-	...overrides,
 });
 
 /** Return All + Limit, as every n8n list operation has them. */

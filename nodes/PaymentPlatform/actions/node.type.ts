@@ -1,5 +1,6 @@
-import type { AllEntities } from 'n8n-workflow';
+import type { AllEntities, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+/** Every resource and its operations, as the node's Resource and Operation options name them. */
 type NodeMap = {
 	submerchant: 'getAll' | 'get' | 'update' | 'submitForReview';
 	submerchantAddress: 'create' | 'update';
@@ -14,3 +15,19 @@ type NodeMap = {
 };
 
 export type PaymentPlatformType = AllEntities<NodeMap>;
+export type Resource = keyof NodeMap;
+export type Operation<R extends Resource> = NodeMap[R];
+
+/** What each `<operation>.operation.ts` module exports. */
+export interface OperationModule {
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+}
+
+/**
+ * What each resource's `index.ts` exports: its Operation field and fields, and one module per operation of NodeMap.
+ * A name in NodeMap without its module, or a module whose `execute` has another shape, does not compile.
+ */
+export type ResourceModules = {
+	[R in Resource]: { description: INodeProperties[] } & Record<Operation<R>, OperationModule>;
+};

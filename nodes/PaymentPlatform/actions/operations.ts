@@ -1,3 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+import type {
+	Operation,
+	OperationModule,
+	PaymentPlatformType,
+	Resource,
+	ResourceModules,
+} from './node.type';
 import * as anticipation from './anticipation';
 import * as charge from './charge';
 import * as paymentLink from './paymentLink';
@@ -9,16 +17,47 @@ import * as wallet from './wallet';
 import * as webhookEndpoint from './webhookEndpoint';
 import * as withdrawal from './withdrawal';
 
-/** Every resource's module: its `description` and one export per operation (`execute`). */
-export const operationsByResource = {
-	submerchant,
-	submerchantAddress,
-	submerchantDocument,
+/** The one registry of resources: the node's fields come from it and the router dispatches through it. */
+export const resources: ResourceModules = {
+	anticipation,
 	charge,
 	paymentLink,
 	receivable,
-	anticipation,
+	submerchant,
+	submerchantAddress,
+	submerchantDocument,
 	wallet,
-	withdrawal,
 	webhookEndpoint,
+	withdrawal,
 };
+
+/** Every resource's Operation field and operation fields, in the order of the registry. */
+export const resourceProperties: INodeProperties[] = Object.values(resources).flatMap(
+	(resource) => resource.description,
+);
+
+/** The module of `operation` of `resource`; a name outside NodeMap does not compile. */
+export function operationModule<R extends Resource>(
+	resource: R,
+	operation: Operation<R>,
+): OperationModule {
+	const operations: Record<Operation<R>, OperationModule> = resources[resource];
+	return operations[operation];
+}
+
+/** Whether a saved workflow's resource and operation values name an operation of the registry. */
+export function isNodeOperation(selected: {
+	resource: string;
+	operation: string;
+}): selected is PaymentPlatformType {
+	if (!hasOwn(resources, selected.resource)) return false;
+	const operations: object = resources[selected.resource as Resource];
+	if (!hasOwn(operations, selected.operation)) return false;
+	const candidate = (operations as Record<string, Partial<OperationModule> | undefined>)[
+		selected.operation
+	];
+	return typeof candidate?.execute === 'function';
+}
+
+const hasOwn = (object: object, key: string): boolean =>
+	Object.prototype.hasOwnProperty.call(object, key);

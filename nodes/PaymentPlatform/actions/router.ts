@@ -1,21 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { PaymentPlatformType } from './node.type';
-import { operationsByResource } from './operations';
+import { isNodeOperation, operationModule } from './operations';
 
 /** The per-item loop for every operation: pairing, Continue On Fail and error wrapping live here, once. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as PaymentPlatformType['resource'];
-	const operation = this.getNodeParameter('operation', 0) as string;
-	const resourceModule = operationsByResource[resource] as unknown as Record<string, unknown> | undefined;
-	const selected = resourceModule?.[operation] as OperationModule | undefined;
-	if (typeof selected?.execute !== 'function') {
+	const chosen = {
+		resource: this.getNodeParameter('resource', 0) as string,
+		operation: this.getNodeParameter('operation', 0) as string,
+	};
+	if (!isNodeOperation(chosen)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The operation "${operation}" is not supported for resource "${resource}"`,
+			`The operation "${chosen.operation}" is not supported for resource "${chosen.resource}"`,
 		);
 	}
+	const selected = operationModule(chosen.resource, chosen.operation);
 
 	const returnData: INodeExecutionData[] = [];
 	for (let i = 0; i < items.length; i++) {
@@ -39,10 +39,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 	return [returnData];
-}
-
-export interface OperationModule {
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 
 function toNodeError(

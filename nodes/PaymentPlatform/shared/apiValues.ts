@@ -1,7 +1,5 @@
 /** Values and limits documented in the API reference, used by the nodes' dropdowns and validation. */
 
-export const API_VERSION_PREFIX = '/v1';
-
 export const WEBHOOK_EVENTS = [
 	'charge.pending',
 	'charge.authorized',
@@ -13,7 +11,6 @@ export const WEBHOOK_EVENTS = [
 	'charge.expired',
 	'charge.chargeback',
 ] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const SUBMERCHANT_STATUSES = [
 	'pending',
@@ -38,7 +35,6 @@ export const CHARGE_STATUSES = [
 	'failed',
 	'expired',
 ] as const;
-export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['credit_card', 'debit_card', 'pix', 'boleto'] as const;
 export const CARD_PAYMENT_METHODS = ['credit_card', 'debit_card'] as const;

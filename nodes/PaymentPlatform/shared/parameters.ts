@@ -1,19 +1,32 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 import { InputValidator } from './validate';
 
 /** Reads a resource locator's id for item `i` and checks that it is a UUID before anything is sent. */
 export function getLocatorId(this: IExecuteFunctions, name: string, i: number, field: string): string {
-	const value = this.getNodeParameter(name, i, '', { extractValue: true }) as string;
-	const id = String(value ?? '').trim();
+	const id = getTrimmedString.call(this, name, i, '', { extractValue: true });
 	new InputValidator(this.getNode(), i).uuid(field, id);
 	return id;
 }
 
 /** Reads a plain string id parameter for item `i` and checks that it is a UUID. */
 export function getUuidParameter(this: IExecuteFunctions, name: string, i: number, field: string): string {
-	const id = String(this.getNodeParameter(name, i, '') ?? '').trim();
+	const id = getTrimmedString.call(this, name, i);
 	new InputValidator(this.getNode(), i).uuid(field, id);
 	return id;
+}
+
+/**
+ * A string parameter for item `i` without surrounding white space; `fallback` when it is not set. `options` as for
+ * getNodeParameter (`extractValue` gives a resource locator's id).
+ */
+export function getTrimmedString(
+	this: IExecuteFunctions,
+	name: string,
+	i: number,
+	fallback = '',
+	options?: IGetNodeParameterOptions,
+): string {
+	return String(this.getNodeParameter(name, i, fallback, options) ?? '').trim();
 }
 
 /** Read limit for list operations: undefined means Return All. */

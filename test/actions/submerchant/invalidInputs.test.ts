@@ -1,19 +1,15 @@
+/**
+ * Invalid inputs of the submerchant, address and document operations, rejected before any request with field, rule
+ * and item. Over 300 lines because it is a table: one row per rule, read row by row.
+ */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
-import { SEED, startSandbox } from '../../../sandbox';
+import { SEED } from '../../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
 import { byId, expectRejectedBeforeSending, repeat, twoItems } from './helpers';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
 const S = SEED.submerchants;
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.stop();
-});
+const sandbox = useSandbox();
 
 /**
  * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
@@ -488,32 +484,32 @@ describe('invalid inputs are rejected before any request, naming field, rule and
 	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
 	it.each(rows)('%s', async (...row: Row) => {
 		const [, parameters, message, inputItems] = row;
-		await expectRejectedBeforeSending(sandbox, parameters, message, inputItems);
+		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });
 
 describe('without Continue On Fail', () => {
 	it('the node fails with a NodeOperationError carrying the item index', async () => {
-		sandbox.clearRequests();
-		const { error, output } = await runAction(sandbox, updateSubmerchant({ mcc: '12' }), {
+		sandbox().clearRequests();
+		const { error, output } = await runAction(sandbox(), updateSubmerchant({ mcc: '12' }), {
 			inputItems: twoItems(),
 		});
 		expect(output).toEqual([]);
 		expect(error?.message).toBe('mcc must be exactly 4 digits [item 0]');
 		expect(error?.description).toBe('Fix "mcc" in item 0; nothing was sent to the API.');
-		expect(sandbox.requests).toEqual([]);
+		expect(sandbox().requests).toEqual([]);
 	});
 
 	it('a bad second item fails at index 1 after the first one was sent', async () => {
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 		const { error } = await runAction(
-			sandbox,
+			sandbox(),
 			updateSubmerchant({ mcc: '={{ $itemIndex === 0 ? "5651" : "56" }}' }),
 			{ inputItems: twoItems() },
 		);
 		expect(error?.message).toBe('mcc must be exactly 4 digits [item 1]');
-		expect(sandbox.requests).toHaveLength(1);
-		expect(sandbox.requests[0].body).toEqual({ mcc: '5651' });
+		expect(sandbox().requests).toHaveLength(1);
+		expect(sandbox().requests[0].body).toEqual({ mcc: '5651' });
 	});
 });
 
@@ -531,8 +527,8 @@ describe("n8n's own parameter check runs first for literal values", () => {
 			'Parameter "Legal Representative ID" is required',
 		],
 	])('%s', async (_case, parameters, message) => {
-		sandbox.clearRequests();
-		await expect(runAction(sandbox, parameters)).rejects.toThrow(message);
-		expect(sandbox.requests).toEqual([]);
+		sandbox().clearRequests();
+		await expect(runAction(sandbox(), parameters)).rejects.toThrow(message);
+		expect(sandbox().requests).toEqual([]);
 	});
 });

@@ -1,8 +1,7 @@
 import { runAction } from '../../harness';
-import { SEED, startSandbox } from '../../../sandbox';
+import { SEED } from '../../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
 import { byId, jsonOf, onlyRequest } from './helpers';
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 const S = SEED.submerchants;
 /** Every seeded submerchant the sandbox merchant owns (the other merchant's one is invisible). */
@@ -14,27 +13,17 @@ const PENDING_SUBMERCHANTS = [
 	S.pjWithoutLegalRepresentative,
 ];
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.stop();
-});
-beforeEach(() => {
-	sandbox.reset();
-});
+const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 describe('Submerchant → Get Many', () => {
 	it('Return All reads every page with the largest page size and emits one item per submerchant', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'getAll',
 			returnAll: true,
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(sandbox());
 		expect(request.method).toBe('GET');
 		expect(request.path).toBe('/v1/submerchants');
 		expect(request.query).toEqual({ page: '1', perPage: '100' });
@@ -45,39 +34,39 @@ describe('Submerchant → Get Many', () => {
 	});
 
 	it('Limit 2 asks for a page of 2 and emits 2 items', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'getAll',
 			returnAll: false,
 			limit: 2,
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).query).toEqual({ page: '1', perPage: '2' });
+		expect(onlyRequest(sandbox()).query).toEqual({ page: '1', perPage: '2' });
 		expect(output).toHaveLength(2);
 		for (const item of output) expect(OWN_SUBMERCHANTS).toContain(item.json.id);
 	});
 
 	it('sends the status filter and returns only submerchants in that status', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'getAll',
 			returnAll: true,
 			filters: { status: 'pending' },
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).query).toEqual({ status: 'pending', page: '1', perPage: '100' });
+		expect(onlyRequest(sandbox()).query).toEqual({ status: 'pending', page: '1', perPage: '100' });
 		expect(output.map((item) => item.json.id).sort()).toEqual([...PENDING_SUBMERCHANTS].sort());
 		expect(output.every((item) => item.json.status === 'pending')).toBe(true);
 	});
 
 	it('the status filter follows state changes (pending_review after a submission)', async () => {
-		await runAction(sandbox, {
+		await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'submitForReview',
 			submerchantId: byId(S.pjWithLegalRepresentative),
 		});
-		sandbox.clearRequests();
-		const { output } = await runAction(sandbox, {
+		sandbox().clearRequests();
+		const { output } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'getAll',
 			returnAll: true,
@@ -86,19 +75,19 @@ describe('Submerchant → Get Many', () => {
 		expect(output.map((item) => item.json.id).sort()).toEqual(
 			[S.pendingReview, S.pjWithLegalRepresentative].sort(),
 		);
-		expect(onlyRequest(sandbox).query).toMatchObject({ status: 'pending_review' });
+		expect(onlyRequest(sandbox()).query).toMatchObject({ status: 'pending_review' });
 	});
 });
 
 describe('Submerchant → Get', () => {
 	it('GETs the submerchant by id and outputs it', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'get',
 			submerchantId: byId(S.active),
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(sandbox());
 		expect(request.method).toBe('GET');
 		expect(request.path).toBe(`/v1/submerchants/${S.active}`);
 		expect(request.query).toEqual({});
@@ -115,20 +104,20 @@ describe('Submerchant → Get', () => {
 	});
 
 	it("surfaces the API's not-found error for another merchant's submerchant", async () => {
-		const { error } = await runAction(sandbox, {
+		const { error } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'get',
 			submerchantId: byId(S.otherMerchants),
 		});
 		expect(error?.message).toBe('Submerchant not found');
 		expect(error?.description).toContain('NOT_FOUND');
-		expect(onlyRequest(sandbox).path).toBe(`/v1/submerchants/${S.otherMerchants}`);
+		expect(onlyRequest(sandbox()).path).toBe(`/v1/submerchants/${S.otherMerchants}`);
 	});
 });
 
 describe('Submerchant → Update', () => {
 	it('PATCHes every field given, with API names and types, and outputs the updated submerchant', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'update',
 			submerchantId: byId(S.pfReadyForReview),
@@ -156,7 +145,7 @@ describe('Submerchant → Update', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(sandbox());
 		expect(request.method).toBe('PATCH');
 		expect(request.path).toBe(`/v1/submerchants/${S.pfReadyForReview}`);
 		const cnaes = [
@@ -196,14 +185,14 @@ describe('Submerchant → Update', () => {
 	});
 
 	it('sends only the fields given; product categories may come as an array from an expression', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'update',
 			submerchantId: byId(S.suspended),
 			updateFields: { productCategories: '={{ ["software", "courses"] }}', averageTicket: 0 },
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(sandbox()).body).toEqual({
 			product_categories: ['software', 'courses'],
 			average_ticket: 0,
 		});
@@ -218,7 +207,7 @@ describe('Submerchant → Update', () => {
 
 describe('Submerchant → Submit for Review', () => {
 	it('moves a complete PF to pending_review once a document was added with Document → Create', async () => {
-		const document = await runAction(sandbox, {
+		const document = await runAction(sandbox(), {
 			resource: 'submerchantDocument',
 			operation: 'create',
 			submerchantId: byId(S.pfReadyForReview),
@@ -229,15 +218,15 @@ describe('Submerchant → Submit for Review', () => {
 			fileSize: 81234,
 		});
 		expect(document.error).toBeUndefined();
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'submitForReview',
 			submerchantId: byId(S.pfReadyForReview),
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(sandbox());
 		expect(request.method).toBe('POST');
 		expect(request.path).toBe(`/v1/submerchants/${S.pfReadyForReview}/submit-for-review`);
 		expect(request.body).toBeUndefined();
@@ -248,7 +237,7 @@ describe('Submerchant → Submit for Review', () => {
 			},
 		]);
 
-		const after = await runAction(sandbox, {
+		const after = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'get',
 			submerchantId: byId(S.pfReadyForReview),
@@ -257,7 +246,7 @@ describe('Submerchant → Submit for Review', () => {
 	});
 
 	it("fails with the API's message and code when a PF lacks mother_name", async () => {
-		const { error, output } = await runAction(sandbox, {
+		const { error, output } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'submitForReview',
 			submerchantId: byId(S.pfMissingMotherName),
@@ -265,13 +254,13 @@ describe('Submerchant → Submit for Review', () => {
 		expect(output).toEqual([]);
 		expect(error?.message).toBe('Validation failed: mother_name is required for a pf submerchant');
 		expect(error?.description).toBe('VALIDATION_ERROR (HTTP 422)');
-		expect(onlyRequest(sandbox).path).toBe(
+		expect(onlyRequest(sandbox()).path).toBe(
 			`/v1/submerchants/${S.pfMissingMotherName}/submit-for-review`,
 		);
 	});
 
 	it('fails for a PJ without a legal representative, and the submerchant stays pending', async () => {
-		const { error } = await runAction(sandbox, {
+		const { error } = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'submitForReview',
 			submerchantId: byId(S.pjWithoutLegalRepresentative),
@@ -280,7 +269,7 @@ describe('Submerchant → Submit for Review', () => {
 			'Validation failed: legal_representative is required for a pj submerchant',
 		);
 		expect(error?.description).toBe('VALIDATION_ERROR (HTTP 422)');
-		const after = await runAction(sandbox, {
+		const after = await runAction(sandbox(), {
 			resource: 'submerchant',
 			operation: 'get',
 			submerchantId: byId(S.pjWithoutLegalRepresentative),
@@ -290,7 +279,7 @@ describe('Submerchant → Submit for Review', () => {
 
 	it('with Continue On Fail, the API error becomes an item paired with its input', async () => {
 		const { output, error } = await runAction(
-			sandbox,
+			sandbox(),
 			{
 				resource: 'submerchant',
 				operation: 'submitForReview',

@@ -1,21 +1,10 @@
 import { runAction } from '../../harness';
-import { SEED, startSandbox } from '../../../sandbox';
+import { SEED } from '../../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
 import { byId, jsonOf, onlyRequest } from './helpers';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
 const S = SEED.submerchants;
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.stop();
-});
-beforeEach(() => {
-	sandbox.reset();
-});
+const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 const addressWithoutCountry = {
 	street: 'Rua Augusta',
@@ -28,7 +17,7 @@ const addressWithoutCountry = {
 const address = { ...addressWithoutCountry, country: 'BR' };
 
 async function addressesOf(submerchantId: string) {
-	const { output } = await runAction(sandbox, {
+	const { output } = await runAction(sandbox(), {
 		resource: 'submerchant',
 		operation: 'get',
 		submerchantId: byId(submerchantId),
@@ -38,7 +27,7 @@ async function addressesOf(submerchantId: string) {
 
 describe('Submerchant Address → Create', () => {
 	it('POSTs the address with its type and additional fields and outputs the created address', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.pfReadyForReview),
@@ -47,7 +36,7 @@ describe('Submerchant Address → Create', () => {
 			additionalFields: { complement: 'Loja 3', isPrimary: true },
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(sandbox());
 		expect(request.method).toBe('POST');
 		expect(request.path).toBe(`/v1/submerchants/${S.pfReadyForReview}/addresses`);
 		expect(request.body).toEqual({
@@ -76,7 +65,7 @@ describe('Submerchant Address → Create', () => {
 	});
 
 	it('sends the default country BR and no optional field when none is given', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.active),
@@ -84,7 +73,7 @@ describe('Submerchant Address → Create', () => {
 			...addressWithoutCountry,
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(sandbox()).body).toEqual({
 			street: 'Rua Augusta',
 			number: '1500',
 			neighborhood: 'Consolacao',
@@ -100,7 +89,7 @@ describe('Submerchant Address → Create', () => {
 
 describe('Submerchant Address → Update', () => {
 	it('PATCHes only the fields given and outputs success and the message (the API returns no data)', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
 			operation: 'update',
 			submerchantId: byId(S.active),
@@ -114,7 +103,7 @@ describe('Submerchant Address → Update', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(sandbox());
 		expect(request.method).toBe('PATCH');
 		expect(request.path).toBe(
 			`/v1/submerchants/${S.active}/addresses/${SEED.addresses.activeBilling}`,
@@ -140,7 +129,7 @@ describe('Submerchant Address → Update', () => {
 	});
 
 	it("surfaces the API's not-found error for an address of another submerchant", async () => {
-		const { error } = await runAction(sandbox, {
+		const { error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
 			operation: 'update',
 			submerchantId: byId(S.pfReadyForReview),
@@ -149,6 +138,6 @@ describe('Submerchant Address → Update', () => {
 		});
 		expect(error?.message).toBe('Address not found');
 		expect(error?.description).toContain('NOT_FOUND');
-		expect(sandbox.requests).toHaveLength(1);
+		expect(sandbox().requests).toHaveLength(1);
 	});
 });

@@ -1,23 +1,12 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { runAction } from '../../harness';
-import { SEED, startSandbox } from '../../../sandbox';
+import { SEED } from '../../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
 import { byId, onlyRequest } from './helpers';
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 const S = SEED.submerchants;
 const D = SEED.documents;
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.stop();
-});
-beforeEach(() => {
-	sandbox.reset();
-});
+const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 const create = { resource: 'submerchantDocument', operation: 'create' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -36,7 +25,7 @@ const binaryItem = (mimeType: string, fileName?: string): INodeExecutionData => 
 });
 
 async function documentsOf(submerchantId: string) {
-	const { output } = await runAction(sandbox, {
+	const { output } = await runAction(sandbox(), {
 		resource: 'submerchantDocument',
 		operation: 'getAll',
 		submerchantId: byId(submerchantId),
@@ -47,7 +36,7 @@ async function documentsOf(submerchantId: string) {
 
 describe('Submerchant Document → Create', () => {
 	it('POSTs a hosted file with every field and outputs the new pending document', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			...create,
 			submerchantId: byId(S.pjWithoutLegalRepresentative),
 			documentType: 'social_contract',
@@ -63,7 +52,7 @@ describe('Submerchant Document → Create', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(sandbox());
 		expect(request.method).toBe('POST');
 		expect(request.path).toBe(`/v1/submerchants/${S.pjWithoutLegalRepresentative}/documents`);
 		expect(request.body).toEqual({
@@ -89,7 +78,7 @@ describe('Submerchant Document → Create', () => {
 	});
 
 	it('derives the MIME type from the file name extension when none is given', async () => {
-		const { error, output } = await runAction(sandbox, {
+		const { error, output } = await runAction(sandbox(), {
 			...create,
 			submerchantId: byId(S.pfReadyForReview),
 			documentType: 'selfie_with_id',
@@ -98,7 +87,7 @@ describe('Submerchant Document → Create', () => {
 			fileSize: 5000,
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(sandbox()).body).toEqual({
 			type: 'selfie_with_id',
 			file_url: 'https://files.example.com/selfie.JPG',
 			file_name: 'selfie.JPG',
@@ -109,7 +98,7 @@ describe('Submerchant Document → Create', () => {
 	});
 
 	it('sends legal_representative_id for a partner type, replacing the previous document of that partner', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			...create,
 			submerchantId: byId(S.active),
 			documentType: 'partner_front_id',
@@ -120,7 +109,7 @@ describe('Submerchant Document → Create', () => {
 			mimeType: 'image/png',
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(sandbox()).body).toEqual({
 			type: 'partner_front_id',
 			legal_representative_id: SEED.legalRepresentatives.activePartner,
 			file_url: 'https://files.example.com/eduardo-front.png',
@@ -142,7 +131,7 @@ describe('Submerchant Document → Create', () => {
 	});
 
 	it('never sends legal_representative_id for a non-partner type, even when the parameter holds one', async () => {
-		const { error, output } = await runAction(sandbox, {
+		const { error, output } = await runAction(sandbox(), {
 			...create,
 			submerchantId: byId(S.active),
 			documentType: 'cnpj_card',
@@ -152,7 +141,7 @@ describe('Submerchant Document → Create', () => {
 			fileSize: 999,
 		});
 		expect(error).toBeUndefined();
-		const body = onlyRequest(sandbox).body as Record<string, unknown>;
+		const body = onlyRequest(sandbox()).body as Record<string, unknown>;
 		expect(Object.keys(body)).not.toContain('legal_representative_id');
 		expect(body.type).toBe('cnpj_card');
 		expect(output[0].json.legal_representative_id).toBeNull();
@@ -160,7 +149,7 @@ describe('Submerchant Document → Create', () => {
 
 	it('takes file name, size and MIME type from an input binary field; the URL is given', async () => {
 		const { output, error } = await runAction(
-			sandbox,
+			sandbox(),
 			{
 				...create,
 				submerchantId: byId(S.pfReadyForReview),
@@ -172,7 +161,7 @@ describe('Submerchant Document → Create', () => {
 			{ inputItems: [binaryItem('application/pdf', 'conta-de-luz.pdf')] },
 		);
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(sandbox()).body).toEqual({
 			type: 'proof_of_residence',
 			file_url: 'https://files.example.com/ana/residence.pdf',
 			file_name: 'conta-de-luz.pdf',
@@ -188,7 +177,7 @@ describe('Submerchant Document → Create', () => {
 
 	it('binary: a generic MIME type is read from the extension; a name without extension gets one', async () => {
 		const octet = await runAction(
-			sandbox,
+			sandbox(),
 			{
 				...create,
 				submerchantId: byId(S.pfReadyForReview),
@@ -200,14 +189,14 @@ describe('Submerchant Document → Create', () => {
 			{ inputItems: [binaryItem('application/octet-stream', 'front.png')] },
 		);
 		expect(octet.error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toMatchObject({
+		expect(onlyRequest(sandbox()).body).toMatchObject({
 			file_name: 'front.png',
 			mime_type: 'image/png',
 		});
 
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 		const bare = await runAction(
-			sandbox,
+			sandbox(),
 			{
 				...create,
 				submerchantId: byId(S.pfReadyForReview),
@@ -219,7 +208,7 @@ describe('Submerchant Document → Create', () => {
 			{ inputItems: [binaryItem('image/jpeg', 'back')] },
 		);
 		expect(bare.error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toMatchObject({
+		expect(onlyRequest(sandbox()).body).toMatchObject({
 			file_name: 'back.jpg',
 			mime_type: 'image/jpeg',
 		});
@@ -228,14 +217,14 @@ describe('Submerchant Document → Create', () => {
 
 describe('Submerchant Document → Get Many', () => {
 	it('GETs the documents once (not paginated) and emits one item per document', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantDocument',
 			operation: 'getAll',
 			submerchantId: byId(S.active),
 			returnAll: true,
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(sandbox());
 		expect(request.method).toBe('GET');
 		expect(request.path).toBe(`/v1/submerchants/${S.active}/documents`);
 		expect(request.query).toEqual({});
@@ -251,20 +240,20 @@ describe('Submerchant Document → Get Many', () => {
 	});
 
 	it('applies the limit on the client', async () => {
-		const { output } = await runAction(sandbox, {
+		const { output } = await runAction(sandbox(), {
 			resource: 'submerchantDocument',
 			operation: 'getAll',
 			submerchantId: byId(S.active),
 			returnAll: false,
 			limit: 1,
 		});
-		expect(onlyRequest(sandbox).query).toEqual({});
+		expect(onlyRequest(sandbox()).query).toEqual({});
 		expect(output).toHaveLength(1);
 		expect([D.activeSocialContract, D.activePartnerFrontId]).toContain(output[0].json.id);
 	});
 
 	it('emits no item for a submerchant without documents', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantDocument',
 			operation: 'getAll',
 			submerchantId: byId(S.pfReadyForReview),
@@ -272,6 +261,6 @@ describe('Submerchant Document → Get Many', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(output).toEqual([]);
-		expect(sandbox.requests).toHaveLength(1);
+		expect(sandbox().requests).toHaveLength(1);
 	});
 });

@@ -25,9 +25,22 @@ const http = require('http');
  * @property {boolean} dropped Whether the answer was withheld from the sender.
  */
 
+/**
+ * @typedef {{ name: string, url: string }} Upstream
+ * @typedef {{ upstreams: Upstream[], policy?: 'path-hash' | 'round-robin', dropEvery?: number }} BalancerSettings
+ * @typedef {{ status: number, contentType: string | undefined, body: Buffer }} UpstreamAnswer
+ */
+
 class Balancer {
-	/** @param {{ upstreams: Array<{ name: string, url: string }>, policy?: 'path-hash' | 'round-robin', dropEvery?: number }} options */
+	/** @param {BalancerSettings} options */
 	constructor(options) {
+		/** @type {Upstream[]} */
+		this.upstreams = [];
+		/** @type {NonNullable<BalancerSettings['policy']>} */
+		this.policy = 'path-hash';
+		this.dropEvery = 0;
+		/** The base URL, once listening. */
+		this.url = '';
 		this.configure(options);
 		/** @type {ForwardRecord[]} */
 		this.records = [];
@@ -39,7 +52,7 @@ class Balancer {
 
 	/**
 	 * Changes upstreams, policy and faults; `dropEvery: k` withholds every k-th answer (0: none).
-	 * @param {{ upstreams: Array<{ name: string, url: string }>, policy?: 'path-hash' | 'round-robin', dropEvery?: number }} options
+	 * @param {BalancerSettings} options
 	 */
 	configure({ upstreams, policy = 'path-hash', dropEvery = 0 }) {
 		this.upstreams = upstreams;
@@ -49,29 +62,43 @@ class Balancer {
 
 	/** Listens on 127.0.0.1 and returns the base URL. */
 	async listen() {
-		await new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-		this.url = `http://127.0.0.1:${this.server.address().port}/`;
+		await new Promise((resolve) => this.server.listen(0, '127.0.0.1', () => resolve(undefined)));
+		const address = /** @type {import('net').AddressInfo} */ (this.server.address());
+		this.url = `http://127.0.0.1:${address.port}/`;
 		return this.url;
 	}
 
 	async close() {
 		this.agent.destroy();
 		await new Promise((resolve) => {
-			this.server.close(() => resolve());
+			this.server.close(() => resolve(undefined));
 			this.server.closeAllConnections();
 		});
 	}
 
+	/**
+	 * The process a request goes to, by the current policy.
+	 * @param {http.IncomingMessage} req
+	 */
 	choose(req) {
 		if (this.policy === 'round-robin') return this.upstreams[this.turn++ % this.upstreams.length];
-		const hash = createHash('sha1').update(req.url).digest().readUInt32BE(0);
+		const hash = createHash('sha1')
+			.update(req.url ?? '')
+			.digest()
+			.readUInt32BE(0);
 		return this.upstreams[hash % this.upstreams.length];
 	}
 
+	/**
+	 * Passes one request on, records it, and answers the sender (or drops the connection: a lost acknowledgement).
+	 * @param {http.IncomingMessage} req
+	 * @param {http.ServerResponse} res
+	 */
 	async forward(req, res) {
 		const n = ++this.count;
 		const body = await readAll(req);
 		const upstream = this.choose(req);
+		/** @type {ForwardRecord} */
 		const record = {
 			n,
 			upstream: upstream.name,
@@ -99,8 +126,14 @@ class Balancer {
 		}
 	}
 
+	/**
+	 * @param {string} base the upstream's URL
+	 * @param {http.IncomingMessage} req
+	 * @param {Buffer} body
+	 * @returns {Promise<UpstreamAnswer>}
+	 */
 	send(base, req, body) {
-		const target = new URL(req.url, base);
+		const target = new URL(req.url ?? '/', base);
 		const headers = { ...req.headers, host: target.host, 'content-length': String(body.length) };
 		return new Promise((resolve, reject) => {
 			const request = http.request(
@@ -110,7 +143,7 @@ class Balancer {
 					readAll(response).then(
 						(data) =>
 							resolve({
-								status: response.statusCode,
+								status: response.statusCode ?? 0,
 								contentType: response.headers['content-type'],
 								body: data,
 							}),
@@ -125,15 +158,21 @@ class Balancer {
 	}
 }
 
+/**
+ * @param {NodeJS.ReadableStream} stream
+ * @returns {Promise<Buffer>}
+ */
 function readAll(stream) {
 	return new Promise((resolve, reject) => {
+		/** @type {Buffer[]} */
 		const chunks = [];
-		stream.on('data', (chunk) => chunks.push(chunk));
+		stream.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
 		stream.on('end', () => resolve(Buffer.concat(chunks)));
 		stream.on('error', reject);
 	});
 }
 
+/** @param {string | string[] | undefined} value */
 const headerValue = (value) => (Array.isArray(value) ? value[0] : value);
 
 module.exports = { Balancer };

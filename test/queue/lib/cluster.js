@@ -30,6 +30,8 @@ const WORKER_CONCURRENCY = 5;
  * @property {(name: string, line: string) => void} [onLine]
  */
 
+/** @typedef {'start' | 'webhook' | 'worker'} Command */
+
 class Cluster {
 	/** @param {ClusterOptions} options */
 	constructor(options) {
@@ -37,17 +39,26 @@ class Cluster {
 		this.encryptionKey = randomBytes(24).toString('hex');
 		/** @type {Map<string, import('../../../scripts/lib/n8n').N8nInstance>} */
 		this.processes = new Map();
-		/** Ports and command by process name, kept across a restart. */
+		/**
+		 * @type {Map<string, { port: number, brokerPort: number, command: Command }>} ports and command by process
+		 *   name, kept across a restart
+		 */
 		this.ports = new Map();
 		/** @type {import('../../../scripts/lib/n8n').N8nClient | undefined} */
 		this.client = undefined;
 	}
 
-	get main() {
-		return this.processes.get('main');
+	/** The main process's URL (editor, API). */
+	mainUrl() {
+		const main = this.processes.get('main');
+		if (!main) throw new Error('main is not running');
+		return main.url;
 	}
 
-	/** The URL a webhook process listens on. */
+	/**
+	 * The URL a process listens on.
+	 * @param {string} name
+	 */
 	url(name) {
 		return `http://127.0.0.1:${this.ports.get(name)?.port}`;
 	}
@@ -57,24 +68,32 @@ class Cluster {
 		const mainFolder = this.userFolder('main');
 		await n8n.installPackage(mainFolder);
 		await this.startProcess('main', 'start');
+		/** @type {Array<[string, Command]>} */
 		const others = [
-			...this.options.webhookNames.map((name) => [name, 'webhook']),
-			...this.options.workerNames.map((name) => [name, 'worker']),
+			...this.options.webhookNames.map(
+				(name) => /** @type {[string, Command]} */ ([name, 'webhook']),
+			),
+			...this.options.workerNames.map(
+				(name) => /** @type {[string, Command]} */ ([name, 'worker']),
+			),
 		];
 		for (const [name] of others) this.copyPackage(mainFolder, this.userFolder(name));
 		await Promise.all(others.map(([name, command]) => this.startProcess(name, command)));
 	}
 
-	/** Starts (or starts again, on the same ports) one process. */
+	/**
+	 * Starts (or starts again, on the same ports) one process.
+	 * @param {string} name
+	 * @param {Command} command
+	 */
 	async startProcess(name, command) {
-		if (!this.ports.has(name)) {
-			this.ports.set(name, {
-				port: await n8n.freePort(),
-				brokerPort: await n8n.freePort(),
-				command,
-			});
+		let known = this.ports.get(name);
+		if (!known) {
+			known = { port: await n8n.freePort(), brokerPort: await n8n.freePort(), command };
+			this.ports.set(name, known);
 		}
-		const { port, brokerPort } = this.ports.get(name);
+		const { port, brokerPort } = known;
+		const { onLine } = this.options;
 		const instance = await n8n.startN8n({
 			n8nDir: this.options.n8nDir,
 			userFolder: this.userFolder(name),
@@ -83,21 +102,27 @@ class Cluster {
 			command,
 			args: command === 'worker' ? [`--concurrency=${WORKER_CONCURRENCY}`] : [],
 			env: this.env(name, port),
-			onLine: this.options.onLine ? (line) => this.options.onLine(name, line) : undefined,
+			onLine: onLine ? (/** @type {string} */ line) => onLine(name, line) : undefined,
 			readyTimeoutMs: 180_000,
 		});
 		this.processes.set(name, instance);
 		return instance;
 	}
 
-	/** Starts a stopped process again (same name, ports and user folder). */
+	/**
+	 * Starts a stopped process again (same name, ports and user folder).
+	 * @param {string} name
+	 */
 	async restart(name) {
 		const known = this.ports.get(name);
 		if (!known) throw new Error(`unknown process ${name}`);
 		return await this.startProcess(name, known.command);
 	}
 
-	/** Stops one process with SIGTERM (n8n's graceful shutdown), SIGKILL only past the graceful time. */
+	/**
+	 * Stops one process with SIGTERM (n8n's graceful shutdown), SIGKILL only past the graceful time.
+	 * @param {string} name
+	 */
 	async stopProcess(name) {
 		const instance = this.processes.get(name);
 		this.processes.delete(name);
@@ -111,11 +136,16 @@ class Cluster {
 		await this.stopProcess('main');
 	}
 
+	/** @param {string} name */
 	userFolder(name) {
 		return path.join(this.options.workDir, 'n8n', name);
 	}
 
-	/** A copy of the installed package in another process's user folder. */
+	/**
+	 * A copy of the installed package in another process's user folder.
+	 * @param {string} fromFolder
+	 * @param {string} toFolder
+	 */
 	copyPackage(fromFolder, toFolder) {
 		const nodes = path.join('.n8n', 'nodes');
 		fs.rmSync(path.join(toFolder, nodes), { recursive: true, force: true });
@@ -123,6 +153,10 @@ class Cluster {
 		fs.cpSync(path.join(fromFolder, nodes), path.join(toFolder, nodes), { recursive: true });
 	}
 
+	/**
+	 * @param {string} name
+	 * @param {number} port
+	 */
 	env(name, port) {
 		const { postgres, redis, webhookBaseUrl } = this.options;
 		return {

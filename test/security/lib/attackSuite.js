@@ -6,153 +6,40 @@
  * (charge.authorized) is "another endpoint" whose real deliveries and secret are used against A. Each attack group
  * is sent in turn, and after each one valid deliveries: a real one from the sandbox and one signed here in another
  * accepted variant. At the end every delivery's status is checked, every execution is traced back to the delivery
- * that caused it (by the id in the trigger's item), and n8n's health is checked.
+ * that caused it (by the id in the trigger's item), and n8n's health is checked (./attackChecks.js).
  */
-const fs = require('fs');
-const { SEED } = require('../../../sandbox/seedIds');
-const { waitFor } = require('../../../scripts/lib/n8n');
-const { TRIGGER_NODE_NAME, triggerWorkflow } = require('../../e2e/lib/workflows');
+const { verify } = require('./attackChecks');
+const { AttackRun, EVENTS_A, EVENTS_B, UNREAD_TITLE, activateTrigger } = require('./attackRun');
 const attacks = require('./attacks');
-const { allExecutions, nodeOutput, settledExecutions } = require('./executions');
+const { allExecutions } = require('./executions');
 const { inParallel, send } = require('./http');
-const { validSignature } = require('./signing');
-
-const EVENTS_A = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
-const EVENTS_B = ['charge.authorized'];
-const UNSELECTED_FOR_A = [
-	'charge.pending',
-	'charge.authorized',
-	'charge.voided',
-	'charge.failed',
-	'charge.expired',
-	'charge.partially_refunded',
-];
-const CHARGES = [SEED.charges.authorized, SEED.charges.captured];
-/** How long to wait, after the expected executions are there, for any that should not be. */
-const QUIET_MS = 2_500;
-/** Deliveries signed right whose body n8n does not read at this typeVersion (see attacks.bodyReachesNode). */
-const UNREAD_TITLE = 'signed, body of a content type n8n does not read';
 
 /**
- * Activates a trigger workflow and returns what the attacks need: its URL and the endpoint the sandbox registered
- * (with its secret).
+ * @typedef {import('./stack').SecurityStack} SecurityStack
+ * @typedef {import('./report').Report} Report
+ * @typedef {import('./attackChecks').SentGroup} SentGroup
+ * @typedef {import('./attacks/delivery').Delivery} Delivery
  */
-async function activateTrigger(stack, name, events, version) {
-	const { client, credential, instance, sandbox } = stack;
-	const { webhookId, workflow } = triggerWorkflow(name, events, credential);
-	workflow.nodes[0].typeVersion = version;
-	const created = await client.createWorkflow(workflow);
-	await client.activateWorkflow(created.id);
-	const url = `${instance.url}/webhook/${webhookId}/webhook`;
-	const endpoint = [...sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
-	if (!endpoint) throw new Error(`activating "${name}" registered no endpoint for ${url}`);
-	// Readiness does not mean the webhook is served: wait for an answer other than 404.
-	await waitFor(
-		`the webhook of "${name}"`,
-		async () => (await send(url, { body: Buffer.alloc(0) })).status !== 404,
-		{
-			timeoutMs: 30_000,
-		},
-	);
-	return { workflowId: created.id, url, endpointId: endpoint.id, secret: endpoint.secret, events };
-}
 
-/** The headers the sandbox sends with a delivery (to replay it byte for byte). */
-function sandboxHeaders(secret, record, body) {
-	return {
-		'content-type': 'application/json',
-		'x-signature': validSignature(secret, body),
-		'x-event': record.event,
-		'x-delivery-id': record.id,
-		'user-agent': 'payment-platform-sandbox',
-	};
-}
-
-class AttackRun {
-	constructor(stack, version) {
-		this.stack = stack;
-		this.version = version;
-		/** @type {Array<{ group: string, delivery: object, answer: import('./http').Answer }>} */
-		this.sent = [];
-		/** Valid deliveries per trigger: { id, label, answer, body, headers } */
-		this.valid = { A: [], B: [] };
-		this.chargeTurn = 0;
-	}
-
-	/** Sends one catalogue delivery to its target and records the answer. */
-	async sendDelivery(group, delivery) {
-		const target = delivery.target === 'B' ? this.B : this.A;
-		const answer = await send(target.url, {
-			method: delivery.method,
-			body: delivery.body,
-			headers: delivery.headers,
-			timeoutMs: delivery.timeoutMs,
-		});
-		this.sent.push({ group, delivery, answer });
-		return answer;
-	}
-
-	/** Fires a real charge event in the sandbox and waits for its deliveries; they must run A (or B) once each. */
-	async realEvent(event) {
-		const chargeId = CHARGES[this.chargeTurn++ % CHARGES.length];
-		const records = this.stack.sandbox.triggerChargeEvent(chargeId, event);
-		await this.stack.sandbox.waitForDeliveries();
-		for (const record of records) {
-			const trigger =
-				record.endpointId === this.A.endpointId
-					? 'A'
-					: record.endpointId === this.B.endpointId
-						? 'B'
-						: undefined;
-			if (!trigger) continue;
-			const body = this.stack.sandbox.deliveryBody(record.id);
-			const secret = trigger === 'A' ? this.A.secret : this.B.secret;
-			this.valid[trigger].push({
-				id: record.id,
-				label: `real ${event} from the sandbox`,
-				answer: { status: record.lastStatus, text: '', error: record.lastError ?? undefined },
-				body,
-				headers: sandboxHeaders(secret, record, body),
-			});
-		}
-		return records;
-	}
-
-	/** Sends a valid delivery signed here (one of the accepted variants) to A. */
-	async signedValid(delivery) {
-		attacks.resolve([delivery], this.context());
-		if (delivery.valid === false) {
-			await this.sendDelivery(UNREAD_TITLE, delivery);
-			return;
-		}
-		const answer = await send(this.A.url, { body: delivery.body, headers: delivery.headers });
-		this.valid.A.push({
-			id: delivery.ids[0],
-			label: delivery.label,
-			answer,
-			body: delivery.body,
-			headers: delivery.headers,
-		});
-	}
-
-	context() {
-		const { canaries } = this.stack;
-		return {
-			secret: this.A.secret,
-			otherSecret: this.B.secret,
-			endpointId: this.A.endpointId,
-			webhookUrl: this.A.url,
-			secretKey: canaries.secretKey,
-			publicKey: canaries.publicKey,
-			unselectedEvents: UNSELECTED_FOR_A,
-			version: this.version,
-		};
-	}
-}
+const REPLAY_TITLE = 'replayed (same delivery id)';
+const MIX_TITLE = 'concurrent mix (attacks + valid)';
+/** The groups whose first deliveries go into the concurrent mix. */
+const MIXED_GROUPS = [
+	'unsigned',
+	'wrongSecret',
+	'tampered',
+	'truncated',
+	'algorithm',
+	'unselected',
+	'headers',
+];
 
 /**
  * Runs the attacks against triggers at `version` (the node's typeVersion). Triggers of an earlier run are
  * deactivated first; this run's stay active (part 2 looks at where an active trigger keeps its secret).
+ * @param {Report} report
+ * @param {SecurityStack} stack
+ * @param {number} version
  * @param {{ label?: string }} [options] label: put before each group name (when several versions run)
  */
 async function runAttacks(report, stack, version, { label = '' } = {}) {
@@ -161,15 +48,15 @@ async function runAttacks(report, stack, version, { label = '' } = {}) {
 		await stack.client.deactivateWorkflow(earlier.B.workflowId);
 	}
 	const executionsBefore = (await allExecutions(stack.client, {})).length;
-	const run = new AttackRun(stack, version);
-	run.label = label;
-	run.A = await activateTrigger(stack, `Security: trigger A (v${version})`, EVENTS_A, version);
-	run.B = await activateTrigger(stack, `Security: trigger B (v${version})`, EVENTS_B, version);
-	stack.triggers = { A: run.A, B: run.B };
-	stack.triggerRuns = [...(stack.triggerRuns ?? []), { version, A: run.A, B: run.B }];
+	const A = await activateTrigger(stack, `Security: trigger A (v${version})`, EVENTS_A, version);
+	const B = await activateTrigger(stack, `Security: trigger B (v${version})`, EVENTS_B, version);
+	const run = new AttackRun(stack, version, { A, B, label });
+	stack.triggers = { A, B };
+	stack.triggerRuns = [...(stack.triggerRuns ?? []), { version, A, B }];
 	const variants = attacks.validVariants(40, version);
 	let nextVariant = 0;
-	const validBetween = async (i) => {
+	/** Valid deliveries between two groups: a real one from the sandbox and one signed here. */
+	const validBetween = async (/** @type {number} */ i) => {
 		await run.realEvent(EVENTS_A[i % EVENTS_A.length]);
 		await run.signedValid(variants[nextVariant++]);
 	};
@@ -178,44 +65,76 @@ async function runAttacks(report, stack, version, { label = '' } = {}) {
 	for (let i = 0; i < 6; i++) await run.realEvent('charge.authorized');
 	await validBetween(0);
 
+	/** @type {SentGroup[]} */
 	const groups = [];
 	for (const [i, group] of attacks.GROUPS.entries()) {
-		const deliveries = attacks.resolve(group.build(run.context()), run.context());
-		for (const delivery of deliveries) await run.sendDelivery(group.title, delivery);
-		groups.push({ ...group, count: deliveries.length });
+		groups.push(await sendGroup(run, group.title, group.build(run.context())));
 		await validBetween(i + 1);
 	}
-
-	const anotherEndpoint = attacks.resolve(
-		attacks.anotherEndpoint(run.context(), run.valid.B.slice(0, 6)),
-		run.context(),
+	const capturedFromB = run.valid.B.slice(0, 6);
+	groups.push(
+		await sendGroup(
+			run,
+			'valid signature for another endpoint',
+			attacks.anotherEndpoint(run.context(), capturedFromB),
+		),
 	);
-	for (const delivery of anotherEndpoint)
-		await run.sendDelivery('valid signature for another endpoint', delivery);
-	groups.push({ title: 'valid signature for another endpoint', count: anotherEndpoint.length });
 	await validBetween(groups.length);
+	groups.push(await sendReplays(run));
+	await validBetween(groups.length);
+	groups.push(await sendConcurrentMix(run));
+	await sendLateReplays(run, groups);
+	await validBetween(groups.length + 1);
+	if (run.sent.some((s) => s.group === UNREAD_TITLE)) groups.push({ title: UNREAD_TITLE });
 
-	// Replays: by hand, by the platform itself (redeliver), and a burst of the same new delivery at once.
-	const replayTitle = 'replayed (same delivery id)';
+	return await verify(report, stack, run, groups, executionsBefore);
+}
+
+/**
+ * Signs and sends one group's deliveries, one after another.
+ * @param {AttackRun} run
+ * @param {string} title
+ * @param {Delivery[]} deliveries
+ * @returns {Promise<SentGroup>}
+ */
+async function sendGroup(run, title, deliveries) {
+	for (const delivery of attacks.resolve(deliveries, run.context())) {
+		await run.sendDelivery(title, delivery);
+	}
+	return { title, count: deliveries.length };
+}
+
+/**
+ * Replays of accepted deliveries: by hand, by the platform itself (redeliver), and a burst of the same new delivery
+ * at once (the first of the burst is a valid delivery, the others replays).
+ * @param {AttackRun} run
+ * @returns {Promise<SentGroup>}
+ */
+async function sendReplays(run) {
+	const { sandbox } = run.stack;
 	const replays = attacks.replayed(run.valid.A.filter((v) => v.answer.status === 200));
-	for (const delivery of replays) await run.sendDelivery(replayTitle, delivery);
-	let replayCount = replays.length;
+	for (const delivery of replays) await run.sendDelivery(REPLAY_TITLE, delivery);
+	let count = replays.length;
 	for (const original of run.valid.A.filter((v) => v.label.startsWith('real')).slice(0, 3)) {
-		stack.sandbox.redeliver(original.id);
-		await stack.sandbox.waitForDeliveries();
-		const record = stack.sandbox.deliveries.find((d) => d.id === original.id);
+		sandbox.redeliver(original.id);
+		await sandbox.waitForDeliveries();
+		const record = sandbox.deliveries.find((d) => d.id === original.id);
 		run.sent.push({
-			group: replayTitle,
+			group: REPLAY_TITLE,
 			delivery: {
 				label: `platform redelivery of ${original.id.slice(0, 8)}`,
 				ids: [original.id],
 				expectStatus: 200,
 			},
-			answer: { status: record.lastStatus, text: '', error: record.lastError ?? undefined },
+			answer: {
+				status: record?.lastStatus ?? null,
+				text: '',
+				error: record?.lastError ?? undefined,
+			},
 		});
-		replayCount++;
+		count++;
 	}
-	const burst = attacks.resolve(attacks.validVariants(1, version), run.context())[0];
+	const [burst] = attacks.resolve(attacks.validVariants(1, run.version), run.context());
 	const burstAnswers = await Promise.all(
 		Array.from({ length: 12 }, () => send(run.A.url, { body: burst.body, headers: burst.headers })),
 	);
@@ -223,44 +142,39 @@ async function runAttacks(report, stack, version, { label = '' } = {}) {
 		id: burst.ids[0],
 		label: 'valid: first of a burst of 12 identical deliveries',
 		answer: burstAnswers[0],
-		body: burst.body,
-		headers: burst.headers,
+		body: /** @type {Buffer} */ (burst.body),
+		headers: /** @type {Record<string, string>} */ (burst.headers),
 	});
 	for (const answer of burstAnswers.slice(1)) {
 		run.sent.push({
-			group: replayTitle,
+			group: REPLAY_TITLE,
 			delivery: { label: 'same delivery sent 12 times at once', ids: burst.ids, expectStatus: 200 },
 			answer,
 		});
-		replayCount++;
+		count++;
 	}
-	groups.push({ title: replayTitle, count: replayCount });
-	await validBetween(groups.length);
+	return { title: REPLAY_TITLE, count };
+}
 
-	// Everything at once: attacks of every kind mixed with valid deliveries, 12 in flight.
-	const mixTitle = 'concurrent mix (attacks + valid)';
+/**
+ * Everything at once: attacks of every kind mixed with valid deliveries (one after every four attacks), 12 in flight.
+ * @param {AttackRun} run
+ * @returns {Promise<SentGroup>}
+ */
+async function sendConcurrentMix(run) {
+	/** @type {Delivery[]} */
 	const mixed = [];
-	for (const group of attacks.GROUPS.filter((g) =>
-		[
-			'unsigned',
-			'wrongSecret',
-			'tampered',
-			'truncated',
-			'algorithm',
-			'unselected',
-			'headers',
-		].includes(g.key),
-	)) {
+	for (const group of attacks.GROUPS.filter((g) => MIXED_GROUPS.includes(g.key))) {
 		mixed.push(...attacks.resolve(group.build(run.context()), run.context()).slice(0, 7));
 	}
 	const mixedValid = attacks
 		.resolve(
-			attacks.validVariants(14, version).filter((v) => !v.label.includes('5 MB')),
+			attacks.validVariants(14, run.version).filter((v) => !v.label.includes('5 MB')),
 			run.context(),
 		)
 		.filter((v) => v.valid)
 		.slice(0, 12);
-	const sendValid = async (valid) => {
+	const sendValid = async (/** @type {import('./attacks/delivery').BuiltDelivery} */ valid) => {
 		const answer = await send(run.A.url, { body: valid.body, headers: valid.headers });
 		run.valid.A.push({
 			id: valid.ids[0],
@@ -270,18 +184,24 @@ async function runAttacks(report, stack, version, { label = '' } = {}) {
 			headers: valid.headers,
 		});
 	};
-	// One valid delivery after every four attacks.
+	/** @type {Array<() => Promise<unknown>>} */
 	const tasks = mixed.flatMap((delivery, i) => [
-		() => run.sendDelivery(mixTitle, delivery),
+		() => run.sendDelivery(MIX_TITLE, delivery),
 		...(i % 4 === 3 && mixedValid[(i - 3) / 4] ? [() => sendValid(mixedValid[(i - 3) / 4])] : []),
 	]);
 	await inParallel(tasks, 12);
-	groups.push({ title: mixTitle, count: mixed.length });
+	return { title: MIX_TITLE, count: mixed.length };
+}
 
-	// Late replays of the very first deliveries, after all of the above, then one last valid delivery.
+/**
+ * Late replays of the very first delivery, after all of the above; counted with the replays.
+ * @param {AttackRun} run
+ * @param {SentGroup[]} groups
+ */
+async function sendLateReplays(run, groups) {
 	const first = run.valid.A[0];
 	for (let i = 0; i < 2; i++) {
-		await run.sendDelivery(replayTitle, {
+		await run.sendDelivery(REPLAY_TITLE, {
 			label: `late replay of the first delivery ${first.id.slice(0, 8)}`,
 			body: first.body,
 			headers: first.headers,
@@ -290,235 +210,8 @@ async function runAttacks(report, stack, version, { label = '' } = {}) {
 			expectText: 'duplicate delivery',
 		});
 	}
-	groups.find((g) => g.title === replayTitle).count += 2;
-	await validBetween(groups.length + 1);
-	if (run.sent.some((s) => s.group === UNREAD_TITLE)) groups.push({ title: UNREAD_TITLE });
-
-	return await verify(report, stack, run, groups, executionsBefore);
+	const replays = groups.find((g) => g.title === REPLAY_TITLE);
+	if (replays) replays.count = (replays.count ?? 0) + 2;
 }
 
-/** Checks every answer, traces every execution, checks health; prints the per-attack table. */
-async function verify(report, stack, run, groups, executionsBefore) {
-	const name = (text) => `${run.label}${text}`;
-	const { client, instance, canaries } = stack;
-	const A = await settledExecutions(
-		client,
-		{ workflowId: run.A.workflowId, includeData: true },
-		run.valid.A.length,
-		{ quietMs: QUIET_MS },
-	);
-	const B = await settledExecutions(
-		client,
-		{ workflowId: run.B.workflowId, includeData: true },
-		run.valid.B.length,
-	);
-	const everything = await allExecutions(client, {});
-	const runsById = (executions) => {
-		const counts = new Map();
-		for (const execution of executions) {
-			const id =
-				nodeOutput(execution, TRIGGER_NODE_NAME)[0]?.id ?? `(no id: execution ${execution.id})`;
-			counts.set(id, (counts.get(id) ?? 0) + 1);
-		}
-		return counts;
-	};
-	const runsA = runsById(A);
-	const runsB = runsById(B);
-	const validIds = new Set([...run.valid.A, ...run.valid.B].map((v) => v.id));
-	const secrets = [run.A.secret, run.B.secret, canaries.secretKey];
-	const leakIn = (text) => secrets.filter((secret) => text.includes(secret)).length;
-
-	const table = [];
-	for (const group of groups) {
-		const entries = run.sent.filter((s) => s.group === group.title);
-		const results = entries.map(({ delivery, answer }) => {
-			const problems = [];
-			const acceptable = [delivery.expectStatus].flat();
-			if (!acceptable.includes(answer.status)) {
-				problems.push(
-					`status ${answer.status ?? answer.error}, expected ${acceptable.join(' or ')}`,
-				);
-			}
-			if (
-				delivery.expectText &&
-				acceptable.includes(answer.status) &&
-				!answer.text.includes(delivery.expectText)
-			) {
-				problems.push(`answer "${answer.text.slice(0, 80)}" lacks "${delivery.expectText}"`);
-			}
-			if (leakIn(answer.text) > 0) problems.push('the answer holds a secret');
-			return { label: delivery.label, ok: problems.length === 0, problem: problems.join('; ') };
-		});
-		const ids = new Set(entries.flatMap((e) => e.delivery.ids ?? []));
-		let executions = 0;
-		for (const id of ids) {
-			const runs = (runsA.get(id) ?? 0) + (runsB.get(id) ?? 0);
-			executions += validIds.has(id) ? Math.max(0, runs - 1) : runs;
-		}
-		results.push({
-			label: `executions caused by "${group.title}"`,
-			ok: executions === 0,
-			problem: `${executions} executions`,
-		});
-		const statuses = tally(entries.map((e) => e.answer.status ?? 'no answer'));
-		const expected = tally(
-			entries.map((e) =>
-				[e.delivery.expectStatus]
-					.flat()
-					.map((status) => status ?? 'none')
-					.join('/'),
-			),
-		);
-		const ok = report.group(
-			name(`attack: ${group.title}`),
-			results,
-			`${entries.length} deliveries, ${statuses}, ${executions} executions`,
-		);
-		table.push({
-			attack: group.title,
-			sent: entries.length,
-			statuses,
-			expected,
-			executions,
-			result: ok ? 'ok' : 'FAIL',
-		});
-	}
-
-	const validResults = (trigger, runs) =>
-		run.valid[trigger].map((v) => {
-			const count = runs.get(v.id) ?? 0;
-			const ok = v.answer.status === 200 && count === 1;
-			return {
-				label: `${v.label} ${v.id.slice(0, 8)}`,
-				ok,
-				problem: `status ${v.answer.status ?? v.answer.error}, ${count} executions`,
-			};
-		});
-	report.group(
-		name('valid deliveries to A between the attacks: 200 and exactly one execution each'),
-		validResults('A', runsA),
-		`${run.valid.A.length} deliveries`,
-	);
-	report.group(
-		name('valid deliveries to B (the other endpoint): 200 and exactly one execution each'),
-		validResults('B', runsB),
-		`${run.valid.B.length} deliveries`,
-	);
-	const unexpected = [...runsA.keys(), ...runsB.keys()].filter((id) => !validIds.has(id));
-	const totals = [
-		{
-			label: 'every execution of A and B belongs to a valid delivery',
-			ok: unexpected.length === 0,
-			problem: `unexpected: ${unexpected.join(', ')}`,
-		},
-		{
-			label: `executions of A = ${run.valid.A.length} valid deliveries`,
-			ok: A.length === run.valid.A.length,
-			problem: `${A.length} executions`,
-		},
-		{
-			label: `executions of B = ${run.valid.B.length} valid deliveries`,
-			ok: B.length === run.valid.B.length,
-			problem: `${B.length} executions`,
-		},
-		{
-			label: 'no execution of any other workflow',
-			ok: everything.length - executionsBefore === A.length + B.length,
-			problem: `${everything.length - executionsBefore} new executions in n8n`,
-		},
-		{
-			label: 'every execution succeeded',
-			ok: [...A, ...B].every((e) => e.status === 'success'),
-			problem: tally([...A, ...B].map((e) => e.status)),
-		},
-	];
-	report.group(
-		name('executions traced to deliveries'),
-		totals,
-		`${everything.length - executionsBefore} new executions in n8n`,
-	);
-
-	const health = await checkHealth(instance, stack.n8nLog);
-	report.group(name('n8n still healthy after the attacks'), health.results, health.detail);
-
-	const bad = run.sent.length;
-	report.table(
-		`Attacks on the trigger at typeVersion ${run.version} (${bad} bad deliveries, ${run.valid.A.length + run.valid.B.length} valid ones between them)`,
-		[
-			{ key: 'attack', title: 'attack' },
-			{ key: 'sent', title: 'sent' },
-			{ key: 'statuses', title: 'statuses' },
-			{ key: 'expected', title: 'expected' },
-			{ key: 'executions', title: 'executions' },
-			{ key: 'result', title: 'result' },
-		],
-		[
-			...table,
-			{
-				attack: 'valid (between and among the attacks)',
-				sent: run.valid.A.length + run.valid.B.length,
-				statuses: tally(
-					[...run.valid.A, ...run.valid.B].map((v) => v.answer.status ?? 'no answer'),
-				),
-				expected: '200',
-				executions: A.length + B.length,
-				result:
-					unexpected.length === 0 &&
-					A.length === run.valid.A.length &&
-					B.length === run.valid.B.length
-						? 'ok (1 each)'
-						: 'FAIL',
-			},
-		],
-	);
-	return {
-		badDeliveries: bad,
-		validDeliveries: run.valid.A.length + run.valid.B.length,
-		answers: run.sent.map((s) => s.answer.text),
-		table,
-	};
-}
-
-async function checkHealth(instance, n8nLog) {
-	const results = [];
-	for (const endpoint of ['/healthz', '/healthz/readiness']) {
-		const answer = await send(`${instance.url}${endpoint}`, { method: 'GET', timeoutMs: 5_000 });
-		results.push({
-			label: `GET ${endpoint}`,
-			ok: answer.status === 200,
-			problem: `status ${answer.status ?? answer.error}`,
-		});
-	}
-	const alive =
-		instance.process.child.exitCode === null && instance.process.child.signalCode === null;
-	results.push({
-		label: 'the n8n process is still running',
-		ok: alive,
-		problem: `exited (${instance.process.child.exitCode})`,
-	});
-	const fatal = n8nLog.filter((line) =>
-		/uncaught|unhandled rejection|heap out of memory|FATAL/i.test(line),
-	);
-	results.push({
-		label: 'no uncaught error or fatal line in the n8n log',
-		ok: fatal.length === 0,
-		problem: fatal.slice(0, 3).join(' | '),
-	});
-	let rss = '';
-	try {
-		const status = fs.readFileSync(`/proc/${instance.process.child.pid}/status`, 'utf8');
-		rss = `, n8n RSS ${Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)} MB`;
-	} catch {
-		// Not on Linux: no RSS figure.
-	}
-	return { results, detail: `healthz 200, readiness 200${rss}` };
-}
-
-/** "401×16, 400×2" */
-function tally(values) {
-	const counts = new Map();
-	for (const value of values) counts.set(String(value), (counts.get(String(value)) ?? 0) + 1);
-	return [...counts].map(([value, count]) => `${value}×${count}`).join(' ');
-}
-
-module.exports = { EVENTS_A, EVENTS_B, activateTrigger, runAttacks, tally };
+module.exports = { runAttacks };

@@ -37,12 +37,21 @@ function secret(name, kind, value) {
 	return { name, kind, value, needles: [...new Set(needles)] };
 }
 
-/** The Basic Authorization value the node sends with `publicKey:secretKey` (base64). */
+/**
+ * The Basic Authorization value the node sends with `publicKey:secretKey` (base64).
+ * @param {string} name
+ * @param {string} publicKey
+ * @param {string} secretKey
+ */
 function authorizationSecret(name, publicKey, secretKey) {
 	return secret(name, 'authorization', Buffer.from(`${publicKey}:${secretKey}`).toString('base64'));
 }
 
-/** Occurrences of `needle` in `haystack` (string or Buffer), not overlapping. */
+/**
+ * Occurrences of `needle` in `haystack` (string or Buffer), not overlapping.
+ * @param {string | Buffer | undefined} haystack
+ * @param {string} needle
+ */
 function countNeedle(haystack, needle) {
 	if (!haystack || !needle) return 0;
 	const text = Buffer.isBuffer(haystack) ? haystack : Buffer.from(String(haystack), 'utf8');
@@ -53,13 +62,20 @@ function countNeedle(haystack, needle) {
 	return count;
 }
 
-/** Occurrences of a secret in any of its forms. */
+/**
+ * Occurrences of a secret in any of its forms.
+ * @param {string | Buffer | undefined} haystack
+ * @param {Secret} s
+ */
 function countSecret(haystack, s) {
 	return s.needles.reduce((sum, needle) => sum + countNeedle(haystack, needle), 0);
 }
 
 /**
  * Where a secret occurs inside a JSON value: the paths of the strings (and keys) that hold it.
+ * @param {unknown} value
+ * @param {Secret} s
+ * @param {string} [at]
  * @returns {string[]} one entry per occurrence, e.g. `resultData.runData["Payment Platform"][0]...json.secret`
  */
 function jsonPaths(value, s, at = '') {
@@ -97,9 +113,13 @@ function listFiles(dir, limit = 20_000) {
 
 /**
  * Counts each secret in the raw bytes of every file under `dir`.
- * @returns {Map<string, Array<{ file: string, count: number }>>} secret name -> files where it occurs
+ * @param {string} dir
+ * @param {Secret[]} secrets
+ * @returns {{ found: Map<string, Array<{ file: string, count: number }>>, files: number, bytes: number }}
+ *   found: secret name -> files where it occurs
  */
 function searchFiles(dir, secrets) {
+	/** @type {Map<string, Array<{ file: string, count: number }>>} */
 	const found = new Map(secrets.map((s) => [s.name, []]));
 	let bytes = 0;
 	const files = listFiles(dir);
@@ -108,16 +128,23 @@ function searchFiles(dir, secrets) {
 		bytes += content.length;
 		for (const s of secrets) {
 			const count = countSecret(content, s);
-			if (count > 0) found.get(s.name).push({ file: relative, count });
+			if (count > 0) found.get(s.name)?.push({ file: relative, count });
 		}
 	}
 	return { found, files: files.length, bytes };
 }
 
 /**
+ * @typedef {{ table: string, column: string, rows: number, count: number }} TableHit
+ */
+
+/**
  * Opens n8n's SQLite database read-only with the sqlite3 module of the installed n8n and counts each secret per
  * table and column.
- * @returns {Promise<Map<string, Array<{ table: string, column: string, rows: number, count: number }>>>}
+ * @param {string} n8nDir
+ * @param {string} file
+ * @param {Secret[]} secrets
+ * @returns {Promise<{ found: Map<string, TableHit[]>, tables: number }>} found: secret name -> where it occurs
  */
 async function searchDatabase(n8nDir, file, secrets) {
 	const sqlite3 = require(path.join(n8nDir, 'node_modules', 'sqlite3'));
@@ -131,6 +158,7 @@ async function searchDatabase(n8nDir, file, secrets) {
 			db.all(sql, (error, rows) => (error ? reject(error) : resolve(rows))),
 		);
 	try {
+		/** @type {Map<string, TableHit[]>} */
 		const found = new Map(secrets.map((s) => [s.name, []]));
 		const tables = await all("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
 		for (const { name: table } of tables) {
@@ -154,12 +182,17 @@ async function searchDatabase(n8nDir, file, secrets) {
 			for (const entry of columns.values()) {
 				found
 					.get(entry.secret)
-					.push({ table: entry.table, column: entry.column, rows: entry.rows, count: entry.count });
+					?.push({
+						table: entry.table,
+						column: entry.column,
+						rows: entry.rows,
+						count: entry.count,
+					});
 			}
 		}
 		return { found, tables: tables.length };
 	} finally {
-		await new Promise((resolve) => db.close(() => resolve()));
+		await new Promise((resolve) => db.close(() => resolve(undefined)));
 	}
 }
 

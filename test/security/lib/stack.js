@@ -24,8 +24,27 @@ function makeCanaries() {
 }
 
 /**
+ * @typedef {Awaited<ReturnType<typeof import('../../../sandbox').startSandbox>>} Sandbox
+ * @typedef {import('./attackRun').Trigger} Trigger
+ * @typedef {object} SecurityStack
+ * @property {ReturnType<typeof makeCanaries>} canaries
+ * @property {string} userFolder
+ * @property {string} n8nDir
+ * @property {string[]} sandboxLog
+ * @property {string[]} n8nLog every line n8n printed
+ * @property {Sandbox} sandbox
+ * @property {import('../../../scripts/lib/n8n').N8nInstance} instance
+ * @property {import('../../../scripts/lib/n8n').N8nClient} client
+ * @property {{ id: string, name: string }} credential
+ * @property {{ A: Trigger, B: Trigger }} [triggers] the triggers of the last attack run (still active)
+ * @property {Array<{ version: number, A: Trigger, B: Trigger }>} [triggerRuns] every attack run's triggers
+ * @property {() => Promise<void>} stop
+ */
+
+/**
  * Starts the sandbox and n8n. The returned stack's `stop()` stops both (also safe after a failed start).
  * @param {{ n8nDir: string, workDir: string, logLevel?: string }} options
+ * @returns {Promise<SecurityStack>}
  */
 async function startStack({ n8nDir, workDir, logLevel = 'debug' }) {
 	const canaries = makeCanaries();
@@ -34,28 +53,25 @@ async function startStack({ n8nDir, workDir, logLevel = 'debug' }) {
 	const sandboxLog = [];
 	/** @type {string[]} */
 	const n8nLog = [];
-	const stack = {
+	// Filled in as each part starts; `stop` copes with the parts that did not.
+	const stack = /** @type {SecurityStack} */ ({
 		canaries,
 		userFolder,
 		n8nDir,
 		sandboxLog,
 		n8nLog,
-		sandbox: undefined,
-		instance: undefined,
-		client: undefined,
-		credential: undefined,
 		async stop() {
 			await stack.instance?.stop();
 			await stack.sandbox?.stop();
 		},
-	};
+	});
 	// Required here, not at the top: the sandbox reads the build output, which the install phase produces.
 	const { startSandbox } = require('../../../sandbox');
 	stack.sandbox = await startSandbox({
 		port: 0,
 		publicKey: canaries.publicKey,
 		secretKey: canaries.secretKey,
-		log: (line) => sandboxLog.push(line),
+		log: (/** @type {string} */ line) => sandboxLog.push(line),
 		// One attempt: a delivery n8n refuses shows as refused, not hidden by a retry.
 		delivery: { maxAttempts: 1, baseDelayMs: 100, timeoutMs: 15_000 },
 	});
@@ -64,7 +80,7 @@ async function startStack({ n8nDir, workDir, logLevel = 'debug' }) {
 		n8nDir,
 		userFolder,
 		logLevel,
-		onLine: (line) => n8nLog.push(line),
+		onLine: (/** @type {string} */ line) => n8nLog.push(line),
 	});
 	const client = new n8n.N8nClient(stack.instance.url);
 	await client.ensureOwner();
@@ -74,7 +90,11 @@ async function startStack({ n8nDir, workDir, logLevel = 'debug' }) {
 	return stack;
 }
 
-/** Writes the logs a failed run needs into `dir`. */
+/**
+ * Writes the logs a failed run needs into `dir`.
+ * @param {SecurityStack} stack
+ * @param {string} dir
+ */
 function saveLogs(stack, dir) {
 	fs.mkdirSync(dir, { recursive: true });
 	fs.writeFileSync(path.join(dir, 'n8n.log'), `${stack.n8nLog.join('\n')}\n`);

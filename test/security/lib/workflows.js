@@ -5,13 +5,56 @@
  * `n8n execute` process.
  */
 const { randomUUID } = require('crypto');
-const { sleep } = require('../../../scripts/lib/n8n');
+const { operationWorkflow } = require('../../e2e/lib/workflows');
+const { waitFor } = require('../../../scripts/lib/wait');
 const { settledExecutions } = require('./executions');
 const { send } = require('./http');
 
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
-/** A copy of `workflow` whose Manual Trigger is a Webhook node (POST, answers at once); returns it and its path. */
+/** Nobody listens there; Webhook Endpoint → Create needs some URL and the sandbox never calls it. */
+const UNCALLED_URL = 'http://127.0.0.1:9/never-called';
+
+/**
+ * @typedef {import('../../../scripts/lib/workflowBuilder').WorkflowJson} WorkflowJson
+ * @typedef {{ id: string, name: string }} Credential
+ */
+
+/**
+ * Manual Trigger → Charge → Get of `chargeId`.
+ * @param {string} chargeId
+ * @param {Credential} credential
+ * @returns {WorkflowJson}
+ */
+const chargeGet = (chargeId, credential) =>
+	operationWorkflow(
+		'charge get',
+		{ resource: 'charge', operation: 'get', chargeId: { __rl: true, mode: 'id', value: chargeId } },
+		credential,
+	);
+
+/**
+ * Manual Trigger → Webhook Endpoint → Create (for UNCALLED_URL): the operation that returns a secret.
+ * @param {Credential} credential
+ * @returns {WorkflowJson}
+ */
+const webhookEndpointCreate = (credential) =>
+	operationWorkflow(
+		'create',
+		{
+			resource: 'webhookEndpoint',
+			operation: 'create',
+			url: UNCALLED_URL,
+			events: ['charge.captured'],
+		},
+		credential,
+	);
+
+/**
+ * A copy of `workflow` whose Manual Trigger is a Webhook node (POST, answers at once); returns it and its path.
+ * @param {import('../../../scripts/lib/workflowBuilder').WorkflowJson & { id?: string }} workflow
+ * @param {string} [name]
+ */
 function webhookStarted(workflow, name = workflow.name) {
 	const copy = structuredClone(workflow);
 	delete copy.id;
@@ -32,6 +75,8 @@ function webhookStarted(workflow, name = workflow.name) {
  * Imports a Manual-Trigger workflow as a webhook-started one, activates it, calls its webhook once and returns the
  * execution (with data) once it has finished.
  * @param {{ client: import('../../../scripts/lib/n8n').N8nClient, instance: { url: string } }} stack
+ * @param {import('../../../scripts/lib/workflowBuilder').WorkflowJson} workflow
+ * @param {string} name
  */
 async function runThroughWebhook(stack, workflow, name) {
 	const { client, instance } = stack;
@@ -39,15 +84,18 @@ async function runThroughWebhook(stack, workflow, name) {
 	const created = await client.createWorkflow(started);
 	await client.activateWorkflow(created.id);
 	const url = `${instance.url}/webhook/${webhookPath}`;
-	let answer;
-	for (let attempt = 0; attempt < 40; attempt++) {
-		answer = await send(url, {
-			body: Buffer.from('{}'),
-			headers: { 'content-type': 'application/json' },
-		});
-		if (answer.status !== 404) break;
-		await sleep(250);
-	}
+	// Activation does not mean the webhook is served yet: call until the answer is not 404.
+	const answer = await waitFor(
+		`the webhook of "${name}"`,
+		async () => {
+			const sent = await send(url, {
+				body: Buffer.from('{}'),
+				headers: { 'content-type': 'application/json' },
+			});
+			return sent.status === 404 ? undefined : sent;
+		},
+		{ timeoutMs: 10_000, intervalMs: 250 },
+	);
 	if (answer.status !== 200)
 		throw new Error(`the webhook of "${name}" answered ${answer.status ?? answer.error}`);
 	const [execution] = await settledExecutions(
@@ -63,4 +111,10 @@ async function runThroughWebhook(stack, workflow, name) {
 	return { workflowId: created.id, execution };
 }
 
-module.exports = { runThroughWebhook, webhookStarted };
+module.exports = {
+	UNCALLED_URL,
+	chargeGet,
+	runThroughWebhook,
+	webhookEndpointCreate,
+	webhookStarted,
+};

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { CARD_PAYMENT_METHODS, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
-import { compact } from '../../shared/parameters';
+import { compact, getTrimmedString } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { toInteger } from '../../shared/values';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
@@ -396,7 +396,7 @@ function getPaymentDetails(
 	const cardInput = this.getNodeParameter('cardInput', i, 'details') as string;
 	let card: IDataObject;
 	if (cardInput === 'token') {
-		const token = String(this.getNodeParameter('cardToken', i, '') ?? '').trim();
+		const token = getTrimmedString.call(this, 'cardToken', i);
 		validate.required('payment_details.token', token);
 		card = { token };
 	} else {
@@ -405,10 +405,10 @@ function getPaymentDetails(
 		validate.required('payment_details.number', number);
 		card = compact({
 			number,
-			holder_name: String(this.getNodeParameter('holderName', i, '') ?? '').trim(),
-			expiration_month: String(this.getNodeParameter('expirationMonth', i, '') ?? '').trim(),
-			expiration_year: String(this.getNodeParameter('expirationYear', i, '') ?? '').trim(),
-			cvv: String(this.getNodeParameter('cvv', i, '') ?? '').trim(),
+			holder_name: getTrimmedString.call(this, 'holderName', i),
+			expiration_month: getTrimmedString.call(this, 'expirationMonth', i),
+			expiration_year: getTrimmedString.call(this, 'expirationYear', i),
+			cvv: getTrimmedString.call(this, 'cvv', i),
 		});
 	}
 	const installments = toInteger(

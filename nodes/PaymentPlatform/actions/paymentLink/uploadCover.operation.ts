@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getUuidParameter } from '../../shared/parameters';
+import { getTrimmedString, getUuidParameter } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { paymentLinkIdField } from './common';
 
@@ -33,7 +33,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = getUuidParameter.call(this, 'paymentLinkId', i, 'payment_link_id');
-	const binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', i, 'data')).trim();
+	const binaryPropertyName = getTrimmedString.call(this, 'binaryPropertyName', i, 'data');
 	const binary = this.helpers.assertBinaryData(i, binaryPropertyName);
 	const mimeType = String(binary.mimeType ?? '')
 		.split(';')[0]

@@ -9,7 +9,7 @@ import {
 	LIMITS,
 	PARTNER_DOCUMENT_PREFIX,
 } from '../../shared/apiValues';
-import { compact, getLocatorId } from '../../shared/parameters';
+import { compact, getLocatorId, getTrimmedString } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
@@ -222,9 +222,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 
 	let legalRepresentativeId: string | undefined;
 	if (type.startsWith(PARTNER_DOCUMENT_PREFIX)) {
-		legalRepresentativeId = String(
-			this.getNodeParameter('legalRepresentativeId', i, '') ?? '',
-		).trim();
+		legalRepresentativeId = getTrimmedString.call(this, 'legalRepresentativeId', i);
 		if (!legalRepresentativeId) {
 			validate.fail('legal_representative_id', `is required for the partner document type ${type}`);
 		}
@@ -232,7 +230,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	}
 
 	const fileSource = this.getNodeParameter('fileSource', i, 'url') as string;
-	const fileUrl = String(this.getNodeParameter('fileUrl', i, '') ?? '').trim();
+	const fileUrl = getTrimmedString.call(this, 'fileUrl', i);
 	validate.required('file_url', fileUrl);
 	validate.length('file_url', fileUrl, LIMITS.document.fileUrl);
 	if (!isHttpUrl(fileUrl)) validate.fail('file_url', 'must be an http(s) URL of the hosted file');
@@ -289,9 +287,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 
 function fileFromParameters(this: IExecuteFunctions, i: number): FileDetails {
 	return {
-		fileName: String(this.getNodeParameter('fileName', i, '') ?? '').trim(),
+		fileName: getTrimmedString.call(this, 'fileName', i),
 		fileSize: this.getNodeParameter('fileSize', i, undefined),
-		mimeType: String(this.getNodeParameter('mimeType', i, '') ?? '').trim(),
+		mimeType: getTrimmedString.call(this, 'mimeType', i),
 	};
 }
 
@@ -301,7 +299,7 @@ async function fileFromBinary(
 	validate: InputValidator,
 	i: number,
 ): Promise<FileDetails> {
-	const propertyName = String(this.getNodeParameter('binaryPropertyName', i, '') ?? '').trim();
+	const propertyName = getTrimmedString.call(this, 'binaryPropertyName', i);
 	validate.required('binaryPropertyName', propertyName);
 	const binary = this.getInputData()[i]?.binary?.[propertyName];
 	if (!binary) {

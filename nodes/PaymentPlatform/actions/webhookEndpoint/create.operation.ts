@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
+import { getTrimmedString } from '../../shared/parameters';
 import { WEBHOOK_ENDPOINTS_PATH } from '../../transport/chosenNames';
 import { LIMITS, WEBHOOK_EVENTS } from '../../shared/apiValues';
 import { InputValidator } from '../../shared/validate';
@@ -40,7 +41,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const validate = new InputValidator(this.getNode(), i);
-	const url = String(this.getNodeParameter('url', i, '') ?? '').trim();
+	const url = getTrimmedString.call(this, 'url', i);
 	validate.required('url', url);
 	validate.length('url', url, { max: LIMITS.webhookEndpoint.url.max });
 	if (!isHttpUrl(url)) validate.fail('url', 'must be an http:// or https:// URL');

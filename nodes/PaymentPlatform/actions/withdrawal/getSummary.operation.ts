@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
+import { getTrimmedString } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 
 const properties: INodeProperties[] = [
@@ -20,7 +21,7 @@ const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSumma
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const submerchantId = String(this.getNodeParameter('submerchantId', i, '') ?? '').trim();
+	const submerchantId = getTrimmedString.call(this, 'submerchantId', i);
 	const validate = new InputValidator(this.getNode(), i);
 	if (submerchantId) validate.uuid('submerchant_id', submerchantId);
 

@@ -1,0 +1,87 @@
+/** The HTTP side of a webhook call, as n8n's server hands it to `webhook()`: an Express-like request and response. */
+
+export type HeaderValues = Record<string, string | string[] | undefined>;
+
+export interface IncomingWebhookRequest {
+	method?: string;
+	headers: HeaderValues;
+	/** The exact body bytes; leave undefined to simulate a request whose raw body n8n did not keep. */
+	rawBody?: Buffer;
+}
+
+/** Stands in for Express's Response: records the status and body the node sets. */
+export class RecordedResponse {
+	statusCode = 200;
+	body: unknown = undefined;
+	headers: Record<string, string> = {};
+	finished = false;
+
+	get headersSent(): boolean {
+		return this.finished;
+	}
+
+	status(code: number): this {
+		this.statusCode = code;
+		return this;
+	}
+
+	json(body: unknown): this {
+		return this.send(body);
+	}
+
+	send(body?: unknown): this {
+		this.body = body;
+		this.finished = true;
+		return this;
+	}
+
+	end(body?: unknown): this {
+		return this.send(body);
+	}
+
+	setHeader(name: string, value: string): this {
+		this.headers[name.toLowerCase()] = value;
+		return this;
+	}
+
+	header(name: string, value: string): this {
+		return this.setHeader(name, value);
+	}
+
+	set(name: string, value: string): this {
+		return this.setHeader(name, value);
+	}
+}
+
+function lowercaseHeaders(headers: HeaderValues): HeaderValues {
+	const result: HeaderValues = {};
+	for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
+	return result;
+}
+
+/** Like n8n's body parser: JSON bodies parsed, anything else left as an empty object. */
+function parsedBody(rawBody: Buffer | undefined): unknown {
+	if (!rawBody) return {};
+	try {
+		return JSON.parse(rawBody.toString('utf8'));
+	} catch {
+		return {};
+	}
+}
+
+/** An Express-like request as n8n hands it to `webhook()`. */
+export function webhookRequest(input: IncomingWebhookRequest, path = '/'): Record<string, unknown> {
+	const headers = lowercaseHeaders(input.headers);
+	return {
+		method: input.method ?? 'POST',
+		url: path,
+		path,
+		headers,
+		rawBody: input.rawBody,
+		body: parsedBody(input.rawBody),
+		params: {},
+		query: {},
+		header: (name: string) => headers[name.toLowerCase()],
+		get: (name: string) => headers[name.toLowerCase()],
+	};
+}

@@ -1,0 +1,79 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
+import { isNodeOperation, resources } from '../nodes/PaymentPlatform/actions/operations';
+import { runAction } from './harness';
+import { readSource, typeErrors } from './support/typeCheck';
+
+const NODE_TYPE = 'nodes/PaymentPlatform/actions/node.type.ts';
+const PROBE = 'nodes/PaymentPlatform/actions/registryProbe.ts';
+
+const { properties } = new PaymentPlatform().description;
+const optionValues = (property: INodeProperties | undefined) =>
+	((property?.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value));
+const operationField = (resource: string) =>
+	properties.find(
+		(property) =>
+			property.name === 'operation' && property.displayOptions?.show?.resource?.[0] === resource,
+	);
+
+describe('one registry for the description and the dispatch', () => {
+	it('the Resource options are the registry', () => {
+		const resourceField = properties.find((property) => property.name === 'resource');
+		expect(optionValues(resourceField).sort()).toEqual(Object.keys(resources).sort());
+	});
+
+	it.each(Object.keys(resources))(
+		'%s: its Operation options are the operations it dispatches',
+		(resource) => {
+			const dispatched = Object.keys(resources[resource as keyof typeof resources]).filter((name) =>
+				isNodeOperation({ resource, operation: name }),
+			);
+			expect(optionValues(operationField(resource)).sort()).toEqual(dispatched.sort());
+		},
+	);
+
+	it('names outside the registry are refused at run time (a saved workflow can hold any text)', () => {
+		expect(isNodeOperation({ resource: 'charge', operation: 'get' })).toBe(true);
+		expect(isNodeOperation({ resource: 'charge', operation: 'description' })).toBe(false);
+		expect(isNodeOperation({ resource: 'charge', operation: 'toString' })).toBe(false);
+		expect(isNodeOperation({ resource: 'charge', operation: 'cancel' })).toBe(false);
+		expect(isNodeOperation({ resource: 'constructor', operation: 'get' })).toBe(false);
+	});
+
+	it('a saved workflow naming an unknown operation fails with a clear error, before any request', async () => {
+		const nowhere = { url: 'http://127.0.0.1:9', publicKey: 'pk_test', secretKey: 'sk_test' };
+		const { error, output } = await runAction(nowhere, { resource: 'charge', operation: 'refund' });
+		expect(output).toEqual([]);
+		expect(error?.message).toBe('The operation "refund" is not supported for resource "charge"');
+	});
+});
+
+describe('the NodeMap type check is real (it would fail `npm run build`)', () => {
+	const nodeType = readSource(NODE_TYPE);
+
+	it('the package as it is type-checks', () => {
+		expect(typeErrors({})).toEqual([]);
+	}, 60_000);
+
+	it('an operation named in NodeMap without its module does not compile', () => {
+		const withRefund = nodeType.replace(
+			"charge: 'create' | 'get' | 'getAll';",
+			"charge: 'create' | 'get' | 'getAll' | 'refund';",
+		);
+		expect(withRefund).not.toBe(nodeType);
+		expect(typeErrors({ [NODE_TYPE]: withRefund }).join('\n')).toMatch(
+			/Property 'refund' is missing/,
+		);
+	}, 60_000);
+
+	it('dispatching to an operation another resource has does not compile', () => {
+		const probe = [
+			"import { operationModule } from './operations';",
+			"export const ok = operationModule('anticipation', 'cancel');",
+			"export const wrong = operationModule('charge', 'cancel');",
+		].join('\n');
+		const errors = typeErrors({ [PROBE]: probe });
+		expect(errors).toHaveLength(1);
+		expect(errors[0]).toMatch(/Argument of type '"cancel"' is not assignable/);
+	}, 60_000);
+});

@@ -1,0 +1,188 @@
+'use strict';
+/**
+ * One run of the attacks against the triggers at one typeVersion: the two trigger workflows (A the target, B "another
+ * endpoint"), every delivery sent with the answer it got, and the valid deliveries sent between the attacks.
+ */
+const { SEED } = require('../../../sandbox/seedIds');
+const { waitFor } = require('../../../scripts/lib/wait');
+const { triggerWorkflow } = require('../../e2e/lib/workflows');
+const attacks = require('./attacks');
+const { send } = require('./http');
+const { validSignature } = require('./signing');
+
+/**
+ * @typedef {import('./stack').SecurityStack} SecurityStack
+ * @typedef {import('./attacks/delivery').Delivery} Delivery
+ * @typedef {import('./http').Answer} Answer
+ * @typedef {{ workflowId: string, url: string, endpointId: string, secret: string, events: string[] }} Trigger
+ * @typedef {{ id: string, label: string, answer: Pick<Answer, 'status' | 'text' | 'error'>, body: Buffer,
+ *   headers: Record<string, string> }} ValidDelivery
+ * @typedef {{ label: string, ids: string[], expectStatus: Delivery['expectStatus'], expectText?: string }} SentDelivery
+ * @typedef {{ group: string, delivery: SentDelivery, answer: Pick<Answer, 'status' | 'text' | 'error'> }} Sent
+ */
+
+const EVENTS_A = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
+
+const EVENTS_B = ['charge.authorized'];
+
+const UNSELECTED_FOR_A = [
+	'charge.pending',
+	'charge.authorized',
+	'charge.voided',
+	'charge.failed',
+	'charge.expired',
+	'charge.partially_refunded',
+];
+
+const CHARGES = [SEED.charges.authorized, SEED.charges.captured];
+
+/** Deliveries signed right whose body n8n does not read at this typeVersion (see attacks.bodyReachesNode). */
+const UNREAD_TITLE = 'signed, body of a content type n8n does not read';
+
+/**
+ * Activates a trigger workflow and returns what the attacks need: its URL and the endpoint the sandbox registered
+ * (with its secret).
+ * @param {SecurityStack} stack
+ * @param {string} name
+ * @param {string[]} events
+ * @param {number} version
+ * @returns {Promise<Trigger>}
+ */
+async function activateTrigger(stack, name, events, version) {
+	const { client, credential, instance, sandbox } = stack;
+	const { webhookId, workflow } = triggerWorkflow(name, events, credential);
+	workflow.nodes[0].typeVersion = version;
+	const created = await client.createWorkflow(workflow);
+	await client.activateWorkflow(created.id);
+	const url = `${instance.url}/webhook/${webhookId}/webhook`;
+	const endpoint = [...sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
+	if (!endpoint) throw new Error(`activating "${name}" registered no endpoint for ${url}`);
+	// Readiness does not mean the webhook is served: wait for an answer other than 404.
+	await waitFor(
+		`the webhook of "${name}"`,
+		async () => (await send(url, { body: Buffer.alloc(0) })).status !== 404,
+		{
+			timeoutMs: 30_000,
+		},
+	);
+	return { workflowId: created.id, url, endpointId: endpoint.id, secret: endpoint.secret, events };
+}
+
+/**
+ * The headers the sandbox sends with a delivery (to replay it byte for byte).
+ * @param {string} secret
+ * @param {{ event: string, id: string }} record
+ * @param {Buffer} body
+ */
+function sandboxHeaders(secret, record, body) {
+	return {
+		'content-type': 'application/json',
+		'x-signature': validSignature(secret, body),
+		'x-event': record.event,
+		'x-delivery-id': record.id,
+		'user-agent': 'payment-platform-sandbox',
+	};
+}
+
+class AttackRun {
+	/**
+	 * @param {SecurityStack} stack
+	 * @param {number} version the triggers' typeVersion
+	 * @param {{ A: Trigger, B: Trigger, label: string }} triggers label: put before each group name
+	 */
+	constructor(stack, version, { A, B, label }) {
+		this.stack = stack;
+		this.version = version;
+		this.A = A;
+		this.B = B;
+		this.label = label;
+		/** @type {Sent[]} */
+		this.sent = [];
+		/** @type {{ A: ValidDelivery[], B: ValidDelivery[] }} valid deliveries per trigger */
+		this.valid = { A: [], B: [] };
+		this.chargeTurn = 0;
+	}
+
+	/**
+	 * Sends one catalogue delivery to its target and records the answer.
+	 * @param {string} group
+	 * @param {Delivery} delivery
+	 */
+	async sendDelivery(group, delivery) {
+		const target = delivery.target === 'B' ? this.B : this.A;
+		const answer = await send(target.url, {
+			method: delivery.method,
+			body: delivery.body,
+			headers: delivery.headers,
+			timeoutMs: delivery.timeoutMs,
+		});
+		this.sent.push({ group, delivery, answer });
+		return answer;
+	}
+
+	/**
+	 * Fires a real charge event in the sandbox and waits for its deliveries; they must run A (or B) once each.
+	 * @param {string} event
+	 */
+	async realEvent(event) {
+		const chargeId = CHARGES[this.chargeTurn++ % CHARGES.length];
+		const records = this.stack.sandbox.triggerChargeEvent(chargeId, event);
+		await this.stack.sandbox.waitForDeliveries();
+		for (const record of records) {
+			const trigger =
+				record.endpointId === this.A.endpointId
+					? 'A'
+					: record.endpointId === this.B.endpointId
+						? 'B'
+						: undefined;
+			if (!trigger) continue;
+			const body = this.stack.sandbox.deliveryBody(record.id);
+			const secret = trigger === 'A' ? this.A.secret : this.B.secret;
+			this.valid[trigger].push({
+				id: record.id,
+				label: `real ${event} from the sandbox`,
+				answer: { status: record.lastStatus, text: '', error: record.lastError ?? undefined },
+				body,
+				headers: sandboxHeaders(secret, record, body),
+			});
+		}
+		return records;
+	}
+
+	/**
+	 * Sends a valid delivery signed here (one of the accepted variants) to A.
+	 * @param {import('./attacks/delivery').BuiltDelivery} delivery
+	 */
+	async signedValid(delivery) {
+		attacks.resolve([delivery], this.context());
+		if (delivery.valid === false) {
+			await this.sendDelivery(UNREAD_TITLE, delivery);
+			return;
+		}
+		const answer = await send(this.A.url, { body: delivery.body, headers: delivery.headers });
+		this.valid.A.push({
+			id: delivery.ids[0],
+			label: delivery.label,
+			answer,
+			body: delivery.body,
+			headers: delivery.headers,
+		});
+	}
+
+	/** @returns {import('./attacks/delivery').AttackContext} */
+	context() {
+		const { canaries } = this.stack;
+		return {
+			secret: this.A.secret,
+			otherSecret: this.B.secret,
+			endpointId: this.A.endpointId,
+			webhookUrl: this.A.url,
+			secretKey: canaries.secretKey,
+			publicKey: canaries.publicKey,
+			unselectedEvents: UNSELECTED_FOR_A,
+			version: this.version,
+		};
+	}
+}
+
+module.exports = { AttackRun, EVENTS_A, EVENTS_B, UNREAD_TITLE, activateTrigger };

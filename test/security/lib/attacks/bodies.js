@@ -1,0 +1,278 @@
+'use strict';
+/**
+ * Attacks with the body: empty, not JSON, too large (also once inflated), or labelled with another content type.
+ * n8n itself answers some of them before the trigger runs (see STATUS in ./delivery.js).
+ */
+const zlib = require('zlib');
+const { validSignature } = require('../signing');
+const {
+	FIVE_MB,
+	N8N_PAYLOAD_LIMIT,
+	STATUS,
+	XML_WAIT_MS,
+	bytes,
+	delivery,
+	eventBody,
+	unauthorized,
+	whenBodyReachesNode,
+	withExpect,
+} = require('./delivery');
+
+function emptyBody(ctx) {
+	const empty = Buffer.alloc(0);
+	const item = (label, contentType, signature, expect) => {
+		const d = delivery(label, empty, { contentType, expectStatus: expect.expectStatus });
+		if (signature === 'valid')
+			d.sign = (c) => (d.headers['x-signature'] = validSignature(c.secret, empty));
+		else if (signature === 'of {}')
+			d.sign = (c) => (d.headers['x-signature'] = validSignature(c.secret, '{}'));
+		else if (signature !== undefined) d.headers['x-signature'] = signature;
+		return withExpect(d, expect);
+	};
+	const notObject = {
+		expectStatus: STATUS.notJsonObject,
+		expectText: 'The body is not a JSON object',
+	};
+	const forged = `sha256=${'0'.repeat(64)}`;
+	return [
+		item('unsigned, application/json', 'application/json', undefined, unauthorized),
+		item('unsigned, application/json (again)', 'application/json', undefined, unauthorized),
+		item('unsigned, no content type', null, undefined, unauthorized),
+		item('unsigned, text/plain', 'text/plain', undefined, unauthorized),
+		item('forged signature (zeros)', 'application/json', forged, unauthorized),
+		item('signature of the body "{}"', 'application/json', 'of {}', unauthorized),
+		item(
+			'validly signed (HMAC of zero bytes), application/json',
+			'application/json',
+			'valid',
+			notObject,
+		),
+		item('validly signed, application/json (again)', 'application/json', 'valid', notObject),
+		item(
+			'validly signed, no content type',
+			null,
+			'valid',
+			whenBodyReachesNode(null, ctx.version, notObject),
+		),
+		item('validly signed, text/plain', 'text/plain', 'valid', notObject),
+		item(
+			'validly signed, application/octet-stream',
+			'application/octet-stream',
+			'valid',
+			whenBodyReachesNode('application/octet-stream', ctx.version, notObject),
+		),
+		item(
+			'validly signed, form-urlencoded',
+			'application/x-www-form-urlencoded',
+			'valid',
+			notObject,
+		),
+	];
+}
+
+function nonJson() {
+	const parseError = {
+		expectStatus: STATUS.n8nUnparsable,
+		expectText: 'Failed to parse request body',
+	};
+	const notObject = {
+		expectStatus: STATUS.notJsonObject,
+		expectText: 'The body is not a JSON object',
+	};
+	const item = (label, raw, contentType, signed, expect) => {
+		const body = Buffer.isBuffer(raw) ? raw : Buffer.from(raw, 'utf8');
+		const d = delivery(label, body, { contentType, expectStatus: expect.expectStatus });
+		if (signed) d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, body));
+		return withExpect(d, expect);
+	};
+	const invalidUtf8 = Buffer.from([
+		0x7b, 0x22, 0x69, 0x64, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d,
+	]);
+	const cutJson = '{"id":"11111111-0000-4000-8000-000000000001","event":"charge.captured"';
+	return [
+		item('plain text labelled JSON, unsigned', 'hello', 'application/json', false, parseError),
+		item('cut-off JSON, unsigned', cutJson, 'application/json', false, parseError),
+		item(
+			'XML labelled JSON, unsigned',
+			'<event>charge.captured</event>',
+			'application/json',
+			false,
+			parseError,
+		),
+		item('plain text labelled JSON, validly signed', 'hello', 'application/json', true, parseError),
+		item('cut-off JSON, validly signed', cutJson, 'application/json', true, parseError),
+		// n8n's parser replaces invalid UTF-8 and lets it pass; the node decodes the raw bytes strictly.
+		item(
+			'invalid UTF-8 labelled JSON, validly signed',
+			invalidUtf8,
+			'application/json',
+			true,
+			notObject,
+		),
+		item(
+			'invalid UTF-8 labelled JSON, unsigned',
+			invalidUtf8,
+			'application/json',
+			false,
+			unauthorized,
+		),
+		item(
+			'JSON array, validly signed',
+			'[{"event":"charge.captured"}]',
+			'application/json',
+			true,
+			notObject,
+		),
+		item('JSON null, validly signed', 'null', 'application/json', true, notObject),
+		item('JSON string, validly signed', '"charge.captured"', 'application/json', true, notObject),
+		item('JSON number, validly signed', '42', 'application/json', true, notObject),
+		item('plain text, text/plain, validly signed', 'hello', 'text/plain', true, notObject),
+		item('cut-off JSON, text/plain, validly signed', cutJson, 'text/plain', true, notObject),
+		item('invalid UTF-8, text/plain, validly signed', invalidUtf8, 'text/plain', true, notObject),
+		item('plain text, text/plain, unsigned', 'hello', 'text/plain', false, unauthorized),
+		item('cut-off JSON, text/plain, unsigned', cutJson, 'text/plain', false, unauthorized),
+	];
+}
+
+/** Big bodies, built once per run (they are large). */
+function oversized() {
+	const tooLarge = {
+		expectStatus: STATUS.n8nTooLarge,
+		expectText: 'There was a problem executing the workflow',
+	};
+	const big = (label, size, signature) => {
+		const body = eventBody();
+		const overhead = bytes({ ...body, padding: '' }).length;
+		body.padding = 'x'.repeat(Math.max(0, size - overhead));
+		const d = delivery(label, body, { expectStatus: STATUS.unauthorized });
+		if (signature === 'valid')
+			d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, d.body));
+		else if (signature === 'other') {
+			d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.otherSecret, d.body));
+		} else if (signature !== undefined) d.headers['x-signature'] = signature;
+		return d;
+	};
+	const forged = `sha256=${'0'.repeat(64)}`;
+	const list = [
+		withExpect(big('5 MB JSON, forged signature', FIVE_MB, forged), unauthorized),
+		withExpect(big('5 MB JSON, forged signature (again)', FIVE_MB, forged), unauthorized),
+		withExpect(big('5 MB JSON, unsigned', FIVE_MB, undefined), unauthorized),
+		withExpect(big("5 MB JSON, another endpoint's secret", FIVE_MB, 'other'), unauthorized),
+		withExpect(
+			big('16 MiB - 1 KiB JSON (under the limit), forged', N8N_PAYLOAD_LIMIT - 1024, forged),
+			unauthorized,
+		),
+		withExpect(
+			big('16 MiB + 1 KiB JSON (over the limit), forged', N8N_PAYLOAD_LIMIT + 1024, forged),
+			tooLarge,
+		),
+		withExpect(
+			big(
+				'16 MiB + 1 KiB JSON (over the limit), validly signed',
+				N8N_PAYLOAD_LIMIT + 1024,
+				'valid',
+			),
+			tooLarge,
+		),
+	];
+	// A gzip bomb: ~20 KB on the wire, 20 MB once n8n inflates it (n8n inflates gzip before its size check).
+	const bomb = (label, signed) => {
+		const body = eventBody();
+		body.padding = ' '.repeat(20 * 1024 * 1024);
+		const inflated = bytes(body);
+		const d = delivery(label, zlib.gzipSync(inflated), { expectStatus: STATUS.n8nTooLarge });
+		d.headers['x-delivery-id'] = body.id;
+		d.headers['content-encoding'] = 'gzip';
+		d.ids = [body.id];
+		if (signed) d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, inflated));
+		else d.headers['x-signature'] = forged;
+		return withExpect(d, tooLarge);
+	};
+	list.push(
+		bomb('gzip bomb (20 MB inflated), forged', false),
+		bomb('gzip bomb (20 MB inflated), signed', true),
+	);
+	return list;
+}
+
+function wrongContentType() {
+	// n8n 2.41 parses a body labelled XML with one xml2js parser shared by all requests. After a failed parse it
+	// lets the next body through unparsed (the node then answers 401), and after some sequences of failures its next
+	// parse never settles (xml2js 0.6.2 emits the error under the wrong event name): n8n then never answers that
+	// request. Any of these is fine here as long as nothing runs; the suite waits XML_WAIT_MS for an answer.
+	const xmlParser = {
+		expectStatus: [STATUS.n8nUnparsable, STATUS.unauthorized, null],
+		timeoutMs: XML_WAIT_MS,
+	};
+	const item = (label, contentType, signature, expect, body = eventBody()) => {
+		const d = delivery(label, body, { contentType, expectStatus: expect.expectStatus });
+		if (signature === 'valid')
+			d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, d.body));
+		else if (signature !== undefined) d.headers['x-signature'] = signature;
+		return withExpect(d, expect);
+	};
+	const forged = `sha256=${'0'.repeat(64)}`;
+	const multipart = (label, signed) => {
+		const inner = JSON.stringify(eventBody());
+		const raw = Buffer.from(
+			`--b0undary\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${inner}\r\n--b0undary--\r\n`,
+		);
+		const d = delivery(label, raw, {
+			contentType: 'multipart/form-data; boundary=b0undary',
+			expectStatus: 401,
+		});
+		d.ids = [JSON.parse(inner).id];
+		if (signed) d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, raw));
+		else d.headers['x-signature'] = forged;
+		return withExpect(d, unauthorized);
+	};
+	const brokenMultipart = delivery(
+		'malformed multipart/form-data, forged',
+		Buffer.from('--x\r\nnot a part'),
+		{
+			contentType: 'multipart/form-data; boundary=zz',
+			expectStatus: STATUS.n8nBadMultipart,
+			extraHeaders: { 'x-signature': forged },
+		},
+	);
+	return [
+		item('text/plain, unsigned', 'text/plain', undefined, unauthorized),
+		item('text/plain, forged', 'text/plain', forged, unauthorized),
+		item('form-urlencoded, unsigned', 'application/x-www-form-urlencoded', undefined, unauthorized),
+		item('form-urlencoded, forged', 'application/x-www-form-urlencoded', forged, unauthorized),
+		item('application/octet-stream, forged', 'application/octet-stream', forged, unauthorized),
+		item('text/html, forged', 'text/html', forged, unauthorized),
+		item('image/png, forged', 'image/png', forged, unauthorized),
+		item('no content type, forged', null, forged, unauthorized),
+		item(
+			'application/json; charset=latin1, forged',
+			'application/json; charset=latin1',
+			forged,
+			unauthorized,
+		),
+		item('JSON labelled application/xml, forged', 'application/xml', forged, xmlParser),
+		item('JSON labelled application/xml, unsigned', 'application/xml', undefined, xmlParser),
+		item('JSON labelled text/xml, unsigned', 'text/xml', undefined, xmlParser),
+		withExpect(
+			delivery('real XML body, forged', Buffer.from('<event><id>1</id></event>'), {
+				contentType: 'application/xml',
+				expectStatus: STATUS.unauthorized,
+				extraHeaders: { 'x-signature': forged },
+			}),
+			unauthorized,
+		),
+		multipart('well-formed multipart with the JSON as a field, forged', false),
+		multipart('well-formed multipart, signature over its exact bytes', true),
+		withExpect(brokenMultipart, { expectStatus: STATUS.n8nBadMultipart }),
+		withExpect(
+			delivery('real form fields, forged', Buffer.from('event=charge.captured&amount=1'), {
+				contentType: 'application/x-www-form-urlencoded',
+				expectStatus: STATUS.unauthorized,
+				extraHeaders: { 'x-signature': forged },
+			}),
+			unauthorized,
+		),
+	];
+}
+
+module.exports = { emptyBody, nonJson, oversized, wrongContentType };

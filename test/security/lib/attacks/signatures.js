@@ -1,0 +1,237 @@
+'use strict';
+/**
+ * Attacks on the signature: none, made with a wrong key, over another body, cut short, with another algorithm, or in
+ * headers the node does not read. Every one must be answered 401 and run nothing.
+ */
+const { randomUUID } = require('crypto');
+const { SEED } = require('../../../../sandbox/seedIds');
+const { b64, hash, hex, mac, randomSecret, validSignature } = require('../signing');
+const {
+	STATUS,
+	bytes,
+	delivery,
+	eventBody,
+	flipLast,
+	signedWith,
+	unauthorized,
+	withExpect,
+} = require('./delivery');
+
+function unsigned() {
+	const list = [];
+	for (const event of [
+		'charge.captured',
+		'charge.refunded',
+		'charge.chargeback',
+		'charge.captured',
+	]) {
+		list.push(delivery(`no signature header (${event})`, eventBody({ event }), unauthorized));
+		const body = eventBody({ event });
+		const item = delivery(`no signature, no delivery id (${event})`, body, unauthorized);
+		delete item.headers['x-delivery-id'];
+		list.push(item);
+	}
+	for (const value of ['', ' ', 'sha256=', 'sha256= ', 'null', 'undefined']) {
+		list.push(
+			delivery(`X-Signature: "${value}"`, eventBody(), { ...unauthorized, signature: value }),
+		);
+	}
+	// The right MAC, in headers the node does not read (it reads X-Signature, else *-signature).
+	list.push(
+		withExpect(
+			signedWith('right MAC in X-Sig', (s, raw) => ({ 'x-sig': validSignature(s, raw) })),
+			unauthorized,
+		),
+	);
+	list.push(
+		withExpect(
+			signedWith('right MAC in Authorization', (s, raw) => ({
+				authorization: validSignature(s, raw),
+			})),
+			unauthorized,
+		),
+	);
+	return list;
+}
+
+function wrongSecret(ctx) {
+	const list = [];
+	const sign =
+		(key, encode = (m) => `sha256=${hex(m)}`) =>
+		(_s, raw) => ({
+			'x-signature': encode(mac('sha256', key, raw)),
+		});
+	for (let i = 0; i < 4; i++)
+		list.push(signedWith(`random secret #${i + 1} (sha256=hex)`, sign(randomSecret())));
+	list.push(signedWith('random secret (bare hex)', sign(randomSecret(), hex)));
+	list.push(signedWith('random secret (base64)', sign(randomSecret(), b64)));
+	list.push(
+		signedWith(
+			'random secret (sha256=base64)',
+			sign(randomSecret(), (m) => `sha256=${b64(m)}`),
+		),
+	);
+	list.push(signedWith('the API secret key as HMAC key', sign(ctx.secretKey)));
+	list.push(signedWith('the API public key as HMAC key', sign(ctx.publicKey)));
+	list.push(signedWith('empty HMAC key', sign('')));
+	list.push(signedWith('the endpoint id (public) as HMAC key', sign(ctx.endpointId)));
+	list.push(signedWith('the webhook URL as HMAC key', sign(ctx.webhookUrl)));
+	list.push(signedWith('secret with its last character changed', sign(flipLast(ctx.secret))));
+	list.push(signedWith('secret cut by one character', sign(ctx.secret.slice(0, -1))));
+	list.push(
+		signedWith('secret without its whsec_ prefix', sign(ctx.secret.replace(/^whsec_/, ''))),
+	);
+	list.push(signedWith('secret in upper case', sign(ctx.secret.toUpperCase())));
+	return list.map((item) => withExpect(item, unauthorized));
+}
+
+function tamperedBody() {
+	/** Signs `original` with the endpoint's secret and sends `changed(original)` instead. */
+	const tampered = (label, change, original = eventBody()) => {
+		const signedBytes = bytes(original);
+		const sent = change(original, signedBytes);
+		const item = delivery(label, Buffer.isBuffer(sent) ? sent : bytes(sent), {
+			expectStatus: STATUS.unauthorized,
+		});
+		item.headers['x-delivery-id'] = original.id;
+		item.ids = [
+			original.id,
+			...(typeof sent.id === 'string' && sent.id !== original.id ? [sent.id] : []),
+		];
+		item.sign = (ctx) => {
+			item.headers['x-signature'] = validSignature(ctx.secret, signedBytes);
+		};
+		return withExpect(item, unauthorized);
+	};
+	const charge = (o, fields) => ({ ...o, charge: { ...o.charge, ...fields } });
+	return [
+		tampered('amount raised', (o) => charge(o, { amount: 99_999_999 })),
+		tampered('amount lowered to 1', (o) => charge(o, { amount: 1 })),
+		tampered('charge status changed', (o) => charge(o, { status: 'refunded' })),
+		tampered('charge id changed', (o) => charge(o, { id: SEED.charges.captured })),
+		tampered('event changed to another selected event', (o) => ({
+			...o,
+			event: 'charge.refunded',
+		})),
+		tampered('delivery id changed (to dodge duplicate detection)', (o) => ({
+			...o,
+			id: randomUUID(),
+		})),
+		tampered('occurred_at changed', (o) => ({ ...o, occurred_at: '2030-01-01T00:00:00.000Z' })),
+		tampered('extra field added', (o) => ({ ...o, admin: true })),
+		tampered('field removed', (o) => {
+			const { occurred_at: _dropped, ...rest } = o;
+			return rest;
+		}),
+		tampered('trailing newline appended', (_o, raw) => Buffer.concat([raw, Buffer.from('\n')])),
+		tampered('leading space', (_o, raw) => Buffer.concat([Buffer.from(' '), raw])),
+		tampered('pretty-printed (same JSON value)', (o) => Buffer.from(JSON.stringify(o, null, 2))),
+		tampered('keys reordered (same JSON value)', (o) => {
+			const { occurred_at, charge: c, event, id } = o;
+			return { occurred_at, charge: c, event, id };
+		}),
+		tampered('unicode escape (same JSON value)', (_o, raw) =>
+			Buffer.from(raw.toString('utf8').replace('"charge"', '"\\u0063harge"')),
+		),
+		tampered('duplicate key overriding the amount', (_o, raw) =>
+			Buffer.from(raw.toString('utf8').replace('"amount":25990', '"amount":25990,"amount":1')),
+		),
+		tampered('one byte flipped', (_o, raw) => {
+			const copy = Buffer.from(raw);
+			const at = copy.indexOf('25990');
+			copy[at] = '3'.charCodeAt(0);
+			return copy;
+		}),
+	];
+}
+
+function truncatedSignature() {
+	const cut = (label, encode) =>
+		withExpect(
+			signedWith(label, (secret, raw) => ({ 'x-signature': encode(mac('sha256', secret, raw)) })),
+			unauthorized,
+		);
+	const list = [];
+	for (const length of [63, 62, 48, 40, 32, 16, 8, 1]) {
+		list.push(
+			cut(`sha256= + first ${length} hex characters`, (m) => `sha256=${hex(m).slice(0, length)}`),
+		);
+	}
+	list.push(cut('bare hex, 63 characters', (m) => hex(m).slice(0, 63)));
+	list.push(cut('base64 without its padding', (m) => b64(m).replace(/=+$/, '')));
+	list.push(cut('base64 cut to 40 characters', (m) => b64(m).slice(0, 40)));
+	list.push(cut('first 16 MAC bytes, base64', (m) => b64(m.subarray(0, 16))));
+	list.push(cut('hex with its last character changed', (m) => `sha256=${flipLast(hex(m))}`));
+	list.push(cut('hex with one character too many', (m) => `sha256=${hex(m)}0`));
+	list.push(cut('first half of the MAC twice', (m) => `sha256=${hex(m).slice(0, 32).repeat(2)}`));
+	list.push(cut('MAC left-padded with zeros', (m) => `sha256=00${hex(m).slice(0, 62)}`));
+	return list;
+}
+
+function wrongAlgorithm() {
+	const alg = (label, compute) =>
+		withExpect(
+			signedWith(label, (secret, raw) => ({ 'x-signature': compute(secret, raw) })),
+			unauthorized,
+		);
+	return [
+		alg('HMAC-SHA1 as sha1=<hex>', (s, raw) => `sha1=${hex(mac('sha1', s, raw))}`),
+		alg('HMAC-SHA1 labelled sha256=', (s, raw) => `sha256=${hex(mac('sha1', s, raw))}`),
+		alg('HMAC-SHA1, bare hex', (s, raw) => hex(mac('sha1', s, raw))),
+		alg('HMAC-SHA512 as sha512=<hex>', (s, raw) => `sha512=${hex(mac('sha512', s, raw))}`),
+		alg('HMAC-SHA512 labelled sha256=', (s, raw) => `sha256=${hex(mac('sha512', s, raw))}`),
+		alg(
+			'HMAC-SHA512 cut to 32 bytes',
+			(s, raw) => `sha256=${hex(mac('sha512', s, raw).subarray(0, 32))}`,
+		),
+		alg('HMAC-SHA384 labelled sha256=', (s, raw) => `sha256=${hex(mac('sha384', s, raw))}`),
+		alg('HMAC-MD5 labelled sha256=', (s, raw) => `sha256=${hex(mac('md5', s, raw))}`),
+		alg('HMAC-SHA3-256 (same length)', (s, raw) => `sha256=${hex(mac('sha3-256', s, raw))}`),
+		alg('plain SHA-256 of the body (no key)', (_s, raw) => `sha256=${hex(hash('sha256', raw))}`),
+		alg('plain SHA-256, base64', (_s, raw) => b64(hash('sha256', raw))),
+		alg(
+			'SHA-256(secret || body)',
+			(s, raw) => `sha256=${hex(hash('sha256', Buffer.from(s), raw))}`,
+		),
+		alg(
+			'SHA-256(body || secret)',
+			(s, raw) => `sha256=${hex(hash('sha256', raw, Buffer.from(s)))}`,
+		),
+		alg('HMAC with key and message swapped', (s, raw) => `sha256=${hex(mac('sha256', raw, s))}`),
+		alg('"none"', () => 'none'),
+		alg('the right MAC under another label (v1=)', (s, raw) => `v1=${hex(mac('sha256', s, raw))}`),
+	];
+}
+
+function headerConfusion() {
+	const forged = `sha256=${'0'.repeat(64)}`;
+	const item = (label, headersOf) => withExpect(signedWith(label, headersOf), unauthorized);
+	return [
+		item('forged X-Signature, right MAC in X-Payment-Signature', (s, raw) => ({
+			'x-signature': forged,
+			'x-payment-signature': validSignature(s, raw),
+		})),
+		item('forged X-Payment-Signature alone', () => ({ 'x-payment-signature': forged })),
+		item('forged X-Hub-Signature and X-Other-Signature', () => ({
+			'x-hub-signature': forged,
+			'x-other-signature': `sha256=${'f'.repeat(64)}`,
+		})),
+		item('two X-Signature headers: forged then right', (s, raw) => [
+			['x-signature', forged],
+			['x-signature', validSignature(s, raw)],
+		]),
+		item('right MAC with a second value after a comma', (s, raw) => ({
+			'x-signature': `${validSignature(s, raw)}, ${forged}`,
+		})),
+		item('right MAC inside quotes', (s, raw) => ({ 'x-signature': `"${validSignature(s, raw)}"` })),
+	];
+}
+
+module.exports = {
+	headerConfusion,
+	tamperedBody,
+	truncatedSignature,
+	unsigned,
+	wrongAlgorithm,
+	wrongSecret,
+};

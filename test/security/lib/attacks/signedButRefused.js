@@ -1,0 +1,216 @@
+'use strict';
+/**
+ * Deliveries that are signed right but must still run nothing: an event the trigger does not select, the wrong HTTP
+ * method, another endpoint's deliveries and secret, and replays of deliveries already accepted. And the valid
+ * deliveries sent between the attacks, in every accepted variant, each of which must run exactly once.
+ */
+const { randomUUID } = require('crypto');
+const zlib = require('zlib');
+const { b64, hex, mac, validSignature } = require('../signing');
+const {
+	FIVE_MB,
+	STATUS,
+	bodyReachesNode,
+	delivery,
+	eventBody,
+	unauthorized,
+	unverifiable,
+	withExpect,
+} = require('./delivery');
+
+function unselectedEvent(ctx) {
+	const ignored = { expectStatus: STATUS.ignored, expectText: 'event not selected' };
+	const list = ctx.unselectedEvents.map((event) => {
+		const d = delivery(`validly signed ${event}`, eventBody({ event }), ignored);
+		d.sign = (c) => (d.headers['x-signature'] = validSignature(c.secret, d.body));
+		return withExpect(d, ignored);
+	});
+	const spoofed = delivery(
+		'X-Event says charge.captured, signed body says charge.voided',
+		eventBody({ event: 'charge.voided' }),
+		ignored,
+	);
+	spoofed.headers['x-event'] = 'charge.captured';
+	spoofed.sign = (c) => (spoofed.headers['x-signature'] = validSignature(c.secret, spoofed.body));
+	const noEvent = eventBody();
+	delete noEvent.event;
+	const missing = delivery('validly signed body without an event', noEvent, ignored);
+	missing.sign = (c) => (missing.headers['x-signature'] = validSignature(c.secret, missing.body));
+	return [...list, withExpect(spoofed, ignored), withExpect(missing, ignored)];
+}
+
+function wrongMethod() {
+	const notRegistered = { expectStatus: STATUS.n8nWrongMethod };
+	return ['GET', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((method) => {
+		const d = delivery(`${method} with the right signature`, eventBody(), notRegistered);
+		d.method = method;
+		d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, d.body));
+		return withExpect(d, notRegistered);
+	});
+}
+
+/**
+ * Deliveries the sandbox really sent to endpoint B (exact bytes and headers), sent to A; A's own-style bodies signed
+ * with B's secret; and bodies signed with A's secret sent to B.
+ * @param {{ otherSecret: string }} ctx
+ * @param {Array<{ body: Buffer, headers: Record<string, string>, id: string }>} capturedFromB
+ */
+function anotherEndpoint(ctx, capturedFromB) {
+	const list = capturedFromB.map((captured, i) => ({
+		label: `real delivery #${i + 1} to endpoint B, replayed to A`,
+		body: captured.body,
+		headers: { ...captured.headers },
+		ids: [captured.id],
+		...unauthorized,
+	}));
+	for (let i = 0; i < 6; i++) {
+		const event = ['charge.captured', 'charge.refunded', 'charge.chargeback'][i % 3];
+		const d = delivery(
+			`${event} signed with B's secret, sent to A`,
+			eventBody({ event }),
+			unauthorized,
+		);
+		d.sign = (c) => (d.headers['x-signature'] = validSignature(c.otherSecret, d.body));
+		list.push(withExpect(d, unauthorized));
+	}
+	for (let i = 0; i < 4; i++) {
+		const d = delivery(
+			`charge.authorized signed with A's secret, sent to B #${i + 1}`,
+			eventBody({ event: 'charge.authorized' }),
+			unauthorized,
+		);
+		d.sign = (c) => (d.headers['x-signature'] = validSignature(c.secret, d.body));
+		d.target = 'B';
+		list.push(withExpect(d, unauthorized));
+	}
+	return list;
+}
+
+/**
+ * Replays of deliveries that were accepted and ran once.
+ * @param {Array<{ body: Buffer, headers: Record<string, string>, id: string }>} accepted
+ */
+function replayed(accepted) {
+	const duplicate = { expectStatus: STATUS.ignored, expectText: 'duplicate delivery' };
+	const list = [];
+	const pick = (i) => accepted[i % accepted.length];
+	for (let i = 0; i < 5; i++) {
+		const original = pick(i);
+		list.push({
+			label: `exact replay of ${original.id.slice(0, 8)}`,
+			body: original.body,
+			headers: { ...original.headers },
+			ids: [original.id],
+			...duplicate,
+		});
+	}
+	for (let i = 0; i < 3; i++) {
+		const original = pick(i + 1);
+		list.push({
+			label: `replay of ${original.id.slice(0, 8)} with a fresh X-Delivery-Id`,
+			body: original.body,
+			headers: { ...original.headers, 'x-delivery-id': randomUUID() },
+			ids: [original.id],
+			...duplicate,
+		});
+	}
+	for (let i = 0; i < 3; i++) {
+		const original = pick(i + 2);
+		const headers = { ...original.headers };
+		delete headers['x-delivery-id'];
+		list.push({
+			label: `replay of ${original.id.slice(0, 8)} without X-Delivery-Id`,
+			body: original.body,
+			headers,
+			ids: [original.id],
+			...duplicate,
+		});
+	}
+	return list;
+}
+
+/** Valid deliveries signed here, in every accepted encoding and transport variant. Each must run exactly once. */
+function validVariants(count, version) {
+	/** @type {Array<[string, (secret: string, raw: Buffer) => Record<string, string | undefined>]>} */
+	const variants = [
+		['sha256=<hex>, application/json', (s, raw) => ({ 'x-signature': validSignature(s, raw) })],
+		['bare hex', (s, raw) => ({ 'x-signature': hex(mac('sha256', s, raw)) })],
+		['base64', (s, raw) => ({ 'x-signature': b64(mac('sha256', s, raw)) })],
+		[
+			'upper-case hex',
+			(s, raw) => ({ 'x-signature': `sha256=${hex(mac('sha256', s, raw)).toUpperCase()}` }),
+		],
+		['sha256=<base64>', (s, raw) => ({ 'x-signature': `sha256=${b64(mac('sha256', s, raw))}` })],
+		[
+			'signature in X-Payment-Signature (fallback)',
+			(s, raw) => ({ 'x-payment-signature': validSignature(s, raw) }),
+		],
+		[
+			'text/plain',
+			(s, raw) => ({ 'content-type': 'text/plain', 'x-signature': validSignature(s, raw) }),
+		],
+		[
+			'application/octet-stream',
+			(s, raw) => ({
+				'content-type': 'application/octet-stream',
+				'x-signature': validSignature(s, raw),
+			}),
+		],
+		[
+			'form-urlencoded label on JSON bytes',
+			(s, raw) => ({
+				'content-type': 'application/x-www-form-urlencoded',
+				'x-signature': validSignature(s, raw),
+			}),
+		],
+		[
+			'no content type',
+			(s, raw) => ({ 'content-type': undefined, 'x-signature': validSignature(s, raw) }),
+		],
+		[
+			'application/json; charset=utf-8',
+			(s, raw) => ({
+				'content-type': 'application/json; charset=utf-8',
+				'x-signature': validSignature(s, raw),
+			}),
+		],
+		[
+			'signature with spaces around it',
+			(s, raw) => ({ 'x-signature': `  ${validSignature(s, raw)} ` }),
+		],
+		[
+			'no X-Delivery-Id (body id only)',
+			(s, raw) => ({ 'x-delivery-id': undefined, 'x-signature': validSignature(s, raw) }),
+		],
+		[
+			'gzip-encoded',
+			(s, raw) => ({ 'content-encoding': 'gzip', 'x-signature': validSignature(s, raw) }),
+		],
+		['5 MB body', (s, raw) => ({ 'x-signature': validSignature(s, raw) })],
+	];
+	const events = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
+	return Array.from({ length: count }, (_, i) => {
+		const [name, headersOf] = variants[i % variants.length];
+		const body = eventBody({ event: events[i % events.length] });
+		if (name === '5 MB body') body.padding = 'v'.repeat(FIVE_MB);
+		const d = delivery(`valid: ${name}`, body, { expectStatus: 200 });
+		d.valid = true;
+		d.sign = (ctx) => {
+			for (const [key, value] of Object.entries(headersOf(ctx.secret, d.body))) {
+				if (value === undefined) delete d.headers[key];
+				else d.headers[key] = value;
+			}
+			if (name === 'gzip-encoded') d.body = zlib.gzipSync(d.body);
+			// Signed right, but at this typeVersion n8n does not read a body of this content type.
+			if (!bodyReachesNode(d.headers['content-type'], version)) {
+				Object.assign(d, unverifiable, {
+					valid: false,
+					label: `signed, body not read by n8n: ${name}`,
+				});
+			}
+		};
+		return d;
+	});
+}
+
+module.exports = { anotherEndpoint, replayed, unselectedEvent, validVariants, wrongMethod };
