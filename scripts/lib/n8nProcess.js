@@ -73,16 +73,16 @@ function n8nEnv({ n8nDir, userFolder, port, brokerPort, logLevel = 'info', extra
  * @param {string} n8nDir
  * @param {{ userFolder: string, port?: number }} target The user folder, and the port of a server using it if any.
  * @param {string[]} args
- * @param {{ allowFailure?: boolean, timeoutMs?: number }} [options]
+ * @param {{ allowFailure?: boolean, timeoutMs?: number, logLevel?: string }} [options] logLevel: n8n's, default
+ *   info (`execute` prints its result through the logger at level info).
  */
-async function n8nCli(n8nDir, target, args, options = {}) {
+async function n8nCli(n8nDir, target, args, { logLevel = 'info', ...options } = {}) {
 	const env = n8nEnv({
 		n8nDir,
 		userFolder: target.userFolder,
 		port: target.port ?? 5678,
 		brokerPort: await freePort(),
-		// `execute` prints its result through the logger at level info.
-		logLevel: 'info',
+		logLevel,
 	});
 	const n8n = n8nCommand(n8nDir);
 	return await runCommand(n8n.command, [...n8n.args, ...args], {

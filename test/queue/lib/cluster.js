@@ -37,7 +37,7 @@ class Cluster {
 	constructor(options) {
 		this.options = options;
 		this.encryptionKey = randomBytes(24).toString('hex');
-		/** @type {Map<string, import('../../../scripts/lib/n8n').N8nInstance>} */
+		/** @type {Map<string, import('../../../scripts/lib/n8nProcess').N8nInstance>} */
 		this.processes = new Map();
 		/**
 		 * @type {Map<string, { port: number, brokerPort: number, command: Command }>} ports and command by process

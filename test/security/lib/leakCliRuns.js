@@ -110,17 +110,11 @@ function cliRunner(run, cli) {
 		});
 		let code;
 		for (let attempt = 1; attempt <= 2; attempt++) {
-			const env = n8n.n8nEnv({
-				userFolder: stack.userFolder,
-				port: stack.instance.port,
-				brokerPort: await n8n.freePort(),
-				logLevel: 'debug',
-			});
 			const result = await n8n.n8nCli(
 				stack.n8nDir,
 				stack.instance,
 				['execute', `--id=${created.id}`, '--rawOutput'],
-				{ allowFailure: true, env },
+				{ allowFailure: true, logLevel: 'debug' },
 			);
 			code = result.code;
 			const output = `${result.stdout}\n${result.stderr}`;

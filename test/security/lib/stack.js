@@ -33,7 +33,7 @@ function makeCanaries() {
  * @property {string[]} sandboxLog
  * @property {string[]} n8nLog every line n8n printed
  * @property {Sandbox} sandbox
- * @property {import('../../../scripts/lib/n8n').N8nInstance} instance
+ * @property {import('../../../scripts/lib/n8nProcess').N8nInstance} instance
  * @property {import('../../../scripts/lib/n8n').N8nClient} client
  * @property {{ id: string, name: string }} credential
  * @property {{ A: Trigger, B: Trigger }} [triggers] the triggers of the last attack run (still active)
