@@ -11,6 +11,7 @@ export const WEBHOOK_EVENTS = [
 	'charge.expired',
 	'charge.chargeback',
 ] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const SUBMERCHANT_STATUSES = [
 	'pending',
@@ -35,6 +36,7 @@ export const CHARGE_STATUSES = [
 	'failed',
 	'expired',
 ] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['credit_card', 'debit_card', 'pix', 'boleto'] as const;
 export const CARD_PAYMENT_METHODS = ['credit_card', 'debit_card'] as const;
