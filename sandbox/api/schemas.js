@@ -1,10 +1,13 @@
 'use strict';
 /**
  * The sandbox's statement of the API in zod, written from api-reference.md: one schema per request body and per
- * list query, and the shapes of the records it answers with. Bodies are `.strict()` where the reference lists the
+ * list query (the answers: responses.js). Bodies are `.strict()` where the reference lists the
  * fields (everything else is an unknown_field); the charge's payment_details rules are the sandbox's own reading of
  * what the reference leaves unshown. Rules that need the stored data (a legal representative exists, a receivable is
  * pending) are checked by the routes after these.
+ *
+ * Over 300 lines on purpose: it is the request side of the whole API in one file, in the reference's order, so it
+ * can be read against api-reference.md section by section.
  */
 const { z } = require('zod');
 const names = require('./names');
