@@ -267,7 +267,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		...compact({
 			file_url: fileUrl,
 			file_name: file.fileName,
-			file_size: file.fileSize,
+			file_size: file.fileSize as number | undefined,
 			mime_type: mimeType,
 			number: additional.number,
 			expires_at: expiresAt,
