@@ -108,6 +108,9 @@ const submerchantUpdate = strictObject({
 	tax_id: absent(RULES.immutable, 'cannot be changed after creation'),
 });
 
+/** POST /v1/submerchants/{id}/submit-for-review: "No body" (an empty JSON object is accepted as none). */
+const submitForReview = strictObject({});
+
 const page = {
 	[names.PAGINATION_QUERY.page]: query.integer({ min: 1 }),
 	[names.PAGINATION_QUERY.perPage]: query.integer({ min: PAGE_SIZE.min, max: PAGE_SIZE.max }),
@@ -340,6 +343,7 @@ module.exports = {
 	CARD_PAYMENT_METHODS,
 	submerchantUpdate,
 	submerchantListQuery,
+	submitForReview,
 	addressCreate,
 	addressUpdate,
 	documentCreate,

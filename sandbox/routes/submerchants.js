@@ -5,7 +5,11 @@
 const { SUBMERCHANT_LIST_QUERY } = require('../api/names');
 const { Issues, parse } = require('../api/issues');
 const { RULES } = require('../api/rules');
-const { submerchantListQuery, submerchantUpdate } = require('../api/schemas');
+const {
+	submerchantListQuery,
+	submerchantUpdate,
+	submitForReview: noBody,
+} = require('../api/schemas');
 const { conflict } = require('../errors');
 const { paginate, pageRequest } = require('../pagination');
 const { compareText, nowIso } = require('../store');
@@ -51,6 +55,7 @@ function update(ctx) {
 
 function submitForReview(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
+	parse(noBody, jsonBody(ctx));
 	const store = ctx.app.store;
 	if (submerchant.status !== 'pending') {
 		throw conflict(
