@@ -28,7 +28,7 @@ function resolve(value, now) {
 /** The records of one seed.json table, defaults filled in and references resolved. */
 function table(name, now) {
 	const { defaults, records } = SEED_DATA[name];
-	return records.map((record) => resolve({ ...defaults, ...record }, now));
+	return records.map((record) => resolve({ id: record.id, ...defaults, ...record }, now));
 }
 
 const CARD_METHODS = ['credit_card', 'debit_card'];
@@ -45,10 +45,12 @@ function charge(fields) {
 			}
 		: null;
 	return {
-		updated_at: fields.created_at,
-		items: [{ name: 'Sandbox item', quantity: 1, unit_price: fields.amount, tangible: true }],
-		card,
 		...fields,
+		updated_at: fields.updated_at ?? fields.created_at,
+		items: fields.items ?? [
+			{ name: 'Sandbox item', quantity: 1, unit_price: fields.amount, tangible: true },
+		],
+		card: fields.card ?? card,
 	};
 }
 
@@ -126,8 +128,8 @@ function generateCharges(store, count) {
 		const amount = 100 + Math.floor(random() * 499_901);
 		const createdAt = new Date(start + Math.floor(random() * span)).toISOString();
 		const record = charge({
-			...resolve(SEED_DATA.charges.defaults, createdAt),
 			id: newId(),
+			...resolve(SEED_DATA.charges.defaults, createdAt),
 			status,
 			payment_method: method,
 			amount,
