@@ -45,11 +45,11 @@ export class PaymentPlatformApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'http://127.0.0.1:4010',
+			default: '',
 			required: true,
 			placeholder: 'https://api.example.com',
 			description:
-				'The address of the API given to you with your keys, without any path and without /v1 (for example https://api.example.com). The default points to the local sandbox started by npm start.',
+				'The address of the API given to you with your keys, without any path and without /v1 (for example https://api.example.com)',
 		},
 	];
 
@@ -69,5 +69,16 @@ export class PaymentPlatformApi implements ICredentialType {
 			url: '/v1/withdrawals/summary',
 			method: 'GET',
 		},
+		// The API reports failures in its envelope: a 2xx answer with `success: false` is a failed test too.
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'success',
+					value: false,
+					message: 'The API answered success: false: check the keys and the Base URL',
+				},
+			},
+		],
 	};
 }

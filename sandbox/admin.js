@@ -4,14 +4,24 @@
  * They drive the sandbox from tests and demos: fire charge events, read what was received and delivered,
  * seed data, reset, and a sink that stands in for a chat webhook.
  */
-const { WEBHOOK_EVENTS } = require('./fromPackage');
+const { WEBHOOK_EVENTS } = require('./api/values');
 const { applyChargeEvent } = require('./chargeEvents');
 const { notFound } = require('./errors');
 const { Router } = require('./router');
 const { publicEndpoint } = require('./routes/webhookEndpoints');
 const { generateCharges, MAX_GENERATED_CHARGES } = require('./seed');
 const { newId, nowIso } = require('./store');
-const { BodyRules, objectBody, pathUuid } = require('./validation');
+const { parse, pathUuid } = require('./api/issues');
+const { integer, oneOf, text, uuid } = require('./api/rules');
+const { z } = require('zod');
+const { objectBody } = require('./routes/helpers');
+
+/** Bodies of the admin routes (the sandbox's own, not the API's). */
+const ADMIN_BODIES = {
+	event: z.object({ event: oneOf(WEBHOOK_EVENTS) }),
+	seedCharges: z.object({ count: integer({ min: 1, max: MAX_GENERATED_CHARGES }) }),
+	legalRepresentative: z.object({ submerchant_id: uuid(), name: text({ min: 1, max: 255 }) }),
+};
 
 const ADMIN_ROUTES = [
 	'GET    /__admin                               this list',
@@ -51,9 +61,7 @@ function deliveryView(app, record) {
 function fireEvent(ctx) {
 	const charge = ctx.app.store.charges.get(pathUuid(ctx.params, 'id'));
 	if (!charge) throw notFound('Charge');
-	const rules = new BodyRules(objectBody(ctx.body));
-	const event = rules.string('event', { required: true, oneOf: WEBHOOK_EVENTS });
-	rules.issues.throwIfAny();
+	const { event } = parse(ADMIN_BODIES.event, objectBody(ctx.body));
 	const deliveries = applyChargeEvent(ctx.app, charge, event);
 	return {
 		message: `${event} applied; ${deliveries.length} delivery(ies) started`,
@@ -62,9 +70,7 @@ function fireEvent(ctx) {
 }
 
 function seedCharges(ctx) {
-	const rules = new BodyRules(objectBody(ctx.body));
-	const count = rules.integer('count', { required: true, min: 1, max: MAX_GENERATED_CHARGES });
-	rules.issues.throwIfAny();
+	const { count } = parse(ADMIN_BODIES.seedCharges, objectBody(ctx.body));
 	const ids = generateCharges(ctx.app.store, count);
 	return {
 		status: 201,
@@ -79,10 +85,9 @@ function seedCharges(ctx) {
 }
 
 function addLegalRepresentative(ctx) {
-	const rules = new BodyRules(objectBody(ctx.body));
-	const submerchantId = rules.uuid('submerchant_id', { required: true })?.toLowerCase();
-	const name = rules.string('name', { required: true, length: { min: 1, max: 255 } });
-	rules.issues.throwIfAny();
+	const body = parse(ADMIN_BODIES.legalRepresentative, objectBody(ctx.body));
+	const submerchantId = body.submerchant_id.toLowerCase();
+	const name = body.name;
 	if (!ctx.app.store.submerchants.get(submerchantId)) throw notFound('Submerchant');
 	const representative = {
 		id: newId(),

@@ -4,7 +4,7 @@
  * The comparison hashes both sides to equal-length digests and compares them in constant time.
  */
 const { createHash, timingSafeEqual } = require('crypto');
-const { ERROR_CODES } = require('./fromPackage');
+const { ERROR_CODES } = require('./api/names');
 const { ApiError, HTTP_STATUS } = require('./errors');
 
 const BASIC = /^Basic +([A-Za-z0-9+/]+={0,2})\s*$/i;

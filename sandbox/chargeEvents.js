@@ -4,7 +4,7 @@
  * Status events (`charge.captured`...) set the charge status; `charge.chargeback` records a chargeback and leaves
  * the status alone. Every active endpoint subscribed to the event receives one delivery.
  */
-const { CHARGE_STATUSES } = require('./fromPackage');
+const { CHARGE_STATUSES } = require('./api/values');
 const { newId, nowIso } = require('./store');
 
 const EVENT_PREFIX = 'charge.';

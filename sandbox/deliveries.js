@@ -1,16 +1,16 @@
 'use strict';
 /**
- * Signed webhook deliveries (scheme chosen in chosenNames.ts, signing in PaymentPlatformTrigger/signature.ts).
+ * Signed webhook deliveries (names in api/names.js, signing in signature.js).
  *
  * The body `{"id", "event", "charge", "occurred_at"}` is serialized once and signed once; every attempt and every
  * redelivery sends those same bytes with the same delivery id. A non-2xx answer or a network error is retried up to
  * `maxAttempts` times, waiting `baseDelayMs * 2^(attempt - 1)` between attempts.
  */
-const axios = require('axios');
+const axios = require('axios').default;
 const http = require('http');
 const https = require('https');
-const { WEBHOOK_DELIVERY_HEADERS } = require('./fromPackage');
-const { signatureHeaderValue } = require('./fromPackage');
+const { WEBHOOK_DELIVERY_HEADERS } = require('./api/names');
+const { signatureHeaderValue } = require('./signature');
 const { newId, nowIso } = require('./store');
 
 class DeliverySender {

@@ -2,7 +2,7 @@
 /**
  * Errors the routes throw; the server turns them into the error envelope `{success: false, message, error}`.
  *
- * The reference shows neither HTTP statuses nor error codes. The sandbox answers (codes from chosenNames.ts):
+ * The reference shows neither HTTP statuses nor error codes. The sandbox answers (codes in api/names.js):
  * - 422 VALIDATION_ERROR: a well-formed request that breaks a documented rule. 422 rather than 400 so that a rule
  *   failure is told apart, by status alone, from a body that is not JSON at all (400 BAD_REQUEST). The body carries
  *   `details: [{field, rule, message}]` on write operations; read operations answer with the single documented shape
@@ -16,7 +16,7 @@
  * - 415 BAD_REQUEST: a body whose content type is neither JSON nor multipart.
  * - 500 INTERNAL_ERROR: anything unexpected; the sandbox never lets a request crash it.
  */
-const { ERROR_CODES } = require('./fromPackage');
+const { ERROR_CODES } = require('./api/names');
 
 const HTTP_STATUS = {
 	badRequest: 400,

@@ -21,21 +21,9 @@
  * (the operation IS applied): slow (the answer is sent after delayMs, if the client still waits) and missing_data
  * (a success envelope loses its `data`; an error answer passes through unchanged).
  */
-const { ERROR_CODES } = require('./fromPackage');
-const { BodyRules, Issues, isPlainObject, RULES } = require('./validation');
-
-const FAULT_KINDS = [
-	'rate_limit',
-	'error_500',
-	'bad_gateway_502',
-	'unavailable_503',
-	'gateway_timeout_504',
-	'slow',
-	'reset',
-	'non_json',
-	'success_false',
-	'missing_data',
-];
+const { ERROR_CODES } = require('./api/names');
+const { FAULT_KINDS, faultsFromEnv, parseRoute, validateFaults } = require('./faultRules');
+const { mulberry32 } = require('./random');
 
 /** Error answers of the status faults: status, `error` code, message (codes beyond ERROR_CODES are the sandbox's). */
 const STATUS_FAULTS = {
@@ -55,114 +43,7 @@ const NON_JSON_BODY =
 
 const DEFAULT_RETRY_AFTER_SECONDS = 1;
 const DEFAULT_DELAY_MS = 5_000;
-const MAX_DELAY_MS = 600_000;
 const DEFAULT_SEED = 1;
-
-/** Options and the kinds they apply to. */
-const OPTION_KINDS = {
-	retryAfter: ['rate_limit', 'unavailable_503'],
-	delayMs: ['slow'],
-	status: ['non_json', 'success_false'],
-};
-const RULE_FIELDS = ['route', 'kind', 'count', 'probability', 'seed', ...Object.keys(OPTION_KINDS)];
-
-/** mulberry32: a small deterministic PRNG over 32-bit state; returns numbers in [0, 1). */
-function mulberry32(seed) {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
-/** `GET /v1/charges/*` → { method: 'GET', pattern }; a lone path means any method. */
-function parseRoute(route) {
-	const parts = route.trim().split(/\s+/);
-	const [method, path] = parts.length === 1 ? ['*', parts[0]] : parts;
-	if (parts.length > 2 || !path.startsWith('/') || !/^([A-Za-z]+|\*)$/.test(method))
-		return undefined;
-	const source = path
-		.replace(/\/+$/, '')
-		.split('/')
-		.map((segment) => {
-			if (segment === '**') return '.*';
-			return segment
-				.split('*')
-				.map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-				.join('[^/]*');
-		})
-		.join('/')
-		.replace(/\/\.\*$/, '(?:/.*)?');
-	return { method: method.toUpperCase(), pattern: new RegExp(`^${source || '/'}$`) };
-}
-
-/** Checks a list of rules; throws a ValidationError naming every problem (`faults[0].kind must be one of ...`). */
-function validateFaults(list) {
-	const issues = new Issues();
-	if (!Array.isArray(list)) {
-		issues.add('faults', RULES.array, 'must be an array of fault rules');
-		issues.throwIfAny();
-	}
-	const specs = list.map((item, index) => {
-		const field = `faults[${index}]`;
-		if (!isPlainObject(item)) {
-			issues.add(field, RULES.object, 'must be an object');
-			return undefined;
-		}
-		const rules = new BodyRules(item, issues, field);
-		rules.onlyFields(RULE_FIELDS);
-		const route = rules.string('route', { length: { min: 1, max: 500 } });
-		const parsedRoute = route === undefined ? undefined : parseRoute(route);
-		if (route !== undefined && !parsedRoute) {
-			rules.fail(
-				'route',
-				RULES.format,
-				'must be "METHOD /path" (METHOD may be *; * and ** match path segments)',
-			);
-		}
-		const kinds = kindList(rules, item.kind);
-		const count = rules.integer('count', { min: 1 });
-		const probability = rules.number('probability', { min: 0 });
-		if (probability !== undefined && probability > 1) {
-			rules.fail('probability', RULES.max, 'must be a number from 0 to 1');
-		}
-		const seed = rules.integer('seed');
-		if (seed !== undefined && probability === undefined && !(kinds?.length > 1)) {
-			rules.fail('seed', RULES.forbidden, 'is only used with probability or a list of kinds');
-		}
-		const options = {
-			retryAfter: rules.integer('retryAfter', { min: 0, max: 86_400 }),
-			delayMs: rules.integer('delayMs', { min: 0, max: MAX_DELAY_MS }),
-			status: rules.integer('status', { min: 100, max: 599 }),
-		};
-		for (const [option, forKinds] of Object.entries(OPTION_KINDS)) {
-			if (options[option] === undefined || !kinds) continue;
-			if (!kinds.some((kind) => forKinds.includes(kind))) {
-				rules.fail(option, RULES.forbidden, `only applies to ${forKinds.join(', ')}`);
-			}
-		}
-		return { route: route ?? '* /v1/**', parsedRoute, kinds, count, probability, seed, options };
-	});
-	issues.throwIfAny();
-	return specs;
-}
-
-function kindList(rules, value) {
-	const text = `must be one of ${FAULT_KINDS.join(', ')}, or a non-empty list of them`;
-	if (value === undefined) {
-		rules.fail('kind', RULES.required, 'is required');
-		return undefined;
-	}
-	const kinds = Array.isArray(value) ? value : [value];
-	if (kinds.length === 0 || !kinds.every((kind) => FAULT_KINDS.includes(kind))) {
-		rules.fail('kind', RULES.enum, text);
-		return undefined;
-	}
-	return kinds;
-}
 
 /** One configured rule with its counters and PRNG. */
 class FaultRule {
@@ -249,16 +130,18 @@ class FaultInjector {
 
 	/** Waits `ms` (slow faults); `cancelWaits` ends every wait early with an error (on stop). */
 	wait(ms) {
-		return new Promise((resolve, reject) => {
-			const entry = {
-				timer: setTimeout(() => {
-					this.waits.delete(entry);
-					resolve();
-				}, ms),
-				reject,
-			};
-			this.waits.add(entry);
-		});
+		return /** @type {Promise<void>} */ (
+			new Promise((resolve, reject) => {
+				const entry = {
+					timer: setTimeout(() => {
+						this.waits.delete(entry);
+						resolve();
+					}, ms),
+					reject,
+				};
+				this.waits.add(entry);
+			})
+		);
 	}
 
 	cancelWaits() {
@@ -301,19 +184,6 @@ function shortCircuitAnswer(fault) {
 	return undefined;
 }
 
-/** Parses SANDBOX_FAULTS (a JSON list of rules); empty or unset means none. */
-function faultsFromEnv(value) {
-	if (value === undefined || value.trim() === '') return [];
-	let parsed;
-	try {
-		parsed = JSON.parse(value);
-	} catch {
-		throw new Error('SANDBOX_FAULTS must be a JSON list of fault rules');
-	}
-	validateFaults(parsed);
-	return parsed;
-}
-
 module.exports = {
 	FAULT_KINDS,
 	STATUS_FAULTS,
@@ -323,7 +193,6 @@ module.exports = {
 	DEFAULT_DELAY_MS,
 	FaultInjector,
 	faultsFromEnv,
-	mulberry32,
 	parseRoute,
 	shortCircuitAnswer,
 	validateFaults,

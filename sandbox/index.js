@@ -3,7 +3,7 @@
  * Programmatic entry point: `startSandbox(options)` runs the sandbox HTTP server and returns a handle to it.
  */
 const http = require('http');
-const { WEBHOOK_EVENTS } = require('./fromPackage');
+const { WEBHOOK_EVENTS } = require('./api/values');
 const { createAuthenticator } = require('./auth');
 const { applyChargeEvent } = require('./chargeEvents');
 const { DeliverySender } = require('./deliveries');
@@ -141,14 +141,16 @@ async function startSandbox(options = {}) {
 	const server = http.createServer(
 		createRequestListener(app, createAuthenticator(publicKey, secretKey), log),
 	);
-	await new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(options.port ?? 0, host, () => {
-			server.off('error', reject);
-			resolve();
-		});
-	});
-	const port = server.address().port;
+	await /** @type {Promise<void>} */ (
+		new Promise((resolve, reject) => {
+			server.once('error', reject);
+			server.listen(options.port ?? 0, host, () => {
+				server.off('error', reject);
+				resolve();
+			});
+		})
+	);
+	const port = /** @type {import('net').AddressInfo} */ (server.address()).port;
 	url = `http://${urlHost(host)}:${port}`;
 
 	let stopping;
@@ -187,10 +189,12 @@ async function startSandbox(options = {}) {
 			stopping ??= (async () => {
 				faults.cancelWaits();
 				await deliveries.stop();
-				await new Promise((resolve) => {
-					server.close(() => resolve());
-					server.closeAllConnections();
-				});
+				await /** @type {Promise<void>} */ (
+					new Promise((resolve) => {
+						server.close(() => resolve());
+						server.closeAllConnections();
+					})
+				);
 			})();
 			return stopping;
 		},

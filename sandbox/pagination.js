@@ -1,20 +1,30 @@
 'use strict';
 /**
- * Pagination of the list operations: page >= 1 (default 1), perPage 1..100 (default 20), under the query names
- * chosen in chosenNames.ts. Out-of-range values are validation errors, never clamped.
+ * Pagination of the list operations: page >= 1 (default 1), perPage 1..100 (default 20), under the query names in
+ * api/names.js. Out-of-range values are validation errors (api/schemas.js), never clamped.
  */
-const { PAGE_SIZE, PAGINATION_QUERY } = require('./fromPackage');
+const { PAGINATION_QUERY } = require('./api/names');
+const { PAGE_SIZE } = require('./api/values');
 
-/** Reads page and perPage into `rules` (call `rules.issues.throwIfAny()` before using the result). */
-function readPageRequest(rules) {
-	const page = rules.integer(PAGINATION_QUERY.page, { min: 1 });
-	const perPage = rules.integer(PAGINATION_QUERY.perPage, {
-		min: PAGE_SIZE.min,
-		max: PAGE_SIZE.max,
-	});
-	return { page: page ?? 1, perPage: perPage ?? PAGE_SIZE.default };
+/**
+ * @typedef {{ page: number, perPage: number }} PageRequest
+ * @param {Record<string, unknown>} query A list query as its schema parsed it.
+ * @returns {PageRequest}
+ */
+function pageRequest(query) {
+	const page = query[PAGINATION_QUERY.page];
+	const perPage = query[PAGINATION_QUERY.perPage];
+	return {
+		page: typeof page === 'number' ? page : 1,
+		perPage: typeof perPage === 'number' ? perPage : PAGE_SIZE.default,
+	};
 }
 
+/**
+ * @template T
+ * @param {T[]} items
+ * @param {PageRequest} request
+ */
 function paginate(items, request) {
 	const start = (request.page - 1) * request.perPage;
 	return {
@@ -28,4 +38,4 @@ function paginate(items, request) {
 	};
 }
 
-module.exports = { readPageRequest, paginate };
+module.exports = { pageRequest, paginate };

@@ -3,7 +3,7 @@
  * What the sandbox must never keep: card numbers and CVVs. Recorded requests keep a copy of each body with
  * `payment_details.number` masked to its last four digits and every `cvv` replaced.
  */
-const { isPlainObject } = require('./validation');
+const { isPlainObject } = require('./api/rules');
 
 const REDACTED = '[REDACTED]';
 

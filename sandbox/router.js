@@ -28,7 +28,12 @@ class Router {
 		return this;
 	}
 
-	/** undefined: no route has this path; `allowed`: the path exists for other methods only. */
+	/**
+	 * undefined: no route has this path; `allowed`: the path exists for other methods only.
+	 * @param {string} method
+	 * @param {string} path
+	 * @returns {{ handler: (ctx: any) => any, params: Record<string, string> } | { allowed: string[] } | undefined}
+	 */
 	match(method, path) {
 		const allowed = [];
 		for (const route of this.routes) {
@@ -38,6 +43,7 @@ class Router {
 				if (!allowed.includes(route.method)) allowed.push(route.method);
 				continue;
 			}
+			/** @type {Record<string, string>} */
 			const params = {};
 			route.keys.forEach((key, index) => (params[key] = safeDecode(found[index + 1])));
 			return { handler: route.handler, params };

@@ -4,7 +4,7 @@
  * request. Every handler runs inside a try/catch: bad input never crashes the server.
  */
 
-const { ERROR_CODES } = require('./fromPackage');
+const { ERROR_CODES } = require('./api/names');
 const { createAdminRouter } = require('./admin');
 const { unauthorized } = require('./auth');
 const {

@@ -9,7 +9,13 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { WEBHOOK_EVENT_OPTIONS } from '../PaymentPlatform/shared/optionTexts';
 import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/transport/chosenNames';
-import { chargeEventItem, deliveryIdsOf, eventOf, parseDeliveryBody } from './delivery';
+import {
+	chargeEventItem,
+	deliveryIdsOf,
+	eventOf,
+	hasChargeObject,
+	parseDeliveryBody,
+} from './delivery';
 import {
 	forgetRecentDeliveries,
 	hasSeenDelivery,
@@ -187,10 +193,20 @@ export class PaymentPlatformTrigger implements INodeType {
 			return respond.call(this, 400, { message: 'The body is not a JSON object' });
 		}
 
-		const event = eventOf(body);
+		// A signed delivery the trigger cannot read is answered 4xx, never 2xx-and-dropped: the platform keeps it (and
+		// retries) where the user can see it. Only the user's own choices (events, duplicates) are acknowledged unused.
+		const event = eventOf(body, headers);
+		if (event === undefined) {
+			return respond.call(this, 422, {
+				message: `The delivery names no event (no "event" in the body, no ${WEBHOOK_DELIVERY_HEADERS.event} header)`,
+			});
+		}
 		const events = this.getNodeParameter('events', []) as string[];
-		if (event === undefined || !events.includes(event)) {
+		if (!events.includes(event)) {
 			return respond.call(this, 200, { received: true, ignored: 'event not selected' });
+		}
+		if (!hasChargeObject(body)) {
+			return respond.call(this, 422, { message: 'The delivery has no "charge" object' });
 		}
 
 		const deliveryIds = deliveryIdsOf(headers, body);
@@ -207,7 +223,7 @@ export class PaymentPlatformTrigger implements INodeType {
 			staticData[STATIC_KEYS.recentDeliveryIds] = updated;
 		}
 
-		const item = chargeEventItem(body, deliveryIds) as IDataObject;
+		const item = chargeEventItem(body, deliveryIds, event) as IDataObject;
 		if (options.includeHeaders === true) {
 			const signatureHeaders = [
 				WEBHOOK_DELIVERY_HEADERS.signature,

@@ -34,9 +34,19 @@ function nonEmptyString(value: unknown): string | undefined {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** The event named in the (signed) body; the unsigned `X-Event` header is not trusted. */
-export function eventOf(body: DeliveryBody): string | undefined {
-	return nonEmptyString(body.event);
+/**
+ * The delivery's event: the one named in the signed body; only when the body names none, the `X-Event` header (the
+ * signature already proved who sent the request, and the body is what the workflow gets).
+ */
+export function eventOf(body: DeliveryBody, headers: RequestHeaders = {}): string | undefined {
+	return (
+		nonEmptyString(body.event) ?? nonEmptyString(getHeader(headers, WEBHOOK_DELIVERY_HEADERS.event))
+	);
+}
+
+/** Whether the body carries the charge the event is about, as an object (the workflow's main data). */
+export function hasChargeObject(body: DeliveryBody): boolean {
+	return body.charge !== null && typeof body.charge === 'object' && !Array.isArray(body.charge);
 }
 
 /**
@@ -55,10 +65,11 @@ export function deliveryIdsOf(headers: RequestHeaders, body: DeliveryBody): stri
 export function chargeEventItem(
 	body: DeliveryBody,
 	deliveryIds: readonly string[],
+	event: string | undefined = eventOf(body),
 ): ChargeEventItem {
 	return {
 		id: nonEmptyString(body.id) ?? deliveryIds[0] ?? null,
-		event: eventOf(body) ?? null,
+		event: event ?? null,
 		charge: body.charge ?? null,
 		occurred_at: body.occurred_at ?? null,
 	};

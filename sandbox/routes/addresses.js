@@ -1,31 +1,14 @@
 'use strict';
 /**
  * POST /v1/submerchants/{id}/addresses and PATCH /v1/submerchants/{id}/addresses/{addressId}.
- * The address type travels in the body field chosen in chosenNames.ts (`type`); it defaults to `billing`.
+ * The address type travels in the body field named in api/names.js (`type`); it defaults to `billing`.
  */
-const { ADDRESS_TYPES, LIMITS } = require('../fromPackage');
-const { ADDRESS_TYPE_BODY_FIELD } = require('../fromPackage');
+const { ADDRESS_TYPE_BODY_FIELD } = require('../api/names');
+const { parse, pathUuid } = require('../api/issues');
+const { addressCreate, addressUpdate } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { newId, nowIso } = require('../store');
-const { BodyRules, pathUuid } = require('../validation');
 const { assignDefined, jsonBody, ownSubmerchantFromPath } = require('./helpers');
-
-const A = LIMITS.address;
-
-const ADDRESS_FIELDS = [
-	'street',
-	'number',
-	'complement',
-	'neighborhood',
-	'city',
-	'state',
-	'zip_code',
-	'country',
-	'is_primary',
-	ADDRESS_TYPE_BODY_FIELD,
-];
-
-const maxOf = (limit) => ({ max: limit.max ?? limit.exact });
 
 /** Only one primary address per submerchant: a new primary one demotes the others. */
 function demoteOtherPrimaries(store, address) {
@@ -37,32 +20,20 @@ function demoteOtherPrimaries(store, address) {
 
 function create(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
-	const rules = new BodyRules(jsonBody(ctx));
-	rules.onlyFields(ADDRESS_FIELDS);
-	const street = rules.string('street', { required: true, length: A.street });
-	const number = rules.string('number', { required: true, length: A.number });
-	const neighborhood = rules.string('neighborhood', { required: true, length: A.neighborhood });
-	const city = rules.string('city', { required: true, length: A.city });
-	const state = rules.string('state', { required: true, length: A.state });
-	const zipCode = rules.string('zip_code', { required: true, length: A.zipCode });
-	const complement = rules.string('complement', { length: A.complement });
-	const country = rules.string('country', { required: true, length: A.country });
-	const isPrimary = rules.boolean('is_primary');
-	const type = rules.string(ADDRESS_TYPE_BODY_FIELD, { oneOf: ADDRESS_TYPES });
-	rules.issues.throwIfAny();
+	const body = parse(addressCreate, jsonBody(ctx));
 	const address = {
 		id: newId(),
 		submerchant_id: submerchant.id,
-		type: type ?? 'billing',
-		street: street,
-		number: number,
-		complement: complement ?? null,
-		neighborhood: neighborhood,
-		city: city,
-		state: state,
-		zip_code: zipCode,
-		country: country,
-		is_primary: isPrimary ?? false,
+		type: body[ADDRESS_TYPE_BODY_FIELD] ?? 'billing',
+		street: body.street,
+		number: body.number,
+		complement: body.complement ?? null,
+		neighborhood: body.neighborhood,
+		city: body.city,
+		state: body.state,
+		zip_code: body.zip_code,
+		country: body.country,
+		is_primary: body.is_primary ?? false,
 		created_at: nowIso(),
 	};
 	ctx.app.store.addresses.set(address.id, address);
@@ -74,22 +45,8 @@ function update(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	const address = ctx.app.store.addresses.get(pathUuid(ctx.params, 'addressId'));
 	if (!address || address.submerchant_id !== submerchant.id) throw notFound('Address');
-	const rules = new BodyRules(jsonBody(ctx));
-	rules.onlyFields(ADDRESS_FIELDS);
-	const changes = {
-		street: rules.string('street', { length: maxOf(A.street) }),
-		number: rules.string('number', { length: maxOf(A.number) }),
-		complement: rules.string('complement', { length: maxOf(A.complement) }),
-		neighborhood: rules.string('neighborhood', { length: maxOf(A.neighborhood) }),
-		city: rules.string('city', { length: maxOf(A.city) }),
-		state: rules.string('state', { length: maxOf(A.state) }),
-		zip_code: rules.string('zip_code', { length: maxOf(A.zipCode) }),
-		country: rules.string('country', { length: maxOf(A.country) }),
-		is_primary: rules.boolean('is_primary'),
-		type: rules.string(ADDRESS_TYPE_BODY_FIELD, { oneOf: ADDRESS_TYPES }),
-	};
-	rules.issues.throwIfAny();
-	assignDefined(address, changes);
+	const { [ADDRESS_TYPE_BODY_FIELD]: type, ...fields } = parse(addressUpdate, jsonBody(ctx));
+	assignDefined(address, { ...fields, type });
 	demoteOtherPrimaries(ctx.app.store, address);
 	return { message: 'Address updated' };
 }

@@ -2,12 +2,14 @@
 /**
  * GET /v1/receivables/{id}, POST /v1/anticipations, DELETE /v1/anticipations/{id}.
  * A requested anticipation is `pending` and `spot`; its receivables become `anticipated` until it is canceled
- * (status `canceled`), when they are `pending` again. Totals: see fees.ts.
+ * (status `canceled`), when they are `pending` again. Totals: see fees.js.
  */
 const { conflict, notFound } = require('../errors');
 const { anticipationTotals } = require('../fees');
 const { newId, nowIso } = require('../store');
-const { BodyRules, isUuid, pathUuid, RULES } = require('../validation');
+const { Issues, parse, pathUuid } = require('../api/issues');
+const { RULES } = require('../api/rules');
+const { anticipationCreate } = require('../api/schemas');
 const { jsonBody } = require('./helpers');
 
 const ANTICIPATED_STATUS = 'anticipated';
@@ -22,30 +24,27 @@ function getReceivable(ctx) {
 
 function create(ctx) {
 	const store = ctx.app.store;
-	const rules = new BodyRules(jsonBody(ctx));
-	rules.onlyFields(['receivable_ids', 'metadata']);
-	const ids = rules.array('receivable_ids', { required: true, minItems: 1 });
-	const receivables = [];
-	const seen = new Set();
-	ids?.forEach((value, index) => {
+	const body = parse(anticipationCreate, jsonBody(ctx));
+	const issues = new Issues();
+	const receivables = body.receivable_ids.flatMap((value, index) => {
 		const field = `receivable_ids[${index}]`;
-		if (!isUuid(value)) return rules.fail(field, RULES.uuid, 'must be a UUID');
-		const id = value.toLowerCase();
-		if (seen.has(id)) return rules.fail(field, RULES.unique, 'repeats an id already in the list');
-		seen.add(id);
-		const receivable = store.receivables.get(id);
-		if (!receivable || receivable.merchant_id !== store.merchant.id)
-			return rules.fail(field, RULES.exists, 'must reference an existing receivable');
-		if (receivable.status !== 'pending')
-			return rules.fail(
+		const receivable = store.receivables.get(value.toLowerCase());
+		if (!receivable || receivable.merchant_id !== store.merchant.id) {
+			issues.add(field, RULES.exists, 'must reference an existing receivable');
+			return [];
+		}
+		if (receivable.status !== 'pending') {
+			issues.add(
 				field,
 				RULES.status,
 				`must reference a pending receivable (it is ${receivable.status})`,
 			);
-		receivables.push(receivable);
+			return [];
+		}
+		return [receivable];
 	});
-	const metadata = rules.object('metadata');
-	rules.issues.throwIfAny();
+	issues.throwIfAny();
+	const metadata = body.metadata;
 
 	const now = nowIso();
 	const anticipation = {

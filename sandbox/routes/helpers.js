@@ -2,8 +2,16 @@
 /**
  * Small helpers shared by the route modules.
  */
-const { badRequest, HTTP_STATUS, notFound } = require('../errors');
-const { objectBody, pathUuid } = require('../validation');
+const { pathUuid } = require('../api/issues');
+const { isPlainObject, RULES } = require('../api/rules');
+const { badRequest, HTTP_STATUS, invalid, notFound } = require('../errors');
+
+/** A JSON body as an object: absent means `{}`; anything that is not an object is a validation error. */
+function objectBody(body) {
+	if (body === undefined) return {};
+	if (!isPlainObject(body)) throw invalid('body', RULES.object, 'body must be a JSON object');
+	return body;
+}
 
 /** The JSON object body of a write operation; a multipart body is the wrong media type here. */
 function jsonBody(ctx) {
@@ -29,4 +37,4 @@ function assignDefined(target, changes) {
 	}
 }
 
-module.exports = { jsonBody, ownSubmerchantFromPath, assignDefined };
+module.exports = { objectBody, jsonBody, ownSubmerchantFromPath, assignDefined };

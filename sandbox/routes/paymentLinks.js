@@ -5,9 +5,8 @@
  */
 const { notFound } = require('../errors');
 const { newId, nowIso } = require('../store');
-const { Issues, pathUuid, RULES } = require('../validation');
-
-const COVER_PART_NAME = 'file';
+const { parse, pathUuid } = require('../api/issues');
+const { COVER_PART_NAME, coverUpload } = require('../api/schemas');
 
 function ownLink(ctx) {
 	const link = ctx.app.store.paymentLinks.get(pathUuid(ctx.params, 'id'));
@@ -21,27 +20,9 @@ function get(ctx) {
 
 function uploadCover(ctx) {
 	const link = ownLink(ctx);
-	const files = (ctx.parts ?? []).filter((part) => part.name === COVER_PART_NAME);
-	const issues = new Issues();
-	const file = files[0];
-	const contentType = (file?.contentType ?? '').split(';')[0].trim().toLowerCase();
-	if (!file)
-		issues.add(
-			COVER_PART_NAME,
-			RULES.required,
-			'is required: send multipart/form-data with a part named file',
-		);
-	else if (files.length > 1) issues.add(COVER_PART_NAME, RULES.single, 'must be sent only once');
-	else if (file.filename === undefined)
-		issues.add(COVER_PART_NAME, RULES.file, 'must be a file part (with a filename)');
-	else if (!contentType.startsWith('image/'))
-		issues.add(
-			COVER_PART_NAME,
-			RULES.image,
-			`must be an image (content type image/*), not ${contentType || 'a part without a content type'}`,
-		);
-	else if (file.size === 0) issues.add(COVER_PART_NAME, RULES.notEmpty, 'must not be empty');
-	issues.throwIfAny();
+	parse(coverUpload, ctx.parts ?? []);
+	const file = (ctx.parts ?? []).find((part) => part.name === COVER_PART_NAME);
+	const contentType = (file.contentType ?? '').split(';')[0].trim().toLowerCase();
 
 	const upload = { id: newId(), filename: file.filename, contentType, data: file.data };
 	ctx.app.store.uploads.set(upload.id, upload);
@@ -56,4 +37,4 @@ function registerPaymentLinkRoutes(router) {
 		.add('POST', '/v1/payment-links/:id/upload-cover', uploadCover);
 }
 
-module.exports = { COVER_PART_NAME, registerPaymentLinkRoutes };
+module.exports = { registerPaymentLinkRoutes };

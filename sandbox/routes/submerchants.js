@@ -2,51 +2,27 @@
 /**
  * GET /v1/submerchants, GET|PATCH /v1/submerchants/{id}, POST /v1/submerchants/{id}/submit-for-review.
  */
-const { BUSINESS_TYPES, LIMITS, PATTERNS, SUBMERCHANT_STATUSES } = require('../fromPackage');
-const { SUBMERCHANT_LIST_QUERY } = require('../fromPackage');
-const { conflict } = require('../errors');
-const { paginate, readPageRequest } = require('../pagination');
-const { compareText, nowIso } = require('../store');
-
+const { SUBMERCHANT_LIST_QUERY } = require('../api/names');
+const { Issues, parse } = require('../api/issues');
+const { RULES } = require('../api/rules');
 const {
-	BodyRules,
-	Issues,
-	isCalendarDate,
-	isPlainObject,
-	QueryRules,
-	RULES,
-} = require('../validation');
+	submerchantListQuery,
+	submerchantUpdate,
+	submitForReview: noBody,
+} = require('../api/schemas');
+const { conflict } = require('../errors');
+const { paginate, pageRequest } = require('../pagination');
+const { compareText, nowIso } = require('../store');
 const { assignDefined, jsonBody, ownSubmerchantFromPath } = require('./helpers');
 
-/** Fields a PATCH may change (tax_id is rejected as immutable, anything else as unknown). */
-const SUBMERCHANT_UPDATE_FIELDS = [
-	'trade_name',
-	'legal_name',
-	'email',
-	'phone',
-	'website',
-	'description',
-	'soft_descriptor',
-	'birth_date',
-	'mother_name',
-	'business_type',
-	'product_categories',
-	'average_ticket',
-	'monthly_revenue',
-	'mcc',
-	'cnaes',
-];
-
 function list(ctx) {
-	const query = new QueryRules(ctx.query);
-	const status = query.oneOf(SUBMERCHANT_LIST_QUERY.status, SUBMERCHANT_STATUSES);
-	const page = readPageRequest(query);
-	query.issues.throwIfAny();
+	const query = parse(submerchantListQuery, ctx.query, 'query');
+	const status = query[SUBMERCHANT_LIST_QUERY.status];
 	const merchantId = ctx.app.store.merchant.id;
 	const submerchants = [...ctx.app.store.submerchants.values()]
 		.filter((s) => s.parent_merchant_id === merchantId && (!status || s.status === status))
 		.sort((a, b) => compareText(b.created_at, a.created_at) || compareText(b.id, a.id));
-	return { message: 'Submerchants retrieved', ...paginate(submerchants, page) };
+	return { message: 'Submerchants retrieved', ...paginate(submerchants, pageRequest(query)) };
 }
 
 function get(ctx) {
@@ -57,89 +33,29 @@ function get(ctx) {
 	};
 }
 
-function validateCnaes(rules) {
-	const items = rules.array('cnaes');
-	if (!items) return undefined;
-	const cnaes = [];
-	items.forEach((item, index) => {
-		const field = `cnaes[${index}]`;
-		if (!isPlainObject(item)) {
-			rules.fail(field, RULES.object, 'must be an object with code, description and is_primary');
-			return;
-		}
-		const itemRules = rules.nested(field, item);
-		itemRules.onlyFields(['code', 'description', 'is_primary']);
-		const code = itemRules.string('code', { required: true, length: { min: 1 } });
-		const description = itemRules.string('description');
-		const isPrimary = itemRules.boolean('is_primary');
-		if (code !== undefined)
-			cnaes.push({ code, description: description ?? null, is_primary: isPrimary ?? false });
-	});
-	return cnaes;
-}
-
-function validateUpdate(body) {
-	const rules = new BodyRules(body);
-	const L = LIMITS.submerchant;
-	for (const key of Object.keys(body)) {
-		if (key === 'tax_id') rules.fail(key, RULES.immutable, 'cannot be changed after creation');
-		else if (!SUBMERCHANT_UPDATE_FIELDS.includes(key))
-			rules.fail(key, RULES.unknownField, 'is not an allowed field');
-	}
-	let birthDate = rules.string('birth_date', {
-		pattern: PATTERNS.birthDate,
-		patternText: 'must be a date in the format YYYY-MM-DD',
-	});
-	if (birthDate !== undefined) {
-		const [year, month, day] = birthDate.split('-').map(Number);
-		if (!isCalendarDate(year, month, day)) {
-			rules.fail('birth_date', RULES.date, 'must be a real calendar date');
-			birthDate = undefined;
-		}
-	}
-	const categories = rules.array('product_categories');
-	categories?.forEach((item, index) => {
-		if (typeof item !== 'string')
-			rules.fail(`product_categories[${index}]`, RULES.string, 'must be a string');
-	});
-	const money = (field) => {
-		const value = rules.number(field, { min: 0 });
-		return value === undefined ? undefined : value.toFixed(2);
-	};
-	const changes = {
-		trade_name: rules.string('trade_name', { length: L.tradeName }),
-		legal_name: rules.string('legal_name', { length: L.legalName }),
-		email: rules.string('email', {
-			pattern: PATTERNS.email,
-			patternText: 'must be a valid e-mail address',
-		}),
-		phone: rules.string('phone', { length: L.phone }),
-		website: rules.string('website', { length: L.website }),
-		description: rules.string('description'),
-		soft_descriptor: rules.string('soft_descriptor', { length: L.softDescriptor }),
-		birth_date: birthDate,
-		mother_name: rules.string('mother_name', { length: L.motherName }),
-		business_type: rules.string('business_type', { oneOf: BUSINESS_TYPES }),
-		product_categories: categories,
-		average_ticket: money('average_ticket'),
-		monthly_revenue: money('monthly_revenue'),
-		mcc: rules.string('mcc', { pattern: PATTERNS.mcc, patternText: 'must be exactly 4 digits' }),
-		cnaes: validateCnaes(rules),
-	};
-	rules.issues.throwIfAny();
-	return changes;
-}
+/** Money amounts are sent as numbers and answered as text with two decimals. */
+const money = (value) => (value === undefined ? undefined : value.toFixed(2));
 
 function update(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
-	const changes = validateUpdate(jsonBody(ctx));
-	assignDefined(submerchant, changes);
+	const { tax_id: _immutable, cnaes, ...changes } = parse(submerchantUpdate, jsonBody(ctx));
+	assignDefined(submerchant, {
+		...changes,
+		average_ticket: money(changes.average_ticket),
+		monthly_revenue: money(changes.monthly_revenue),
+		cnaes: cnaes?.map((c) => ({
+			code: c.code,
+			description: c.description ?? null,
+			is_primary: c.is_primary ?? false,
+		})),
+	});
 	submerchant.updated_at = nowIso();
 	return { message: 'Submerchant updated', data: submerchant };
 }
 
 function submitForReview(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
+	parse(noBody, jsonBody(ctx));
 	const store = ctx.app.store;
 	if (submerchant.status !== 'pending') {
 		throw conflict(
@@ -158,9 +74,8 @@ function submitForReview(ctx) {
 	if (!store.documentsOf(submerchant.id).some((doc) => doc.status !== 'replaced'))
 		issues.add('documents', RULES.minItems, 'must include at least 1 active document');
 	issues.throwIfAny();
-	const now = nowIso();
 	submerchant.status = 'pending_review';
-	submerchant.updated_at = now;
+	submerchant.updated_at = nowIso();
 	return { message: 'Submerchant submitted for review; the compliance pipeline has started' };
 }
 
@@ -172,4 +87,4 @@ function registerSubmerchantRoutes(router) {
 		.add('POST', '/v1/submerchants/:id/submit-for-review', submitForReview);
 }
 
-module.exports = { SUBMERCHANT_UPDATE_FIELDS, registerSubmerchantRoutes };
+module.exports = { registerSubmerchantRoutes };

@@ -1,12 +1,14 @@
 'use strict';
 /**
- * GET /v1/wallets/{id} and GET /v1/wallets/{id}/statement (period filter under the chosen query names).
+ * GET /v1/wallets/{id} and GET /v1/wallets/{id}/statement (period filter under the query names of api/names.js).
  * Summary: opening balance before the period, closing balance at its end, and the credits and debits within it.
  */
-const { WALLET_STATEMENT_QUERY } = require('../fromPackage');
+const { WALLET_STATEMENT_QUERY } = require('../api/names');
+const { inDateRange } = require('../api/dates');
+const { parse, pathUuid } = require('../api/issues');
+const { walletStatementQuery } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { compareText } = require('../store');
-const { inDateRange, pathUuid, QueryRules } = require('../validation');
 
 function ownWallet(ctx) {
 	const wallet = ctx.app.store.wallets.get(pathUuid(ctx.params, 'id'));
@@ -22,10 +24,9 @@ function get(ctx) {
 
 function statement(ctx) {
 	const wallet = ownWallet(ctx);
-	const query = new QueryRules(ctx.query);
-	const start = query.isoTimestamp(WALLET_STATEMENT_QUERY.startDate);
-	const end = query.isoTimestamp(WALLET_STATEMENT_QUERY.endDate);
-	query.issues.throwIfAny();
+	const query = parse(walletStatementQuery, ctx.query, 'query');
+	const start = query[WALLET_STATEMENT_QUERY.startDate];
+	const end = query[WALLET_STATEMENT_QUERY.endDate];
 
 	const all = [...ctx.app.store.walletEntries.values()]
 		.filter((entry) => entry.wallet_id === wallet.id)

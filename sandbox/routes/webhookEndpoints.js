@@ -1,14 +1,14 @@
 'use strict';
 /**
- * POST /v1/postbacks/endpoints and DELETE at the chosen path (chosenNames.ts). The secret is generated here and
+ * POST /v1/postbacks/endpoints and DELETE at the path chosen in api/names.js. The secret is generated here and
  * returned only in the creation response.
  */
 const { randomBytes } = require('crypto');
-const { LIMITS, WEBHOOK_EVENTS } = require('../fromPackage');
-const { WEBHOOK_ENDPOINTS_PATH } = require('../fromPackage');
+const { WEBHOOK_ENDPOINTS_PATH } = require('../api/names');
+const { parse, pathUuid } = require('../api/issues');
+const { webhookEndpointCreate } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { newId, nowIso } = require('../store');
-const { BodyRules, pathUuid, RULES } = require('../validation');
 const { jsonBody } = require('./helpers');
 
 function publicEndpoint(endpoint) {
@@ -20,38 +20,14 @@ function newWebhookSecret() {
 	return `whsec_${randomBytes(32).toString('hex')}`;
 }
 
-function isHttpUrl(value) {
-	try {
-		const url = new URL(value);
-		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-	} catch {
-		return false;
-	}
-}
-
 function create(ctx) {
-	const rules = new BodyRules(jsonBody(ctx));
-	rules.onlyFields(['url', 'events']);
-	const url = rules.string('url', { required: true, length: LIMITS.webhookEndpoint.url });
-	if (url !== undefined && !isHttpUrl(url))
-		rules.fail('url', RULES.url, 'must be an http or https URL');
-	const events = rules.array('events', { required: true, minItems: 1 });
-	const seen = new Set();
-	events?.forEach((event, index) => {
-		const field = `events[${index}]`;
-		if (typeof event !== 'string' || !WEBHOOK_EVENTS.includes(event))
-			rules.fail(field, RULES.enum, `must be one of ${WEBHOOK_EVENTS.join(', ')}`);
-		else if (seen.has(event))
-			rules.fail(field, RULES.unique, 'repeats an event already in the list');
-		else seen.add(event);
-	});
-	rules.issues.throwIfAny();
+	const body = parse(webhookEndpointCreate, jsonBody(ctx));
 
 	const endpoint = {
 		id: newId(),
-		url: url,
+		url: body.url,
 		secret: newWebhookSecret(),
-		events: [...seen],
+		events: body.events,
 		status: 'active',
 		created_at: nowIso(),
 	};

@@ -4,18 +4,16 @@
  * Summary (sandbox reading of the fields): available_balance in cents; pending_count withdrawals still pending;
  * today_amount cents asked today (UTC); total_withdrawals and total_completed in cents, all and completed.
  */
-const { WITHDRAWAL_FEE_QUERY } = require('../fromPackage');
+const { WITHDRAWAL_FEE_QUERY, WITHDRAWAL_SUMMARY_QUERY } = require('../api/names');
+const { parse } = require('../api/issues');
+const { withdrawalFeeQuery, withdrawalSummaryQuery } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { withdrawalFee } = require('../fees');
-const { QueryRules } = require('../validation');
-
-const WITHDRAWAL_SUMMARY_QUERY = { submerchantId: 'submerchant_id' };
 
 function summary(ctx) {
 	const store = ctx.app.store;
-	const query = new QueryRules(ctx.query);
-	const submerchantId = query.uuid(WITHDRAWAL_SUMMARY_QUERY.submerchantId)?.toLowerCase();
-	query.issues.throwIfAny();
+	const query = parse(withdrawalSummaryQuery, ctx.query, 'query');
+	const submerchantId = query[WITHDRAWAL_SUMMARY_QUERY.submerchantId]?.toLowerCase();
 	if (submerchantId && !store.ownSubmerchant(submerchantId)) throw notFound('Submerchant');
 
 	const withdrawals = [...store.withdrawals.values()].filter(
@@ -39,9 +37,8 @@ function summary(ctx) {
 }
 
 function fee(ctx) {
-	const query = new QueryRules(ctx.query);
-	const amount = query.integer(WITHDRAWAL_FEE_QUERY.amount, { min: 0 });
-	query.issues.throwIfAny();
+	const query = parse(withdrawalFeeQuery, ctx.query, 'query');
+	const amount = query[WITHDRAWAL_FEE_QUERY.amount];
 	const config = ctx.app.store.withdrawalFee;
 	return {
 		message: 'Withdrawal fee retrieved',
@@ -53,4 +50,4 @@ function registerWithdrawalRoutes(router) {
 	router.add('GET', '/v1/withdrawals/summary', summary).add('GET', '/v1/withdrawals/fee', fee);
 }
 
-module.exports = { WITHDRAWAL_SUMMARY_QUERY, registerWithdrawalRoutes };
+module.exports = { registerWithdrawalRoutes };

@@ -513,6 +513,20 @@ describe('GET /v1/charges filters', () => {
 		);
 	});
 
+	it.each([
+		['/v1/charges', 'minAmount'],
+		['/v1/charges', 'page_size'],
+		['/v1/submerchants', 'state'],
+		['/v1/withdrawals/fee', 'value'],
+	])('%s?%s=… is refused: a list only takes the query parameters it states', async (url, name) => {
+		expectValidationError(
+			await t.api.get(url, { params: { [name]: '5' } }),
+			name,
+			'unknown_field',
+			`${name} is not a query parameter of this operation`,
+		);
+	});
+
 	it('min_amount=0 and the boundary installments are accepted', async () => {
 		expect(await ids({ min_amount: 0 })).toHaveLength(8);
 		expect(await ids({ installments: 12 })).toEqual([]);

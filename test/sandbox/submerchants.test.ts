@@ -670,6 +670,17 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 		expectMessageOnly(await submit(S.pjWithoutLegalRepresentative));
 	});
 
+	it('takes no body: a field in it is an unknown_field and nothing moves', async () => {
+		const response = await t.api.post(
+			`/v1/submerchants/${S.pjWithLegalRepresentative}/submit-for-review`,
+			{
+				force: true,
+			},
+		);
+		expectValidationError(response, 'force', 'unknown_field', 'force is not an allowed field');
+		expect(t.sandbox.store.submerchants.get(S.pjWithLegalRepresentative)?.status).toBe('pending');
+	});
+
 	it('answers 404 for an unknown or foreign submerchant', async () => {
 		expectError(await submit(UNKNOWN_ID), 404, ERROR_CODES.notFound);
 		expectError(await submit(S.otherMerchants), 404, ERROR_CODES.notFound);

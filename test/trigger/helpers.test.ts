@@ -3,6 +3,7 @@ import {
 	chargeEventItem,
 	deliveryIdsOf,
 	eventOf,
+	hasChargeObject,
 	parseDeliveryBody,
 } from '../../nodes/PaymentPlatformTrigger/delivery';
 import {
@@ -111,6 +112,19 @@ describe('delivery body', () => {
 			charge: { id: 'c' },
 			occurred_at: 't',
 		});
+		expect(eventOf({}, { 'X-Event': 'charge.refunded' })).toBe('charge.refunded');
+		expect(eventOf({ event: 'charge.voided' }, { 'x-event': 'charge.refunded' })).toBe(
+			'charge.voided',
+		);
+		expect(eventOf({ event: ' ' }, {})).toBeUndefined();
+		expect(hasChargeObject({ charge: { id: 'c' } })).toBe(true);
+		expect([null, [], 'c', undefined].map((charge) => hasChargeObject({ charge }))).toEqual([
+			false,
+			false,
+			false,
+			false,
+		]);
+		expect(chargeEventItem({}, ['h'], 'charge.failed').event).toBe('charge.failed');
 		expect(chargeEventItem({ event: 'charge.voided' }, ['h'])).toEqual({
 			id: 'h',
 			event: 'charge.voided',

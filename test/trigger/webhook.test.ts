@@ -195,6 +195,50 @@ describe('webhook(): verified requests that do not start the workflow', () => {
 		expectRejected(outcome, 200);
 	});
 
+	it('a body without event uses the X-Event header: the workflow runs with that event', async () => {
+		const withoutEvent = deliveryBody({ event: undefined });
+		const outcome = await registeredTrigger().receive(
+			signedRequest({ body: withoutEvent, headers: { 'x-event': 'charge.captured' } }),
+		);
+		expect(outcome.status).toBe(200);
+		expect(outcome.ran).toBe(true);
+		expect(outcome.items.map((item) => item.json)).toEqual([EXPECTED_ITEM]);
+	});
+
+	it('a body without event whose X-Event is not selected → 200, as for any unselected event', async () => {
+		const withoutEvent = deliveryBody({ event: undefined });
+		const outcome = await registeredTrigger().receive(
+			signedRequest({ body: withoutEvent, headers: { 'x-event': 'charge.refunded' } }),
+		);
+		expectRejected(outcome, 200);
+		expect(outcome.body).toEqual({ received: true, ignored: 'event not selected' });
+	});
+
+	it.each([
+		['no event in the body and no X-Event header', { event: undefined }, null],
+		['an empty event and an empty X-Event header', { event: '  ' }, ''],
+	])('a signed delivery with %s → 422, never 2xx and dropped', async (_label, override, header) => {
+		const body = deliveryBody(override);
+		const request = signedRequest({ body });
+		if (header === null) delete request.headers['x-event'];
+		else request.headers['x-event'] = header;
+		const outcome = await registeredTrigger().receive(request);
+		expectRejected(outcome, 422);
+		expect(JSON.stringify(outcome.body)).toContain('no event');
+	});
+
+	it.each([
+		['without charge', { charge: undefined }],
+		['with charge null', { charge: null }],
+		['with charge as a list', { charge: [CHARGE] }],
+		['with charge as text', { charge: 'ch_1' }],
+	])('a selected event %s → 422, and the delivery id stays unused', async (_label, override) => {
+		const harness = registeredTrigger();
+		expectRejected(await harness.receive(signedRequest({ body: deliveryBody(override) })), 422);
+		// Once the platform sends it readable under the same id, it runs: the refused one was not remembered.
+		expect((await harness.receive(signedRequest())).ran).toBe(true);
+	});
+
 	it('same X-Delivery-Id again → 200', async () => {
 		const harness = registeredTrigger();
 		expect((await harness.receive(signedRequest())).ran).toBe(true);

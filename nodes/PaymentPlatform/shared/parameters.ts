@@ -33,9 +33,10 @@ export function getTrimmedString(
 export function getListLimit(this: IExecuteFunctions, i: number): number | undefined {
 	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
 	if (returnAll) return undefined;
-	const limit = this.getNodeParameter('limit', i, 50) as number;
-	new InputValidator(this.getNode(), i).integer('limit', limit, { min: 1 });
-	return limit;
+	const validate = new InputValidator(this.getNode(), i);
+	const limit = validate.optionalInteger('limit', this.getNodeParameter('limit', i, 50), { min: 1 });
+	validate.required('limit', limit);
+	return limit as number;
 }
 
 /** Drops undefined, null and empty-string values so only the fields the user set are sent. */

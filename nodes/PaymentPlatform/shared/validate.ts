@@ -1,6 +1,26 @@
 import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, tryToParseDateTime } from 'n8n-workflow';
 import { PATTERNS } from './apiValues';
+
+/** Numeric text as an expression gives it: optional sign, digits, optional decimals ("150.50", " 2048 "). */
+const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * A number parameter's value as a number: numeric text from an expression (e.g. `{{ $json.amount }}` holding "150.50")
+ * becomes a number, so every operation accepts and refuses the same inputs; anything else is returned unchanged for
+ * the validator to refuse with the field's rule ("12,50", "1e3" and "" are not numbers here).
+ */
+export function numberFromText(value: unknown): unknown {
+	return typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value;
+}
+
+/**
+ * Length in characters as the API reference counts them: Unicode code points (an emoji is one character, not two
+ * UTF-16 units), as JSON Schema's maxLength does. The sandbox counts the same way (sandbox/api/rules.js).
+ */
+export function characterCount(value: string): number {
+	return Array.from(value).length;
+}
 
 /**
  * Input checks run before any request is sent. Each failure is a NodeOperationError naming the API field, the rule
@@ -29,7 +49,7 @@ export class InputValidator {
 		limits: { min?: number; max?: number; exact?: number },
 	): void {
 		if (value === undefined || value === null) return;
-		const length = String(value).length;
+		const length = characterCount(String(value));
 		if (limits.exact !== undefined && length !== limits.exact) {
 			this.fail(field, `must be exactly ${limits.exact} characters`);
 		}
@@ -75,6 +95,29 @@ export class InputValidator {
 		if (limits.min !== undefined && value < limits.min) this.fail(field, `must be ${rule}`);
 	}
 
+	/**
+	 * An optional integer parameter: undefined when empty, else checked under `field` with numeric text accepted
+	 * (numberFromText) and returned as a number.
+	 */
+	optionalInteger(
+		field: string,
+		value: unknown,
+		limits: { min?: number; max?: number } = {},
+	): number | undefined {
+		if (value === undefined || value === null || value === '') return undefined;
+		const number = numberFromText(value);
+		this.integer(field, number, limits);
+		return number as number;
+	}
+
+	/** An optional number parameter (fractions allowed), read like optionalInteger. */
+	optionalNumber(field: string, value: unknown, limits: { min?: number } = {}): number | undefined {
+		if (value === undefined || value === null || value === '') return undefined;
+		const number = numberFromText(value);
+		this.number(field, number, limits);
+		return number as number;
+	}
+
 	isoDateTime(field: string, value: unknown): void {
 		if (value === undefined || value === null || value === '') return;
 		const text = String(value);
@@ -82,6 +125,26 @@ export class InputValidator {
 		if (!shape.test(text) || Number.isNaN(Date.parse(text)) || !isRealDateTime(text)) {
 			this.fail(field, 'must be an ISO 8601 date or date-time');
 		}
+	}
+
+	/**
+	 * An optional <timestamp> of the API: an ISO 8601 date-time in UTC. Text without an offset (what the editor's date
+	 * picker gives) and a bare date are read in `timeZone` (the workflow's); a Date or Luxon DateTime from an
+	 * expression keeps its instant. Parsed by n8n-workflow's tryToParseDateTime once the text has the ISO 8601 shape.
+	 */
+	utcDateTime(field: string, value: unknown, timeZone: string): string | undefined {
+		if (value === undefined || value === null || value === '') return undefined;
+		if (typeof value === 'string') this.isoDateTime(field, value.trim());
+		let iso: string | null = null;
+		try {
+			iso = tryToParseDateTime(typeof value === 'string' ? value.trim() : value, timeZone)
+				.toUTC()
+				.toISO();
+		} catch {
+			iso = null;
+		}
+		if (!iso) this.fail(field, 'must be an ISO 8601 date or date-time');
+		return iso;
 	}
 
 	email(field: string, value: unknown): void {

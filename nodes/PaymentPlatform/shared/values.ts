@@ -79,27 +79,12 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
 	return shown - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
-/**
- * A number parameter as a number: numeric text from an expression (e.g. `{{ $json.amount }}` holding "1990") becomes
- * a number; anything else is returned unchanged, for the validator to reject with the field's rule.
- */
-export function toNumber(value: unknown): unknown {
-	if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
-	return value;
-}
-
-/**
- * An optional integer parameter: undefined when empty, else checked under `field` (numeric text from an expression
- * is accepted) and returned as a number.
- */
+/** An optional integer parameter, read by InputValidator.optionalInteger (numeric text accepted). */
 export function toInteger(
 	validate: InputValidator,
 	field: string,
 	value: unknown,
 	limits: { min?: number; max?: number } = {},
 ): number | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const number = toNumber(value);
-	validate.integer(field, number, limits);
-	return number as number;
+	return validate.optionalInteger(field, value, limits);
 }

@@ -85,6 +85,29 @@ describe('Submerchant Address → Create', () => {
 		});
 		expect(output[0].json).toMatchObject({ type: 'both', country: 'BR', is_primary: false });
 	});
+
+	it('counts characters as code points on both sides: a 2-character astral state passes the node and the sandbox', async () => {
+		const twoAstral = '\u{1D538}\u{1D539}'; // 2 code points, 4 UTF-16 units
+		const { error } = await runAction(sandbox, {
+			resource: 'submerchantAddress',
+			operation: 'create',
+			submerchantId: byId(S.active),
+			addressType: 'billing',
+			...address,
+			state: twoAstral,
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toMatchObject({ state: twoAstral });
+		const tooLong = await runAction(sandbox, {
+			resource: 'submerchantAddress',
+			operation: 'create',
+			submerchantId: byId(S.active),
+			addressType: 'billing',
+			...address,
+			state: `${twoAstral}A`,
+		});
+		expect(tooLong.error?.message).toContain('state must be exactly 2 characters');
+	});
 });
 
 describe('Submerchant Address → Update', () => {
@@ -126,6 +149,20 @@ describe('Submerchant Address → Update', () => {
 			type: 'both',
 			is_primary: false,
 		});
+	});
+
+	it('state and country are "at most 2" on update (the reference), so one character is sent and accepted', async () => {
+		const { output, error } = await runAction(sandbox, {
+			resource: 'submerchantAddress',
+			operation: 'update',
+			submerchantId: byId(S.active),
+			addressId: SEED.addresses.activeBilling,
+			updateFields: { state: 'S', country: 'B' },
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({ state: 'S', country: 'B' });
+		expect(jsonOf(output)).toEqual([{ success: true, message: 'Address updated' }]);
+		expect((await addressesOf(S.active))[0]).toMatchObject({ state: 'S', country: 'B' });
 	});
 
 	it("surfaces the API's not-found error for an address of another submerchant", async () => {

@@ -62,7 +62,7 @@ describe('Submerchant Document → Create', () => {
 			file_size: 120400,
 			mime_type: 'application/pdf',
 			number: 'JUCESP 123456',
-			expires_at: '2030-12-31T23:59:59Z',
+			expires_at: '2030-12-31T23:59:59.000Z',
 			notes: 'Signed by both partners',
 		});
 		expect(output).toHaveLength(1);
@@ -76,6 +76,85 @@ describe('Submerchant Document → Create', () => {
 		});
 		expect(output[0].json.id).toMatch(UUID);
 	});
+
+	it('requires only the type: a document with no file field sends just {type} and the API accepts it', async () => {
+		const { output, error } = await runAction(sandbox, {
+			...create,
+			submerchantId: byId(S.pfReadyForReview),
+			documentType: 'front_id',
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({ type: 'front_id' });
+		expect(output[0].json).toMatchObject({ type: 'front_id', status: 'pending', file_url: null });
+	});
+
+	it('a partner type needs only the type and the legal representative', async () => {
+		const { error } = await runAction(sandbox, {
+			...create,
+			submerchantId: byId(S.active),
+			documentType: 'partner_back_id',
+			legalRepresentativeId: SEED.legalRepresentatives.activePartner,
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({
+			type: 'partner_back_id',
+			legal_representative_id: SEED.legalRepresentatives.activePartner,
+		});
+	});
+
+	it.each([
+		// The harness runs with n8n's default time zone, America/New_York (UTC-5 in winter, UTC-4 in summer).
+		[
+			'a picker value without zone, read in the workflow time zone',
+			'2030-12-31T23:59:59',
+			'2031-01-01T04:59:59.000Z',
+		],
+		['a bare date: midnight in the workflow time zone', '2030-06-30', '2030-06-30T04:00:00.000Z'],
+		['a date-time with an offset', '2030-12-31T23:59:59-03:00', '2031-01-01T02:59:59.000Z'],
+		['UTC stays UTC', '2030-12-31T23:59:59Z', '2030-12-31T23:59:59.000Z'],
+		[
+			'a Luxon DateTime from an expression keeps its instant',
+			'={{ DateTime.fromISO("2030-01-01T10:00:00", { zone: "Europe/Berlin" }) }}',
+			'2030-01-01T09:00:00.000Z',
+		],
+		[
+			'a JS Date from an expression',
+			'={{ new Date("2030-05-05T05:05:05Z") }}',
+			'2030-05-05T05:05:05.000Z',
+		],
+	])('expires_at: %s → ISO 8601 UTC', async (_label, expiresAt, sent) => {
+		const { error } = await runAction(sandbox, {
+			...create,
+			submerchantId: byId(S.pfReadyForReview),
+			documentType: 'front_id',
+			additionalFields: { expiresAt },
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({ type: 'front_id', expires_at: sent });
+	});
+
+	it.each([
+		['2048', 2048],
+		[' 150 ', 150],
+	])(
+		'file size given as text by an expression (%j) is sent as the number %d',
+		async (text, size) => {
+			const { error } = await runAction(sandbox, {
+				...create,
+				submerchantId: byId(S.pfReadyForReview),
+				documentType: 'front_id',
+				fileName: 'front.png',
+				fileSize: `={{ ${JSON.stringify(text)} }}`,
+			});
+			expect(error).toBeUndefined();
+			expect(onlyRequest(sandbox).body).toEqual({
+				type: 'front_id',
+				file_name: 'front.png',
+				file_size: size,
+				mime_type: 'image/png',
+			});
+		},
+	);
 
 	it('derives the MIME type from the file name extension when none is given', async () => {
 		const { error, output } = await runAction(sandbox(), {

@@ -207,8 +207,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		mother_name: fields.motherName,
 		business_type: fields.businessType,
 		product_categories: parseCategories(validate, fields.productCategories),
-		average_ticket: fields.averageTicket,
-		monthly_revenue: fields.monthlyRevenue,
+		average_ticket: validate.optionalNumber('average_ticket', fields.averageTicket, { min: 0 }),
+		monthly_revenue: validate.optionalNumber('monthly_revenue', fields.monthlyRevenue, { min: 0 }),
 		mcc: fields.mcc,
 		cnaes: parseCnaes(validate, fields.cnaes),
 	});
@@ -234,8 +234,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	}
 	validate.length('mother_name', body.mother_name, limits.motherName);
 	validate.oneOf('business_type', body.business_type, BUSINESS_TYPES);
-	validate.number('average_ticket', body.average_ticket, { min: 0 });
-	validate.number('monthly_revenue', body.monthly_revenue, { min: 0 });
 	validate.pattern('mcc', body.mcc, PATTERNS.mcc, 'must be exactly 4 digits');
 
 	const { data } = await apiRequest.call(this, 'PATCH', `/v1/submerchants/${submerchantId}`, {

@@ -55,7 +55,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. BR',
-				description: 'Country code, exactly 2 characters',
+				description: 'Country code, at most 2 characters',
 			},
 			{
 				displayName: 'Is Primary',
@@ -84,7 +84,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. SP',
-				description: 'State code, exactly 2 characters',
+				description: 'State code, at most 2 characters',
 			},
 			{
 				displayName: 'Street',
@@ -130,15 +130,19 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (Object.keys(body).length === 0) {
 		validate.fail('Update Fields', 'must contain at least one field to change');
 	}
+	// An update only has maximums (the reference's "Address update" limits): the create-time maximum of each field.
 	const limits = LIMITS.address;
-	validate.length('street', body.street, { max: limits.street.max });
-	validate.length('number', body.number, { max: limits.number.max });
-	validate.length('complement', body.complement, limits.complement);
-	validate.length('neighborhood', body.neighborhood, { max: limits.neighborhood.max });
-	validate.length('city', body.city, { max: limits.city.max });
-	validate.length('state', body.state, limits.state);
-	validate.length('zip_code', body.zip_code, { max: limits.zipCode.max });
-	validate.length('country', body.country, limits.country);
+	const atMost = (limit: { min?: number; max?: number; exact?: number }) => ({
+		max: limit.max ?? limit.exact,
+	});
+	validate.length('street', body.street, atMost(limits.street));
+	validate.length('number', body.number, atMost(limits.number));
+	validate.length('complement', body.complement, atMost(limits.complement));
+	validate.length('neighborhood', body.neighborhood, atMost(limits.neighborhood));
+	validate.length('city', body.city, atMost(limits.city));
+	validate.length('state', body.state, atMost(limits.state));
+	validate.length('zip_code', body.zip_code, atMost(limits.zipCode));
+	validate.length('country', body.country, atMost(limits.country));
 	validate.oneOf(ADDRESS_TYPE_BODY_FIELD, body[ADDRESS_TYPE_BODY_FIELD], ADDRESS_TYPES);
 
 	const { message } = await apiRequest.call(

@@ -10,7 +10,7 @@ import {
 	PARTNER_DOCUMENT_PREFIX,
 } from '../../shared/apiValues';
 import { compact, getLocatorId, getTrimmedString } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
+import { InputValidator, numberFromText } from '../../shared/validate';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
@@ -103,16 +103,15 @@ const properties: INodeProperties[] = [
 			},
 		],
 		default: 'url',
-		description: `Where the file's details come from. ${NO_UPLOAD_NOTE}.`,
+		description: `Where the file's details come from. ${NO_UPLOAD_NOTE}. Only the type is required by the API; the file fields are sent when set.`,
 	},
 	{
 		displayName: 'File URL',
 		name: 'fileUrl',
 		type: 'string',
 		default: '',
-		required: true,
 		placeholder: 'e.g. https://files.example.com/contract.pdf',
-		description: `URL of the hosted file, at most 500 characters. ${NO_UPLOAD_NOTE}.`,
+		description: `URL of the hosted file, at most 500 characters. ${NO_UPLOAD_NOTE}. Optional for the API, but without it the platform has no file to review.`,
 		displayOptions: { show: { fileSource: ['url'] } },
 	},
 	{
@@ -120,9 +119,8 @@ const properties: INodeProperties[] = [
 		name: 'fileUrl',
 		type: 'string',
 		default: '',
-		required: true,
 		placeholder: 'e.g. https://files.example.com/contract.pdf',
-		description: `URL where the same file as the binary field is hosted, at most 500 characters. ${NO_UPLOAD_NOTE}, so upload it to your storage first; the binary field only supplies the file's name, size and MIME type.`,
+		description: `URL where the same file as the binary field is hosted, at most 500 characters. ${NO_UPLOAD_NOTE}, so upload it to your storage first; the binary field only supplies the file's name, size and MIME type. Optional for the API, but without it the platform has no file to review.`,
 		displayOptions: { show: { fileSource: ['binary'] } },
 	},
 	{
@@ -141,20 +139,18 @@ const properties: INodeProperties[] = [
 		name: 'fileName',
 		type: 'string',
 		default: '',
-		required: true,
 		placeholder: 'e.g. contract.pdf',
-		description: `File name with its extension (${FORMATS_TEXT}), at most 255 characters`,
+		description: `File name with its extension (${FORMATS_TEXT}), at most 255 characters. Optional.`,
 		displayOptions: { show: { fileSource: ['url'] } },
 	},
 	{
 		displayName: 'File Size (in Bytes)',
 		name: 'fileSize',
 		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
+		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 0,
-		required: true,
 		description:
-			'Size of the file in bytes, an integer >= 1 (the API does not measure the hosted file itself)',
+			'Size of the file in bytes, an integer >= 1 (the API does not measure the hosted file itself). Optional: 0 sends no size.',
 		displayOptions: { show: { fileSource: ['url'] } },
 	},
 	{
@@ -186,7 +182,8 @@ const properties: INodeProperties[] = [
 				name: 'expiresAt',
 				type: 'dateTime',
 				default: '',
-				description: 'When the document expires (ISO 8601 date-time)',
+				description:
+					"When the document expires. Sent as an ISO 8601 date-time in UTC; a date or time without a time zone is read in the workflow's time zone.",
 			},
 			{
 				displayName: 'Notes',
@@ -207,6 +204,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 interface FileDetails {
 	fileName: string;
+	/** Undefined when not given (0 in the File Size field means "not given"); checked as an integer >= 1. */
 	fileSize: unknown;
 	mimeType: string;
 }
@@ -231,9 +229,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 
 	const fileSource = this.getNodeParameter('fileSource', i, 'url') as string;
 	const fileUrl = getTrimmedString.call(this, 'fileUrl', i);
-	validate.required('file_url', fileUrl);
 	validate.length('file_url', fileUrl, LIMITS.document.fileUrl);
-	if (!isHttpUrl(fileUrl)) validate.fail('file_url', 'must be an http(s) URL of the hosted file');
+	if (fileUrl && !isHttpUrl(fileUrl)) {
+		validate.fail('file_url', 'must be an http(s) URL of the hosted file');
+	}
 
 	const file =
 		fileSource === 'binary'
@@ -241,36 +240,39 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			: fileFromParameters.call(this, i);
 	const mimeType = file.mimeType || mimeFromName(file.fileName) || '';
 
-	validate.required('file_name', file.fileName);
-	validate.length('file_name', file.fileName, LIMITS.document.fileName);
-	const extension = extensionOf(file.fileName);
-	if (!extension) validate.fail('file_name', `must include an extension (${FORMATS_TEXT})`);
-	if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) {
-		validate.fail(
-			'file_name',
-			`must have an accepted extension: ${FORMATS_TEXT} (got .${extension})`,
-		);
+	if (file.fileName) {
+		validate.length('file_name', file.fileName, LIMITS.document.fileName);
+		const extension = extensionOf(file.fileName);
+		if (!extension) validate.fail('file_name', `must include an extension (${FORMATS_TEXT})`);
+		if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) {
+			validate.fail(
+				'file_name',
+				`must have an accepted extension: ${FORMATS_TEXT} (got .${extension})`,
+			);
+		}
 	}
-	validate.required('file_size', file.fileSize);
 	validate.integer('file_size', file.fileSize, { min: 1 });
 	validate.length('mime_type', mimeType, LIMITS.document.mimeType);
-	if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(mimeType.toLowerCase())) {
+	if (mimeType && !(DOCUMENT_MIME_TYPES as readonly string[]).includes(mimeType.toLowerCase())) {
 		validate.fail('mime_type', `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`);
 	}
 
 	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-	const expiresAt = toIsoText(additional.expiresAt);
+	const expiresAt = validate.utcDateTime('expires_at', additional.expiresAt, this.getTimezone());
 	validate.length('number', additional.number, LIMITS.document.number);
-	validate.isoDateTime('expires_at', expiresAt);
 
 	const body: IDataObject = {
 		type,
 		...(legalRepresentativeId ? { legal_representative_id: legalRepresentativeId } : {}),
-		file_url: fileUrl,
-		file_name: file.fileName,
-		file_size: file.fileSize as number,
-		mime_type: mimeType,
-		...compact({ number: additional.number, expires_at: expiresAt, notes: additional.notes }),
+		...compact({
+			file_url: fileUrl,
+			file_name: file.fileName,
+			file_size: file.fileSize as number | undefined,
+			mime_type: mimeType,
+			number: additional.number,
+			expires_at: expiresAt,
+			notes: additional.notes,
+		}),
 	};
 
 	const { data } = await apiRequest.call(
@@ -286,9 +288,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 }
 
 function fileFromParameters(this: IExecuteFunctions, i: number): FileDetails {
+	const size = numberFromText(this.getNodeParameter('fileSize', i, 0));
 	return {
 		fileName: getTrimmedString.call(this, 'fileName', i),
-		fileSize: this.getNodeParameter('fileSize', i, undefined),
+		fileSize: size === 0 || size === '' || size === null ? undefined : size,
 		mimeType: getTrimmedString.call(this, 'mimeType', i),
 	};
 }
@@ -340,14 +343,4 @@ function isHttpUrl(text: string): boolean {
 	} catch {
 		return false;
 	}
-}
-
-/** The dateTime field gives text; an expression may give a Date or a Luxon DateTime. */
-function toIsoText(value: unknown): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	if (value instanceof Date) return value.toISOString();
-	if (typeof value === 'object' && typeof (value as { toISO?: unknown }).toISO === 'function') {
-		return String((value as { toISO: () => string }).toISO());
-	}
-	return String(value);
 }

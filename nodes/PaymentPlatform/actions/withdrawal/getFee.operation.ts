@@ -21,8 +21,9 @@ const displayOptions = { show: { resource: ['withdrawal'], operation: ['getFee']
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const amount = this.getNodeParameter('amount', i) as number;
-	new InputValidator(this.getNode(), i).integer('amount', amount, { min: 0 });
+	const validate = new InputValidator(this.getNode(), i);
+	const amount = validate.optionalInteger('amount', this.getNodeParameter('amount', i), { min: 0 });
+	validate.required('amount', amount);
 
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/fee', {
 		qs: { [WITHDRAWAL_FEE_QUERY.amount]: amount },

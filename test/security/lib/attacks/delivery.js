@@ -8,6 +8,8 @@
  *   endpoint's secret (unsigned, wrong key, tampered, truncated, other algorithm, another endpoint's secret).
  * - 400 `The body is not a JSON object`: the signature verifies but the bytes are not a JSON object.
  * - 200 and no run: a verified delivery whose event is not selected, or whose id was already accepted (duplicate).
+ * - 422 from the trigger: a verified JSON object it cannot read: no event (neither in the body nor in X-Event) or no
+ *   `charge` object. Never 2xx: the platform keeps such a delivery and retries it.
  * - 422: n8n's own body parser rejects a body labelled JSON that does not parse, before the trigger runs (a body
  *   labelled XML: 422 or 401, see wrongContentType).
  * - 400: n8n's own multipart parser rejects a malformed multipart body, before the trigger runs.
@@ -23,6 +25,7 @@ const STATUS = {
 	unauthorized: 401,
 	notJsonObject: 400,
 	ignored: 200,
+	unreadable: 422,
 	n8nUnparsable: 422,
 	n8nBadMultipart: 400,
 	n8nTooLarge: 500,

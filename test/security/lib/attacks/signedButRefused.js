@@ -34,9 +34,15 @@ function unselectedEvent(ctx) {
 	spoofed.sign = (c) => (spoofed.headers['x-signature'] = validSignature(c.secret, spoofed.body));
 	const noEvent = eventBody();
 	delete noEvent.event;
-	const missing = delivery('validly signed body without an event', noEvent, ignored);
+	const unreadable = { expectStatus: STATUS.unreadable, expectText: 'no event' };
+	const missing = delivery(
+		'validly signed body without an event, empty X-Event header',
+		noEvent,
+		unreadable,
+	);
+	missing.headers['x-event'] = '';
 	missing.sign = (c) => (missing.headers['x-signature'] = validSignature(c.secret, missing.body));
-	return [...list, withExpect(spoofed, ignored), withExpect(missing, ignored)];
+	return [...list, withExpect(spoofed, ignored), withExpect(missing, unreadable)];
 }
 
 function wrongMethod() {

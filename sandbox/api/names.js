@@ -1,0 +1,71 @@
+'use strict';
+/**
+ * Names the API reference leaves unshown, as the sandbox states them. They are choices, not documented facts; the
+ * nodes made the same choices in transport/chosenNames.ts, and test/agreement.test.ts fails when the two differ.
+ */
+
+/** Query names of the paginated lists (the reference shows only the response's pagination object: page, perPage). */
+const PAGINATION_QUERY = { page: 'page', perPage: 'perPage' };
+
+/** GET /v1/submerchants filter. */
+const SUBMERCHANT_LIST_QUERY = { status: 'status' };
+
+/** GET /v1/charges filters; amounts in cents. */
+const CHARGE_LIST_QUERY = {
+	status: 'status',
+	paymentMethod: 'payment_method',
+	startDate: 'start_date',
+	endDate: 'end_date',
+	search: 'search',
+	minAmount: 'min_amount',
+	maxAmount: 'max_amount',
+	installments: 'installments',
+};
+
+/** GET /v1/wallets/{id}/statement period. */
+const WALLET_STATEMENT_QUERY = { startDate: 'start_date', endDate: 'end_date' };
+
+/** GET /v1/withdrawals/fee amount in cents. */
+const WITHDRAWAL_FEE_QUERY = { amount: 'amount' };
+
+/** GET /v1/withdrawals/summary: this one IS documented. */
+const WITHDRAWAL_SUMMARY_QUERY = { submerchantId: 'submerchant_id' };
+
+/** The address type's name in the request body (the response field is `type`). */
+const ADDRESS_TYPE_BODY_FIELD = 'type';
+
+/** Creating is documented at this path; deleting an endpoint is not shown (REST convention: DELETE path/{id}). */
+const WEBHOOK_ENDPOINTS_PATH = '/v1/postbacks/endpoints';
+
+/** Webhook deliveries: `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>`, plus the event and a delivery id. */
+const WEBHOOK_DELIVERY_HEADERS = {
+	signature: 'X-Signature',
+	event: 'X-Event',
+	deliveryId: 'X-Delivery-Id',
+};
+const SIGNATURE_PREFIX = 'sha256=';
+
+/** Machine-readable error codes (not shown by the reference). */
+const ERROR_CODES = {
+	unauthorized: 'UNAUTHORIZED',
+	notFound: 'NOT_FOUND',
+	validation: 'VALIDATION_ERROR',
+	conflict: 'CONFLICT',
+	badRequest: 'BAD_REQUEST',
+	rateLimited: 'RATE_LIMITED',
+	internal: 'INTERNAL_ERROR',
+};
+
+module.exports = {
+	PAGINATION_QUERY,
+	SUBMERCHANT_LIST_QUERY,
+	CHARGE_LIST_QUERY,
+	WALLET_STATEMENT_QUERY,
+	WITHDRAWAL_FEE_QUERY,
+	WITHDRAWAL_SUMMARY_QUERY,
+	ADDRESS_TYPE_BODY_FIELD,
+	WEBHOOK_ENDPOINTS_PATH,
+	WEBHOOK_DELIVERY_HEADERS,
+	SIGNATURE_PREFIX,
+	ERROR_CODES,
+};

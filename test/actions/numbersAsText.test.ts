@@ -1,0 +1,137 @@
+/**
+ * Number fields given as text by an expression ("150.50", "2048") are read the same way in every operation
+ * (InputValidator.optionalInteger / optionalNumber in shared/validate.ts): numeric text becomes the number sent; other
+ * text is refused before anything is sent, naming the field.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+import { runAction } from '../harness';
+import { SEED } from '../../sandbox';
+import { byId, onlyRequest, useSandbox, type Sandbox } from './payments.helpers';
+
+const api = useSandbox();
+const expr = (text: string) => `={{ ${JSON.stringify(text)} }}`;
+
+interface NumberField {
+	label: string;
+	/** The API field named in errors. */
+	field: string;
+	integer: boolean;
+	parameters(value: string): INodeParameters;
+	/** The value the request carried (query values travel as text). */
+	sent(sandbox: Sandbox): unknown;
+}
+
+const bodyOf = (sandbox: Sandbox) => onlyRequest(sandbox).body as Record<string, unknown>;
+
+const FIELDS: NumberField[] = [
+	{
+		label: 'Charge → Create amount',
+		field: 'amount',
+		integer: true,
+		parameters: (value) => ({
+			resource: 'charge',
+			operation: 'create',
+			paymentMethod: 'pix',
+			amount: value,
+		}),
+		sent: (sandbox) => bodyOf(sandbox).amount,
+	},
+	{
+		label: 'Charge → Get Many min amount',
+		field: 'min_amount',
+		integer: true,
+		parameters: (value) => ({
+			resource: 'charge',
+			operation: 'getAll',
+			limit: 1,
+			filters: { minAmount: value },
+		}),
+		sent: (sandbox) => Number(onlyRequest(sandbox).query.min_amount),
+	},
+	{
+		label: 'Submerchant → Update average ticket',
+		field: 'average_ticket',
+		integer: false,
+		parameters: (value) => ({
+			resource: 'submerchant',
+			operation: 'update',
+			submerchantId: byId(SEED.submerchants.active),
+			updateFields: { averageTicket: value },
+		}),
+		sent: (sandbox) => bodyOf(sandbox).average_ticket,
+	},
+	{
+		label: 'Submerchant → Update monthly revenue',
+		field: 'monthly_revenue',
+		integer: false,
+		parameters: (value) => ({
+			resource: 'submerchant',
+			operation: 'update',
+			submerchantId: byId(SEED.submerchants.active),
+			updateFields: { monthlyRevenue: value },
+		}),
+		sent: (sandbox) => bodyOf(sandbox).monthly_revenue,
+	},
+	{
+		label: 'Submerchant Document → Create file size',
+		field: 'file_size',
+		integer: true,
+		parameters: (value) => ({
+			resource: 'submerchantDocument',
+			operation: 'create',
+			submerchantId: byId(SEED.submerchants.active),
+			documentType: 'cnpj_card',
+			fileSize: value,
+		}),
+		sent: (sandbox) => bodyOf(sandbox).file_size,
+	},
+	{
+		label: 'Withdrawal → Get Fee amount',
+		field: 'amount',
+		integer: true,
+		parameters: (value) => ({ resource: 'withdrawal', operation: 'getFee', amount: value }),
+		sent: (sandbox) => Number(onlyRequest(sandbox).query.amount),
+	},
+];
+
+describe.each(FIELDS)('$label', ({ field, integer, parameters, sent }) => {
+	it('numeric text "2048" is sent as the number 2048', async () => {
+		const sandbox = api();
+		const { error } = await runAction(sandbox, parameters(expr(' 2048 ')));
+		expect(error).toBeUndefined();
+		expect(sent(sandbox)).toBe(2048);
+	});
+
+	it(`"150.50" is ${integer ? 'refused (an integer field)' : 'sent as 150.5'}`, async () => {
+		const sandbox = api();
+		const { error } = await runAction(sandbox, parameters(expr('150.50')));
+		if (integer) {
+			expect(error?.message).toContain(`${field} must be an integer`);
+			expect(sandbox.requests).toHaveLength(0);
+		} else {
+			expect(error).toBeUndefined();
+			expect(sent(sandbox)).toBe(150.5);
+		}
+	});
+
+	it.each(['12,50', '1e3', 'R$ 10'])(
+		'text that is not a plain number (%j) is refused before sending',
+		async (text) => {
+			const sandbox = api();
+			const { error } = await runAction(sandbox, parameters(expr(text)));
+			expect(error?.message).toMatch(new RegExp(`^${field} must be an? (integer|number)`));
+			expect(sandbox.requests).toHaveLength(0);
+		},
+	);
+});
+
+it('the Limit of a list operation reads numeric text the same way', async () => {
+	const sandbox = api();
+	const { output, error } = await runAction(sandbox, {
+		resource: 'submerchant',
+		operation: 'getAll',
+		limit: expr('3'),
+	});
+	expect(error).toBeUndefined();
+	expect(output).toHaveLength(3);
+});

@@ -1,0 +1,83 @@
+/**
+ * The credential: no default Base URL (the published package must not point at a local sandbox), and its test
+ * request judged the way n8n's CredentialsTester judges it (n8n 2.41 dist/services/credentials-tester.service.js:
+ * a non-2xx answer fails; then each `responseSuccessBody` rule fails the test when `get(body, key) === value`).
+ */
+import axios from 'axios';
+import type { IAuthenticateRuleResponseSuccessBody } from 'n8n-workflow';
+import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
+import { startSandbox } from '../sandbox';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+const credential = new PaymentPlatformApi();
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox.stop();
+});
+beforeEach(() => sandbox.reset());
+
+/** Sends the credential's test request (Basic auth, as its `authenticate` block says) and applies its rules. */
+async function credentialTest(
+	baseUrl: string,
+	keys = { username: sandbox.publicKey, password: sandbox.secretKey },
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const { request, rules = [] } = credential.test;
+	expect(request.baseURL).toBe('={{$credentials.baseUrl.replace(new RegExp("/+$"), "")}}');
+	const response = await axios.request({
+		baseURL: baseUrl.replace(/\/+$/, ''),
+		url: request.url,
+		method: request.method,
+		auth: keys,
+		proxy: false,
+		validateStatus: () => true,
+	});
+	if (response.status < 200 || response.status > 299)
+		return { status: 'Error', message: `HTTP ${response.status}` };
+	for (const rule of rules as IAuthenticateRuleResponseSuccessBody[]) {
+		if (
+			rule.type === 'responseSuccessBody' &&
+			response.data?.[rule.properties.key] === rule.properties.value
+		)
+			return { status: 'Error', message: rule.properties.message };
+	}
+	return { status: 'OK', message: 'Connection tested successfully' };
+}
+
+describe('Payment Platform API credential', () => {
+	it('has no default Base URL, only a placeholder', () => {
+		const baseUrl = credential.properties.find((property) => property.name === 'baseUrl');
+		expect(baseUrl).toMatchObject({
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com',
+		});
+		expect(baseUrl?.description).not.toMatch(/127\.0\.0\.1|localhost|sandbox/i);
+	});
+
+	it('the test passes against the API with the right keys (a trailing slash in the Base URL is fine)', async () => {
+		expect(await credentialTest(`${sandbox.url}/`)).toEqual({
+			status: 'OK',
+			message: 'Connection tested successfully',
+		});
+	});
+
+	it('the test fails when the API answers 2xx with success: false', async () => {
+		sandbox.setFaults([{ route: 'GET /v1/withdrawals/summary', kind: 'success_false' }]);
+		const outcome = await credentialTest(sandbox.url);
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toContain('success: false');
+		expect(sandbox.requests.at(-1)).toMatchObject({ fault: 'success_false', status: 200 });
+	});
+
+	it('the test fails with wrong keys (the API answers 401)', async () => {
+		const outcome = await credentialTest(sandbox.url, {
+			username: sandbox.publicKey,
+			password: 'sk_wrong',
+		});
+		expect(outcome).toEqual({ status: 'Error', message: 'HTTP 401' });
+	});
+});
