@@ -1,4 +1,6 @@
 import type {
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	IAuthenticateGeneric,
 	Icon,
 	ICredentialTestRequest,
@@ -69,8 +71,19 @@ export class PaymentPlatformApi implements ICredentialType {
 			url: '/v1/withdrawals/summary',
 			method: 'GET',
 		},
-		// The API reports failures in its envelope: a 2xx answer with `success: false` is a failed test too.
+		// A refused key pair gets its own message: for a non-2xx answer n8n 2.x's credential tester shows only the
+		// HTTP status text ("Unauthorized"), not the API's. The API also reports failures in its envelope, so a 2xx
+		// answer with `success: false` fails the test too. n8n's type admits one kind of rule per list, but its tester
+		// (1.x and 2.x) reads each rule by its own type from one list.
 		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The API refused the key pair (HTTP 401): check the Public Key and the Secret Key',
+				},
+			},
 			{
 				type: 'responseSuccessBody',
 				properties: {
@@ -79,6 +92,8 @@ export class PaymentPlatformApi implements ICredentialType {
 					message: 'The API answered success: false: check the keys and the Base URL',
 				},
 			},
-		],
+		] as Array<
+			IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody
+		> as IAuthenticateRuleResponseCode[],
 	};
 }

@@ -1,10 +1,14 @@
 /**
  * The credential: no default Base URL (the published package must not point at a local sandbox), and its test
  * request judged the way n8n's CredentialsTester judges it (n8n 2.41 dist/services/credentials-tester.service.js:
- * a non-2xx answer fails; then each `responseSuccessBody` rule fails the test when `get(body, key) === value`).
+ * a non-2xx answer fails, with the message of a `responseCode` rule for its status, else the status text; then each
+ * `responseSuccessBody` rule fails the test when `get(body, key) === value`).
  */
 import axios from 'axios';
-import type { IAuthenticateRuleResponseSuccessBody } from 'n8n-workflow';
+import type {
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
+} from 'n8n-workflow';
 import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
 import { startSandbox } from '../sandbox';
 
@@ -35,8 +39,12 @@ async function credentialTest(
 		proxy: false,
 		validateStatus: () => true,
 	});
-	if (response.status < 200 || response.status > 299)
-		return { status: 'Error', message: `HTTP ${response.status}` };
+	if (response.status < 200 || response.status > 299) {
+		const codeRule = (rules as IAuthenticateRuleResponseCode[]).find(
+			(rule) => rule.type === 'responseCode' && rule.properties.value === response.status,
+		);
+		return { status: 'Error', message: codeRule?.properties.message ?? response.statusText };
+	}
 	for (const rule of rules as IAuthenticateRuleResponseSuccessBody[]) {
 		if (
 			rule.type === 'responseSuccessBody' &&
@@ -78,6 +86,9 @@ describe('Payment Platform API credential', () => {
 			username: sandbox.publicKey,
 			password: 'sk_wrong',
 		});
-		expect(outcome).toEqual({ status: 'Error', message: 'HTTP 401' });
+		expect(outcome).toEqual({
+			status: 'Error',
+			message: 'The API refused the key pair (HTTP 401): check the Public Key and the Secret Key',
+		});
 	});
 });
