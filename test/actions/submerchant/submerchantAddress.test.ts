@@ -88,7 +88,7 @@ describe('Submerchant Address → Create', () => {
 
 	it('counts characters as code points on both sides: a 2-character astral state passes the node and the sandbox', async () => {
 		const twoAstral = '\u{1D538}\u{1D539}'; // 2 code points, 4 UTF-16 units
-		const { error } = await runAction(sandbox, {
+		const { error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.active),
@@ -97,8 +97,8 @@ describe('Submerchant Address → Create', () => {
 			state: twoAstral,
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toMatchObject({ state: twoAstral });
-		const tooLong = await runAction(sandbox, {
+		expect(onlyRequest(sandbox()).body).toMatchObject({ state: twoAstral });
+		const tooLong = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.active),
@@ -152,7 +152,7 @@ describe('Submerchant Address → Update', () => {
 	});
 
 	it('state and country are "at most 2" on update (the reference), so one character is sent and accepted', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
 			operation: 'update',
 			submerchantId: byId(S.active),
@@ -160,7 +160,7 @@ describe('Submerchant Address → Update', () => {
 			updateFields: { state: 'S', country: 'B' },
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({ state: 'S', country: 'B' });
+		expect(onlyRequest(sandbox()).body).toEqual({ state: 'S', country: 'B' });
 		expect(jsonOf(output)).toEqual([{ success: true, message: 'Address updated' }]);
 		expect((await addressesOf(S.active))[0]).toMatchObject({ state: 'S', country: 'B' });
 	});

@@ -78,25 +78,25 @@ describe('Submerchant Document → Create', () => {
 	});
 
 	it('requires only the type: a document with no file field sends just {type} and the API accepts it', async () => {
-		const { output, error } = await runAction(sandbox, {
+		const { output, error } = await runAction(sandbox(), {
 			...create,
 			submerchantId: byId(S.pfReadyForReview),
 			documentType: 'front_id',
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({ type: 'front_id' });
+		expect(onlyRequest(sandbox()).body).toEqual({ type: 'front_id' });
 		expect(output[0].json).toMatchObject({ type: 'front_id', status: 'pending', file_url: null });
 	});
 
 	it('a partner type needs only the type and the legal representative', async () => {
-		const { error } = await runAction(sandbox, {
+		const { error } = await runAction(sandbox(), {
 			...create,
 			submerchantId: byId(S.active),
 			documentType: 'partner_back_id',
 			legalRepresentativeId: SEED.legalRepresentatives.activePartner,
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(sandbox()).body).toEqual({
 			type: 'partner_back_id',
 			legal_representative_id: SEED.legalRepresentatives.activePartner,
 		});
@@ -123,14 +123,14 @@ describe('Submerchant Document → Create', () => {
 			'2030-05-05T05:05:05.000Z',
 		],
 	])('expires_at: %s → ISO 8601 UTC', async (_label, expiresAt, sent) => {
-		const { error } = await runAction(sandbox, {
+		const { error } = await runAction(sandbox(), {
 			...create,
 			submerchantId: byId(S.pfReadyForReview),
 			documentType: 'front_id',
 			additionalFields: { expiresAt },
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({ type: 'front_id', expires_at: sent });
+		expect(onlyRequest(sandbox()).body).toEqual({ type: 'front_id', expires_at: sent });
 	});
 
 	it.each([
@@ -139,7 +139,7 @@ describe('Submerchant Document → Create', () => {
 	])(
 		'file size given as text by an expression (%j) is sent as the number %d',
 		async (text, size) => {
-			const { error } = await runAction(sandbox, {
+			const { error } = await runAction(sandbox(), {
 				...create,
 				submerchantId: byId(S.pfReadyForReview),
 				documentType: 'front_id',
@@ -147,7 +147,7 @@ describe('Submerchant Document → Create', () => {
 				fileSize: `={{ ${JSON.stringify(text)} }}`,
 			});
 			expect(error).toBeUndefined();
-			expect(onlyRequest(sandbox).body).toEqual({
+			expect(onlyRequest(sandbox()).body).toEqual({
 				type: 'front_id',
 				file_name: 'front.png',
 				file_size: size,
