@@ -22,7 +22,9 @@
  * temporary folder.
  */
 const fs = require('fs');
+const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
+const { ROOT } = require('../../scripts/lib/packageInfo');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { Report } = require('../security/lib/report');
 const { checkActivation, twoWebhookProcesses, workerRestart } = require('./lib/parts');
@@ -70,6 +72,11 @@ async function main() {
 		else fs.rmSync(run.workDir, { recursive: true, force: true });
 	}
 	process.exitCode = report.summary();
+	report.writeLastRun(
+		path.join(ROOT, 'docs', 'reliability.md'),
+		'queue-last-run',
+		n8n.PRIMARY_N8N_VERSION,
+	);
 }
 
 main().catch((error) => {

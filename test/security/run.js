@@ -105,6 +105,7 @@ async function main() {
 		else fs.rmSync(workDir, { recursive: true, force: true });
 	}
 	process.exitCode = report.summary();
+	report.writeLastRun(path.join(ROOT, 'SECURITY.md'), 'security-last-run', n8n.PRIMARY_N8N_VERSION);
 }
 
 main().catch((error) => {

@@ -5,12 +5,37 @@
  * status, an execution count, a search with 0 hits), so the totals say how many things were verified.
  */
 
+const os = require('os');
+const { writeGeneratedBlock } = require('../../../scripts/lib/generatedBlock');
 const { Report: CheckReport, seconds } = require('../../e2e/lib/report');
 
 const MAX_FAILURE_LINES = 12;
 
 /** The end-to-end suite's report (checks, phases, failures, summary) plus groups of counted results and tables. */
 class Report extends CheckReport {
+	constructor() {
+		super();
+		/** @type {string[]} the tables printed, as Markdown */
+		this.tables = [];
+	}
+
+	/**
+	 * Writes the last run (date, time, counts, the tables printed) into the block `name` of a document, so that its
+	 * figures are never copied by hand.
+	 * @param {string} file
+	 * @param {string} name
+	 * @param {string} n8nVersion
+	 */
+	writeLastRun(file, name, n8nVersion) {
+		const minutes = ((Date.now() - this.started) / 60_000).toFixed(1);
+		const where = `n8n ${n8nVersion}, Node ${process.version}, ${os.cpus().length} cores`;
+		const markdown = [
+			`Last run: **${this.passed} passed, ${this.failed} failed** on ${new Date().toISOString().slice(0, 10)} ` +
+				`(${minutes} min; ${where}).`,
+			...this.tables,
+		].join('\n\n');
+		writeGeneratedBlock(file, name, markdown);
+	}
 	/**
 	 * A group of results printed as one line: `ok   name: detail (n checks)` or `FAIL name: ...` followed by the
 	 * failed items. Each result is one counted check.
@@ -53,9 +78,23 @@ class Report extends CheckReport {
 		}
 	}
 
-	/** Prints a plain-text table. */
+	/**
+	 * Prints a plain-text table, and keeps it for lastRunMarkdown().
+	 * @param {string} title
+	 * @param {Array<{ key: string, title: string }>} columns
+	 * @param {Array<Record<string, unknown>>} rows
+	 */
 	table(title, columns, rows) {
 		const cells = rows.map((row) => columns.map((column) => String(row[column.key] ?? '')));
+		this.tables.push(
+			[
+				`**${title}**`,
+				'',
+				`| ${columns.map((c) => c.title).join(' | ')} |`,
+				`|${columns.map(() => '---').join('|')}|`,
+				...cells.map((row) => `| ${row.join(' | ')} |`),
+			].join('\n'),
+		);
 		const widths = columns.map((column, i) =>
 			Math.max(column.title.length, ...cells.map((row) => row[i].length)),
 		);
