@@ -3,18 +3,13 @@
  */
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { SEED } from '../../sandbox';
-import { expectError, expectValidationError, startTestSandbox, type TestSandbox } from './helpers';
+import { expectError, expectValidationError, useTestSandbox } from './helpers';
 
 const C = SEED.charges;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const CARD_NUMBER = '4242424242424242';
-let t: TestSandbox;
 
-beforeAll(async () => {
-	t = await startTestSandbox();
-});
-afterAll(() => t.sandbox.stop());
-beforeEach(() => t.sandbox.reset());
+const t = useTestSandbox();
 
 const pix = { amount: 1000, payment_method: 'pix' };
 const card = {
@@ -306,12 +301,12 @@ describe('POST /v1/charges rules', () => {
 			],
 		]),
 	)('$label → $field $rule', async ({ body, field, rule, message }) => {
-		expectValidationError(await t.api.post('/v1/charges', body), field, rule, message);
-		expect(t.sandbox.store.charges.size).toBe(8);
+		expectValidationError(await t().api.post('/v1/charges', body), field, rule, message);
+		expect(t().sandbox.store.charges.size).toBe(8);
 	});
 
 	it('an empty body reports both required fields', async () => {
-		const response = await t.api.post('/v1/charges');
+		const response = await t().api.post('/v1/charges');
 		expect(response.data.details.map((d: { field: string }) => d.field)).toEqual([
 			'amount',
 			'payment_method',
@@ -348,7 +343,7 @@ describe('POST /v1/charges', () => {
 			split: [{ recipient_id: SEED.submerchants.active, amount: 100, cross_company: false }],
 			metadata: { order_id: 'ORD-9' },
 		};
-		const response = await t.api.post('/v1/charges', body);
+		const response = await t().api.post('/v1/charges', body);
 		expect(response.status).toBe(201);
 		expect(response.data.data).toMatchObject({
 			merchant_id: SEED.merchantId,
@@ -364,12 +359,12 @@ describe('POST /v1/charges', () => {
 			metadata: body.metadata,
 			card: null,
 		});
-		const fetched = await t.api.get(`/v1/charges/${response.data.data.id}`);
+		const fetched = await t().api.get(`/v1/charges/${response.data.data.id}`);
 		expect(fetched.data.data).toEqual(response.data.data);
 	});
 
 	it.each([1, 12])('accepts %i installments', async (installments) => {
-		const response = await t.api.post('/v1/charges', {
+		const response = await t().api.post('/v1/charges', {
 			...card,
 			payment_details: { ...card.payment_details, installments },
 		});
@@ -378,7 +373,7 @@ describe('POST /v1/charges', () => {
 	});
 
 	it('never stores or returns the card number or CVV', async () => {
-		const response = await t.api.post('/v1/charges', card);
+		const response = await t().api.post('/v1/charges', card);
 		expect(response.status).toBe(201);
 		expect(response.data.data.card).toEqual({
 			holder_name: 'ANA SOUZA',
@@ -390,15 +385,15 @@ describe('POST /v1/charges', () => {
 		const id = response.data.data.id as string;
 		const everything = [
 			JSON.stringify(response.data),
-			JSON.stringify((await t.api.get(`/v1/charges/${id}`)).data),
-			JSON.stringify((await t.api.get('/v1/charges')).data),
-			JSON.stringify(t.sandbox.store.charges.get(id)),
-			JSON.stringify(t.sandbox.requests),
-			JSON.stringify((await t.anonymous.get('/__admin/requests')).data),
+			JSON.stringify((await t().api.get(`/v1/charges/${id}`)).data),
+			JSON.stringify((await t().api.get('/v1/charges')).data),
+			JSON.stringify(t().sandbox.store.charges.get(id)),
+			JSON.stringify(t().sandbox.requests),
+			JSON.stringify((await t().anonymous.get('/__admin/requests')).data),
 		].join('\n');
 		expect(everything).not.toContain(CARD_NUMBER);
 		expect(everything).not.toContain('987');
-		const recorded = t.sandbox.requests.find((r) => r.method === 'POST')?.body as {
+		const recorded = t().sandbox.requests.find((r) => r.method === 'POST')?.body as {
 			payment_details: Record<string, unknown>;
 		};
 		expect(recorded.payment_details).toMatchObject({
@@ -409,27 +404,27 @@ describe('POST /v1/charges', () => {
 	});
 
 	it('accepts a card token instead of a number and does not keep the token', async () => {
-		const response = await t.api.post('/v1/charges', {
+		const response = await t().api.post('/v1/charges', {
 			amount: 990,
 			payment_method: 'debit_card',
 			payment_details: { token: 'tok_abc123' },
 		});
 		expect(response.status).toBe(201);
 		expect(response.data.data.card).toMatchObject({ tokenized: true, last_four: null });
-		expect(JSON.stringify(t.sandbox.store.charges.get(response.data.data.id))).not.toContain(
+		expect(JSON.stringify(t().sandbox.store.charges.get(response.data.data.id))).not.toContain(
 			'tok_abc123',
 		);
 	});
 
 	it.each(['pix', 'boleto'])('%s needs no payment_details', async (method) => {
-		const response = await t.api.post('/v1/charges', { amount: 100, payment_method: method });
+		const response = await t().api.post('/v1/charges', { amount: 100, payment_method: method });
 		expect(response.status).toBe(201);
 	});
 });
 
 describe('GET /v1/charges/{id}', () => {
 	it('returns a seeded charge', async () => {
-		const response = await t.api.get(`/v1/charges/${C.captured}`);
+		const response = await t().api.get(`/v1/charges/${C.captured}`);
 		expect(response.data.data).toMatchObject({
 			id: C.captured,
 			status: 'captured',
@@ -439,14 +434,19 @@ describe('GET /v1/charges/{id}', () => {
 	});
 
 	it('answers 404 for an unknown id and a validation error for a malformed one', async () => {
-		expectError(await t.api.get(`/v1/charges/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound, 'Charge');
-		expectValidationError(await t.api.get('/v1/charges/123'), 'id', 'uuid');
+		expectError(
+			await t().api.get(`/v1/charges/${UNKNOWN_ID}`),
+			404,
+			ERROR_CODES.notFound,
+			'Charge',
+		);
+		expectValidationError(await t().api.get('/v1/charges/123'), 'id', 'uuid');
 	});
 });
 
 describe('GET /v1/charges filters', () => {
 	const ids = async (params: Record<string, string | number>) => {
-		const response = await t.api.get('/v1/charges', { params: { perPage: 100, ...params } });
+		const response = await t().api.get('/v1/charges', { params: { perPage: 100, ...params } });
 		expect(response.status).toBe(200);
 		return (response.data.data as Array<{ id: string }>).map((c) => c.id).sort();
 	};
@@ -485,7 +485,7 @@ describe('GET /v1/charges filters', () => {
 	});
 
 	it('filters combine with pagination totals', async () => {
-		const response = await t.api.get('/v1/charges', {
+		const response = await t().api.get('/v1/charges', {
 			params: { payment_method: 'credit_card', perPage: 2 },
 		});
 		expect(response.data.pagination).toEqual({ page: 1, perPage: 2, total: 3, totalPages: 2 });
@@ -506,7 +506,7 @@ describe('GET /v1/charges filters', () => {
 		['installments', 'two', 'integer', 'installments must be an integer from 1 to 12'],
 	])('%s=%s → %s (read shape, no details)', async (name, value, rule, message) => {
 		expectValidationError(
-			await t.api.get('/v1/charges', { params: { [name]: value } }),
+			await t().api.get('/v1/charges', { params: { [name]: value } }),
 			name,
 			rule,
 			message,
@@ -520,7 +520,7 @@ describe('GET /v1/charges filters', () => {
 		['/v1/withdrawals/fee', 'value'],
 	])('%s?%s=… is refused: a list only takes the query parameters it states', async (url, name) => {
 		expectValidationError(
-			await t.api.get(url, { params: { [name]: '5' } }),
+			await t().api.get(url, { params: { [name]: '5' } }),
 			name,
 			'unknown_field',
 			`${name} is not a query parameter of this operation`,
@@ -534,10 +534,10 @@ describe('GET /v1/charges filters', () => {
 	});
 
 	it('finds generated charges among 10,000', async () => {
-		const seeded = await t.anonymous.post('/__admin/seed/charges', { count: 10_000 });
+		const seeded = await t().anonymous.post('/__admin/seed/charges', { count: 10_000 });
 		expect(seeded.status).toBe(201);
 		expect(seeded.data.data).toMatchObject({ created: 10_000, total: 10_008 });
-		const all = await t.api.get('/v1/charges', { params: { perPage: 100, page: 101 } });
+		const all = await t().api.get('/v1/charges', { params: { perPage: 100, page: 101 } });
 		expect(all.data.pagination).toEqual({
 			page: 101,
 			perPage: 100,
@@ -545,7 +545,7 @@ describe('GET /v1/charges filters', () => {
 			totalPages: 101,
 		});
 		expect(all.data.data).toHaveLength(8);
-		const boleto = await t.api.get('/v1/charges', {
+		const boleto = await t().api.get('/v1/charges', {
 			params: { payment_method: 'boleto', status: 'expired', perPage: 100 },
 		});
 		expect(boleto.data.pagination.total).toBeGreaterThan(100);

@@ -3,28 +3,17 @@
  */
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { SEED } from '../../sandbox';
-import {
-	client,
-	expectError,
-	expectValidationError,
-	startTestSandbox,
-	type TestSandbox,
-} from './helpers';
+import { client, expectError, expectValidationError, useTestSandbox } from './helpers';
 import { abortMidBody } from '../support/rawHttp';
 
 const S = SEED.submerchants;
-let t: TestSandbox;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-	t = await startTestSandbox({
-		publicKey: 'pk_test_envelope',
-		secretKey: 'sk_test_envelope_secret',
-		log: (line) => logLines.push(line),
-	});
+const t = useTestSandbox({
+	publicKey: 'pk_test_envelope',
+	secretKey: 'sk_test_envelope_secret',
+	log: (line) => logLines.push(line),
 });
-afterAll(() => t.sandbox.stop());
-beforeEach(() => t.sandbox.reset());
 
 const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
 
@@ -46,7 +35,7 @@ describe('authentication', () => {
 		['invalid base64', 'Basic !!!not-base64!!!'],
 		['an empty Basic value', 'Basic '],
 	])('answers 401 UNAUTHORIZED for %s', async (_label, header) => {
-		const response = await t.anonymous.get('/v1/submerchants', {
+		const response = await t().anonymous.get('/v1/submerchants', {
 			headers: header === undefined ? {} : { Authorization: header },
 		});
 		expectError(response, 401, ERROR_CODES.unauthorized, 'Authorization');
@@ -54,11 +43,11 @@ describe('authentication', () => {
 	});
 
 	it('accepts the configured key pair (scheme name case-insensitive)', async () => {
-		const ok = await t.anonymous.get('/v1/submerchants', {
+		const ok = await t().anonymous.get('/v1/submerchants', {
 			headers: { Authorization: basic('pk_test_envelope:sk_test_envelope_secret') },
 		});
 		expect(ok.status).toBe(200);
-		const lower = await t.anonymous.get('/v1/submerchants', {
+		const lower = await t().anonymous.get('/v1/submerchants', {
 			headers: {
 				Authorization: `basic ${Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64')}`,
 			},
@@ -91,7 +80,7 @@ describe('authentication', () => {
 		['POST', '/v1/postbacks/endpoints'],
 		['DELETE', `/v1/postbacks/endpoints/${id}`],
 	])('%s %s requires authentication', async (method, url) => {
-		const response = await t.anonymous.request({
+		const response = await t().anonymous.request({
 			method,
 			url,
 			data: method === 'GET' ? undefined : {},
@@ -100,13 +89,13 @@ describe('authentication', () => {
 	});
 
 	it('admin routes need no authentication', async () => {
-		expect((await t.anonymous.get('/__admin/requests')).status).toBe(200);
+		expect((await t().anonymous.get('/__admin/requests')).status).toBe(200);
 	});
 });
 
 describe('envelope', () => {
 	it('a list has success, message, data and pagination', async () => {
-		const response = await t.api.get('/v1/submerchants');
+		const response = await t().api.get('/v1/submerchants');
 		expect(response.status).toBe(200);
 		expect(Object.keys(response.data).sort()).toEqual(['data', 'message', 'pagination', 'success']);
 		expect(response.data.success).toBe(true);
@@ -115,27 +104,36 @@ describe('envelope', () => {
 	});
 
 	it('a single resource has success, message and data, no pagination', async () => {
-		const response = await t.api.get(`/v1/submerchants/${S.active}`);
+		const response = await t().api.get(`/v1/submerchants/${S.active}`);
 		expect(Object.keys(response.data).sort()).toEqual(['data', 'message', 'success']);
 		expect(response.headers['content-type']).toMatch(/^application\/json/);
 	});
 
 	it('answers 404 NOT_FOUND for an unknown /v1 route and for paths outside /v1', async () => {
-		expectError(await t.api.get('/v1/nothing-here'), 404, ERROR_CODES.notFound, '/v1/nothing-here');
-		expectError(await t.api.get('/v2/submerchants'), 404, ERROR_CODES.notFound);
-		expectError(await t.anonymous.get('/'), 404, ERROR_CODES.notFound);
-		expectError(await t.anonymous.get('/__admin/nothing'), 404, ERROR_CODES.notFound);
+		expectError(
+			await t().api.get('/v1/nothing-here'),
+			404,
+			ERROR_CODES.notFound,
+			'/v1/nothing-here',
+		);
+		expectError(await t().api.get('/v2/submerchants'), 404, ERROR_CODES.notFound);
+		expectError(await t().anonymous.get('/'), 404, ERROR_CODES.notFound);
+		expectError(await t().anonymous.get('/__admin/nothing'), 404, ERROR_CODES.notFound);
 	});
 
 	it("answers 404 for a well-formed unknown id and for another merchant's submerchant", async () => {
-		const unknown = await t.api.get('/v1/submerchants/00000000-0000-4000-8000-000000000000');
+		const unknown = await t().api.get('/v1/submerchants/00000000-0000-4000-8000-000000000000');
 		expectError(unknown, 404, ERROR_CODES.notFound, 'Submerchant');
-		expectError(await t.api.get(`/v1/submerchants/${S.otherMerchants}`), 404, ERROR_CODES.notFound);
+		expectError(
+			await t().api.get(`/v1/submerchants/${S.otherMerchants}`),
+			404,
+			ERROR_CODES.notFound,
+		);
 	});
 
 	it('answers a validation error for a malformed path id', async () => {
 		expectValidationError(
-			await t.api.get('/v1/submerchants/not-a-uuid'),
+			await t().api.get('/v1/submerchants/not-a-uuid'),
 			'id',
 			'uuid',
 			'id must be a UUID',
@@ -149,13 +147,13 @@ describe('envelope', () => {
 		['GET', `/v1/submerchants/${S.active}/submit-for-review`, 'POST'],
 		['PATCH', '/__admin/reset', 'POST'],
 	])('answers 405 for %s %s with an Allow header', async (method, url, allowed) => {
-		const response = await t.api.request({ method, url });
+		const response = await t().api.request({ method, url });
 		expectError(response, 405, ERROR_CODES.badRequest, method);
 		expect(response.headers.allow).toContain(allowed);
 	});
 
 	it('answers 400 BAD_REQUEST for malformed JSON', async () => {
-		const response = await t.api.post('/v1/charges', '{"amount": 10,', {
+		const response = await t().api.post('/v1/charges', '{"amount": 10,', {
 			headers: { 'Content-Type': 'application/json' },
 			transformRequest: [(data: unknown) => data],
 		});
@@ -163,7 +161,7 @@ describe('envelope', () => {
 	});
 
 	it('answers 415 for a body that is neither JSON nor multipart', async () => {
-		const response = await t.api.post('/v1/charges', 'amount=10', {
+		const response = await t().api.post('/v1/charges', 'amount=10', {
 			headers: { 'Content-Type': 'text/plain' },
 		});
 		expectError(response, 415, ERROR_CODES.badRequest, 'application/json');
@@ -176,7 +174,7 @@ describe('envelope', () => {
 			pad: 'x'.repeat(1024 * 1024),
 		});
 		expectError(
-			await t.api.post('/v1/postbacks/endpoints', big, {
+			await t().api.post('/v1/postbacks/endpoints', big, {
 				headers: { 'Content-Type': 'application/json' },
 			}),
 			413,
@@ -188,38 +186,38 @@ describe('envelope', () => {
 			payment_method: 'pix',
 			metadata: { pad: 'x'.repeat(1000 * 1000) },
 		});
-		const response = await t.api.post('/v1/charges', underLimit, {
+		const response = await t().api.post('/v1/charges', underLimit, {
 			headers: { 'Content-Type': 'application/json' },
 		});
 		expect(response.status).toBe(201);
 	});
 
 	it('answers a validation error when the JSON body is not an object', async () => {
-		const response = await t.api.patch(`/v1/submerchants/${S.active}`, [1, 2]);
+		const response = await t().api.patch(`/v1/submerchants/${S.active}`, [1, 2]);
 		expectValidationError(response, 'body', 'object', 'body must be a JSON object');
 	});
 
 	it('answers 500 INTERNAL_ERROR on an unexpected failure and keeps serving', async () => {
-		const store = t.sandbox.store;
+		const store = t().sandbox.store;
 		const original = store.chargesNewestFirst;
 		store.chargesNewestFirst = () => {
 			throw new TypeError('boom');
 		};
 		try {
-			expectError(await t.api.get('/v1/charges'), 500, ERROR_CODES.internal);
+			expectError(await t().api.get('/v1/charges'), 500, ERROR_CODES.internal);
 		} finally {
 			store.chargesNewestFirst = original;
 		}
-		expect((await t.api.get('/v1/charges')).status).toBe(200);
+		expect((await t().api.get('/v1/charges')).status).toBe(200);
 	});
 
 	it('survives a client that aborts mid-body', async () => {
-		await abortMidBody(`${t.sandbox.url}/v1/charges`, {
+		await abortMidBody(`${t().sandbox.url}/v1/charges`, {
 			headers: { 'Content-Type': 'application/json' },
 			partialBody: '{"amount":',
 			declaredLength: 1000,
 		});
-		expect((await t.api.get('/v1/charges')).status).toBe(200);
+		expect((await t().api.get('/v1/charges')).status).toBe(200);
 	});
 });
 
@@ -236,52 +234,52 @@ describe('pagination limits', () => {
 		['/v1/charges', 'perPage', '0', 'min'],
 		['/v1/charges', 'perPage', '101', 'max'],
 	])('%s?%s=%s is a validation error (%s), not clamped', async (url, name, value, rule) => {
-		const response = await t.api.get(url, { params: { [name]: value } });
+		const response = await t().api.get(url, { params: { [name]: value } });
 		expectValidationError(response, name, rule);
 	});
 
 	it('perPage=100 and perPage=1 are accepted; defaults are page 1 and perPage 20', async () => {
-		t.sandbox.seedCharges(30);
-		const defaults = await t.api.get('/v1/charges');
+		t().sandbox.seedCharges(30);
+		const defaults = await t().api.get('/v1/charges');
 		expect(defaults.data.pagination).toEqual({ page: 1, perPage: 20, total: 38, totalPages: 2 });
 		expect(defaults.data.data).toHaveLength(20);
-		const max = await t.api.get('/v1/charges', { params: { perPage: 100 } });
+		const max = await t().api.get('/v1/charges', { params: { perPage: 100 } });
 		expect(max.data.pagination).toEqual({ page: 1, perPage: 100, total: 38, totalPages: 1 });
-		const min = await t.api.get('/v1/charges', { params: { perPage: 1, page: 38 } });
+		const min = await t().api.get('/v1/charges', { params: { perPage: 1, page: 38 } });
 		expect(min.data.data).toHaveLength(1);
 		expect(min.data.pagination).toEqual({ page: 38, perPage: 1, total: 38, totalPages: 38 });
 	});
 
 	it('pages do not overlap and a page past the end is empty', async () => {
-		const first = await t.api.get('/v1/charges', { params: { perPage: 3, page: 1 } });
-		const second = await t.api.get('/v1/charges', { params: { perPage: 3, page: 2 } });
+		const first = await t().api.get('/v1/charges', { params: { perPage: 3, page: 1 } });
+		const second = await t().api.get('/v1/charges', { params: { perPage: 3, page: 2 } });
 		const ids = [...first.data.data, ...second.data.data].map((c: { id: string }) => c.id);
 		expect(new Set(ids).size).toBe(6);
 		expect(second.data.pagination).toEqual({ page: 2, perPage: 3, total: 8, totalPages: 3 });
-		const past = await t.api.get('/v1/charges', { params: { perPage: 3, page: 4 } });
+		const past = await t().api.get('/v1/charges', { params: { perPage: 3, page: 4 } });
 		expect(past.data.data).toEqual([]);
 		expect(past.data.pagination.total).toBe(8);
 	});
 
 	it('a repeated query parameter is a validation error', async () => {
-		const response = await t.api.get('/v1/charges?page=1&page=2');
+		const response = await t().api.get('/v1/charges?page=1&page=2');
 		expectValidationError(response, 'page', 'single');
 	});
 });
 
 describe('request recording', () => {
 	it('records every /v1 request with method, path, query, headers without Authorization, and parsed body', async () => {
-		t.sandbox.clearRequests();
-		await t.api.get('/v1/charges', { params: { status: 'captured', perPage: 5 } });
-		await t.api.patch(
+		t().sandbox.clearRequests();
+		await t().api.get('/v1/charges', { params: { status: 'captured', perPage: 5 } });
+		await t().api.patch(
 			`/v1/submerchants/${S.active}`,
 			{ phone: '+551100000000' },
 			{ headers: { 'X-Trace': 'abc' } },
 		);
-		await t.anonymous.get('/v1/submerchants');
-		await t.anonymous.get('/__admin/requests');
-		expect(t.sandbox.requests).toHaveLength(3);
-		const [list, patch, unauthenticated] = t.sandbox.requests;
+		await t().anonymous.get('/v1/submerchants');
+		await t().anonymous.get('/__admin/requests');
+		expect(t().sandbox.requests).toHaveLength(3);
+		const [list, patch, unauthenticated] = t().sandbox.requests;
 		expect(list).toMatchObject({
 			method: 'GET',
 			path: '/v1/charges',
@@ -296,39 +294,39 @@ describe('request recording', () => {
 		});
 		expect(patch.headers['x-trace']).toBe('abc');
 		expect(unauthenticated.status).toBe(401);
-		for (const request of t.sandbox.requests)
+		for (const request of t().sandbox.requests)
 			expect(request.headers).not.toHaveProperty('authorization');
 	});
 
 	it('GET /__admin/requests returns the same records; DELETE clears them', async () => {
-		t.sandbox.clearRequests();
-		await t.api.get(`/v1/charges/${SEED.charges.captured}`);
-		const listed = await t.anonymous.get('/__admin/requests');
+		t().sandbox.clearRequests();
+		await t().api.get(`/v1/charges/${SEED.charges.captured}`);
+		const listed = await t().anonymous.get('/__admin/requests');
 		expect(listed.data.data).toHaveLength(1);
 		expect(listed.data.data[0]).toMatchObject({
 			method: 'GET',
 			path: `/v1/charges/${SEED.charges.captured}`,
 		});
 		expect(JSON.stringify(listed.data)).not.toContain('Basic ');
-		expect((await t.anonymous.delete('/__admin/requests')).status).toBe(200);
-		expect(t.sandbox.requests).toEqual([]);
+		expect((await t().anonymous.delete('/__admin/requests')).status).toBe(200);
+		expect(t().sandbox.requests).toEqual([]);
 	});
 });
 
 describe('logging', () => {
 	it('logs one line per request (method, path, status, ms) and never keys, headers or bodies', async () => {
 		logLines.length = 0;
-		const created = await t.api.post('/v1/postbacks/endpoints', {
+		const created = await t().api.post('/v1/postbacks/endpoints', {
 			url: 'http://127.0.0.1:9/hook',
 			events: ['charge.captured'],
 		});
 		const secret = created.data.data.secret as string;
-		await t.api.post('/v1/charges', {
+		await t().api.post('/v1/charges', {
 			amount: 100,
 			payment_method: 'credit_card',
 			payment_details: { number: '4111111111111111', cvv: '123' },
 		});
-		await t.anonymous.get('/v1/submerchants');
+		await t().anonymous.get('/v1/submerchants');
 		expect(logLines.filter((line) => !line.startsWith('delivery '))).toEqual([
 			expect.stringMatching(/^POST \/v1\/postbacks\/endpoints 201 \d+\.\dms$/),
 			expect.stringMatching(/^POST \/v1\/charges 201 \d+\.\dms$/),
@@ -351,7 +349,7 @@ describe('logging', () => {
 
 describe('another client', () => {
 	it('a sandbox with custom keys rejects the default key pair', async () => {
-		const defaults = client(t.sandbox.url, {
+		const defaults = client(t().sandbox.url, {
 			username: 'pk_sandbox_demo',
 			password: 'sk_sandbox_demo',
 		});

@@ -2,27 +2,22 @@
  * The sandbox's fault mode: each fault kind's answer over HTTP, route patterns, count and seeded probability, the
  * three ways to configure it (options, handle, admin routes) and SANDBOX_FAULTS.
  */
-import { sleep } from 'n8n-workflow';
+import { waitFor } from '../../scripts/lib/wait';
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { FAULT_KINDS, SEED, type FaultSpec } from '../../sandbox';
 import { faultsFromEnv, NON_JSON_BODY, SUCCESS_FALSE } from '../../sandbox/faults';
-import { expectError, startTestSandbox, VALIDATION_STATUS, type TestSandbox } from './helpers';
+import { expectError, startTestSandbox, useTestSandbox, VALIDATION_STATUS } from './helpers';
 
 const CHARGE = `/v1/charges/${SEED.charges.authorized}`;
-let t: TestSandbox;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-	t = await startTestSandbox({ log: (line) => logLines.push(line) });
-});
-afterAll(() => t.sandbox.stop());
+const t = useTestSandbox({ log: (line) => logLines.push(line) });
 beforeEach(() => {
-	t.sandbox.reset();
 	logLines.length = 0;
 });
 
-const faultsOf = () => t.sandbox.requests.map((request) => request.fault ?? null);
-const statusesOf = () => t.sandbox.requests.map((request) => request.status);
+const faultsOf = () => t().sandbox.requests.map((request) => request.fault ?? null);
+const statusesOf = () => t().sandbox.requests.map((request) => request.status);
 const newEndpoint = { url: 'https://example.com/hooks/faults', events: ['charge.captured'] };
 
 describe('fault kinds', () => {
@@ -33,73 +28,75 @@ describe('fault kinds', () => {
 		['unavailable_503', 503, 'SERVICE_UNAVAILABLE', 'Service unavailable'],
 		['gateway_timeout_504', 504, 'GATEWAY_TIMEOUT', 'Gateway timeout'],
 	] as const)('%s answers %i with the error envelope', async (kind, status, code, message) => {
-		t.sandbox.setFaults([{ route: 'GET /v1/charges/*', kind, count: 1 }]);
-		const response = await t.api.get(CHARGE);
+		t().sandbox.setFaults([{ route: 'GET /v1/charges/*', kind, count: 1 }]);
+		const response = await t().api.get(CHARGE);
 		expectError(response, status, code, message);
 		expect(faultsOf()).toEqual([kind]);
 		expect(statusesOf()).toEqual([status]);
 	});
 
 	it('rate_limit sends Retry-After (1 s by default, or retryAfter)', async () => {
-		t.sandbox.setFaults([
+		t().sandbox.setFaults([
 			{ route: 'GET /v1/charges/*', kind: 'rate_limit', count: 1 },
 			{ route: 'GET /v1/charges', kind: 'rate_limit', count: 1, retryAfter: 7 },
 		]);
-		expect((await t.api.get(CHARGE)).headers['retry-after']).toBe('1');
-		expect((await t.api.get('/v1/charges')).headers['retry-after']).toBe('7');
+		expect((await t().api.get(CHARGE)).headers['retry-after']).toBe('1');
+		expect((await t().api.get('/v1/charges')).headers['retry-after']).toBe('7');
 	});
 
 	it('unavailable_503 sends Retry-After only when retryAfter is set', async () => {
-		t.sandbox.setFaults([{ kind: 'unavailable_503', count: 1 }]);
-		expect((await t.api.get(CHARGE)).headers).not.toHaveProperty('retry-after');
-		t.sandbox.setFaults([{ kind: 'unavailable_503', count: 1, retryAfter: 0 }]);
-		expect((await t.api.get(CHARGE)).headers['retry-after']).toBe('0');
+		t().sandbox.setFaults([{ kind: 'unavailable_503', count: 1 }]);
+		expect((await t().api.get(CHARGE)).headers).not.toHaveProperty('retry-after');
+		t().sandbox.setFaults([{ kind: 'unavailable_503', count: 1, retryAfter: 0 }]);
+		expect((await t().api.get(CHARGE)).headers['retry-after']).toBe('0');
 	});
 
 	it('non_json answers an HTML page with 200, or the status asked for', async () => {
-		t.sandbox.setFaults([{ kind: 'non_json', count: 1 }]);
-		const response = await t.api.get(CHARGE, { responseType: 'text' });
+		t().sandbox.setFaults([{ kind: 'non_json', count: 1 }]);
+		const response = await t().api.get(CHARGE, { responseType: 'text' });
 		expect(response.status).toBe(200);
 		expect(response.headers['content-type']).toMatch(/^text\/html/);
 		expect(response.data).toBe(NON_JSON_BODY);
-		t.sandbox.setFaults([{ kind: 'non_json', count: 1, status: 502 }]);
-		expect((await t.api.get(CHARGE, { responseType: 'text' })).status).toBe(502);
+		t().sandbox.setFaults([{ kind: 'non_json', count: 1, status: 502 }]);
+		expect((await t().api.get(CHARGE, { responseType: 'text' })).status).toBe(502);
 	});
 
 	it('success_false answers 200 with success false, message and error', async () => {
-		t.sandbox.setFaults([{ kind: 'success_false', count: 1 }]);
-		expectError(await t.api.get(CHARGE), 200, SUCCESS_FALSE.code, SUCCESS_FALSE.message);
+		t().sandbox.setFaults([{ kind: 'success_false', count: 1 }]);
+		expectError(await t().api.get(CHARGE), 200, SUCCESS_FALSE.code, SUCCESS_FALSE.message);
 	});
 
 	it('the short-circuit kinds never reach the handler: nothing is created', async () => {
-		t.sandbox.setFaults([{ route: 'POST /v1/postbacks/endpoints', kind: 'error_500' }]);
-		const before = t.sandbox.store.webhookEndpoints.size;
-		expect((await t.api.post('/v1/postbacks/endpoints', newEndpoint)).status).toBe(500);
-		expect(t.sandbox.store.webhookEndpoints.size).toBe(before);
+		t().sandbox.setFaults([{ route: 'POST /v1/postbacks/endpoints', kind: 'error_500' }]);
+		const before = t().sandbox.store.webhookEndpoints.size;
+		expect((await t().api.post('/v1/postbacks/endpoints', newEndpoint)).status).toBe(500);
+		expect(t().sandbox.store.webhookEndpoints.size).toBe(before);
 	});
 
 	it('missing_data runs the operation and answers its success without data', async () => {
-		t.sandbox.setFaults([{ route: 'POST /v1/postbacks/endpoints', kind: 'missing_data' }]);
-		const before = t.sandbox.store.webhookEndpoints.size;
-		const response = await t.api.post('/v1/postbacks/endpoints', newEndpoint);
+		t().sandbox.setFaults([{ route: 'POST /v1/postbacks/endpoints', kind: 'missing_data' }]);
+		const before = t().sandbox.store.webhookEndpoints.size;
+		const response = await t().api.post('/v1/postbacks/endpoints', newEndpoint);
 		expect(response.status).toBe(201);
 		expect(response.data).toEqual({ success: true, message: expect.any(String) });
-		expect(t.sandbox.store.webhookEndpoints.size).toBe(before + 1);
+		expect(t().sandbox.store.webhookEndpoints.size).toBe(before + 1);
 		expect(faultsOf()).toEqual(['missing_data']);
 	});
 
 	it('missing_data lets an error answer through unchanged', async () => {
-		t.sandbox.setFaults([{ kind: 'missing_data' }]);
-		const response = await t.api.get('/v1/charges/00000000-0000-4000-8000-000000000000');
+		t().sandbox.setFaults([{ kind: 'missing_data' }]);
+		const response = await t().api.get('/v1/charges/00000000-0000-4000-8000-000000000000');
 		expectError(response, 404, ERROR_CODES.notFound);
 	});
 
 	it('slow applies the operation at once and answers after delayMs', async () => {
-		t.sandbox.setFaults([{ route: 'POST /v1/postbacks/endpoints', kind: 'slow', delayMs: 300 }]);
-		const before = t.sandbox.store.webhookEndpoints.size;
+		t().sandbox.setFaults([{ route: 'POST /v1/postbacks/endpoints', kind: 'slow', delayMs: 300 }]);
+		const before = t().sandbox.store.webhookEndpoints.size;
 		const started = Date.now();
-		const pending = t.api.post('/v1/postbacks/endpoints', newEndpoint);
-		await waitUntil(() => t.sandbox.store.webhookEndpoints.size === before + 1);
+		const pending = t().api.post('/v1/postbacks/endpoints', newEndpoint);
+		await waitFor('the endpoint', () => t().sandbox.store.webhookEndpoints.size === before + 1, {
+			intervalMs: 2,
+		});
 		const response = await pending;
 		expect(Date.now() - started).toBeGreaterThanOrEqual(280);
 		expect(response.status).toBe(201);
@@ -108,19 +105,19 @@ describe('fault kinds', () => {
 	});
 
 	it('slow also holds back an error answer', async () => {
-		t.sandbox.setFaults([{ kind: 'slow', delayMs: 200 }]);
+		t().sandbox.setFaults([{ kind: 'slow', delayMs: 200 }]);
 		const started = Date.now();
-		const response = await t.api.get('/v1/charges/00000000-0000-4000-8000-000000000000');
+		const response = await t().api.get('/v1/charges/00000000-0000-4000-8000-000000000000');
 		expect(Date.now() - started).toBeGreaterThanOrEqual(180);
 		expect(response.status).toBe(404);
 	});
 
 	it('reset closes the connection without an answer; the request is recorded with status null', async () => {
-		t.sandbox.setFaults([{ kind: 'reset', count: 1 }]);
-		await expect(t.api.get(CHARGE)).rejects.toMatchObject({ code: 'ECONNRESET' });
+		t().sandbox.setFaults([{ kind: 'reset', count: 1 }]);
+		await expect(t().api.get(CHARGE)).rejects.toMatchObject({ code: 'ECONNRESET' });
 		expect(faultsOf()).toEqual(['reset']);
 		expect(statusesOf()).toEqual([null]);
-		expect((await t.api.get(CHARGE)).status).toBe(200);
+		expect((await t().api.get(CHARGE)).status).toBe(200);
 		expect(logLines[0]).toMatch(/^GET \/v1\/charges\/\S+ reset [\d.]+ms \(fault reset\)$/);
 	});
 
@@ -144,12 +141,12 @@ describe('fault kinds', () => {
 
 describe('which requests are faulted', () => {
 	it('count: the next N matching requests, then pass through; every attempt is recorded', async () => {
-		t.sandbox.setFaults([{ route: 'GET /v1/charges/*', kind: 'unavailable_503', count: 2 }]);
+		t().sandbox.setFaults([{ route: 'GET /v1/charges/*', kind: 'unavailable_503', count: 2 }]);
 		const statuses = [];
-		for (let i = 0; i < 3; i++) statuses.push((await t.api.get(CHARGE)).status);
+		for (let i = 0; i < 3; i++) statuses.push((await t().api.get(CHARGE)).status);
 		expect(statuses).toEqual([503, 503, 200]);
 		expect(faultsOf()).toEqual(['unavailable_503', 'unavailable_503', null]);
-		expect(t.sandbox.listFaults()).toEqual([
+		expect(t().sandbox.listFaults()).toEqual([
 			{
 				route: 'GET /v1/charges/*',
 				kind: 'unavailable_503',
@@ -162,60 +159,60 @@ describe('which requests are faulted', () => {
 	});
 
 	it('the method must match; * is any method; a lone path is any method', async () => {
-		t.sandbox.setFaults([{ route: 'POST /v1/charges', kind: 'error_500' }]);
-		expect((await t.api.get('/v1/charges')).status).toBe(200);
-		t.sandbox.setFaults([{ route: '* /v1/charges', kind: 'error_500' }]);
-		expect((await t.api.get('/v1/charges')).status).toBe(500);
-		t.sandbox.setFaults([{ route: '/v1/charges', kind: 'error_500' }]);
-		expect((await t.api.get('/v1/charges')).status).toBe(500);
+		t().sandbox.setFaults([{ route: 'POST /v1/charges', kind: 'error_500' }]);
+		expect((await t().api.get('/v1/charges')).status).toBe(200);
+		t().sandbox.setFaults([{ route: '* /v1/charges', kind: 'error_500' }]);
+		expect((await t().api.get('/v1/charges')).status).toBe(500);
+		t().sandbox.setFaults([{ route: '/v1/charges', kind: 'error_500' }]);
+		expect((await t().api.get('/v1/charges')).status).toBe(500);
 	});
 
 	it('* is one path segment, ** the rest; the query string and a trailing slash do not matter', async () => {
-		t.sandbox.setFaults([{ route: 'GET /v1/submerchants/*', kind: 'error_500' }]);
+		t().sandbox.setFaults([{ route: 'GET /v1/submerchants/*', kind: 'error_500' }]);
 		const sub = SEED.submerchants.active;
-		expect((await t.api.get(`/v1/submerchants/${sub}`)).status).toBe(500);
-		expect((await t.api.get(`/v1/submerchants/${sub}/`)).status).toBe(500);
-		expect((await t.api.get(`/v1/submerchants/${sub}/documents`)).status).toBe(200);
-		expect((await t.api.get('/v1/submerchants?page=1')).status).toBe(200);
-		t.sandbox.setFaults([{ route: 'GET /v1/submerchants/**', kind: 'error_500' }]);
-		expect((await t.api.get(`/v1/submerchants/${sub}/documents`)).status).toBe(500);
-		expect((await t.api.get('/v1/submerchants?page=1')).status).toBe(500);
-		expect((await t.api.get('/v1/charges')).status).toBe(200);
+		expect((await t().api.get(`/v1/submerchants/${sub}`)).status).toBe(500);
+		expect((await t().api.get(`/v1/submerchants/${sub}/`)).status).toBe(500);
+		expect((await t().api.get(`/v1/submerchants/${sub}/documents`)).status).toBe(200);
+		expect((await t().api.get('/v1/submerchants?page=1')).status).toBe(200);
+		t().sandbox.setFaults([{ route: 'GET /v1/submerchants/**', kind: 'error_500' }]);
+		expect((await t().api.get(`/v1/submerchants/${sub}/documents`)).status).toBe(500);
+		expect((await t().api.get('/v1/submerchants?page=1')).status).toBe(500);
+		expect((await t().api.get('/v1/charges')).status).toBe(200);
 	});
 
 	it('without a route every /v1 request is faulted, admin routes never', async () => {
-		t.sandbox.setFaults([{ kind: 'error_500' }]);
-		expect((await t.api.get('/v1/wallets/' + SEED.walletId)).status).toBe(500);
-		expect((await t.anonymous.get('/__admin/requests')).status).toBe(200);
-		expect((await t.anonymous.get('/__admin/faults')).status).toBe(200);
+		t().sandbox.setFaults([{ kind: 'error_500' }]);
+		expect((await t().api.get('/v1/wallets/' + SEED.walletId)).status).toBe(500);
+		expect((await t().anonymous.get('/__admin/requests')).status).toBe(200);
+		expect((await t().anonymous.get('/__admin/faults')).status).toBe(200);
 	});
 
 	it('a route that does not exist can be faulted (before routing)', async () => {
-		t.sandbox.setFaults([{ route: 'GET /v1/nothing-here', kind: 'unavailable_503' }]);
-		expect((await t.api.get('/v1/nothing-here')).status).toBe(503);
+		t().sandbox.setFaults([{ route: 'GET /v1/nothing-here', kind: 'unavailable_503' }]);
+		expect((await t().api.get('/v1/nothing-here')).status).toBe(503);
 	});
 
 	it('an unauthenticated request is answered 401, not faulted', async () => {
-		t.sandbox.setFaults([{ kind: 'error_500' }]);
-		expectError(await t.anonymous.get(CHARGE), 401, ERROR_CODES.unauthorized);
+		t().sandbox.setFaults([{ kind: 'error_500' }]);
+		expectError(await t().anonymous.get(CHARGE), 401, ERROR_CODES.unauthorized);
 		expect(faultsOf()).toEqual([null]);
 	});
 
 	it('rules are tried in order; a spent rule lets the next one apply', async () => {
-		t.sandbox.setFaults([
+		t().sandbox.setFaults([
 			{ route: 'GET /v1/charges/*', kind: 'rate_limit', count: 1, retryAfter: 0 },
 			{ route: 'GET /v1/**', kind: 'unavailable_503', count: 1 },
 		]);
 		const statuses = [];
-		for (let i = 0; i < 3; i++) statuses.push((await t.api.get(CHARGE)).status);
+		for (let i = 0; i < 3; i++) statuses.push((await t().api.get(CHARGE)).status);
 		expect(statuses).toEqual([429, 503, 200]);
 	});
 
 	it('probability with a seed: the same sequence every time; another seed, another sequence', async () => {
 		const sequence = async (seed: number) => {
-			t.sandbox.setFaults([{ kind: 'error_500', probability: 0.5, seed }]);
+			t().sandbox.setFaults([{ kind: 'error_500', probability: 0.5, seed }]);
 			const statuses = [];
-			for (let i = 0; i < 24; i++) statuses.push((await t.api.get(CHARGE)).status);
+			for (let i = 0; i < 24; i++) statuses.push((await t().api.get(CHARGE)).status);
 			return statuses;
 		};
 		const first = await sequence(42);
@@ -223,24 +220,26 @@ describe('which requests are faulted', () => {
 		expect(first).toContain(500);
 		expect(first).toContain(200);
 		expect(await sequence(7)).not.toEqual(first);
-		const [rule] = t.sandbox.listFaults();
+		const [rule] = t().sandbox.listFaults();
 		expect(rule).toMatchObject({ probability: 0.5, seed: 7, matched: 24, remaining: null });
 	});
 
 	it('probability 0 never faults, 1 always; count caps a probability', async () => {
-		t.sandbox.setFaults([{ kind: 'error_500', probability: 0 }]);
-		expect((await t.api.get(CHARGE)).status).toBe(200);
-		t.sandbox.setFaults([{ kind: 'error_500', probability: 1, count: 2 }]);
+		t().sandbox.setFaults([{ kind: 'error_500', probability: 0 }]);
+		expect((await t().api.get(CHARGE)).status).toBe(200);
+		t().sandbox.setFaults([{ kind: 'error_500', probability: 1, count: 2 }]);
 		const statuses = [];
-		for (let i = 0; i < 3; i++) statuses.push((await t.api.get(CHARGE)).status);
+		for (let i = 0; i < 3; i++) statuses.push((await t().api.get(CHARGE)).status);
 		expect(statuses).toEqual([500, 500, 200]);
 	});
 
 	it('a list of kinds: each faulted request picks one, deterministically for a seed', async () => {
 		const kinds = async () => {
-			t.sandbox.setFaults([{ kind: ['error_500', 'unavailable_503', 'bad_gateway_502'], seed: 3 }]);
+			t().sandbox.setFaults([
+				{ kind: ['error_500', 'unavailable_503', 'bad_gateway_502'], seed: 3 },
+			]);
 			const statuses = [];
-			for (let i = 0; i < 12; i++) statuses.push((await t.api.get(CHARGE)).status);
+			for (let i = 0; i < 12; i++) statuses.push((await t().api.get(CHARGE)).status);
 			return statuses;
 		};
 		const first = await kinds();
@@ -274,7 +273,7 @@ describe('configuration', () => {
 	});
 
 	it('setFaults validates everything and, on error, keeps the rules it had', () => {
-		t.sandbox.setFaults([{ kind: 'error_500', count: 1 }]);
+		t().sandbox.setFaults([{ kind: 'error_500', count: 1 }]);
 		const invalid = [
 			{ kind: 'slow', count: 0, retryAfter: 3, colour: 'red' },
 			{ route: 'GET charges', kind: [], probability: 2, seed: 1 },
@@ -283,7 +282,7 @@ describe('configuration', () => {
 		] as unknown as FaultSpec[];
 		let message = '';
 		try {
-			t.sandbox.setFaults(invalid);
+			t().sandbox.setFaults(invalid);
 		} catch (error) {
 			message = (error as Error).message;
 		}
@@ -300,8 +299,8 @@ describe('configuration', () => {
 		]) {
 			expect(message).toContain(part);
 		}
-		expect(t.sandbox.listFaults()).toMatchObject([{ kind: 'error_500', count: 1 }]);
-		expect(() => t.sandbox.setFaults(undefined as unknown as FaultSpec[])).toThrow(
+		expect(t().sandbox.listFaults()).toMatchObject([{ kind: 'error_500', count: 1 }]);
+		expect(() => t().sandbox.setFaults(undefined as unknown as FaultSpec[])).toThrow(
 			/faults must be an array/,
 		);
 	});
@@ -311,7 +310,7 @@ describe('configuration', () => {
 			{ route: 'GET /v1/charges/*', kind: 'rate_limit', count: 3, retryAfter: 2 },
 			{ kind: ['reset', 'slow'], probability: 0.1, seed: 9, delayMs: 100 },
 		];
-		const put = await t.anonymous.put('/__admin/faults', rules);
+		const put = await t().anonymous.put('/__admin/faults', rules);
 		expect(put.status).toBe(200);
 		expect(put.data).toEqual({
 			success: true,
@@ -321,37 +320,37 @@ describe('configuration', () => {
 				{ route: '* /v1/**', ...rules[1], matched: 0, applied: 0, remaining: null },
 			],
 		});
-		await t.api.get(CHARGE);
-		const listed = await t.anonymous.get('/__admin/faults');
+		await t().api.get(CHARGE);
+		const listed = await t().anonymous.get('/__admin/faults');
 		expect(listed.data.data[0]).toMatchObject({ matched: 1, applied: 1, remaining: 2 });
-		const recorded = await t.anonymous.get('/__admin/requests');
+		const recorded = await t().anonymous.get('/__admin/requests');
 		expect(recorded.data.data.map((r: { fault?: string }) => r.fault)).toEqual(['rate_limit']);
 
-		const cleared = await t.anonymous.delete('/__admin/faults');
+		const cleared = await t().anonymous.delete('/__admin/faults');
 		expect(cleared.data).toEqual({ success: true, message: 'Fault rules cleared' });
-		expect((await t.anonymous.get('/__admin/faults')).data.data).toEqual([]);
-		expect((await t.api.get(CHARGE)).status).toBe(200);
+		expect((await t().anonymous.get('/__admin/faults')).data.data).toEqual([]);
+		expect((await t().api.get(CHARGE)).status).toBe(200);
 	});
 
 	it('PUT /__admin/faults answers 422 with details on an invalid list, 400 on malformed JSON', async () => {
-		const invalid = await t.anonymous.put('/__admin/faults', [{ kind: 'nope' }]);
+		const invalid = await t().anonymous.put('/__admin/faults', [{ kind: 'nope' }]);
 		expect(invalid.status).toBe(VALIDATION_STATUS);
 		expect(invalid.data.details).toEqual([
 			expect.objectContaining({ field: 'faults[0].kind', rule: 'enum' }),
 		]);
-		const notAList = await t.anonymous.put('/__admin/faults', { kind: 'reset' });
+		const notAList = await t().anonymous.put('/__admin/faults', { kind: 'reset' });
 		expect(notAList.status).toBe(VALIDATION_STATUS);
 		expect(notAList.data.message).toContain('faults must be an array of fault rules');
-		const malformed = await t.anonymous.put('/__admin/faults', '[{', {
+		const malformed = await t().anonymous.put('/__admin/faults', '[{', {
 			headers: { 'Content-Type': 'application/json' },
 			transformRequest: [(body: string) => body],
 		});
 		expect(malformed.status).toBe(400);
-		expect(t.sandbox.listFaults()).toEqual([]);
+		expect(t().sandbox.listFaults()).toEqual([]);
 	});
 
 	it('GET /__admin lists the fault routes', async () => {
-		const routes: string[] = (await t.anonymous.get('/__admin')).data.data;
+		const routes: string[] = (await t().anonymous.get('/__admin')).data.data;
 		expect(routes.filter((route) => route.includes('/__admin/faults'))).toHaveLength(3);
 	});
 
@@ -367,18 +366,12 @@ describe('configuration', () => {
 	it('stop() does not wait for a slow answer', async () => {
 		const sandbox = await startTestSandbox({ faults: [{ kind: 'slow', delayMs: 60_000 }] });
 		const pending = sandbox.api.get(CHARGE).catch((error) => error);
-		await waitUntil(() => sandbox.sandbox.requests.length === 1);
+		await waitFor('the slow request', () => sandbox.sandbox.requests.length === 1, {
+			intervalMs: 2,
+		});
 		const started = Date.now();
 		await sandbox.sandbox.stop();
 		expect(Date.now() - started).toBeLessThan(1_000);
 		expect(await pending).toMatchObject({ code: 'ECONNRESET' });
 	});
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!condition()) {
-		if (Date.now() > deadline) throw new Error('condition not met in time');
-		await sleep(2);
-	}
-}

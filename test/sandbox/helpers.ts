@@ -3,9 +3,10 @@
  * receiver, and the assertions on the error envelope.
  */
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
-import { sleep } from 'n8n-workflow';
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { waitFor } from '../../scripts/lib/wait';
+import { useSandbox } from '../harness/sandbox';
 import { startReceiver as startHttpReceiver } from '../support/receiver';
 
 type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
@@ -32,17 +33,37 @@ export function client(
 	});
 }
 
-export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-	const sandbox = await startSandbox({
-		port: 0,
-		...options,
-		delivery: { maxAttempts: 3, baseDelayMs: 20, ...options.delivery },
-	});
-	return {
-		sandbox,
-		api: client(sandbox.url, { username: sandbox.publicKey, password: sandbox.secretKey }),
-		anonymous: client(sandbox.url),
+/** Fast delivery retries for the tests, unless a test asks for others. */
+const withTestDelivery = (options: SandboxOptions): SandboxOptions => ({
+	...options,
+	delivery: { maxAttempts: 3, baseDelayMs: 20, ...options.delivery },
+});
+
+const withClients = (sandbox: Sandbox): TestSandbox => ({
+	sandbox,
+	api: client(sandbox.url, { username: sandbox.publicKey, password: sandbox.secretKey }),
+	anonymous: client(sandbox.url),
+});
+
+/**
+ * The file's sandbox (the one lifecycle helper, test/harness/sandbox.ts, reset to the seed before each test unless
+ * told otherwise) with an authenticated and an anonymous client. Returns a getter.
+ */
+export function useTestSandbox(
+	options: SandboxOptions = {},
+	lifecycle: { resetBeforeEach?: boolean } = { resetBeforeEach: true },
+): () => TestSandbox {
+	const sandbox = useSandbox(withTestDelivery(options), lifecycle);
+	let current: TestSandbox | undefined;
+	return () => {
+		if (current?.sandbox !== sandbox()) current = withClients(sandbox());
+		return current;
 	};
+}
+
+/** A sandbox of a test's own (other options than the file's); the test stops it. */
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+	return withClients(await startSandbox({ port: 0, ...withTestDelivery(options) }));
 }
 
 type Envelope = { success: boolean; message: string; error?: string; details?: unknown };
@@ -122,13 +143,14 @@ export async function startReceiver(statuses: number[] = []): Promise<Receiver> 
 		url: `${server.url}/hooks/payment-platform`,
 		received,
 		async waitFor(count, timeoutMs = 5_000) {
-			const deadline = Date.now() + timeoutMs;
-			while (received.length < count) {
-				if (Date.now() > deadline) {
-					throw new Error(`expected ${count} requests, received ${received.length}`);
-				}
-				await sleep(10);
-			}
+			await waitFor(
+				`${count} requests (received ${received.length} so far)`,
+				() => received.length >= count,
+				{
+					timeoutMs,
+					intervalMs: 10,
+				},
+			);
 			return received.slice(0, count);
 		},
 		close: async () => await server.stop(),

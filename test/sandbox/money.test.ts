@@ -3,23 +3,12 @@
  */
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { SEED } from '../../sandbox';
-import {
-	expectError,
-	expectMessageOnly,
-	expectValidationError,
-	startTestSandbox,
-	type TestSandbox,
-} from './helpers';
+import { expectError, expectMessageOnly, expectValidationError, useTestSandbox } from './helpers';
 
 const R = SEED.receivables;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-let t: TestSandbox;
 
-beforeAll(async () => {
-	t = await startTestSandbox();
-});
-afterAll(() => t.sandbox.stop());
-beforeEach(() => t.sandbox.reset());
+const t = useTestSandbox();
 
 /** 8-byte PNG signature plus a few bytes: enough to check the bytes travel intact. */
 const PNG_BYTES = Buffer.from([
@@ -53,12 +42,12 @@ function multipart(
 const uploadUrl = `/v1/payment-links/${SEED.paymentLinkId}/upload-cover`;
 const postMultipart = (parts: RawPart[]) => {
 	const { body, contentType } = multipart(parts);
-	return t.api.post(uploadUrl, body, { headers: { 'Content-Type': contentType } });
+	return t().api.post(uploadUrl, body, { headers: { 'Content-Type': contentType } });
 };
 
 describe('payment links', () => {
 	it('GET returns the seeded link', async () => {
-		const response = await t.api.get(`/v1/payment-links/${SEED.paymentLinkId}`);
+		const response = await t().api.get(`/v1/payment-links/${SEED.paymentLinkId}`);
 		expect(response.data.data).toMatchObject({
 			id: SEED.paymentLinkId,
 			currency: 'BRL',
@@ -70,7 +59,7 @@ describe('payment links', () => {
 
 	it('GET answers 404 for an unknown link', async () => {
 		expectError(
-			await t.api.get(`/v1/payment-links/${UNKNOWN_ID}`),
+			await t().api.get(`/v1/payment-links/${UNKNOWN_ID}`),
 			404,
 			ERROR_CODES.notFound,
 			'Payment link',
@@ -80,18 +69,18 @@ describe('payment links', () => {
 	it('uploads a cover sent as FormData and serves the same bytes at cover_image_url', async () => {
 		const form = new FormData();
 		form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'cover.png');
-		const response = await t.api.post(uploadUrl, form);
+		const response = await t().api.post(uploadUrl, form);
 		expect(response.status).toBe(200);
 		expect(Object.keys(response.data.data)).toEqual(['cover_image_url']);
 		const coverUrl = response.data.data.cover_image_url as string;
-		expect(coverUrl.startsWith(`${t.sandbox.url}/__admin/uploads/`)).toBe(true);
-		const served = await t.anonymous.get(coverUrl, { responseType: 'arraybuffer' });
+		expect(coverUrl.startsWith(`${t().sandbox.url}/__admin/uploads/`)).toBe(true);
+		const served = await t().anonymous.get(coverUrl, { responseType: 'arraybuffer' });
 		expect(served.headers['content-type']).toBe('image/png');
 		expect(Buffer.from(served.data)).toEqual(PNG_BYTES);
-		const link = await t.api.get(`/v1/payment-links/${SEED.paymentLinkId}`);
+		const link = await t().api.get(`/v1/payment-links/${SEED.paymentLinkId}`);
 		expect(link.data.data.cover_image_url).toBe(coverUrl);
 
-		const recorded = t.sandbox.requests.find((r) => r.path === uploadUrl);
+		const recorded = t().sandbox.requests.find((r) => r.path === uploadUrl);
 		expect(recorded?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 		expect(recorded?.parts).toEqual([
 			{
@@ -160,11 +149,11 @@ describe('payment links', () => {
 		],
 	])('rejects %s', async (_label, parts, rule, message) => {
 		expectValidationError(await postMultipart(parts as RawPart[]), 'file', rule, message);
-		expect(t.sandbox.store.paymentLinks.get(SEED.paymentLinkId)?.cover_image_url).toBeNull();
+		expect(t().sandbox.store.paymentLinks.get(SEED.paymentLinkId)?.cover_image_url).toBeNull();
 	});
 
 	it('rejects a JSON body: the file part is missing', async () => {
-		expectValidationError(await t.api.post(uploadUrl, { file: 'cover.png' }), 'file', 'required');
+		expectValidationError(await t().api.post(uploadUrl, { file: 'cover.png' }), 'file', 'required');
 	});
 
 	it.each([
@@ -184,7 +173,7 @@ describe('payment links', () => {
 	])(
 		'answers 400 BAD_REQUEST for a malformed multipart body: %s',
 		async (_label, body, contentType) => {
-			const response = await t.api.post(uploadUrl, body, {
+			const response = await t().api.post(uploadUrl, body, {
 				headers: { 'Content-Type': contentType },
 			});
 			expectError(response, 400, ERROR_CODES.badRequest, 'Malformed multipart');
@@ -195,7 +184,7 @@ describe('payment links', () => {
 		const { body, contentType } = multipart([
 			{ name: 'file', filename: 'a.png', contentType: 'image/png', data: PNG_BYTES },
 		]);
-		const response = await t.api.post(`/v1/payment-links/${UNKNOWN_ID}/upload-cover`, body, {
+		const response = await t().api.post(`/v1/payment-links/${UNKNOWN_ID}/upload-cover`, body, {
 			headers: { 'Content-Type': contentType },
 		});
 		expectError(response, 404, ERROR_CODES.notFound);
@@ -204,7 +193,7 @@ describe('payment links', () => {
 
 describe('receivables', () => {
 	it('GET returns a seeded pending receivable', async () => {
-		const response = await t.api.get(`/v1/receivables/${R.capturedInstallment1}`);
+		const response = await t().api.get(`/v1/receivables/${R.capturedInstallment1}`);
 		expect(response.data.data).toEqual({
 			id: R.capturedInstallment1,
 			charge_id: SEED.charges.captured,
@@ -222,7 +211,7 @@ describe('receivables', () => {
 
 	it('GET answers 404 for an unknown receivable', async () => {
 		expectError(
-			await t.api.get(`/v1/receivables/${UNKNOWN_ID}`),
+			await t().api.get(`/v1/receivables/${UNKNOWN_ID}`),
 			404,
 			ERROR_CODES.notFound,
 			'Receivable',
@@ -290,14 +279,14 @@ describe('POST /v1/anticipations rules', () => {
 			'amount is not an allowed field',
 		],
 	])('%s', async (_label, body, field, rule, message) => {
-		expectValidationError(await t.api.post('/v1/anticipations', body), field, rule, message);
-		expect(t.sandbox.store.anticipations.size).toBe(1);
+		expectValidationError(await t().api.post('/v1/anticipations', body), field, rule, message);
+		expect(t().sandbox.store.anticipations.size).toBe(1);
 	});
 });
 
 describe('anticipations', () => {
 	it('requests a pending spot anticipation with computed totals; its receivables stop being pending', async () => {
-		const response = await t.api.post('/v1/anticipations', {
+		const response = await t().api.post('/v1/anticipations', {
 			receivable_ids: [R.capturedInstallment1, R.capturedInstallment2],
 			metadata: { reason: 'payroll' },
 		});
@@ -312,17 +301,17 @@ describe('anticipations', () => {
 			receivable_ids: [R.capturedInstallment1, R.capturedInstallment2],
 			metadata: { reason: 'payroll' },
 		});
-		expect((await t.api.get(`/v1/receivables/${R.capturedInstallment1}`)).data.data.status).toBe(
+		expect((await t().api.get(`/v1/receivables/${R.capturedInstallment1}`)).data.data.status).toBe(
 			'anticipated',
 		);
-		const again = await t.api.post('/v1/anticipations', {
+		const again = await t().api.post('/v1/anticipations', {
 			receivable_ids: [R.capturedInstallment2],
 		});
 		expectValidationError(again, 'receivable_ids[0]', 'status');
 	});
 
 	it('metadata is optional', async () => {
-		const response = await t.api.post('/v1/anticipations', {
+		const response = await t().api.post('/v1/anticipations', {
 			receivable_ids: [R.capturedInstallment3],
 		});
 		expect(response.status).toBe(201);
@@ -330,30 +319,30 @@ describe('anticipations', () => {
 	});
 
 	it('DELETE cancels a pending anticipation (success and message only); again is 409', async () => {
-		expectMessageOnly(await t.api.delete(`/v1/anticipations/${SEED.anticipationId}`));
-		expect(t.sandbox.store.anticipations.get(SEED.anticipationId)?.status).toBe('canceled');
-		expect(t.sandbox.store.receivables.get(R.anticipated)?.status).toBe('pending');
-		const again = await t.api.delete(`/v1/anticipations/${SEED.anticipationId}`);
+		expectMessageOnly(await t().api.delete(`/v1/anticipations/${SEED.anticipationId}`));
+		expect(t().sandbox.store.anticipations.get(SEED.anticipationId)?.status).toBe('canceled');
+		expect(t().sandbox.store.receivables.get(R.anticipated)?.status).toBe('pending');
+		const again = await t().api.delete(`/v1/anticipations/${SEED.anticipationId}`);
 		expectError(again, 409, ERROR_CODES.conflict, 'only a pending anticipation can be canceled');
 	});
 
 	it('DELETE answers 404 for an unknown anticipation and a validation error for a malformed id', async () => {
 		expectError(
-			await t.api.delete(`/v1/anticipations/${UNKNOWN_ID}`),
+			await t().api.delete(`/v1/anticipations/${UNKNOWN_ID}`),
 			404,
 			ERROR_CODES.notFound,
 			'Anticipation',
 		);
-		expectValidationError(await t.api.delete('/v1/anticipations/ant_1'), 'id', 'uuid');
+		expectValidationError(await t().api.delete('/v1/anticipations/ant_1'), 'id', 'uuid');
 	});
 });
 
 describe('wallets', () => {
 	const statement = (params: Record<string, string> = {}) =>
-		t.api.get(`/v1/wallets/${SEED.walletId}/statement`, { params });
+		t().api.get(`/v1/wallets/${SEED.walletId}/statement`, { params });
 
 	it('GET returns the wallet with its balance', async () => {
-		const response = await t.api.get(`/v1/wallets/${SEED.walletId}`);
+		const response = await t().api.get(`/v1/wallets/${SEED.walletId}`);
 		expect(response.data.data).toMatchObject({
 			id: SEED.walletId,
 			owner_type: 'merchant',
@@ -366,8 +355,17 @@ describe('wallets', () => {
 	});
 
 	it('GET answers 404 for an unknown wallet', async () => {
-		expectError(await t.api.get(`/v1/wallets/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound, 'Wallet');
-		expectError(await t.api.get(`/v1/wallets/${UNKNOWN_ID}/statement`), 404, ERROR_CODES.notFound);
+		expectError(
+			await t().api.get(`/v1/wallets/${UNKNOWN_ID}`),
+			404,
+			ERROR_CODES.notFound,
+			'Wallet',
+		);
+		expectError(
+			await t().api.get(`/v1/wallets/${UNKNOWN_ID}/statement`),
+			404,
+			ERROR_CODES.notFound,
+		);
 	});
 
 	it('the full statement has every entry and a consistent summary', async () => {
@@ -414,7 +412,7 @@ describe('wallets', () => {
 
 describe('withdrawals', () => {
 	it('summary of the whole merchant', async () => {
-		const response = await t.api.get('/v1/withdrawals/summary');
+		const response = await t().api.get('/v1/withdrawals/summary');
 		expect(response.data.data).toEqual({
 			available_balance: 52_000,
 			pending_count: 1,
@@ -425,7 +423,7 @@ describe('withdrawals', () => {
 	});
 
 	it('summary restricted to a submerchant', async () => {
-		const response = await t.api.get('/v1/withdrawals/summary', {
+		const response = await t().api.get('/v1/withdrawals/summary', {
 			params: { submerchant_id: SEED.submerchants.active },
 		});
 		expect(response.data.data).toEqual({
@@ -439,32 +437,34 @@ describe('withdrawals', () => {
 
 	it('summary validates submerchant_id and answers 404 for an unknown one', async () => {
 		expectValidationError(
-			await t.api.get('/v1/withdrawals/summary', { params: { submerchant_id: 'sub_1' } }),
+			await t().api.get('/v1/withdrawals/summary', { params: { submerchant_id: 'sub_1' } }),
 			'submerchant_id',
 			'uuid',
 			'submerchant_id must be a UUID',
 		);
 		expectError(
-			await t.api.get('/v1/withdrawals/summary', { params: { submerchant_id: UNKNOWN_ID } }),
+			await t().api.get('/v1/withdrawals/summary', { params: { submerchant_id: UNKNOWN_ID } }),
 			404,
 			ERROR_CODES.notFound,
 		);
 	});
 
 	it('fee without an amount is the configured fixed fee', async () => {
-		const response = await t.api.get('/v1/withdrawals/fee');
+		const response = await t().api.get('/v1/withdrawals/fee');
 		expect(response.data.data).toEqual({ fee: 367, fee_type: 'fixed' });
 	});
 
 	it('fee for an amount under a percentage configuration', async () => {
-		t.sandbox.store.withdrawalFee = { fee_type: 'percentage', value: 150 };
+		t().sandbox.store.withdrawalFee = { fee_type: 'percentage', value: 150 };
 		expect(
-			(await t.api.get('/v1/withdrawals/fee', { params: { amount: 10_000 } })).data.data,
+			(await t().api.get('/v1/withdrawals/fee', { params: { amount: 10_000 } })).data.data,
 		).toEqual({ fee: 150, fee_type: 'percentage' });
-		expect((await t.api.get('/v1/withdrawals/fee', { params: { amount: 0 } })).data.data).toEqual({
-			fee: 0,
-			fee_type: 'percentage',
-		});
+		expect((await t().api.get('/v1/withdrawals/fee', { params: { amount: 0 } })).data.data).toEqual(
+			{
+				fee: 0,
+				fee_type: 'percentage',
+			},
+		);
 	});
 
 	it.each([
@@ -473,7 +473,7 @@ describe('withdrawals', () => {
 		['ten', 'integer'],
 	])('fee amount=%s is a validation error (%s)', async (amount, rule) => {
 		expectValidationError(
-			await t.api.get('/v1/withdrawals/fee', { params: { amount } }),
+			await t().api.get('/v1/withdrawals/fee', { params: { amount } }),
 			'amount',
 			rule,
 			'amount must be an integer greater than or equal to 0',

@@ -8,23 +8,17 @@ import {
 	expectMessageOnly,
 	expectValidationError,
 	repeat,
-	startTestSandbox,
-	type TestSandbox,
+	useTestSandbox,
 } from './helpers';
 
 const S = SEED.submerchants;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-let t: TestSandbox;
 
-beforeAll(async () => {
-	t = await startTestSandbox();
-});
-afterAll(() => t.sandbox.stop());
-beforeEach(() => t.sandbox.reset());
+const t = useTestSandbox();
 
 describe('GET /v1/submerchants', () => {
 	it("lists only the merchant's submerchants, newest first, with pagination", async () => {
-		const response = await t.api.get('/v1/submerchants');
+		const response = await t().api.get('/v1/submerchants');
 		expect(response.status).toBe(200);
 		const ids = response.data.data.map((s: { id: string }) => s.id);
 		expect(ids).toHaveLength(9);
@@ -50,14 +44,14 @@ describe('GET /v1/submerchants', () => {
 		['suspended', [S.suspended]],
 		['inactive', [S.inactive]],
 	])('filters by status=%s', async (status, expected) => {
-		const response = await t.api.get('/v1/submerchants', { params: { status } });
+		const response = await t().api.get('/v1/submerchants', { params: { status } });
 		const ids = response.data.data.map((s: { id: string }) => s.id);
 		expect(ids.sort()).toEqual([...expected].sort());
 		expect(response.data.pagination.total).toBe(expected.length);
 	});
 
 	it.each(['approved', 'PENDING', ''])('rejects status=%j', async (status) => {
-		const response = await t.api.get('/v1/submerchants', { params: { status } });
+		const response = await t().api.get('/v1/submerchants', { params: { status } });
 		expectValidationError(
 			response,
 			'status',
@@ -69,7 +63,7 @@ describe('GET /v1/submerchants', () => {
 
 describe('GET /v1/submerchants/{id}', () => {
 	it('returns the complete submerchant with its addresses', async () => {
-		const response = await t.api.get(`/v1/submerchants/${S.active}`);
+		const response = await t().api.get(`/v1/submerchants/${S.active}`);
 		expect(response.data.data).toMatchObject({
 			id: S.active,
 			parent_merchant_id: SEED.merchantId,
@@ -146,28 +140,28 @@ describe('PATCH /v1/submerchants/{id} rules', () => {
 		['entity_type', 'pj', 'unknown_field', 'entity_type is not an allowed field'],
 		['nickname', 'Ana', 'unknown_field', 'nickname is not an allowed field'],
 	])('%s = %j → %s', async (field, value, rule, message) => {
-		const response = await t.api.patch(url, { [field]: value });
+		const response = await t().api.patch(url, { [field]: value });
 		const detailField = message.split(' ')[0];
 		expectValidationError(response, detailField, rule, message);
-		expect(t.sandbox.store.submerchants.get(S.pfReadyForReview)?.updated_at).toBe(
+		expect(t().sandbox.store.submerchants.get(S.pfReadyForReview)?.updated_at).toBe(
 			'2025-01-15T12:00:00.000Z',
 		);
 	});
 
 	it('reports every broken rule at once and changes nothing', async () => {
-		const response = await t.api.patch(url, { trade_name: 'ab', mcc: 'x', tax_id: '1' });
+		const response = await t().api.patch(url, { trade_name: 'ab', mcc: 'x', tax_id: '1' });
 		expect(response.data.details.map((d: { field: string }) => d.field).sort()).toEqual([
 			'mcc',
 			'tax_id',
 			'trade_name',
 		]);
-		expect(t.sandbox.store.submerchants.get(S.pfReadyForReview)?.trade_name).toBe(
+		expect(t().sandbox.store.submerchants.get(S.pfReadyForReview)?.trade_name).toBe(
 			'Ana Souza Atelier',
 		);
 	});
 
 	it('accepts the boundary values and returns the updated submerchant', async () => {
-		const response = await t.api.patch(url, {
+		const response = await t().api.patch(url, {
 			trade_name: 'abc',
 			legal_name: repeat(255),
 			email: 'ana@example.com',
@@ -196,13 +190,13 @@ describe('PATCH /v1/submerchants/{id} rules', () => {
 			cnaes: [{ code: '9001-9/02', description: 'Artes', is_primary: true }],
 		});
 		expect(response.data.data.updated_at).not.toBe('2025-01-15T12:00:00.000Z');
-		const fetched = await t.api.get(url);
+		const fetched = await t().api.get(url);
 		expect(fetched.data.data.business_type).toBe('digital');
 	});
 
 	it('answers 404 for an unknown submerchant', async () => {
 		expectError(
-			await t.api.patch(`/v1/submerchants/${UNKNOWN_ID}`, { phone: '1' }),
+			await t().api.patch(`/v1/submerchants/${UNKNOWN_ID}`, { phone: '1' }),
 			404,
 			ERROR_CODES.notFound,
 		);
@@ -228,7 +222,7 @@ describe('POST /v1/submerchants/{id}/addresses rules', () => {
 		'%s is required',
 		async (field) => {
 			expectValidationError(
-				await t.api.post(url, without(field)),
+				await t().api.post(url, without(field)),
 				field,
 				'required',
 				`${field} is required`,
@@ -257,12 +251,12 @@ describe('POST /v1/submerchants/{id}/addresses rules', () => {
 		['address_type', 'billing', 'unknown_field', 'address_type is not an allowed field'],
 	])('%s = %j → %s', async (field, value, rule, message) => {
 		expectValidationError(
-			await t.api.post(url, { ...valid, [field]: value }),
+			await t().api.post(url, { ...valid, [field]: value }),
 			field,
 			rule,
 			message,
 		);
-		expect(t.sandbox.store.addressesOf(S.active)).toHaveLength(1);
+		expect(t().sandbox.store.addressesOf(S.active)).toHaveLength(1);
 	});
 
 	it.each([
@@ -274,13 +268,13 @@ describe('POST /v1/submerchants/{id}/addresses rules', () => {
 		['type', 'both'],
 		['type', 'billing'],
 	])('accepts %s = %j', async (field, value) => {
-		const response = await t.api.post(url, { ...valid, [field]: value });
+		const response = await t().api.post(url, { ...valid, [field]: value });
 		expect(response.status).toBe(201);
 		expect(response.data.data[field]).toBe(value);
 	});
 
 	it('creates the address and returns it; a new primary one demotes the previous primary', async () => {
-		const response = await t.api.post(url, { ...valid, complement: 'Loja 2', is_primary: true });
+		const response = await t().api.post(url, { ...valid, complement: 'Loja 2', is_primary: true });
 		expect(response.status).toBe(201);
 		expect(Object.keys(response.data).sort()).toEqual(['data', 'message', 'success']);
 		expect(response.data.data).toMatchObject({
@@ -290,11 +284,11 @@ describe('POST /v1/submerchants/{id}/addresses rules', () => {
 			is_primary: true,
 		});
 		expect(response.data.data.id).toMatch(/^[0-9a-f-]{36}$/);
-		expect(t.sandbox.store.addresses.get(SEED.addresses.activeBilling)?.is_primary).toBe(false);
+		expect(t().sandbox.store.addresses.get(SEED.addresses.activeBilling)?.is_primary).toBe(false);
 	});
 
 	it('the address type defaults to billing', async () => {
-		const response = await t.api.post(url, without('type'));
+		const response = await t().api.post(url, without('type'));
 		expect(response.data.data.type).toBe('billing');
 	});
 });
@@ -312,7 +306,7 @@ describe('PATCH /v1/submerchants/{id}/addresses/{addressId} rules', () => {
 		['zip_code', repeat(11, '1'), 'zip_code must be at most 10 characters'],
 		['country', 'BRA', 'country must be at most 2 characters'],
 	])('%s over its maximum → length', async (field, value, message) => {
-		expectValidationError(await t.api.patch(url, { [field]: value }), field, 'length', message);
+		expectValidationError(await t().api.patch(url, { [field]: value }), field, 'length', message);
 	});
 
 	it.each([
@@ -321,17 +315,17 @@ describe('PATCH /v1/submerchants/{id}/addresses/{addressId} rules', () => {
 		['city', 7, 'string', 'city must be a string'],
 		['street_name', 'x', 'unknown_field', 'street_name is not an allowed field'],
 	])('%s = %j → %s', async (field, value, rule, message) => {
-		expectValidationError(await t.api.patch(url, { [field]: value }), field, rule, message);
+		expectValidationError(await t().api.patch(url, { [field]: value }), field, rule, message);
 	});
 
 	it('updates only the fields sent and returns success and message only', async () => {
-		const response = await t.api.patch(url, {
+		const response = await t().api.patch(url, {
 			number: '2000',
 			zip_code: repeat(10, '1'),
 			type: 'both',
 		});
 		expectMessageOnly(response);
-		expect(t.sandbox.store.addresses.get(SEED.addresses.activeBilling)).toMatchObject({
+		expect(t().sandbox.store.addresses.get(SEED.addresses.activeBilling)).toMatchObject({
 			number: '2000',
 			zip_code: '1111111111',
 			type: 'both',
@@ -341,13 +335,13 @@ describe('PATCH /v1/submerchants/{id}/addresses/{addressId} rules', () => {
 
 	it('answers 404 for an unknown address or an address of another submerchant', async () => {
 		expectError(
-			await t.api.patch(`/v1/submerchants/${S.active}/addresses/${UNKNOWN_ID}`, { city: 'X' }),
+			await t().api.patch(`/v1/submerchants/${S.active}/addresses/${UNKNOWN_ID}`, { city: 'X' }),
 			404,
 			ERROR_CODES.notFound,
 			'Address',
 		);
 		expectError(
-			await t.api.patch(
+			await t().api.patch(
 				`/v1/submerchants/${S.pfReadyForReview}/addresses/${SEED.addresses.activeBilling}`,
 				{ city: 'X' },
 			),
@@ -474,9 +468,9 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 		],
 		[{ url: 'https://x' }, 'url', 'unknown_field', 'url is not an allowed field'],
 	])('%j → %s %s', async (change, field, rule, message) => {
-		const response = await t.api.post(url, { ...valid, ...change });
+		const response = await t().api.post(url, { ...valid, ...change });
 		expectValidationError(response, field, rule, message);
-		expect(t.sandbox.store.documentsOf(S.active)).toHaveLength(2);
+		expect(t().sandbox.store.documentsOf(S.active)).toHaveLength(2);
 	});
 
 	it.each([
@@ -486,7 +480,11 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 		['image/jpeg', 'a.JPEG'],
 		['image/jpg', 'a.jpeg'],
 	])('accepts %s / %s', async (mimeType, fileName) => {
-		const response = await t.api.post(url, { ...valid, mime_type: mimeType, file_name: fileName });
+		const response = await t().api.post(url, {
+			...valid,
+			mime_type: mimeType,
+			file_name: fileName,
+		});
 		expect(response.status).toBe(201);
 	});
 
@@ -497,7 +495,7 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 			expires_at: '2030-12-31T23:59:59Z',
 			notes: 'Updated card',
 		};
-		const response = await t.api.post(url, body);
+		const response = await t().api.post(url, body);
 		expect(response.status).toBe(201);
 		expect(response.data.data).toMatchObject({
 			...body,
@@ -508,7 +506,7 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 	});
 
 	it('accepts a partner document linked to a legal representative of the submerchant', async () => {
-		const response = await t.api.post(url, {
+		const response = await t().api.post(url, {
 			...valid,
 			type: 'partner_back_id',
 			legal_representative_id: SEED.legalRepresentatives.activePartner,
@@ -520,9 +518,9 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 	});
 
 	it('re-sending a type marks the previous one replaced; other types stay', async () => {
-		const response = await t.api.post(url, { ...valid, type: 'social_contract' });
+		const response = await t().api.post(url, { ...valid, type: 'social_contract' });
 		expect(response.data.data.status).toBe('pending');
-		const list = await t.api.get(url);
+		const list = await t().api.get(url);
 		expect(list.status).toBe(200);
 		expect(list.data).not.toHaveProperty('pagination');
 		const byId = Object.fromEntries(
@@ -536,7 +534,7 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 	});
 
 	it('partner documents are replaced per legal representative', async () => {
-		const second = await t.anonymous.post('/__admin/legal-representatives', {
+		const second = await t().anonymous.post('/__admin/legal-representatives', {
 			submerchant_id: S.active,
 			name: 'Second Partner',
 		});
@@ -547,27 +545,27 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 			mime_type: 'image/png',
 			file_name: 'p.png',
 		};
-		const forSecond = await t.api.post(url, {
+		const forSecond = await t().api.post(url, {
 			...partner,
 			legal_representative_id: second.data.data.id,
 		});
 		expect(forSecond.status).toBe(201);
-		expect(t.sandbox.store.documents.get(SEED.documents.activePartnerFrontId)?.status).toBe(
+		expect(t().sandbox.store.documents.get(SEED.documents.activePartnerFrontId)?.status).toBe(
 			'pending',
 		);
-		const forFirst = await t.api.post(url, {
+		const forFirst = await t().api.post(url, {
 			...partner,
 			legal_representative_id: SEED.legalRepresentatives.activePartner,
 		});
 		expect(forFirst.status).toBe(201);
-		expect(t.sandbox.store.documents.get(SEED.documents.activePartnerFrontId)?.status).toBe(
+		expect(t().sandbox.store.documents.get(SEED.documents.activePartnerFrontId)?.status).toBe(
 			'replaced',
 		);
-		expect(t.sandbox.store.documents.get(forSecond.data.data.id)?.status).toBe('pending');
+		expect(t().sandbox.store.documents.get(forSecond.data.data.id)?.status).toBe('pending');
 	});
 
 	it('lists the documents of a submerchant, oldest first', async () => {
-		const response = await t.api.get(`/v1/submerchants/${S.active}/documents`);
+		const response = await t().api.get(`/v1/submerchants/${S.active}/documents`);
 		expect(response.data.data.map((d: { id: string }) => d.id)).toEqual([
 			SEED.documents.activeSocialContract,
 			SEED.documents.activePartnerFrontId,
@@ -576,9 +574,9 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 });
 
 describe('POST /v1/submerchants/{id}/submit-for-review', () => {
-	const submit = (id: string) => t.api.post(`/v1/submerchants/${id}/submit-for-review`);
+	const submit = (id: string) => t().api.post(`/v1/submerchants/${id}/submit-for-review`);
 	const addDocument = (id: string, type: string) =>
-		t.api.post(`/v1/submerchants/${id}/documents`, {
+		t().api.post(`/v1/submerchants/${id}/documents`, {
 			type,
 			file_url: 'https://files.example.com/x.pdf',
 			file_name: 'x.pdf',
@@ -608,11 +606,11 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 		],
 	])('rejects %s', async (_label, id, field, rule, message) => {
 		expectValidationError(await submit(id), field, rule, message);
-		expect(t.sandbox.store.submerchants.get(id)?.status).toBe('pending');
+		expect(t().sandbox.store.submerchants.get(id)?.status).toBe('pending');
 	});
 
 	it('rejects a PF without birth_date', async () => {
-		const record = t.sandbox.store.submerchants.get(S.pfMissingMotherName);
+		const record = t().sandbox.store.submerchants.get(S.pfMissingMotherName);
 		if (!record) throw new Error('seed missing');
 		record.birth_date = null;
 		record.mother_name = 'Joana Lima';
@@ -625,7 +623,7 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 	});
 
 	it('reports every missing requirement at once', async () => {
-		const record = t.sandbox.store.submerchants.get(S.pfReadyForReview);
+		const record = t().sandbox.store.submerchants.get(S.pfReadyForReview);
 		if (!record) throw new Error('seed missing');
 		record.mother_name = null;
 		const response = await submit(S.pfReadyForReview);
@@ -649,7 +647,7 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 		expect((await addDocument(S.pfReadyForReview, 'front_id')).status).toBe(201);
 		const response = await submit(S.pfReadyForReview);
 		expectMessageOnly(response);
-		expect((await t.api.get(`/v1/submerchants/${S.pfReadyForReview}`)).data.data.status).toBe(
+		expect((await t().api.get(`/v1/submerchants/${S.pfReadyForReview}`)).data.data.status).toBe(
 			'pending_review',
 		);
 		expectError(await submit(S.pfReadyForReview), 409, ERROR_CODES.conflict);
@@ -657,13 +655,13 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 
 	it('moves a PJ with a legal representative and a document to pending_review', async () => {
 		expectMessageOnly(await submit(S.pjWithLegalRepresentative));
-		expect(t.sandbox.store.submerchants.get(S.pjWithLegalRepresentative)?.status).toBe(
+		expect(t().sandbox.store.submerchants.get(S.pjWithLegalRepresentative)?.status).toBe(
 			'pending_review',
 		);
 	});
 
 	it('a PJ passes once a legal representative is registered', async () => {
-		await t.anonymous.post('/__admin/legal-representatives', {
+		await t().anonymous.post('/__admin/legal-representatives', {
 			submerchant_id: S.pjWithoutLegalRepresentative,
 			name: 'Daniel Prado',
 		});
@@ -671,14 +669,14 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 	});
 
 	it('takes no body: a field in it is an unknown_field and nothing moves', async () => {
-		const response = await t.api.post(
+		const response = await t().api.post(
 			`/v1/submerchants/${S.pjWithLegalRepresentative}/submit-for-review`,
 			{
 				force: true,
 			},
 		);
 		expectValidationError(response, 'force', 'unknown_field', 'force is not an allowed field');
-		expect(t.sandbox.store.submerchants.get(S.pjWithLegalRepresentative)?.status).toBe('pending');
+		expect(t().sandbox.store.submerchants.get(S.pjWithLegalRepresentative)?.status).toBe('pending');
 	});
 
 	it('answers 404 for an unknown or foreign submerchant', async () => {

@@ -13,24 +13,19 @@ import {
 	repeat,
 	startReceiver,
 	startTestSandbox,
+	useTestSandbox,
 	type Receiver,
-	type TestSandbox,
 } from './helpers';
 
 const C = SEED.charges;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const ENDPOINTS = '/v1/postbacks/endpoints';
-let t: TestSandbox;
 const receivers: Receiver[] = [];
 
-beforeAll(async () => {
-	t = await startTestSandbox();
-});
+const t = useTestSandbox();
 afterAll(async () => {
-	await t.sandbox.stop();
 	await Promise.all(receivers.map((r) => r.close()));
 });
-beforeEach(() => t.sandbox.reset());
 
 async function receiver(statuses: number[] = []): Promise<Receiver> {
 	const r = await startReceiver(statuses);
@@ -42,13 +37,13 @@ async function createEndpoint(
 	url: string,
 	events: string[],
 ): Promise<{ id: string; secret: string }> {
-	const response = await t.api.post(ENDPOINTS, { url, events });
+	const response = await t().api.post(ENDPOINTS, { url, events });
 	expect(response.status).toBe(201);
 	return response.data.data;
 }
 
 const fire = (chargeId: string, event: string) =>
-	t.anonymous.post(`/__admin/charges/${chargeId}/events`, { event });
+	t().anonymous.post(`/__admin/charges/${chargeId}/events`, { event });
 
 describe('POST /v1/postbacks/endpoints rules', () => {
 	const valid = { url: 'https://hooks.example.com/payments', events: ['charge.captured'] };
@@ -121,14 +116,14 @@ describe('POST /v1/postbacks/endpoints rules', () => {
 			'secret is not an allowed field',
 		],
 	])('%s', async (_label, body, field, rule, message) => {
-		expectValidationError(await t.api.post(ENDPOINTS, body), field, rule, message);
-		expect(t.sandbox.store.webhookEndpoints.size).toBe(0);
+		expectValidationError(await t().api.post(ENDPOINTS, body), field, rule, message);
+		expect(t().sandbox.store.webhookEndpoints.size).toBe(0);
 	});
 
 	it('accepts a 2048-character URL and every known event', async () => {
 		const url = `https://hooks.example.com/${repeat(2022)}`;
 		expect(url).toHaveLength(2048);
-		const response = await t.api.post(ENDPOINTS, { url, events: [...WEBHOOK_EVENTS] });
+		const response = await t().api.post(ENDPOINTS, { url, events: [...WEBHOOK_EVENTS] });
 		expect(response.status).toBe(201);
 		expect(response.data.data.events).toEqual([...WEBHOOK_EVENTS]);
 	});
@@ -136,7 +131,7 @@ describe('POST /v1/postbacks/endpoints rules', () => {
 
 describe('webhook endpoints', () => {
 	it('creation returns the endpoint with a generated secret; nothing else ever shows it', async () => {
-		const response = await t.api.post(ENDPOINTS, {
+		const response = await t().api.post(ENDPOINTS, {
 			url: 'http://127.0.0.1:9/hook',
 			events: ['charge.captured'],
 		});
@@ -156,13 +151,13 @@ describe('webhook endpoints', () => {
 			status: 'active',
 		});
 		expect(endpoint.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-		const second = await t.api.post(ENDPOINTS, {
+		const second = await t().api.post(ENDPOINTS, {
 			url: 'http://127.0.0.1:9/hook',
 			events: ['charge.captured'],
 		});
 		expect(second.data.data.secret).not.toBe(endpoint.secret);
 
-		const listed = await t.anonymous.get('/__admin/webhook-endpoints');
+		const listed = await t().anonymous.get('/__admin/webhook-endpoints');
 		expect(listed.data.data).toHaveLength(2);
 		expect(listed.data.data[0]).toEqual({
 			id: endpoint.id,
@@ -172,28 +167,28 @@ describe('webhook endpoints', () => {
 			created_at: endpoint.created_at,
 		});
 		await fire(C.authorized, 'charge.captured');
-		await t.sandbox.waitForDeliveries();
+		await t().sandbox.waitForDeliveries();
 		const elsewhere = [
 			JSON.stringify(listed.data),
-			JSON.stringify((await t.anonymous.get('/__admin/deliveries')).data),
-			JSON.stringify((await t.anonymous.get('/__admin/requests')).data),
-			JSON.stringify(t.sandbox.deliveries),
+			JSON.stringify((await t().anonymous.get('/__admin/deliveries')).data),
+			JSON.stringify((await t().anonymous.get('/__admin/requests')).data),
+			JSON.stringify(t().sandbox.deliveries),
 		].join('\n');
 		expect(elsewhere).not.toContain(endpoint.secret);
 	});
 
 	it('DELETE at the chosen path removes the endpoint; again is 404', async () => {
 		const { id } = await createEndpoint('https://hooks.example.com/a', ['charge.captured']);
-		expectMessageOnly(await t.api.delete(`${ENDPOINTS}/${id}`));
-		expect(t.sandbox.store.webhookEndpoints.has(id)).toBe(false);
+		expectMessageOnly(await t().api.delete(`${ENDPOINTS}/${id}`));
+		expect(t().sandbox.store.webhookEndpoints.has(id)).toBe(false);
 		expectError(
-			await t.api.delete(`${ENDPOINTS}/${id}`),
+			await t().api.delete(`${ENDPOINTS}/${id}`),
 			404,
 			ERROR_CODES.notFound,
 			'Webhook endpoint',
 		);
-		expectError(await t.api.delete(`${ENDPOINTS}/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound);
-		expectValidationError(await t.api.delete(`${ENDPOINTS}/wh_1`), 'id', 'uuid');
+		expectError(await t().api.delete(`${ENDPOINTS}/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound);
+		expectValidationError(await t().api.delete(`${ENDPOINTS}/wh_1`), 'id', 'uuid');
 	});
 });
 
@@ -226,8 +221,8 @@ describe('signed deliveries', () => {
 		expect(Number.isNaN(Date.parse(payload.occurred_at))).toBe(false);
 		expect(JSON.stringify(payload)).not.toContain(secret);
 
-		await t.sandbox.waitForDeliveries();
-		expect(t.sandbox.deliveries).toEqual([
+		await t().sandbox.waitForDeliveries();
+		expect(t().sandbox.deliveries).toEqual([
 			expect.objectContaining({
 				id: payload.id,
 				endpointId,
@@ -238,7 +233,7 @@ describe('signed deliveries', () => {
 				delivered: true,
 			}),
 		]);
-		expect((await t.api.get(`/v1/charges/${C.authorized}`)).data.data.status).toBe('captured');
+		expect((await t().api.get(`/v1/charges/${C.authorized}`)).data.data.status).toBe('captured');
 	});
 
 	it('only endpoints subscribed to the event receive it', async () => {
@@ -249,7 +244,7 @@ describe('signed deliveries', () => {
 		const fired = await fire(C.captured, 'charge.refunded');
 		expect(fired.data.data.deliveries).toHaveLength(1);
 		await refunded.waitFor(1);
-		await t.sandbox.waitForDeliveries();
+		await t().sandbox.waitForDeliveries();
 		expect(captured.received).toHaveLength(0);
 		expect(JSON.parse(refunded.received[0].body.toString()).charge.status).toBe('refunded');
 	});
@@ -257,7 +252,7 @@ describe('signed deliveries', () => {
 	it('creating a charge emits charge.pending', async () => {
 		const hook = await receiver();
 		const { secret } = await createEndpoint(hook.url, ['charge.pending']);
-		const created = await t.api.post('/v1/charges', { amount: 700, payment_method: 'pix' });
+		const created = await t().api.post('/v1/charges', { amount: 700, payment_method: 'pix' });
 		const [delivery] = await hook.waitFor(1);
 		const payload = JSON.parse(delivery.body.toString());
 		expect(payload).toMatchObject({
@@ -278,26 +273,26 @@ describe('signed deliveries', () => {
 		expect(payload.event).toBe('charge.chargeback');
 		expect(payload.charge.status).toBe('captured');
 		expect(payload.charge.chargebacks).toHaveLength(1);
-		expect(t.sandbox.store.charges.get(C.captured)?.chargebacks).toHaveLength(1);
+		expect(t().sandbox.store.charges.get(C.captured)?.chargebacks).toHaveLength(1);
 	});
 
 	it('triggerChargeEvent does the same programmatically', async () => {
 		const hook = await receiver();
 		await createEndpoint(hook.url, ['charge.voided']);
-		const records = t.sandbox.triggerChargeEvent(C.authorized, 'charge.voided');
+		const records = t().sandbox.triggerChargeEvent(C.authorized, 'charge.voided');
 		expect(records).toHaveLength(1);
 		const [delivery] = await hook.waitFor(1);
 		expect(delivery.headers['x-delivery-id']).toBe(records[0].id);
-		expect(t.sandbox.store.charges.get(C.authorized)?.status).toBe('voided');
+		expect(t().sandbox.store.charges.get(C.authorized)?.status).toBe('voided');
 	});
 
 	it('a deleted endpoint receives nothing', async () => {
 		const hook = await receiver();
 		const { id } = await createEndpoint(hook.url, ['charge.failed']);
-		await t.api.delete(`${ENDPOINTS}/${id}`);
+		await t().api.delete(`${ENDPOINTS}/${id}`);
 		const fired = await fire(C.pending, 'charge.failed');
 		expect(fired.data.data.deliveries).toEqual([]);
-		expect(t.sandbox.deliveries).toEqual([]);
+		expect(t().sandbox.deliveries).toEqual([]);
 	});
 
 	it('retries a failing receiver: 500, 503, then 200 → 3 attempts with the same id and bytes', async () => {
@@ -305,7 +300,7 @@ describe('signed deliveries', () => {
 		const { secret } = await createEndpoint(hook.url, ['charge.captured']);
 		await fire(C.authorized, 'charge.captured');
 		const attempts = await hook.waitFor(3);
-		await t.sandbox.waitForDeliveries();
+		await t().sandbox.waitForDeliveries();
 		const ids = new Set(attempts.map((a) => a.headers['x-delivery-id']));
 		expect(ids.size).toBe(1);
 		expect(attempts[1].body.equals(attempts[0].body)).toBe(true);
@@ -315,7 +310,7 @@ describe('signed deliveries', () => {
 			expect(verifySignature(secret, attempt.body, attempt.headers['x-signature'] as string)).toBe(
 				true,
 			);
-		expect(t.sandbox.deliveries[0]).toMatchObject({
+		expect(t().sandbox.deliveries[0]).toMatchObject({
 			attempts: 3,
 			lastStatus: 200,
 			delivered: true,
@@ -328,8 +323,8 @@ describe('signed deliveries', () => {
 		await createEndpoint(hook.url, ['charge.captured']);
 		await fire(C.authorized, 'charge.captured');
 		await hook.waitFor(3);
-		await t.sandbox.waitForDeliveries();
-		expect(t.sandbox.deliveries[0]).toMatchObject({
+		await t().sandbox.waitForDeliveries();
+		expect(t().sandbox.deliveries[0]).toMatchObject({
 			attempts: 3,
 			lastStatus: 500,
 			delivered: false,
@@ -342,8 +337,8 @@ describe('signed deliveries', () => {
 		await closed.close();
 		await createEndpoint(closed.url, ['charge.captured']);
 		await fire(C.authorized, 'charge.captured');
-		await t.sandbox.waitForDeliveries();
-		expect(t.sandbox.deliveries[0]).toMatchObject({
+		await t().sandbox.waitForDeliveries();
+		expect(t().sandbox.deliveries[0]).toMatchObject({
 			attempts: 3,
 			lastStatus: null,
 			delivered: false,
@@ -356,19 +351,19 @@ describe('signed deliveries', () => {
 		await createEndpoint(hook.url, ['charge.captured']);
 		await fire(C.authorized, 'charge.captured');
 		const [first] = await hook.waitFor(1);
-		await t.sandbox.waitForDeliveries();
+		await t().sandbox.waitForDeliveries();
 		const deliveryId = first.headers['x-delivery-id'] as string;
-		const response = await t.anonymous.post(`/__admin/deliveries/${deliveryId}/redeliver`);
+		const response = await t().anonymous.post(`/__admin/deliveries/${deliveryId}/redeliver`);
 		expect(response.status).toBe(200);
 		const [, second] = await hook.waitFor(2);
 		expect(second.headers['x-delivery-id']).toBe(deliveryId);
 		expect(second.body.equals(first.body)).toBe(true);
 		expect(second.headers['x-signature']).toBe(first.headers['x-signature']);
-		await t.sandbox.waitForDeliveries();
-		expect(t.sandbox.deliveries).toHaveLength(1);
-		expect(t.sandbox.deliveries[0]).toMatchObject({ attempts: 2, delivered: true });
+		await t().sandbox.waitForDeliveries();
+		expect(t().sandbox.deliveries).toHaveLength(1);
+		expect(t().sandbox.deliveries[0]).toMatchObject({ attempts: 2, delivered: true });
 		expectError(
-			await t.anonymous.post(`/__admin/deliveries/${UNKNOWN_ID}/redeliver`),
+			await t().anonymous.post(`/__admin/deliveries/${UNKNOWN_ID}/redeliver`),
 			404,
 			ERROR_CODES.notFound,
 		);
@@ -379,8 +374,8 @@ describe('signed deliveries', () => {
 		await createEndpoint(hook.url, ['charge.expired']);
 		await fire(C.pending, 'charge.expired');
 		const [delivery] = await hook.waitFor(1);
-		await t.sandbox.waitForDeliveries();
-		const listed = await t.anonymous.get('/__admin/deliveries');
+		await t().sandbox.waitForDeliveries();
+		const listed = await t().anonymous.get('/__admin/deliveries');
 		expect(listed.data.data).toHaveLength(1);
 		expect(listed.data.data[0]).toMatchObject({
 			id: delivery.headers['x-delivery-id'],
@@ -415,7 +410,7 @@ describe('admin routes', () => {
 			'event must be one of charge.pending',
 		);
 		expectValidationError(
-			await t.anonymous.post(`/__admin/charges/${C.pending}/events`, {}),
+			await t().anonymous.post(`/__admin/charges/${C.pending}/events`, {}),
 			'event',
 			'required',
 		);
@@ -432,25 +427,29 @@ describe('admin routes', () => {
 
 	it('POST /__admin/seed/charges validates count', async () => {
 		expectValidationError(
-			await t.anonymous.post('/__admin/seed/charges', { count: 0 }),
+			await t().anonymous.post('/__admin/seed/charges', { count: 0 }),
 			'count',
 			'min',
 		);
-		expectValidationError(await t.anonymous.post('/__admin/seed/charges', {}), 'count', 'required');
-		const response = await t.anonymous.post('/__admin/seed/charges', { count: 5 });
+		expectValidationError(
+			await t().anonymous.post('/__admin/seed/charges', {}),
+			'count',
+			'required',
+		);
+		const response = await t().anonymous.post('/__admin/seed/charges', { count: 5 });
 		expect(response.data.data).toMatchObject({ created: 5, total: 13 });
 	});
 
 	it('POST /__admin/legal-representatives validates and answers 404 for an unknown submerchant', async () => {
 		expectValidationError(
-			await t.anonymous.post('/__admin/legal-representatives', {
+			await t().anonymous.post('/__admin/legal-representatives', {
 				submerchant_id: SEED.submerchants.active,
 			}),
 			'name',
 			'required',
 		);
 		expectError(
-			await t.anonymous.post('/__admin/legal-representatives', {
+			await t().anonymous.post('/__admin/legal-representatives', {
 				submerchant_id: UNKNOWN_ID,
 				name: 'X',
 			}),
@@ -462,31 +461,31 @@ describe('admin routes', () => {
 	it('POST /__admin/reset goes back to the seed state', async () => {
 		await createEndpoint('https://hooks.example.com/x', ['charge.captured']);
 		await fire(C.pending, 'charge.captured');
-		await t.api.post('/v1/charges', { amount: 1, payment_method: 'pix' });
-		await t.anonymous.post('/__admin/sink', { text: 'hi' });
-		expect((await t.anonymous.post('/__admin/reset')).status).toBe(200);
-		expect(t.sandbox.store.charges.get(C.pending)?.status).toBe('pending');
-		expect(t.sandbox.store.charges.size).toBe(8);
-		expect(t.sandbox.store.webhookEndpoints.size).toBe(0);
-		expect(t.sandbox.requests).toEqual([]);
-		expect(t.sandbox.deliveries).toEqual([]);
-		expect((await t.anonymous.get('/__admin/sink')).data.data).toEqual([]);
+		await t().api.post('/v1/charges', { amount: 1, payment_method: 'pix' });
+		await t().anonymous.post('/__admin/sink', { text: 'hi' });
+		expect((await t().anonymous.post('/__admin/reset')).status).toBe(200);
+		expect(t().sandbox.store.charges.get(C.pending)?.status).toBe('pending');
+		expect(t().sandbox.store.charges.size).toBe(8);
+		expect(t().sandbox.store.webhookEndpoints.size).toBe(0);
+		expect(t().sandbox.requests).toEqual([]);
+		expect(t().sandbox.deliveries).toEqual([]);
+		expect((await t().anonymous.get('/__admin/sink')).data.data).toEqual([]);
 	});
 
 	it('the sink records any JSON it receives', async () => {
-		await t.anonymous.post('/__admin/sink', { text: 'Charge captured', blocks: [1, 2] });
-		await t.anonymous.post('/__admin/sink', ['a', 'b']);
-		const sink = await t.anonymous.get('/__admin/sink');
+		await t().anonymous.post('/__admin/sink', { text: 'Charge captured', blocks: [1, 2] });
+		await t().anonymous.post('/__admin/sink', ['a', 'b']);
+		const sink = await t().anonymous.get('/__admin/sink');
 		expect(sink.data.data.map((e: { body: unknown }) => e.body)).toEqual([
 			{ text: 'Charge captured', blocks: [1, 2] },
 			['a', 'b'],
 		]);
-		expect((await t.anonymous.delete('/__admin/sink')).status).toBe(200);
-		expect((await t.anonymous.get('/__admin/sink')).data.data).toEqual([]);
+		expect((await t().anonymous.delete('/__admin/sink')).status).toBe(200);
+		expect((await t().anonymous.get('/__admin/sink')).data.data).toEqual([]);
 	});
 
 	it('GET /__admin lists the admin routes', async () => {
-		const response = await t.anonymous.get('/__admin');
+		const response = await t().anonymous.get('/__admin');
 		expect(response.data.data.join('\n')).toContain('/__admin/deliveries/{id}/redeliver');
 	});
 });
