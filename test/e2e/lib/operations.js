@@ -42,6 +42,18 @@ const ids = (items) => items.map((item) => item.id).sort();
  */
 
 /** @type {OperationCase[]} */
+/** The billing address the address operations send (the invalid case changes its zip code). */
+const ADDRESS = {
+	addressType: 'billing',
+	street: 'Rua Augusta',
+	number: '1500',
+	neighborhood: 'Consolacao',
+	city: 'Sao Paulo',
+	state: 'SP',
+	zipCode: '01304-001',
+	country: 'BR',
+};
+
 const OPERATION_CASES = [
 	{
 		resource: 'submerchant',
@@ -110,14 +122,7 @@ const OPERATION_CASES = [
 		operation: 'create',
 		parameters: {
 			submerchantId: byId(S.pfReadyForReview),
-			addressType: 'billing',
-			street: 'Rua Augusta',
-			number: '1500',
-			neighborhood: 'Consolacao',
-			city: 'Sao Paulo',
-			state: 'SP',
-			zipCode: '01304-001',
-			country: 'BR',
+			...ADDRESS,
 			additionalFields: { complement: 'Loja 3', isPrimary: true },
 		},
 		expect(items, requests) {
@@ -489,14 +494,8 @@ const INVALID_CASES = [
 		operation: 'create',
 		parameters: {
 			submerchantId: byId(S.pfReadyForReview),
-			addressType: 'billing',
-			street: 'Rua Augusta',
-			number: '1500',
-			neighborhood: 'Consolacao',
-			city: 'Sao Paulo',
-			state: 'SP',
+			...ADDRESS,
 			zipCode: '0130',
-			country: 'BR',
 		},
 		expectedMessage: /^zip_code must be 8 to 10 characters/,
 	},
