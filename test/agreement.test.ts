@@ -21,7 +21,7 @@ import type { INode } from 'n8n-workflow';
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 describe('names the reference leaves unshown: node and sandbox made the same choice', () => {
-	it.each([
+	it.each<[keyof typeof sandboxNames & keyof typeof nodeNames, string]>([
 		['PAGINATION_QUERY', 'list query names page and perPage'],
 		['SUBMERCHANT_LIST_QUERY', 'submerchant list filter'],
 		['CHARGE_LIST_QUERY', 'charge list filters'],
@@ -32,7 +32,7 @@ describe('names the reference leaves unshown: node and sandbox made the same cho
 		['WEBHOOK_DELIVERY_HEADERS', 'delivery headers: signature, event, delivery id'],
 		['SIGNATURE_PREFIX', 'signature value prefix'],
 		['ERROR_CODES', 'error codes'],
-	] as const)('%s (%s)', (name) => {
+	])('%s (%s)', (name) => {
 		expect(plain(sandboxNames[name])).toEqual(plain(nodeNames[name]));
 	});
 
