@@ -144,5 +144,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (installments !== undefined) qs[q.installments] = installments;
 
 	const limit = getListLimit.call(this, i);
-	return await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
+	return await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i, {
+		[q.status]: 'status',
+		[q.paymentMethod]: 'payment_method',
+	});
 }

@@ -51,5 +51,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		new InputValidator(this.getNode(), i).oneOf('status', filters.status, SUBMERCHANT_STATUSES);
 		qs[SUBMERCHANT_LIST_QUERY.status] = filters.status;
 	}
-	return await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i);
+	return await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i, {
+		[SUBMERCHANT_LIST_QUERY.status]: 'status',
+	});
 }
