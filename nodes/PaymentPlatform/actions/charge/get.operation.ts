@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getLocatorId } from '../../shared/parameters';
 import { chargeLocator } from '../common.descriptions';
+import { batchingOptions } from '../common.batching';
 
-const properties: INodeProperties[] = [chargeLocator()];
+const properties: INodeProperties[] = [chargeLocator(), batchingOptions];
 
 const displayOptions = { show: { resource: ['charge'], operation: ['get'] } };
 

@@ -7,6 +7,7 @@ import { toInteger, toIsoDateTime } from '../../shared/values';
 import { getListLimit } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
+import { batchingOptions } from '../common.batching';
 
 const STATUS_NAMES: Record<(typeof CHARGE_STATUSES)[number], string> = {
 	pending: 'Pending',
@@ -106,6 +107,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	batchingOptions,
 ];
 
 const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } };

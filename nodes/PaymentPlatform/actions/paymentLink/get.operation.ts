@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getUuidParameter } from '../../shared/parameters';
 import { paymentLinkIdField } from './common';
+import { batchingOptions } from '../common.batching';
 
-const properties: INodeProperties[] = [paymentLinkIdField];
+const properties: INodeProperties[] = [paymentLinkIdField, batchingOptions];
 
 const displayOptions = { show: { resource: ['paymentLink'], operation: ['get'] } };
 

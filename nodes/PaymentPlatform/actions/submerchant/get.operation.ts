@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getLocatorId } from '../../shared/parameters';
 import { submerchantLocator } from '../common.descriptions';
+import { batchingOptions } from '../common.batching';
 
-const properties: INodeProperties[] = [submerchantLocator()];
+const properties: INodeProperties[] = [submerchantLocator(), batchingOptions];
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['get'] } };
 

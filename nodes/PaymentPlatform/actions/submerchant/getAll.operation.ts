@@ -6,6 +6,7 @@ import { SUBMERCHANT_STATUSES } from '../../shared/apiValues';
 import { getListLimit } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
+import { batchingOptions } from '../common.batching';
 
 const STATUS_LABELS: Record<(typeof SUBMERCHANT_STATUSES)[number], string> = {
 	active: 'Active',
@@ -37,6 +38,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	batchingOptions,
 ];
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['getAll'] } };

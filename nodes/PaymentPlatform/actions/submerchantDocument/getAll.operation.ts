@@ -3,10 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getListLimit, getLocatorId } from '../../shared/parameters';
 import { returnAllAndLimit, submerchantLocator } from '../common.descriptions';
+import { batchingOptions } from '../common.batching';
 
 const properties: INodeProperties[] = [
 	submerchantLocator({ description: 'The submerchant whose documents to list' }),
 	...returnAllAndLimit,
+	batchingOptions,
 ];
 
 const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['getAll'] } };

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { InputValidator } from '../../shared/validate';
+import { batchingOptions } from '../common.batching';
 
 const properties: INodeProperties[] = [
 	{
@@ -13,6 +14,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Restrict the summary to this submerchant (UUID). Leave empty for the whole merchant.',
 	},
+	batchingOptions,
 ];
 
 const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSummary'] } };
