@@ -41,16 +41,17 @@ async function startScriptedApi(script = []) {
 				req.socket.destroy();
 				return;
 			}
+			const answer = next;
 			load.inFlight++;
 			load.maxInFlight = Math.max(load.maxInFlight, load.inFlight);
 			setTimeout(() => {
 				load.inFlight--;
-				res.writeHead(next.status ?? 200, { 'content-type': 'application/json', ...(next.headers || {}) });
-				res.end(next.raw !== undefined ? next.raw : JSON.stringify(next.body));
-			}, next.delayMs ?? 0);
+				res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...(answer.headers || {}) });
+				res.end(answer.raw !== undefined ? answer.raw : JSON.stringify(answer.body));
+			}, answer.delayMs ?? 0);
 		});
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
 	const address = /** @type {import('net').AddressInfo} */ (server.address());
 	return {
 		url: `http://127.0.0.1:${address.port}`,
