@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -53,15 +54,20 @@ export class PaymentPlatformApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			auth: {
-				username: '={{$credentials.publicKey}}',
-				password: '={{$credentials.secretKey}}',
-			},
-		},
-	};
+	/**
+	 * HTTP Basic with the key pair. A function rather than a generic block with `={{$credentials.x}}` expressions:
+	 * n8n evaluates those expressions (in its expression isolate) on every request, which was the largest share of
+	 * the node's per-request time in the bench profile.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
+			auth: { username: String(credentials.publicKey ?? ''), password: String(credentials.secretKey ?? '') },
+		};
+	}
 
 	test: ICredentialTestRequest = {
 		request: {
