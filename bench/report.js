@@ -53,6 +53,7 @@ function perCallRows(f1) {
 		['1', `${count(CONFIG.items)} × Charge → Get, Options → Batching ${CONFIG.batchSize} per batch`, ms(f1.batched.execMs), `${ms(f1.http.execMs)} (the same HTTP Request runs)`, ratio(1 / f1.batchedSpeedup), goal(`≥ ${GOALS.batchedSpeedup}× faster (≤ ${ratio(batchedGoal)})`, f1.batchedSpeedup >= GOALS.batchedSpeedup)],
 		['1', '… of which the node itself (one at a time / batched)', `${ms(f1.ours.nodeMs)} / ${ms(f1.batched.nodeMs)}`, ms(f1.http.nodeMs), `${ratio(f1.nodeRatio)} / ${ratio(1 / f1.batchedNodeSpeedup)}`, ''],
 		['1', 'per request, one at a time, over a plain sequential fetch loop', `+${ms(f1.overheadMsPerRequest)} per request`, `${ms(f1.raw.execMs)} (fetch loop, ${count(CONFIG.items)} GETs)`, '', ''],
+		['1', "CPU time per request (n8n's, whole execution / the fetch loop's)", ms(f1.cpuMsPerRequest), `${ms(f1.httpCpuMsPerRequest)} HTTP Request; ${ms(f1.rawCpuMsPerRequest)} fetch loop`, ratio(f1.cpuMsPerRequest / f1.httpCpuMsPerRequest), ''],
 	];
 }
 

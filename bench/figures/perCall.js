@@ -10,6 +10,7 @@ const path = require('path');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
 const { addWorkflow, runNode, runWebhookWorkflow, waitForWebhook } = require('../lib/n8nRuns');
+const { cpuMsOf } = require('../lib/rss');
 const { log } = require('../lib/runState');
 const { median, ms } = require('../lib/stats');
 const workflows = require('../lib/workflows');
@@ -36,19 +37,23 @@ async function figurePerCall(context) {
 
 	const chargeGets = () =>
 		sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/charges/')).length;
+	const pid = running(context).instance.process.child.pid ?? 0;
 	/** @param {Side} side */
 	const measure = async (side) => {
 		sandbox.clearRequests();
 		let result;
+		const cpuBefore = cpuMsOf(pid) ?? NaN;
 		if (side === 'raw') {
 			const loop = await runNode(
 				[path.join(__dirname, '..', 'lib', 'fetchCharges.js'), sandbox.url, sandbox.publicKey, sandbox.secretKey, idsFile],
 				'the fetch loop',
 			);
 			assert.equal(loop.requests, CONFIG.items);
-			result = { execMs: loop.ms, nodeMs: loop.ms, clientMs: loop.ms, outputItems: loop.requests };
+			result = { execMs: loop.ms, nodeMs: loop.ms, outputItems: loop.requests, cpuMs: loop.cpuMs };
 		} else {
-			result = await runWebhookWorkflow(context, entries[side], { ids });
+			const run = await runWebhookWorkflow(context, entries[side], { ids });
+			// n8n's CPU time for the whole execution (reading it back included), all threads.
+			result = { ...run, cpuMs: (cpuMsOf(pid) ?? NaN) - cpuBefore };
 		}
 		assert.equal(chargeGets(), CONFIG.items, `${side}: the sandbox received ${chargeGets()} GETs`);
 		assert.equal(result.outputItems, CONFIG.items, `${side}: ${result.outputItems} items out`);
@@ -57,7 +62,7 @@ async function figurePerCall(context) {
 
 	log('figure 1: warm-up');
 	for (const side of SIDES) await measure(side);
-	/** @type {Record<Side, Array<{ execMs: number, nodeMs: number }>>} */
+	/** @type {Record<Side, Array<{ execMs: number, nodeMs: number, cpuMs: number }>>} */
 	const runs = { ours: [], batched: [], http: [], raw: [] };
 	for (let r = 0; r < CONFIG.runs; r++) {
 		// Each run starts with another side, so that no side always runs first.
@@ -71,13 +76,13 @@ async function figurePerCall(context) {
 	}
 	/**
 	 * @param {Side} side
-	 * @param {'execMs' | 'nodeMs'} field
+	 * @param {'execMs' | 'nodeMs' | 'cpuMs'} field
 	 */
 	const pick = (side, field) => median(runs[side].map((run) => run[field]));
 	/** @param {(i: number) => number} perRun the median of a per-run figure */
 	const perRun = (perRun) => median(runs.ours.map((_, i) => perRun(i)));
 	/** @param {Side} side */
-	const summary = (side) => ({ execMs: pick(side, 'execMs'), nodeMs: pick(side, 'nodeMs') });
+	const summary = (side) => ({ execMs: pick(side, 'execMs'), nodeMs: pick(side, 'nodeMs'), cpuMs: pick(side, 'cpuMs') });
 	return {
 		ours: summary('ours'),
 		batched: summary('batched'),
@@ -89,6 +94,10 @@ async function figurePerCall(context) {
 		batchedNodeSpeedup: perRun((i) => runs.http[i].nodeMs / runs.batched[i].nodeMs),
 		/** What our node adds to each request, one at a time, over the plain fetch loop. */
 		overheadMsPerRequest: perRun((i) => (runs.ours[i].nodeMs - runs.raw[i].execMs) / CONFIG.items),
+		/** CPU time per request: n8n's for the whole execution, and the fetch loop's own (its process). */
+		cpuMsPerRequest: perRun((i) => runs.ours[i].cpuMs / CONFIG.items),
+		httpCpuMsPerRequest: perRun((i) => runs.http[i].cpuMs / CONFIG.items),
+		rawCpuMsPerRequest: perRun((i) => runs.raw[i].cpuMs / CONFIG.items),
 		runs,
 	};
 }

@@ -5,7 +5,7 @@
  *
  *   node bench/lib/fetchCharges.js <sandboxUrl> <publicKey> <secretKey> <ids.json>
  *
- * Prints one JSON line: { requests, ms } (ms measured inside this process, startup excluded).
+ * Prints one JSON line: { requests, ms, cpuMs } (measured inside this process, startup excluded).
  */
 const fs = require('fs');
 const { rawClient, runScript } = require('./rawClient');
@@ -18,10 +18,13 @@ runScript(async () => {
 	/** @type {string[]} */
 	const ids = JSON.parse(fs.readFileSync(idsFile, 'utf8')).slice(0, MAX_IDS);
 	let requests = 0;
+	const cpuBefore = process.cpuUsage();
 	const started = process.hrtime.bigint();
 	for (const id of ids) {
 		await client.getJson(`/v1/charges/${encodeURIComponent(id)}`);
 		requests++;
 	}
-	return { requests, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+	const ms = Number(process.hrtime.bigint() - started) / 1e6;
+	const cpu = process.cpuUsage(cpuBefore);
+	return { requests, ms, cpuMs: (cpu.user + cpu.system) / 1000 };
 });
