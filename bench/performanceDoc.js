@@ -56,16 +56,24 @@ const METHOD = `## How each figure is taken
 
 const PROFILE = `## What the trigger makes n8n do (profile)
 
-In n8n 2.x expressions run in an isolated VM (\`N8N_EXPRESSION_ENGINE=vm\`, pool of one isolate by default). For each
-webhook call, n8n's \`LiveWebhooks\` acquires an isolate before it calls the start node's \`webhook()\` unless
-\`webhookPhaseNeedsIsolate\` says it may skip it, and that check passes only when the start node's type is
-\`n8n-nodes-base.webhook\` (version > 1, static parameters). Every community trigger therefore pays an isolate acquire
-and release per delivery, however its parameters are read: nothing in the trigger (its parameters are static, it
-reads them with \`getNodeParameter\`, keeps its duplicate window in static data only when asked, and answers a fixed
-\`{"received": true}\`) asks for an expression, and the profile shows no other work the plain Webhook node avoids.
-With \`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true\`, n8n acquires an isolate only when an expression is evaluated, so the
-trigger's deliveries skip it; the hand-built check still needs one for its IF expressions. The effect is measured
-under figure 3.`;
+Profiled with \`BENCH_N8N_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=…"\` on figure 3 (n8n 2.41.1). In n8n 2.x expressions
+run in an isolated VM (\`N8N_EXPRESSION_ENGINE=vm\`, a pool of one isolate by default), and n8n takes an isolate from
+the pool and gives it back around work that might evaluate an expression:
+
+- every execution, whatever its nodes (\`WorkflowExecute.initializeExecution\`): the three workflows pay this alike;
+- the webhook phase, before the start node's \`webhook()\` runs, unless \`LiveWebhooks.webhookPhaseNeedsIsolate\` lets
+  it skip: it does only when the start node is n8n's own \`n8n-nodes-base.webhook\` (version > 1, static
+  parameters). Any community trigger, ours included, pays a second acquire and release per delivery. This is a check
+  on the node's type: nothing in how the trigger reads its parameters, its static data or the answer it builds
+  changes it.
+
+Nothing else showed up: n8n writes no static data per delivery (\`saveStaticData\` 0 ms; the duplicate window lives
+in memory, see \`deliveryWindow.ts\`), the trigger reads no credential per delivery, and its own \`webhook()\`
+(signature check included) is a small share next to the isolate work. With
+\`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true\`, n8n acquires an isolate only when an expression is actually evaluated:
+our trigger and the plain Webhook workflow then need none, while the hand-built check still needs one for its IF.
+The measured effect is in the note under the table; it is what the README's performance tip recommends for
+webhook-heavy instances.`;
 
 /**
  * Writes docs/performance.md around `table` (the rendered figures and notes).

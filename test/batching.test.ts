@@ -5,12 +5,9 @@
  */
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
-import { RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
 import { runAction } from './harness';
-import { startScriptedApi } from './support/scriptedApi';
+import { scriptedApiForThisFile, type Received } from './support/scriptedSuite';
 
-type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;
-type Received = ScriptedApi['requests'][number];
 
 const KEYS = { publicKey: 'pk_test_batch', secretKey: 'sk_test_batch' };
 const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -25,35 +22,25 @@ const chargeGet = (batch?: { batchSize?: number; batchInterval?: number }) => ({
 });
 const charge = (request: Received) => ({ body: { success: true, message: 'OK', data: { id: request.path.split('/').pop() } } });
 
-let api: ScriptedApi;
-const target = () => ({ url: api.url, ...KEYS });
-const savedRetry = { ...RETRY_POLICY };
-
-beforeAll(async () => {
-	api = await startScriptedApi();
-	RETRY_POLICY.baseDelayMs = 10;
-});
-afterAll(async () => {
-	Object.assign(RETRY_POLICY, savedRetry);
-	await api.stop();
-});
+const suite = scriptedApiForThisFile(KEYS);
+const { target } = suite;
 
 describe('Options → Batching on a read operation (Charge → Get)', () => {
 	it('sends 8 items at a time, and outputs every item in input order, paired with its input', async () => {
 		// Within a batch, later items answer first.
-		api.answer((request) => ({ ...charge(request), delayMs: 40 - 4 * (numberOf(request) % 8) }));
+		suite.api().answer((request) => ({ ...charge(request), delayMs: 40 - 4 * (numberOf(request) % 8) }));
 		const { output, error } = await runAction(target(), chargeGet({ batchSize: 8, batchInterval: 0 }), {
 			inputItems: inputs(20),
 		});
 		expect(error).toBeUndefined();
-		expect(api.requests).toHaveLength(20);
-		expect(api.load.maxInFlight).toBe(8);
+		expect(suite.api().requests).toHaveLength(20);
+		expect(suite.api().load.maxInFlight).toBe(8);
 		expect(output).toEqual(inputs(20).map((item, n) => ({ json: { id: item.json.chargeId }, pairedItem: { item: n } })));
 	});
 
 	it('starts a batch only when the previous one has its answers, after the batch interval', async () => {
 		const received: Array<{ n: number; at: number }> = [];
-		api.answer((request) => {
+		suite.api().answer((request) => {
 			received.push({ n: numberOf(request), at: Date.now() });
 			return { ...charge(request), delayMs: 20 };
 		});
@@ -69,14 +56,14 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 	});
 
 	it('without Batching, one request at a time', async () => {
-		api.answer((request) => ({ ...charge(request), delayMs: 10 }));
+		suite.api().answer((request) => ({ ...charge(request), delayMs: 10 }));
 		const { output } = await runAction(target(), chargeGet(), { inputItems: inputs(6) });
 		expect(output).toHaveLength(6);
-		expect(api.load.maxInFlight).toBe(1);
+		expect(suite.api().load.maxInFlight).toBe(1);
 	});
 
 	it('Continue On Fail: the failed item becomes an error item in its place, every other item runs', async () => {
-		api.answer((request) =>
+		suite.api().answer((request) =>
 			numberOf(request) === 5
 				? { status: 404, body: { success: false, message: 'Charge not found', error: 'NOT_FOUND' } }
 				: charge(request),
@@ -86,14 +73,14 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(api.requests).toHaveLength(10);
+		expect(suite.api().requests).toHaveLength(10);
 		expect(output.map((item) => item.pairedItem)).toEqual(inputs(10).map((_, n) => ({ item: n })));
 		expect(output[5].json).toMatchObject({ error: 'Charge not found' });
 		expect(output.filter((item) => item.json.error !== undefined)).toHaveLength(1);
 	});
 
 	it('without Continue On Fail: the first failed item in its batch stops the node, no later batch is sent', async () => {
-		api.answer((request) =>
+		suite.api().answer((request) =>
 			[5, 6].includes(numberOf(request))
 				? { status: 404, body: { success: false, message: `Charge ${numberOf(request)} not found`, error: 'NOT_FOUND' } }
 				: { ...charge(request), delayMs: 20 },
@@ -102,14 +89,14 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 			inputItems: inputs(12),
 		});
 		expect(error?.message).toBe('Charge 5 not found');
-		expect(api.requests.map(numberOf).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+		expect(suite.api().requests.map(numberOf).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 	});
 
 	it('a 429 holds the other requests of the batch for its Retry-After, not only its own retry', async () => {
 		const received: Array<{ n: number; at: number }> = [];
 		let rateLimitedAt = 0;
 		const answered = new Set<number>();
-		api.answer((request) => {
+		suite.api().answer((request) => {
 			const n = numberOf(request);
 			received.push({ n, at: Date.now() });
 			const first = !answered.has(n);
@@ -135,7 +122,7 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 
 describe('operations that write', () => {
 	it('never run batched, even with Batching in their parameters (Charge → Create, 5 items)', async () => {
-		api.answer(() => ({ delayMs: 20, body: { success: true, message: 'Created', data: { id: 'x' } } }));
+		suite.api().answer(() => ({ delayMs: 20, body: { success: true, message: 'Created', data: { id: 'x' } } }));
 		const { output, error } = await runAction(
 			target(),
 			{
@@ -149,8 +136,8 @@ describe('operations that write', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(5);
-		expect(api.requests.map((request) => request.method)).toEqual(Array(5).fill('POST'));
-		expect(api.load.maxInFlight).toBe(1);
+		expect(suite.api().requests.map((request) => request.method)).toEqual(Array(5).fill('POST'));
+		expect(suite.api().load.maxInFlight).toBe(1);
 	});
 
 	it('offer no Batching: it is an option of the GET operations only', () => {

@@ -3,31 +3,18 @@
  * requests arrive: page order, request counts, limits, empty pages, retries, a 429 that holds the other pages, a page
  * parameter the API ignores, and filters it ignores.
  */
-import { PAGE_CONCURRENCY, RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
+import { PAGE_CONCURRENCY } from '../nodes/PaymentPlatform/transport';
 import { PAGINATION_QUERY } from '../nodes/PaymentPlatform/transport/chosenNames';
 import { runAction } from './harness';
-import { startScriptedApi } from './support/scriptedApi';
+import { scriptedApiForThisFile, type Answer, type Received } from './support/scriptedSuite';
 
-type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;
-type Received = ScriptedApi['requests'][number];
-type Answer = ReturnType<Parameters<ScriptedApi['answer']>[0]>;
 
 const KEYS = { publicKey: 'pk_test_pages', secretKey: 'sk_test_pages' };
 const NODE = 'Payment Platform';
 const getManyCharges = (extra: object) => ({ resource: 'charge', operation: 'getAll', ...extra });
 
-let api: ScriptedApi;
-const target = () => ({ url: api.url, ...KEYS });
-const savedRetry = { ...RETRY_POLICY };
-
-beforeAll(async () => {
-	api = await startScriptedApi();
-	RETRY_POLICY.baseDelayMs = 10;
-});
-afterAll(async () => {
-	Object.assign(RETRY_POLICY, savedRetry);
-	await api.stop();
-});
+const suite = scriptedApiForThisFile(KEYS);
+const { target } = suite;
 
 interface ListOptions {
 	total: number;
@@ -67,33 +54,33 @@ const ids = (count: number) => Array.from({ length: count }, (_, n) => ({ id: `c
 describe('Return All', () => {
 	it('asks for page 1 alone, then the other pages in parallel: exactly ceil(N/100) requests, output in page order', async () => {
 		// Later pages answer first, so that arrival order and page order differ.
-		api.answer(listApi({ total: 1050, delayMs: (page) => (page === 1 ? 0 : 5 * (12 - page)) }));
+		suite.api().answer(listApi({ total: 1050, delayMs: (page) => (page === 1 ? 0 : 5 * (12 - page)) }));
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
 		expect(error).toBeUndefined();
-		expect(api.requests).toHaveLength(11);
-		expect(pageOf(api.requests[0])).toBe(1);
-		expect(api.requests.map(pageOf).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-		expect(api.requests.every((request) => request.query[PAGINATION_QUERY.perPage] === '100')).toBe(true);
+		expect(suite.api().requests).toHaveLength(11);
+		expect(pageOf(suite.api().requests[0])).toBe(1);
+		expect(suite.api().requests.map(pageOf).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+		expect(suite.api().requests.every((request) => request.query[PAGINATION_QUERY.perPage] === '100')).toBe(true);
 		expect(output.map((item) => item.json)).toEqual(ids(1050));
 		expect(output.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
 	});
 
 	it(`has at most PAGE_CONCURRENCY (${PAGE_CONCURRENCY}) pages in flight, and uses them`, async () => {
-		api.answer(listApi({ total: 2000, delayMs: () => 30 }));
+		suite.api().answer(listApi({ total: 2000, delayMs: () => 30 }));
 		const { output } = await runAction(target(), getManyCharges({ returnAll: true }));
 		expect(output).toHaveLength(2000);
-		expect(api.load.maxInFlight).toBe(PAGE_CONCURRENCY);
+		expect(suite.api().load.maxInFlight).toBe(PAGE_CONCURRENCY);
 	});
 
 	it('one page: one request', async () => {
-		api.answer(listApi({ total: 40 }));
+		suite.api().answer(listApi({ total: 40 }));
 		const { output } = await runAction(target(), getManyCharges({ returnAll: true }));
-		expect(api.requests).toHaveLength(1);
+		expect(suite.api().requests).toHaveLength(1);
 		expect(output).toHaveLength(40);
 	});
 
 	it('ends the list before an empty page, even if totalPages says more', async () => {
-		api.answer(
+		suite.api().answer(
 			listApi({ total: 1000, override: (page) => (page >= 3 ? { body: { success: true, message: 'OK', data: [], pagination: { page, perPage: 100, total: 1000, totalPages: 10 } } } : undefined) }),
 		);
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
@@ -103,7 +90,7 @@ describe('Return All', () => {
 
 	it('retries a page answered 503 like any GET, and still outputs every page once, in order', async () => {
 		let failed = false;
-		api.answer(
+		suite.api().answer(
 			listApi({
 				total: 500,
 				override: (page) => {
@@ -115,12 +102,12 @@ describe('Return All', () => {
 		);
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
 		expect(error).toBeUndefined();
-		expect(api.requests.map(pageOf).sort((a, b) => a - b)).toEqual([1, 2, 3, 3, 4, 5]);
+		expect(suite.api().requests.map(pageOf).sort((a, b) => a - b)).toEqual([1, 2, 3, 3, 4, 5]);
 		expect(output.map((item) => item.json)).toEqual(ids(500));
 	});
 
 	it('fails with the error of the first page that cannot be read', async () => {
-		api.answer(
+		suite.api().answer(
 			listApi({
 				total: 800,
 				override: (page) =>
@@ -136,7 +123,7 @@ describe('Return All', () => {
 		const received: Array<{ page: number; at: number }> = [];
 		let rateLimitedAt = 0;
 		let retriesAnswered = 0;
-		api.answer(
+		suite.api().answer(
 			listApi({
 				total: 500,
 				override: (page) => {
@@ -164,7 +151,7 @@ describe('Return All', () => {
 
 	it('stops with an error naming the page parameter when the API answers another page than the one asked for', async () => {
 		// An API that does not read the page parameter answers page 1 every time.
-		api.answer((request) =>
+		suite.api().answer((request) =>
 			listApi({ total: 300 })({ ...request, query: { ...request.query, [PAGINATION_QUERY.page]: '1' } }),
 		);
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
@@ -176,9 +163,9 @@ describe('Return All', () => {
 
 describe('Limit', () => {
 	it('asks for no more pages than needed, each no larger than needed', async () => {
-		api.answer(listApi({ total: 1000 }));
+		suite.api().answer(listApi({ total: 1000 }));
 		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit: 250 }));
-		expect(api.requests.map((r) => [pageOf(r), r.query.perPage]).sort()).toEqual([
+		expect(suite.api().requests.map((r) => [pageOf(r), r.query.perPage]).sort()).toEqual([
 			[1, '84'],
 			[2, '84'],
 			[3, '84'],
@@ -187,16 +174,16 @@ describe('Limit', () => {
 	});
 
 	it('a small limit is one request of that size', async () => {
-		api.answer(listApi({ total: 1000 }));
+		suite.api().answer(listApi({ total: 1000 }));
 		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit: 5 }));
-		expect(api.requests.map((r) => r.query.perPage)).toEqual(['5']);
+		expect(suite.api().requests.map((r) => r.query.perPage)).toEqual(['5']);
 		expect(output).toHaveLength(5);
 	});
 
 	it('a limit above the total asks only for the pages that exist', async () => {
-		api.answer(listApi({ total: 120 }));
+		suite.api().answer(listApi({ total: 120 }));
 		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit: 500 }));
-		expect(api.requests.map(pageOf).sort()).toEqual([1, 2]);
+		expect(suite.api().requests.map(pageOf).sort()).toEqual([1, 2]);
 		expect(output).toHaveLength(120);
 	});
 });
@@ -208,13 +195,13 @@ describe('filters the API ignored', () => {
 		(run.data.resultData.runData[NODE]?.[0]?.hints ?? []).map((hint) => hint.message);
 
 	it('a status filter the answer does not match gives an execution hint, and the items as answered', async () => {
-		api.answer(listApi({ total: 10, record: mixed }));
+		suite.api().answer(listApi({ total: 10, record: mixed }));
 		const { output, run, error } = await runAction(
 			target(),
 			getManyCharges({ returnAll: true, filters: { status: 'captured' } }),
 		);
 		expect(error).toBeUndefined();
-		expect(api.requests[0].query.status).toBe('captured');
+		expect(suite.api().requests[0].query.status).toBe('captured');
 		expect(output).toHaveLength(10);
 		const hints = hintsOf(run);
 		expect(hints).toHaveLength(1);
@@ -223,7 +210,7 @@ describe('filters the API ignored', () => {
 	});
 
 	it('no hint when the items match the filters', async () => {
-		api.answer(listApi({ total: 10, record: (n) => ({ ...mixed(n), status: 'captured' }) }));
+		suite.api().answer(listApi({ total: 10, record: (n) => ({ ...mixed(n), status: 'captured' }) }));
 		const { run } = await runAction(
 			target(),
 			getManyCharges({ returnAll: true, filters: { status: 'captured', paymentMethod: 'pix' } }),
@@ -232,7 +219,7 @@ describe('filters the API ignored', () => {
 	});
 
 	it('a payment method filter the answer does not match gives its own hint', async () => {
-		api.answer(listApi({ total: 4, record: (n) => ({ ...mixed(n), payment_method: n === 0 ? 'pix' : 'boleto' }) }));
+		suite.api().answer(listApi({ total: 4, record: (n) => ({ ...mixed(n), payment_method: n === 0 ? 'pix' : 'boleto' }) }));
 		const { run } = await runAction(target(), getManyCharges({ returnAll: true, filters: { paymentMethod: 'pix' } }));
 		const hints = hintsOf(run);
 		expect(hints).toHaveLength(1);
