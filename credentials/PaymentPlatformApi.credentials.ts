@@ -1,10 +1,11 @@
 import type {
 	IAuthenticateRuleResponseCode,
 	IAuthenticateRuleResponseSuccessBody,
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -55,15 +56,23 @@ export class PaymentPlatformApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
+	/**
+	 * HTTP Basic with the key pair. A function rather than a generic block with `={{$credentials.x}}` expressions:
+	 * n8n evaluates those expressions (in its expression isolate) on every request, which was the largest share of
+	 * the node's per-request time in the bench profile.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
 			auth: {
-				username: '={{$credentials.publicKey}}',
-				password: '={{$credentials.secretKey}}',
+				username: String(credentials.publicKey ?? ''),
+				password: String(credentials.secretKey ?? ''),
 			},
-		},
-	};
+		};
+	}
 
 	test: ICredentialTestRequest = {
 		request: {

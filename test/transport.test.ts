@@ -1,5 +1,6 @@
 import { retryDelayMs, RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
 import { runAction } from './harness';
+import { TestCredentialsHelper } from './harness/credentialsHelper';
 import { startScriptedApi } from './support/scriptedApi';
 
 type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;
@@ -32,6 +33,22 @@ describe('credential and URL', () => {
 		expect(api.requests[0].headers.authorization).toBe(BASIC_HEADER);
 		expect(api.requests[0].path).toBe('/v1/withdrawals/summary');
 		expect(output.map((item) => item.json)).toEqual([summary]);
+	});
+
+	it('reads the credential once per execution, not once or twice per request', async () => {
+		const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
+		try {
+			api.script([ok(summary)]);
+			const items = Array.from({ length: 5 }, () => ({ json: {} }));
+			const { output, error } = await runAction(target(), getSummary, { inputItems: items });
+			expect(error).toBeUndefined();
+			expect(output).toHaveLength(5);
+			expect(api.requests).toHaveLength(5);
+			expect(api.requests.every((request) => request.headers.authorization === BASIC_HEADER)).toBe(true);
+			expect(reads).toHaveBeenCalledTimes(1);
+		} finally {
+			reads.mockRestore();
+		}
 	});
 });
 
@@ -153,52 +170,5 @@ describe('retries', () => {
 		const inTwoSeconds = new Date(Date.now() + 2000).toUTCString();
 		expect(retryDelayMs(0, inTwoSeconds)).toBeGreaterThan(500);
 		expect(retryDelayMs(0, inTwoSeconds)).toBeLessThanOrEqual(2000);
-	});
-});
-
-describe('pagination', () => {
-	const page = (n: number, perPage: number, total: number) => {
-		const totalPages = Math.ceil(total / perPage);
-		const count = Math.max(0, Math.min(perPage, total - (n - 1) * perPage));
-		const data = Array.from({ length: count }, (_, k) => ({ id: `c${(n - 1) * perPage + k}` }));
-		return ok(data, { pagination: { page: n, perPage, total, totalPages } });
-	};
-	const getManyCharges = (extra: object) => ({ resource: 'charge', operation: 'getAll', ...extra });
-
-	it('Return All walks pages of 100 until totalPages and stops there', async () => {
-		api.script([page(1, 100, 250), page(2, 100, 250), page(3, 100, 250), page(4, 100, 250)]);
-		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
-		expect(error).toBeUndefined();
-		expect(api.requests).toHaveLength(3);
-		expect(api.requests.map((r) => [r.query.page, r.query.perPage])).toEqual([
-			['1', '100'],
-			['2', '100'],
-			['3', '100'],
-		]);
-		expect(output).toHaveLength(250);
-		expect(output[249].json).toEqual({ id: 'c249' });
-	});
-
-	it('Limit asks for no more than needed', async () => {
-		api.script([page(1, 75, 1000), page(2, 75, 1000)]);
-		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit: 150 }));
-		expect(api.requests.map((r) => [r.query.page, r.query.perPage])).toEqual([
-			['1', '75'],
-			['2', '75'],
-		]);
-		expect(output).toHaveLength(150);
-	});
-
-	it('a small limit is one request of that size', async () => {
-		api.script([page(1, 5, 1000)]);
-		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit: 5 }));
-		expect(api.requests.map((r) => r.query.perPage)).toEqual(['5']);
-		expect(output).toHaveLength(5);
-	});
-
-	it('stops on an empty page even if totalPages says more', async () => {
-		api.script([page(1, 100, 100), ok([], { pagination: { page: 2, perPage: 100, total: 300, totalPages: 3 } })]);
-		const { output } = await runAction(target(), getManyCharges({ returnAll: true }));
-		expect(output).toHaveLength(100);
 	});
 });

@@ -40,7 +40,7 @@ function post(agent, url, delivery) {
 			},
 		);
 		request.on('timeout', () => request.destroy(new Error('timeout')));
-		request.on('error', (error) =>
+		request.on('error', (/** @type {NodeJS.ErrnoException} */ error) =>
 			resolve({
 				error: error.code ?? error.message,
 				ms: Number(process.hrtime.bigint() - started) / 1e6,

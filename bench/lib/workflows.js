@@ -10,14 +10,20 @@ const { CREDENTIAL_TYPE, NODE_TYPES } = require('../../scripts/lib/packageInfo')
 /** n8n's HTTP Request node: the default version the editor adds in n8n 2.41.1. */
 const HTTP_REQUEST_VERSION = 4.5;
 const WEBHOOK_VERSION = 2.1;
+/** The Crypto and IF nodes' default versions in n8n 2.41.1 (what the editor adds). */
+const CRYPTO_VERSION = 2;
+const IF_VERSION = 2.3;
 /** The Payment Platform Trigger's default version (what the editor adds). */
 const TRIGGER_VERSION = 1.1;
 
 /**
  * A Webhook node on POST /webhook/<path>. `lastNode` answers when the workflow has finished (the caller's time is
  * the run's time); `onReceived` answers at once.
+ * @param {string} name
+ * @param {'lastNode' | 'onReceived'} responseMode
+ * @param {object} [options] the Webhook node's options, e.g. `{ rawBody: true }`
  */
-function webhookNode(name, responseMode) {
+function webhookNode(name, responseMode, options = {}) {
 	const path = randomUUID();
 	return {
 		path,
@@ -31,7 +37,7 @@ function webhookNode(name, responseMode) {
 				path,
 				responseMode,
 				...(responseMode === 'lastNode' ? { responseData: 'noData' } : {}),
-				options: {},
+				options,
 			},
 		},
 	};
@@ -52,12 +58,21 @@ const splitIdsNode = {
 /** Node names whose run time the benchmark reads from the execution data. */
 const NODE_UNDER_TEST = 'Node Under Test';
 
-/** Webhook (ids in the body) → Split Out → Payment Platform Charge Get, one call per item. */
-function chargeGetWorkflow(credential) {
+/** The same NoOp ends every trigger workflow, so that only the way in differs. */
+const noOpNode = { name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
+
+/**
+ * Webhook (ids in the body) → Split Out → Payment Platform Charge Get: one call per item, or `batchSize` items at a
+ * time with Options → Batching (no interval).
+ * @param {{ id: string, name: string }} credential
+ * @param {number} [batchSize]
+ */
+function chargeGetWorkflow(credential, batchSize) {
 	const webhook = webhookNode('Start', 'lastNode');
+	const options = batchSize ? { batching: { batch: { batchSize, batchInterval: 0 } } } : {};
 	return {
 		path: webhook.path,
-		workflow: chain('Bench: Charge Get (Payment Platform)', [
+		workflow: chain(`Bench: Charge Get (Payment Platform${batchSize ? `, ${batchSize} per batch` : ''})`, [
 			webhook.node,
 			splitIdsNode,
 			{
@@ -68,6 +83,7 @@ function chargeGetWorkflow(credential) {
 					resource: 'charge',
 					operation: 'get',
 					chargeId: { __rl: true, mode: 'id', value: '={{ $json.chargeId }}' },
+					options,
 				},
 				credentials: credentialsOf(credential),
 			},
@@ -132,23 +148,78 @@ function triggerWorkflow(credential, events) {
 				parameters: { events, options: {} },
 				credentials: credentialsOf(credential),
 			},
+			noOpNode,
 		]),
 	};
 }
 
-/** A plain Webhook node alone, answering at once, checking nothing: what a user would build without our trigger. */
+/**
+ * What a user builds without this package to check the signature: Webhook (raw body, answering at once) → Crypto
+ * (HMAC-SHA256 of the raw body with the endpoint secret, from a Crypto credential) → IF (the signature header equals
+ * "sha256=" + that HMAC) → the same NoOp.
+ * @param {{ id: string, name: string }} cryptoCredential
+ * @param {string} signatureHeader the delivery header carrying the signature, e.g. X-Signature
+ */
+function handBuiltTriggerWorkflow(cryptoCredential, signatureHeader) {
+	const webhook = webhookNode(NODE_UNDER_TEST, 'onReceived', { rawBody: true });
+	const crypto = {
+		name: 'HMAC of the Raw Body',
+		type: 'n8n-nodes-base.crypto',
+		typeVersion: CRYPTO_VERSION,
+		parameters: {
+			action: 'hmac',
+			binaryData: true,
+			binaryPropertyName: 'data',
+			type: 'SHA256',
+			dataPropertyName: 'hmac',
+			encoding: 'hex',
+		},
+		credentials: { crypto: { id: cryptoCredential.id, name: cryptoCredential.name } },
+	};
+	const check = {
+		name: 'Signature Matches',
+		type: 'n8n-nodes-base.if',
+		typeVersion: IF_VERSION,
+		parameters: {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 3 },
+				conditions: [
+					{
+						id: randomUUID(),
+						leftValue: `={{ $json.headers['${signatureHeader.toLowerCase()}'] }}`,
+						rightValue: '=sha256={{ $json.hmac }}',
+						operator: { type: 'string', operation: 'equals' },
+					},
+				],
+				combinator: 'and',
+			},
+			options: {},
+		},
+	};
+	return {
+		path: webhook.path,
+		workflow: chain('Bench: hand-built check (Webhook → Crypto → IF)', [webhook.node, crypto, check, noOpNode]),
+	};
+}
+
+/** A plain Webhook node, answering at once, checking nothing, then the same NoOp: the ceiling. */
 function plainWebhookWorkflow() {
 	const webhook = webhookNode(NODE_UNDER_TEST, 'onReceived');
-	return { path: webhook.path, workflow: chain('Bench: plain Webhook (no check)', [webhook.node]) };
+	return {
+		path: webhook.path,
+		workflow: chain('Bench: plain Webhook (no check)', [webhook.node, noOpNode]),
+	};
 }
 
 module.exports = {
 	HTTP_REQUEST_VERSION,
 	NODE_UNDER_TEST,
+	NO_OP_NAME: noOpNode.name,
 	TRIGGER_VERSION,
 	WEBHOOK_VERSION,
 	chargeGetAllWorkflow,
 	chargeGetWorkflow,
+	handBuiltTriggerWorkflow,
 	httpRequestGetWorkflow,
 	plainWebhookWorkflow,
 	triggerWorkflow,

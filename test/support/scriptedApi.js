@@ -1,11 +1,12 @@
 'use strict';
-// A tiny HTTP server for transport tests: answers each request with the next scripted response and records what it
-// received. Plain JavaScript because the community-node lint rules (no `http` import) apply to every .ts file.
+// A tiny HTTP server for transport tests: answers each request with the next scripted response (or with what a
+// handler returns for it, when requests may arrive in any order) and records what it received. Plain JavaScript because the community-node lint rules (no `http` import) apply to every .ts file.
 const http = require('http');
 
 /**
- * @typedef {{ status?: number, headers?: Record<string,string>, body?: unknown, raw?: string, destroy?: boolean }} ScriptedResponse
+ * @typedef {{ status?: number, headers?: Record<string,string>, body?: unknown, raw?: string, destroy?: boolean, delayMs?: number }} ScriptedResponse
  * @typedef {{ method: string, path: string, query: Record<string,string>, headers: Record<string, string|string[]|undefined>, body: string }} ReceivedRequest
+ * @typedef {(request: ReceivedRequest) => ScriptedResponse} Handler
  */
 
 /** @param {ScriptedResponse[]} [script] default responses, used in order; the last one repeats */
@@ -13,19 +14,24 @@ async function startScriptedApi(script = []) {
 	/** @type {ReceivedRequest[]} */
 	const requests = [];
 	let queue = [...script];
+	/** @type {Handler | undefined} */
+	let handler;
+	const load = { inFlight: 0, maxInFlight: 0 };
 	const server = http.createServer((req, res) => {
 		const chunks = [];
 		req.on('data', (chunk) => chunks.push(chunk));
 		req.on('end', () => {
 			const url = new URL(req.url || '/', 'http://localhost');
-			requests.push({
+			/** @type {ReceivedRequest} */
+			const received = {
 				method: req.method || '',
 				path: url.pathname,
 				query: Object.fromEntries(url.searchParams),
 				headers: req.headers,
 				body: Buffer.concat(chunks).toString('utf8'),
-			});
-			const next = queue.length > 1 ? queue.shift() : queue[0];
+			};
+			requests.push(received);
+			const next = handler ? handler(received) : queue.length > 1 ? queue.shift() : queue[0];
 			if (!next) {
 				res.writeHead(500, { 'content-type': 'application/json' });
 				res.end(JSON.stringify({ success: false, message: 'no scripted response', error: 'TEST' }));
@@ -35,8 +41,14 @@ async function startScriptedApi(script = []) {
 				req.socket.destroy();
 				return;
 			}
-			res.writeHead(next.status ?? 200, { 'content-type': 'application/json', ...(next.headers || {}) });
-			res.end(next.raw !== undefined ? next.raw : JSON.stringify(next.body));
+			const answer = next;
+			load.inFlight++;
+			load.maxInFlight = Math.max(load.maxInFlight, load.inFlight);
+			setTimeout(() => {
+				load.inFlight--;
+				res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...(answer.headers || {}) });
+				res.end(answer.raw !== undefined ? answer.raw : JSON.stringify(answer.body));
+			}, answer.delayMs ?? 0);
 		});
 	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
@@ -44,10 +56,23 @@ async function startScriptedApi(script = []) {
 	return {
 		url: `http://127.0.0.1:${address.port}`,
 		requests,
+		/** Requests being answered at once: now, and the most since the last script() or answer(). */
+		load,
 		/** @param {ScriptedResponse[]} responses */
 		script(responses) {
 			queue = [...responses];
+			handler = undefined;
 			requests.length = 0;
+			load.maxInFlight = 0;
+		},
+		/**
+		 * Answers every request with what `answerFor` returns for it, in whatever order the requests arrive.
+		 * @param {Handler} answerFor
+		 */
+		answer(answerFor) {
+			handler = answerFor;
+			requests.length = 0;
+			load.maxInFlight = 0;
 		},
 		stop() {
 			return new Promise((resolve) => server.close(() => resolve(undefined)));

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { isNodeOperation, operationModule } from './operations';
+import { batchingOf, runInBatches } from './batching';
 
 /** The per-item loop for every operation: pairing, Continue On Fail and error wrapping live here, once. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -17,28 +18,27 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	const selected = operationModule(chosen.resource, chosen.operation);
 
-	const returnData: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
+	const runItem = async (i: number): Promise<INodeExecutionData[]> => {
 		try {
 			const result = await selected.execute.call(this, i);
-			const executionData = this.helpers.constructExecutionMetaData(
-				this.helpers.returnJsonArray(result),
-				{ itemData: { item: i } },
-			);
-			returnData.push(...executionData);
+			return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+				itemData: { item: i },
+			});
 		} catch (error) {
 			const nodeError = toNodeError.call(this, error, i);
 			if (this.continueOnFail()) {
-				returnData.push({
-					json: { error: nodeError.message, description: nodeError.description ?? undefined },
-					pairedItem: { item: i },
-				});
-				continue;
+				return [
+					{
+						json: { error: nodeError.message, description: nodeError.description ?? undefined },
+						pairedItem: { item: i },
+					},
+				];
 			}
 			throw nodeError;
 		}
-	}
-	return [returnData];
+	};
+	const outputs = await runInBatches(items.length, batchingOf.call(this, selected), runItem);
+	return [outputs.flat()];
 }
 
 function toNodeError(

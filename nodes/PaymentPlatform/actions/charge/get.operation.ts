@@ -4,8 +4,13 @@ import { apiRequest } from '../../transport';
 import { getLocatorId } from '../../shared/parameters';
 import { chargeLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { batchingOptions } from '../common.batching';
 
-const properties: INodeProperties[] = [chargeLocator(), simplifyProperty('charge')];
+const properties: INodeProperties[] = [
+	chargeLocator(),
+	simplifyProperty('charge'),
+	batchingOptions,
+];
 
 const displayOptions = { show: { resource: ['charge'], operation: ['get'] } };
 

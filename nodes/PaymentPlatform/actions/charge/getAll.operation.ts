@@ -9,6 +9,7 @@ import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
 import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
+import { batchingOptions } from '../common.batching';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -84,6 +85,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	batchingOptions,
 ];
 
 const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } };
@@ -122,6 +124,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (installments !== undefined) qs[q.installments] = installments;
 
 	const limit = getListLimit.call(this, i);
-	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
+	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i, {
+		[q.status]: 'status',
+		[q.paymentMethod]: 'payment_method',
+	});
 	return simplifyAllIfChosen.call(this, i, 'charge', charges);
 }

@@ -4,8 +4,13 @@ import { apiRequest } from '../../transport';
 import { getUuidParameter } from '../../shared/parameters';
 import { paymentLinkIdField } from './common';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { batchingOptions } from '../common.batching';
 
-const properties: INodeProperties[] = [paymentLinkIdField, simplifyProperty('paymentLink')];
+const properties: INodeProperties[] = [
+	paymentLinkIdField,
+	simplifyProperty('paymentLink'),
+	batchingOptions,
+];
 
 const displayOptions = { show: { resource: ['paymentLink'], operation: ['get'] } };
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getUuidParameter } from '../../shared/parameters';
+import { batchingOptions } from '../common.batching';
 
 const properties: INodeProperties[] = [
 	{
@@ -13,6 +14,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
 		description: 'UUID of the receivable',
 	},
+	batchingOptions,
 ];
 
 const displayOptions = { show: { resource: ['receivable'], operation: ['get'] } };

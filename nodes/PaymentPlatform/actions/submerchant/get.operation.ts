@@ -4,8 +4,13 @@ import { apiRequest } from '../../transport';
 import { getLocatorId } from '../../shared/parameters';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { batchingOptions } from '../common.batching';
 
-const properties: INodeProperties[] = [submerchantLocator(), simplifyProperty('submerchant')];
+const properties: INodeProperties[] = [
+	submerchantLocator(),
+	simplifyProperty('submerchant'),
+	batchingOptions,
+];
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['get'] } };
 

@@ -8,6 +8,7 @@ import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
 import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
+import { batchingOptions } from '../common.batching';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -29,6 +30,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	batchingOptions,
 ];
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['getAll'] } };
@@ -43,6 +45,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		new InputValidator(this.getNode(), i).oneOf('status', filters.status, SUBMERCHANT_STATUSES);
 		qs[SUBMERCHANT_LIST_QUERY.status] = filters.status;
 	}
-	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i);
+	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i, {
+		[SUBMERCHANT_LIST_QUERY.status]: 'status',
+	});
 	return simplifyAllIfChosen.call(this, i, 'submerchant', submerchants);
 }

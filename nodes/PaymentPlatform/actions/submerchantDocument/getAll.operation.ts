@@ -4,11 +4,13 @@ import { apiRequest } from '../../transport';
 import { getListLimit, getLocatorId } from '../../shared/parameters';
 import { returnAllAndLimit, submerchantLocator } from '../common.descriptions';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
+import { batchingOptions } from '../common.batching';
 
 const properties: INodeProperties[] = [
 	submerchantLocator({ description: 'The submerchant whose documents to list' }),
 	...returnAllAndLimit,
 	simplifyProperty('document'),
+	batchingOptions,
 ];
 
 const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['getAll'] } };

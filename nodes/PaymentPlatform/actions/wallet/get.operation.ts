@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getUuidParameter } from '../../shared/parameters';
 import { walletIdField } from './common';
+import { batchingOptions } from '../common.batching';
 
-const properties: INodeProperties[] = [walletIdField];
+const properties: INodeProperties[] = [walletIdField, batchingOptions];
 
 const displayOptions = { show: { resource: ['wallet'], operation: ['get'] } };
 

@@ -6,6 +6,7 @@ import { toIsoDateTime } from '../../shared/values';
 import { getUuidParameter } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { walletIdField } from './common';
+import { batchingOption } from '../common.batching';
 
 const properties: INodeProperties[] = [
 	walletIdField,
@@ -48,6 +49,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to output one item per statement entry instead of one item holding the entries and the summary',
 			},
+			batchingOption,
 		],
 	},
 ];

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WITHDRAWAL_FEE_QUERY } from '../../transport/chosenNames';
 import { InputValidator } from '../../shared/validate';
+import { batchingOptions } from '../common.batching';
 
 const properties: INodeProperties[] = [
 	{
@@ -12,8 +13,10 @@ const properties: INodeProperties[] = [
 		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 0,
 		required: true,
-		description: 'The withdrawal amount, in cents (centavos), for which to compute the fee. For example 10000 = R$ 100,00.',
+		description:
+			'The withdrawal amount, in cents (centavos), for which to compute the fee. For example 10000 = R$ 100,00.',
 	},
+	batchingOptions,
 ];
 
 const displayOptions = { show: { resource: ['withdrawal'], operation: ['getFee'] } };

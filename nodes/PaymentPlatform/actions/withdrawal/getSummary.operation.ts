@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getTrimmedString } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
+import { batchingOptions } from '../common.batching';
 
 const properties: INodeProperties[] = [
 	{
@@ -14,6 +15,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Restrict the summary to this submerchant (UUID). Leave empty for the whole merchant.',
 	},
+	batchingOptions,
 ];
 
 const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSummary'] } };
@@ -26,6 +28,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (submerchantId) validate.uuid('submerchant_id', submerchantId);
 
 	const qs = submerchantId ? { submerchant_id: submerchantId } : {};
-	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/summary', { qs, itemIndex: i });
+	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/summary', {
+		qs,
+		itemIndex: i,
+	});
 	return data as IDataObject;
 }

@@ -1,0 +1,93 @@
+'use strict';
+/**
+ * Figure 2, Return All over 10,000 charges: requests the sandbox received, wall time and n8n's peak RSS, against a
+ * plain sequential `fetch` loop over the same 100 pages (and the JSON those pages weigh). Runs alternate.
+ */
+const assert = require('node:assert/strict');
+const path = require('path');
+const { CONFIG } = require('../config');
+const { running } = require('../lib/context');
+const { addWorkflow, runNode, runWebhookWorkflow, waitForWebhook } = require('../lib/n8nRuns');
+const { cpuMsOf, sampleRss } = require('../lib/rss');
+const { log } = require('../lib/runState');
+const { median, mb, ms } = require('../lib/stats');
+const workflows = require('../lib/workflows');
+
+/**
+ * @param {import('../lib/context').BenchContext} context
+ */
+async function figureReturnAll(context) {
+	const { sandbox, credential, instance } = running(context);
+	assert.equal(sandbox.store.charges.size, CONFIG.charges, 'the sandbox must hold exactly 10,000 charges');
+	const pages = CONFIG.charges / CONFIG.perPage;
+	const entry = await addWorkflow(context, workflows.chargeGetAllWorkflow(credential));
+	await waitForWebhook(context, entry);
+	const pid = instance.process.child.pid;
+	if (pid === undefined) throw new Error('n8n has no pid');
+
+	/** withData: also read the 10,000 output items back (done once, in the warm-up, to check the count). */
+	const measureOurs = async (withData = false) => {
+		sandbox.clearRequests();
+		const rss = sampleRss(pid);
+		const cpuBefore = cpuMsOf(pid) ?? NaN;
+		let result;
+		try {
+			result = await runWebhookWorkflow(context, entry, {}, { withData });
+		} finally {
+			result = { ...result, rss: rss.stop(), cpuMs: (cpuMsOf(pid) ?? NaN) - cpuBefore };
+		}
+		const requests = sandbox.requests.length;
+		assert.equal(requests, pages, `the sandbox received ${requests} requests, expected ${pages}`);
+		if (withData) assert.equal(result.outputItems, CONFIG.charges, `${result.outputItems} items out`);
+		return { ...result, requests, rssGrowth: result.rss.peak - (result.rss.before ?? result.rss.peak) };
+	};
+	const measureFetch = async () => {
+		sandbox.clearRequests();
+		const script = path.join(__dirname, '..', 'lib', 'fetchPages.js');
+		const args = [sandbox.url, sandbox.publicKey, sandbox.secretKey, String(pages), String(CONFIG.perPage), '120000'];
+		// The sandbox answers in this process, which otherwise only waits: its CPU time is the floor of any client.
+		const cpuBefore = process.cpuUsage();
+		const result = await runNode([script, ...args], 'the fetch loop');
+		const cpu = process.cpuUsage(cpuBefore);
+		result.sandboxCpuMs = (cpu.user + cpu.system) / 1000;
+		assert.equal(result.requests, pages);
+		assert.equal(result.items, CONFIG.charges);
+		assert.equal(sandbox.requests.length, pages);
+		return result;
+	};
+
+	log('figure 2: warm-up (the first Return All on this n8n)');
+	const first = await measureOurs(true);
+	await measureFetch();
+	const ours = [];
+	const fetchLoop = [];
+	for (let r = 0; r < CONFIG.runs; r++) {
+		if (r % 2 === 0) {
+			ours.push(await measureOurs());
+			fetchLoop.push(await measureFetch());
+		} else {
+			fetchLoop.push(await measureFetch());
+			ours.push(await measureOurs());
+		}
+		log(
+			`figure 2: run ${r + 1}/${CONFIG.runs}: ours ${ms(ours[r].execMs)} (n8n CPU ${ms(ours[r].cpuMs)}), ${ours[r].requests} requests, ` +
+				`RSS growth ${mb(ours[r].rssGrowth)}; fetch loop ${ms(fetchLoop[r].ms)}`,
+		);
+	}
+	return {
+		requests: median(ours.map((run) => run.requests)),
+		execMs: median(ours.map((run) => run.execMs)),
+		cpuMs: median(ours.map((run) => run.cpuMs)),
+		sandboxCpuMs: median(fetchLoop.map((run) => run.sandboxCpuMs)),
+		fetchRssGrowth: median(fetchLoop.map((run) => run.rssGrowth)),
+		fetchMs: median(fetchLoop.map((run) => run.ms)),
+		ratio: median(ours.map((run, i) => run.execMs / fetchLoop[i].ms)),
+		jsonBytes: median(fetchLoop.map((run) => run.bytes)),
+		rssGrowth: median(ours.map((run) => run.rssGrowth)),
+		firstRssGrowth: first.rssGrowth,
+		rssBefore: median(ours.map((run) => run.rss.before ?? NaN)),
+		runs: { first, ours, fetchLoop },
+	};
+}
+
+module.exports = { figureReturnAll };

@@ -1,0 +1,71 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+import type { PaymentPlatformContext } from './types';
+
+export const CREDENTIAL_TYPE = 'paymentPlatformApi';
+
+/** What every request of one execution needs from the credential, read once. */
+export interface Connection {
+	baseUrl: string;
+	/** Handed to httpRequestWithAuthentication, so that n8n does not read and decrypt the credential again. */
+	credentials: ICredentialsDecrypted;
+}
+
+/**
+ * One credential read per execution context (n8n creates one `this` per node run, webhook call or list search):
+ * every item, page and retry of that run reuses it. Keyed weakly, so nothing outlives the run.
+ */
+const connections = new WeakMap<object, Promise<Connection>>();
+
+export async function getConnection(this: PaymentPlatformContext): Promise<Connection> {
+	let connection = connections.get(this);
+	if (!connection) {
+		connection = readConnection.call(this);
+		connections.set(this, connection);
+	}
+	return await connection;
+}
+
+async function readConnection(this: PaymentPlatformContext): Promise<Connection> {
+	const data = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE);
+	const baseUrl = String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
+	if (!/^https?:\/\/[^/]+/i.test(baseUrl)) {
+		throw new NodeApiError(this.getNode(), {} as JsonObject, {
+			message: "The credential's Base URL must start with http:// or https://",
+			description:
+				'Open the Payment Platform API credential and set Base URL, e.g. https://api.example.com (no /v1).',
+		});
+	}
+	const details = this.getNode().credentials?.[CREDENTIAL_TYPE];
+	return {
+		baseUrl,
+		credentials: {
+			id: String(details?.id ?? ''),
+			name: details?.name ?? '',
+			type: CREDENTIAL_TYPE,
+			data,
+		},
+	};
+}
+
+/**
+ * A 429 speaks for the whole account, not for one request: once one answer asks to wait, every request of the same
+ * run (parallel pages, a batch) waits until then before it is sent.
+ */
+const rateLimitedUntil = new WeakMap<object, number>();
+
+export function holdRequestsUntil(this: PaymentPlatformContext, untilMs: number): void {
+	rateLimitedUntil.set(this, Math.max(rateLimitedUntil.get(this) ?? 0, untilMs));
+}
+
+export async function waitForRateLimit(this: PaymentPlatformContext): Promise<void> {
+	for (;;) {
+		const waitMs = (rateLimitedUntil.get(this) ?? 0) - Date.now();
+		if (waitMs <= 0) return;
+		await sleep(waitMs);
+	}
+}

@@ -1,0 +1,154 @@
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { PAGE_SIZE, PAGINATION_QUERY } from './chosenNames';
+import { apiRequest } from './request';
+import type { Pagination, PaymentPlatformContext } from './types';
+
+/** How many pages of one list are requested at the same time once page 1 has told how many there are. */
+export const PAGE_CONCURRENCY = 4;
+
+/** Query parameter name → the item field that must then hold the same value (e.g. `status` → `status`). */
+export type EchoedFilters = Record<string, string>;
+
+interface Page {
+	items: IDataObject[];
+	pagination?: Partial<Pagination>;
+}
+
+/**
+ * Reads a paginated list. Return All asks for pages of the largest size; a limit asks for as few pages as possible,
+ * each no larger than needed. Page 1 comes first (it tells `totalPages`); the others are fetched PAGE_CONCURRENCY at
+ * a time and output in page order; each page's GET is retried like any other. An empty page ends the list.
+ * `echoedFilters` name the filters the answer lets us check: items that do not match give an execution hint.
+ */
+export async function apiRequestAllItems(
+	this: PaymentPlatformContext,
+	path: string,
+	qs: IDataObject,
+	limit: number | undefined,
+	itemIndex?: number,
+	echoedFilters: EchoedFilters = {},
+): Promise<IDataObject[]> {
+	const pagesNeeded = limit === undefined ? undefined : Math.max(1, Math.ceil(limit / PAGE_SIZE.max));
+	const perPage =
+		pagesNeeded === undefined || limit === undefined
+			? PAGE_SIZE.max
+			: Math.max(PAGE_SIZE.min, Math.ceil(limit / pagesNeeded));
+	const fetchPage = async (page: number) =>
+		await fetchListPage.call(this, path, qs, page, perPage, itemIndex);
+
+	const first = await fetchPage(1);
+	const lastPage = lastPageToFetch(first.pagination, perPage, limit);
+	const pages =
+		first.items.length > 0 && lastPage > 1
+			? [first.items, ...(await fetchPagesInOrder(2, lastPage, fetchPage))]
+			: [first.items];
+	const items = pages.flat();
+	const result = limit === undefined ? items : items.slice(0, limit);
+	hintIgnoredFilters.call(this, result, qs, echoedFilters);
+	return result;
+}
+
+/** The last page worth asking for: what the API says exists, and no more than a limit needs at its page size. */
+function lastPageToFetch(
+	pagination: Page['pagination'],
+	perPageAsked: number,
+	limit: number | undefined,
+): number {
+	const totalPages = typeof pagination?.totalPages === 'number' ? pagination.totalPages : 1;
+	if (limit === undefined) return totalPages;
+	// The API's own page size decides how many pages a limit needs, should it not use the one asked for.
+	const perPage =
+		typeof pagination?.perPage === 'number' && pagination.perPage > 0 ? pagination.perPage : perPageAsked;
+	return Math.min(totalPages, Math.ceil(limit / perPage));
+}
+
+/**
+ * Pages `from`..`to`, at most PAGE_CONCURRENCY in flight, returned in page order. The list ends before the first
+ * empty page; the first page that fails (in page order, before any empty one) is the error thrown, after the pages
+ * in flight have settled.
+ */
+async function fetchPagesInOrder(
+	from: number,
+	to: number,
+	fetchPage: (page: number) => Promise<Page>,
+): Promise<IDataObject[][]> {
+	const pages = new Map<number, IDataObject[]>();
+	const failures = new Map<number, unknown>();
+	let next = from;
+	let end = to + 1;
+	const worker = async () => {
+		while (next < end) {
+			const page = next++;
+			try {
+				const { items } = await fetchPage(page);
+				pages.set(page, items);
+				if (items.length === 0) end = Math.min(end, page);
+			} catch (error) {
+				failures.set(page, error);
+				end = Math.min(end, page);
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, to - from + 1) }, worker));
+	if (failures.has(end)) throw failures.get(end);
+	const inOrder: IDataObject[][] = [];
+	for (let page = from; page < end; page++) inOrder.push(pages.get(page) ?? []);
+	return inOrder;
+}
+
+async function fetchListPage(
+	this: PaymentPlatformContext,
+	path: string,
+	qs: IDataObject,
+	page: number,
+	perPage: number,
+	itemIndex: number | undefined,
+): Promise<Page> {
+	const result = await apiRequest.call(this, 'GET', path, {
+		qs: { ...qs, [PAGINATION_QUERY.page]: page, [PAGINATION_QUERY.perPage]: perPage },
+		itemIndex,
+	});
+	const pagination = result.pagination as Page['pagination'];
+	const answered = pagination?.page;
+	if (typeof answered === 'number' && answered !== page) {
+		// Were the page parameter ignored, Return All would output page 1 totalPages times without a word.
+		throw new NodeApiError(this.getNode(), { page: answered } as JsonObject, {
+			message: `The Payment Platform API answered page ${answered} when asked for page ${page}`,
+			description:
+				`The page number is sent in the query parameter "${PAGINATION_QUERY.page}", a name this package ` +
+				'chose because the API reference does not show it, and the API seems not to read it. The list ' +
+				'was stopped rather than output the same records more than once.',
+			itemIndex,
+		});
+	}
+	return { items: Array.isArray(result.data) ? (result.data as IDataObject[]) : [], pagination };
+}
+
+/** A filter the API ignored would hand the workflow unfiltered data: say so where the items let us see it. */
+function hintIgnoredFilters(
+	this: PaymentPlatformContext,
+	items: IDataObject[],
+	qs: IDataObject,
+	echoedFilters: EchoedFilters,
+): void {
+	for (const [query, field] of Object.entries(echoedFilters)) {
+		const wanted = qs[query];
+		if (wanted === undefined || wanted === '') continue;
+		const others = items.filter((item) => item[field] !== undefined && item[field] !== wanted);
+		if (others.length === 0) continue;
+		addExecutionHint(
+			this,
+			`${others.length} of ${items.length} items have a ${field} other than "${String(wanted)}": the API ` +
+				`seems to ignore the query parameter "${query}" (a name this package chose; the API reference ` +
+				'does not show it). The items are output as the API answered them.',
+		);
+	}
+}
+
+/** Execution hints exist on IExecuteFunctions from n8n 1.79 on; older versions and other contexts skip them. */
+function addExecutionHint(context: PaymentPlatformContext, message: string): void {
+	if ('addExecutionHints' in context && typeof context.addExecutionHints === 'function') {
+		context.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+	}
+}

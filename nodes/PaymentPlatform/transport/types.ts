@@ -1,0 +1,46 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import type { MultipartFile } from './multipart';
+
+export type PaymentPlatformContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
+
+export interface Pagination {
+	page: number;
+	perPage: number;
+	total: number;
+	totalPages: number;
+}
+
+export interface ApiResult {
+	message: string;
+	data?: unknown;
+	pagination?: Pagination;
+}
+
+export interface ApiRequestOptions {
+	qs?: IDataObject;
+	body?: IDataObject;
+	file?: MultipartFile;
+	itemIndex?: number;
+	/**
+	 * Whether a success must carry `data` (the operation returns a resource or a list). Default true: a success
+	 * without `data` is then a NodeApiError, never an empty item. Operations the reference documents as answering
+	 * only success and message (submit for review, address update, anticipation cancel) pass false.
+	 */
+	expectData?: boolean;
+}
+
+export interface RawResponse {
+	statusCode: number;
+	headers: IDataObject;
+	body: unknown;
+}
