@@ -30,17 +30,24 @@ const rate = (perSecond) => `${fixed(perSecond, 1)}/s`;
 
 /** @param {BenchContext} context */
 function machine(context) {
-	const cpu = /model name\s*:\s*(.+)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model;
+	const cpu =
+		/model name\s*:\s*(.+)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ??
+		os.cpus()[0]?.model;
 	const n8nPackage = path.join(context.n8nDir ?? '', 'node_modules', 'n8n', 'package.json');
 	return {
 		cpu,
 		cores: os.availableParallelism(),
 		memory: `${fixed(os.totalmem() / 1024 ** 3, 1)} GiB`,
 		node: process.version,
-		n8n: fs.existsSync(n8nPackage) ? JSON.parse(fs.readFileSync(n8nPackage, 'utf8')).version : 'n/a',
+		n8n: fs.existsSync(n8nPackage)
+			? JSON.parse(fs.readFileSync(n8nPackage, 'utf8')).version
+			: 'n/a',
 		os: `${os.type()} ${os.release()}`,
 		loadAtStart: context.loadAtStart,
-		loadAtEnd: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+		loadAtEnd: os
+			.loadavg()
+			.map((n) => n.toFixed(2))
+			.join(' '),
 		otherN8n: context.otherN8n,
 	};
 }
@@ -49,11 +56,49 @@ function machine(context) {
 function perCallRows(f1) {
 	const batchedGoal = 1 / GOALS.batchedSpeedup;
 	return [
-		['1', `${count(CONFIG.items)} × Charge → Get, one at a time: execution wall time`, ms(f1.ours.execMs), `${ms(f1.http.execMs)} (HTTP Request ${HTTP_REQUEST_VERSION}, same credential, all items at once)`, ratio(f1.ratio), ''],
-		['1', `${count(CONFIG.items)} × Charge → Get, Options → Batching ${CONFIG.batchSize} per batch`, ms(f1.batched.execMs), `${ms(f1.http.execMs)} (the same HTTP Request runs)`, ratio(1 / f1.batchedSpeedup), goal(`≥ ${GOALS.batchedSpeedup}× faster (≤ ${ratio(batchedGoal)})`, f1.batchedSpeedup >= GOALS.batchedSpeedup)],
-		['1', '… of which the node itself (one at a time / batched)', `${ms(f1.ours.nodeMs)} / ${ms(f1.batched.nodeMs)}`, ms(f1.http.nodeMs), `${ratio(f1.nodeRatio)} / ${ratio(1 / f1.batchedNodeSpeedup)}`, ''],
-		['1', 'per request, one at a time, over a plain sequential fetch loop', `+${ms(f1.overheadMsPerRequest)} per request`, `${ms(f1.raw.execMs)} (fetch loop, ${count(CONFIG.items)} GETs)`, '', ''],
-		['1', "CPU time per request (n8n's, whole execution / the fetch loop's)", ms(f1.cpuMsPerRequest), `${ms(f1.httpCpuMsPerRequest)} HTTP Request; ${ms(f1.rawCpuMsPerRequest)} fetch loop`, ratio(f1.cpuMsPerRequest / f1.httpCpuMsPerRequest), ''],
+		[
+			'1',
+			`${count(CONFIG.items)} × Charge → Get, one at a time: execution wall time`,
+			ms(f1.ours.execMs),
+			`${ms(f1.http.execMs)} (HTTP Request ${HTTP_REQUEST_VERSION}, same credential, all items at once)`,
+			ratio(f1.ratio),
+			'',
+		],
+		[
+			'1',
+			`${count(CONFIG.items)} × Charge → Get, Options → Batching ${CONFIG.batchSize} per batch`,
+			ms(f1.batched.execMs),
+			`${ms(f1.http.execMs)} (the same HTTP Request runs)`,
+			ratio(1 / f1.batchedSpeedup),
+			goal(
+				`≥ ${GOALS.batchedSpeedup}× faster (≤ ${ratio(batchedGoal)})`,
+				f1.batchedSpeedup >= GOALS.batchedSpeedup,
+			),
+		],
+		[
+			'1',
+			'… of which the node itself (one at a time / batched)',
+			`${ms(f1.ours.nodeMs)} / ${ms(f1.batched.nodeMs)}`,
+			ms(f1.http.nodeMs),
+			`${ratio(f1.nodeRatio)} / ${ratio(1 / f1.batchedNodeSpeedup)}`,
+			'',
+		],
+		[
+			'1',
+			'per request, one at a time, over a plain sequential fetch loop',
+			`+${ms(f1.overheadMsPerRequest)} per request`,
+			`${ms(f1.raw.execMs)} (fetch loop, ${count(CONFIG.items)} GETs)`,
+			'',
+			'',
+		],
+		[
+			'1',
+			"CPU time per request (n8n's, whole execution / the fetch loop's)",
+			ms(f1.cpuMsPerRequest),
+			`${ms(f1.httpCpuMsPerRequest)} HTTP Request; ${ms(f1.rawCpuMsPerRequest)} fetch loop`,
+			ratio(f1.cpuMsPerRequest / f1.httpCpuMsPerRequest),
+			'',
+		],
 	];
 }
 
@@ -62,10 +107,38 @@ function returnAllRows(f2) {
 	const pages = CONFIG.charges / CONFIG.perPage;
 	const rssLimit = GOALS.rssPerJson * f2.jsonBytes;
 	return [
-		['2', `Get Many, Return All, ${count(CONFIG.charges)} charges: wall time`, ms(f2.execMs), `${ms(f2.fetchMs)} (sequential fetch loop over the same ${pages} pages)`, ratio(f2.ratio), goal(`≤ ${GOALS.returnAllRatio}`, f2.ratio <= GOALS.returnAllRatio)],
-		['2', "CPU time: n8n's during the run / the sandbox's for the 100 pages", ms(f2.cpuMs), `${ms(f2.sandboxCpuMs)} (the sandbox answers one request at a time)`, '', ''],
-		['2', 'requests the sandbox received', String(f2.requests), String(pages), '', goal(`= ${pages}`, f2.requests === pages)],
-		['2', "n8n's peak RSS growth during a run (later runs / first run on a fresh n8n)", `${mb(f2.rssGrowth)} / ${mb(f2.firstRssGrowth)}`, `${mb(f2.jsonBytes)} JSON received (the fetch loop holding the items: ${mb(f2.fetchRssGrowth)})`, `${ratio(f2.rssGrowth / f2.jsonBytes)} / ${ratio(f2.firstRssGrowth / f2.jsonBytes)}`, goal(`≤ ${GOALS.rssPerJson}× JSON (later runs)`, f2.rssGrowth <= rssLimit)],
+		[
+			'2',
+			`Get Many, Return All, ${count(CONFIG.charges)} charges: wall time`,
+			ms(f2.execMs),
+			`${ms(f2.fetchMs)} (sequential fetch loop over the same ${pages} pages)`,
+			ratio(f2.ratio),
+			goal(`≤ ${GOALS.returnAllRatio}`, f2.ratio <= GOALS.returnAllRatio),
+		],
+		[
+			'2',
+			"CPU time: n8n's during the run / the sandbox's for the 100 pages",
+			ms(f2.cpuMs),
+			`${ms(f2.sandboxCpuMs)} (the sandbox answers one request at a time)`,
+			'',
+			'',
+		],
+		[
+			'2',
+			'requests the sandbox received',
+			String(f2.requests),
+			String(pages),
+			'',
+			goal(`= ${pages}`, f2.requests === pages),
+		],
+		[
+			'2',
+			"n8n's peak RSS growth during a run (later runs / first run on a fresh n8n)",
+			`${mb(f2.rssGrowth)} / ${mb(f2.firstRssGrowth)}`,
+			`${mb(f2.jsonBytes)} JSON received (the fetch loop holding the items: ${mb(f2.fetchRssGrowth)})`,
+			`${ratio(f2.rssGrowth / f2.jsonBytes)} / ${ratio(f2.firstRssGrowth / f2.jsonBytes)}`,
+			goal(`≤ ${GOALS.rssPerJson}× JSON (later runs)`, f2.rssGrowth <= rssLimit),
+		],
 	];
 }
 
@@ -74,22 +147,79 @@ function returnAllRows(f2) {
  * @param {string} label
  */
 function triggerRows(f3, label) {
-	const executions = (/** @type {{ executions: number, expected: number }} */ side) => `${count(side.executions)} / ${count(side.expected)}`;
+	const executions = (/** @type {{ executions: number, expected: number }} */ side) =>
+		`${count(side.executions)} / ${count(side.expected)}`;
 	return [
-		['3', `${label}: trigger, ${count(CONFIG.deliveries)} signed deliveries, ${CONFIG.concurrency} connections: accepted/s`, rate(f3.ours.perSecond), `${rate(f3.handBuilt.perSecond)} (hand-built: Webhook raw body → Crypto HMAC → IF)`, ratio(f3.ratioHandBuilt), goal(`≥ ${fixed(GOALS.triggerRatio, 1)}`, f3.ratioHandBuilt >= GOALS.triggerRatio)],
-		['3', `${label}: … against the ceiling`, rate(f3.ours.perSecond), `${rate(f3.plain.perSecond)} (plain Webhook node, no check)`, ratio(f3.ratioPlain), ''],
-		['3', `${label}: deliveries/s until the last execution ended`, rate(f3.ours.processedPerSecond), `${rate(f3.handBuilt.processedPerSecond)} hand-built, ${rate(f3.plain.processedPerSecond)} plain`, ratio(f3.processedRatioHandBuilt), ''],
-		['3', `${label}: n8n's CPU time per delivery (all threads)`, ms(f3.ours.cpuMsPerDelivery), `${ms(f3.handBuilt.cpuMsPerDelivery)} hand-built, ${ms(f3.plain.cpuMsPerDelivery)} plain`, ratio(f3.ours.cpuMsPerDelivery / f3.handBuilt.cpuMsPerDelivery), ''],
-		['3', `${label}: latency p50 / p99`, `${ms(f3.ours.p50)} / ${ms(f3.ours.p99)}`, `${ms(f3.handBuilt.p50)} / ${ms(f3.handBuilt.p99)} hand-built`, '', ''],
-		['3', `${label}: executions afterwards / deliveries (all runs; ours, hand-built, plain)`, executions(f3.ours), `${executions(f3.handBuilt)}, ${executions(f3.plain)}`, '', goal('equal', countsAddUp(f3))],
+		[
+			'3',
+			`${label}: trigger, ${count(CONFIG.deliveries)} signed deliveries, ${CONFIG.concurrency} connections: accepted/s`,
+			rate(f3.ours.perSecond),
+			`${rate(f3.handBuilt.perSecond)} (hand-built: Webhook raw body → Crypto HMAC → IF)`,
+			ratio(f3.ratioHandBuilt),
+			goal(`≥ ${fixed(GOALS.triggerRatio, 1)}`, f3.ratioHandBuilt >= GOALS.triggerRatio),
+		],
+		[
+			'3',
+			`${label}: … against the ceiling`,
+			rate(f3.ours.perSecond),
+			`${rate(f3.plain.perSecond)} (plain Webhook node, no check)`,
+			ratio(f3.ratioPlain),
+			'',
+		],
+		[
+			'3',
+			`${label}: deliveries/s until the last execution ended`,
+			rate(f3.ours.processedPerSecond),
+			`${rate(f3.handBuilt.processedPerSecond)} hand-built, ${rate(f3.plain.processedPerSecond)} plain`,
+			ratio(f3.processedRatioHandBuilt),
+			'',
+		],
+		[
+			'3',
+			`${label}: n8n's CPU time per delivery (all threads)`,
+			ms(f3.ours.cpuMsPerDelivery),
+			`${ms(f3.handBuilt.cpuMsPerDelivery)} hand-built, ${ms(f3.plain.cpuMsPerDelivery)} plain`,
+			ratio(f3.ours.cpuMsPerDelivery / f3.handBuilt.cpuMsPerDelivery),
+			'',
+		],
+		[
+			'3',
+			`${label}: latency p50 / p99`,
+			`${ms(f3.ours.p50)} / ${ms(f3.ours.p99)}`,
+			`${ms(f3.handBuilt.p50)} / ${ms(f3.handBuilt.p99)} hand-built`,
+			'',
+			'',
+		],
+		[
+			'3',
+			`${label}: executions afterwards / deliveries (all runs; ours, hand-built, plain)`,
+			executions(f3.ours),
+			`${executions(f3.handBuilt)}, ${executions(f3.plain)}`,
+			'',
+			goal('equal', countsAddUp(f3)),
+		],
 	];
 }
 
 /** @param {NonNullable<Results['f4']>} f4 */
 function packageRows(f4) {
 	return [
-		['4', 'cold require of the 3 built files (fresh processes)', ms(f4.requireMs), `${ms(f4.httpRequireMs)} (n8n's HTTP Request node file)`, ratio(f4.ratio), ''],
-		['4', 'packed tarball', `${kb(f4.tarballBytes)} (${f4.files} files, ${kb(f4.unpackedBytes)} unpacked)`, '', '', ''],
+		[
+			'4',
+			'cold require of the 3 built files (fresh processes)',
+			ms(f4.requireMs),
+			`${ms(f4.httpRequireMs)} (n8n's HTTP Request node file)`,
+			ratio(f4.ratio),
+			'',
+		],
+		[
+			'4',
+			'packed tarball',
+			`${kb(f4.tarballBytes)} (${f4.files} files, ${kb(f4.unpackedBytes)} unpacked)`,
+			'',
+			'',
+			'',
+		],
 	];
 }
 
@@ -119,17 +249,30 @@ function render(results, context) {
 				`${rate(f3.plain.perSecond)} → ${rate(f3lazy.plain.perSecond)}.`,
 		);
 	}
-	const cut = [f3, f3lazy].flatMap((f) => (f ? [f.ours, f.handBuilt, f.plain].flatMap((side) => side.timedOut) : []));
+	const cut = [f3, f3lazy].flatMap((f) =>
+		f ? [f.ours, f.handBuilt, f.plain].flatMap((side) => side.timedOut) : [],
+	);
 	if (cut.length > 0) {
-		notes.push(`Figure 3: ${cut.length} load run(s) stopped at the ${CONFIG.loadTimeLimitMs / 1000} s limit (sent: ${cut.join(', ')}).`);
+		notes.push(
+			`Figure 3: ${cut.length} load run(s) stopped at the ${CONFIG.loadTimeLimitMs / 1000} s limit (sent: ${cut.join(', ')}).`,
+		);
 	}
 	if (f4?.extras.length) {
-		const list = f4.extras.map((e) => `${e.group} (${e.files > 1 ? `${e.files} files, ` : ''}${kb(e.bytes)})`);
-		notes.push(`The tarball also holds files no node needs at run time: ${list.join(', ')} (sizes unpacked).`);
+		const list = f4.extras.map(
+			(e) => `${e.group} (${e.files > 1 ? `${e.files} files, ` : ''}${kb(e.bytes)})`,
+		);
+		notes.push(
+			`The tarball also holds files no node needs at run time: ${list.join(', ')} (sizes unpacked).`,
+		);
 	}
-	const extraEnv = Object.keys(CONFIG.n8nEnv).length ? ` except ${JSON.stringify(CONFIG.n8nEnv)}` : '';
+	const extraEnv = Object.keys(CONFIG.n8nEnv).length
+		? ` except ${JSON.stringify(CONFIG.n8nEnv)}`
+		: '';
 	return [
-		table(['#', 'Figure', 'Ours (median)', 'Baseline (median, same run)', 'Ours / baseline', 'Goal'], rows),
+		table(
+			['#', 'Figure', 'Ours (median)', 'Baseline (median, same run)', 'Ours / baseline', 'Goal'],
+			rows,
+		),
 		'',
 		`Medians: figures 1 and 2 of ${CONFIG.runs} runs (after one warm-up each), figure 3 of ${CONFIG.triggerRuns} run(s) ` +
 			`per setting (after ${CONFIG.warmUpDeliveries} warm-up deliveries each), figure 4 of ${CONFIG.requireRuns} processes; ` +

@@ -16,7 +16,12 @@ const path = require('path');
 const { CONFIG } = require('./config');
 const { figurePerCall } = require('./figures/perCall');
 const { figureReturnAll } = require('./figures/returnAll');
-const { countsAddUp, endpointSecret, figureTrigger, setUpTriggerWorkflows } = require('./figures/trigger');
+const {
+	countsAddUp,
+	endpointSecret,
+	figureTrigger,
+	setUpTriggerWorkflows,
+} = require('./figures/trigger');
 const { figurePackage } = require('./figures/packageCost');
 const { ROOT, n8n } = require('./lib/n8nRuns');
 const { interrupt, log, state } = require('./lib/runState');
@@ -59,7 +64,9 @@ async function startN8n(context, env) {
 	await client.ensureOwner();
 	await client.createApiKey('bench');
 	context.client = client;
-	log(`n8n ${context.instance.url} (pid ${context.instance.process.child.pid}) ${JSON.stringify(context.n8nEnv)}`);
+	log(
+		`n8n ${context.instance.url} (pid ${context.instance.process.child.pid}) ${JSON.stringify(context.n8nEnv)}`,
+	);
 }
 
 /**
@@ -72,7 +79,10 @@ async function runN8nFigures(context, results) {
 	const { startSandbox } = require('../sandbox');
 	const sandbox = await startSandbox({ port: 0, delivery: { maxAttempts: 1 } });
 	context.sandbox = sandbox;
-	context.chargeIds = [...sandbox.store.charges.keys(), ...sandbox.seedCharges(CONFIG.charges - sandbox.store.charges.size)];
+	context.chargeIds = [
+		...sandbox.store.charges.keys(),
+		...sandbox.seedCharges(CONFIG.charges - sandbox.store.charges.size),
+	];
 	await n8n.installPackage(context.userFolder);
 	await startN8n(context, {});
 	const client = context.client;
@@ -109,9 +119,13 @@ async function main() {
 		userFolder: path.join(workDir, 'n8n'),
 		n8nEnv: {},
 		otherN8n: Number(ps.trim()) || 0,
-		loadAtStart: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+		loadAtStart: os
+			.loadavg()
+			.map((n) => n.toFixed(2))
+			.join(' '),
 	};
-	if (context.otherN8n > 0) log(`note: ${context.otherN8n} other "n8n start" process(es) running: figures will be noisy`);
+	if (context.otherN8n > 0)
+		log(`note: ${context.otherN8n} other "n8n start" process(es) running: figures will be noisy`);
 	/** @type {import('./report').Results} */
 	const results = {};
 	const started = Date.now();
@@ -129,7 +143,8 @@ async function main() {
 		failed = true;
 		console.error(state.interrupted ? 'interrupted' : error);
 	} finally {
-		if (context.instance) fs.appendFileSync(path.join(RESULTS_DIR, 'n8n.log'), context.instance.output());
+		if (context.instance)
+			fs.appendFileSync(path.join(RESULTS_DIR, 'n8n.log'), context.instance.output());
 		await context.instance?.stop();
 		await context.sandbox?.stop();
 		await stopAll();
@@ -138,7 +153,9 @@ async function main() {
 	}
 	if (context.n8nDir && Object.keys(results).length > 0) {
 		const text = render(results, context);
-		log(`\n${text}\n\nTotal ${fixed((Date.now() - started) / 1000, 0)} s. Reproduce: npm run bench`);
+		log(
+			`\n${text}\n\nTotal ${fixed((Date.now() - started) / 1000, 0)} s. Reproduce: npm run bench`,
+		);
 		fs.writeFileSync(path.join(RESULTS_DIR, 'latest.md'), `${text}\n`);
 		const config = { ...CONFIG, only: [...CONFIG.only] };
 		const json = { config, machine: machine(context), results };

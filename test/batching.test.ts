@@ -8,7 +8,6 @@ import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
 import { runAction } from './harness';
 import { scriptedApiForThisFile, type Received } from './support/scriptedSuite';
 
-
 const KEYS = { publicKey: 'pk_test_batch', secretKey: 'sk_test_batch' };
 const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const numberOf = (request: Received) => Number(request.path.split('-').pop());
@@ -20,7 +19,9 @@ const chargeGet = (batch?: { batchSize?: number; batchInterval?: number }) => ({
 	chargeId: { __rl: true, mode: 'id', value: '={{ $json.chargeId }}' },
 	...(batch ? { options: { batching: { batch } } } : {}),
 });
-const charge = (request: Received) => ({ body: { success: true, message: 'OK', data: { id: request.path.split('/').pop() } } });
+const charge = (request: Received) => ({
+	body: { success: true, message: 'OK', data: { id: request.path.split('/').pop() } },
+});
 
 const suite = scriptedApiForThisFile(KEYS);
 const { target } = suite;
@@ -28,14 +29,22 @@ const { target } = suite;
 describe('Options → Batching on a read operation (Charge → Get)', () => {
 	it('sends 8 items at a time, and outputs every item in input order, paired with its input', async () => {
 		// Within a batch, later items answer first.
-		suite.api().answer((request) => ({ ...charge(request), delayMs: 40 - 4 * (numberOf(request) % 8) }));
-		const { output, error } = await runAction(target(), chargeGet({ batchSize: 8, batchInterval: 0 }), {
-			inputItems: inputs(20),
-		});
+		suite
+			.api()
+			.answer((request) => ({ ...charge(request), delayMs: 40 - 4 * (numberOf(request) % 8) }));
+		const { output, error } = await runAction(
+			target(),
+			chargeGet({ batchSize: 8, batchInterval: 0 }),
+			{
+				inputItems: inputs(20),
+			},
+		);
 		expect(error).toBeUndefined();
 		expect(suite.api().requests).toHaveLength(20);
 		expect(suite.api().load.maxInFlight).toBe(8);
-		expect(output).toEqual(inputs(20).map((item, n) => ({ json: { id: item.json.chargeId }, pairedItem: { item: n } })));
+		expect(output).toEqual(
+			inputs(20).map((item, n) => ({ json: { id: item.json.chargeId }, pairedItem: { item: n } })),
+		);
 	});
 
 	it('starts a batch only when the previous one has its answers, after the batch interval', async () => {
@@ -48,7 +57,9 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 			inputItems: inputs(7),
 		});
 		expect(output).toHaveLength(7);
-		const batches = [0, 1, 2].map((b) => received.filter((r) => Math.floor(r.n / 3) === b).map((r) => r.at));
+		const batches = [0, 1, 2].map((b) =>
+			received.filter((r) => Math.floor(r.n / 3) === b).map((r) => r.at),
+		);
 		expect(batches.map((times) => times.length)).toEqual([3, 3, 1]);
 		for (const b of [1, 2]) {
 			expect(Math.min(...batches[b]) - Math.max(...batches[b - 1])).toBeGreaterThanOrEqual(200);
@@ -63,15 +74,24 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 	});
 
 	it('Continue On Fail: the failed item becomes an error item in its place, every other item runs', async () => {
-		suite.api().answer((request) =>
-			numberOf(request) === 5
-				? { status: 404, body: { success: false, message: 'Charge not found', error: 'NOT_FOUND' } }
-				: charge(request),
+		suite
+			.api()
+			.answer((request) =>
+				numberOf(request) === 5
+					? {
+							status: 404,
+							body: { success: false, message: 'Charge not found', error: 'NOT_FOUND' },
+						}
+					: charge(request),
+			);
+		const { output, error } = await runAction(
+			target(),
+			chargeGet({ batchSize: 4, batchInterval: 0 }),
+			{
+				inputItems: inputs(10),
+				continueOnFail: true,
+			},
 		);
-		const { output, error } = await runAction(target(), chargeGet({ batchSize: 4, batchInterval: 0 }), {
-			inputItems: inputs(10),
-			continueOnFail: true,
-		});
 		expect(error).toBeUndefined();
 		expect(suite.api().requests).toHaveLength(10);
 		expect(output.map((item) => item.pairedItem)).toEqual(inputs(10).map((_, n) => ({ item: n })));
@@ -80,16 +100,30 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 	});
 
 	it('without Continue On Fail: the first failed item in its batch stops the node, no later batch is sent', async () => {
-		suite.api().answer((request) =>
-			[5, 6].includes(numberOf(request))
-				? { status: 404, body: { success: false, message: `Charge ${numberOf(request)} not found`, error: 'NOT_FOUND' } }
-				: { ...charge(request), delayMs: 20 },
-		);
+		suite
+			.api()
+			.answer((request) =>
+				[5, 6].includes(numberOf(request))
+					? {
+							status: 404,
+							body: {
+								success: false,
+								message: `Charge ${numberOf(request)} not found`,
+								error: 'NOT_FOUND',
+							},
+						}
+					: { ...charge(request), delayMs: 20 },
+			);
 		const { error } = await runAction(target(), chargeGet({ batchSize: 4, batchInterval: 0 }), {
 			inputItems: inputs(12),
 		});
 		expect(error?.message).toBe('Charge 5 not found');
-		expect(suite.api().requests.map(numberOf).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+		expect(
+			suite
+				.api()
+				.requests.map(numberOf)
+				.sort((a, b) => a - b),
+		).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 	});
 
 	it('a 429 holds the other requests of the batch for its Retry-After, not only its own retry', async () => {
@@ -103,15 +137,28 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 			answered.add(n);
 			if (n === 0 && first) {
 				rateLimitedAt = Date.now();
-				return { status: 429, headers: { 'retry-after': '1' }, body: { success: false, message: 'slow down', error: 'RATE_LIMITED' } };
+				return {
+					status: 429,
+					headers: { 'retry-after': '1' },
+					body: { success: false, message: 'slow down', error: 'RATE_LIMITED' },
+				};
 			}
 			// Items 1 and 2 answer 503 after the 429 has arrived; their own backoff alone would retry at once.
-			if (first) return { status: 503, delayMs: 100, body: { success: false, message: 'busy', error: 'UNAVAILABLE' } };
+			if (first)
+				return {
+					status: 503,
+					delayMs: 100,
+					body: { success: false, message: 'busy', error: 'UNAVAILABLE' },
+				};
 			return charge(request);
 		});
-		const { output, error } = await runAction(target(), chargeGet({ batchSize: 3, batchInterval: 0 }), {
-			inputItems: inputs(3),
-		});
+		const { output, error } = await runAction(
+			target(),
+			chargeGet({ batchSize: 3, batchInterval: 0 }),
+			{
+				inputItems: inputs(3),
+			},
+		);
 		expect(error).toBeUndefined();
 		expect(output.map((item) => item.json.id)).toEqual(inputs(3).map((item) => item.json.chargeId));
 		const retries = received.filter((r) => r.at > rateLimitedAt + 50);
@@ -122,7 +169,12 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 
 describe('operations that write', () => {
 	it('never run batched, even with Batching in their parameters (Charge → Create, 5 items)', async () => {
-		suite.api().answer(() => ({ delayMs: 20, body: { success: true, message: 'Created', data: { id: 'x' } } }));
+		suite
+			.api()
+			.answer(() => ({
+				delayMs: 20,
+				body: { success: true, message: 'Created', data: { id: 'x' } },
+			}));
 		const { output, error } = await runAction(
 			target(),
 			{
@@ -167,7 +219,10 @@ describe('operations that write', () => {
 			(property.options as INodeProperties[]).some((option) => option.name === 'batching');
 		const offering = properties
 			.filter(withBatching)
-			.map((property) => `${property.displayOptions?.show?.resource?.[0]}:${property.displayOptions?.show?.operation?.[0]}`);
+			.map(
+				(property) =>
+					`${property.displayOptions?.show?.resource?.[0]}:${property.displayOptions?.show?.operation?.[0]}`,
+			);
 		expect(operations.length).toBeGreaterThan(readOperations.length);
 		expect(offering.sort()).toEqual(readOperations.sort());
 	});

@@ -78,7 +78,10 @@ describe('Payment Platform API credential', () => {
 		const outcome = await credentialTest(sandbox.url);
 		expect(outcome.status).toBe('Error');
 		expect(outcome.message).toContain('success: false');
-		expect(sandbox.requests[sandbox.requests.length - 1]).toMatchObject({ fault: 'success_false', status: 200 });
+		expect(sandbox.requests[sandbox.requests.length - 1]).toMatchObject({
+			fault: 'success_false',
+			status: 200,
+		});
 	});
 
 	it('the test fails with wrong keys (the API answers 401)', async () => {

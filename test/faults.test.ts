@@ -320,7 +320,10 @@ describe('retries of a GET', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-		expect(sandbox().requests.map((request) => request.fault ?? null)).toEqual(['rate_limit', null]);
+		expect(sandbox().requests.map((request) => request.fault ?? null)).toEqual([
+			'rate_limit',
+			null,
+		]);
 		OPERATIONS.GET.expectNormal(output[0].json, 0);
 	});
 

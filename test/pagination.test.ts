@@ -8,7 +8,6 @@ import { PAGINATION_QUERY } from '../nodes/PaymentPlatform/transport/chosenNames
 import { runAction } from './harness';
 import { scriptedApiForThisFile, type Answer, type Received } from './support/scriptedSuite';
 
-
 const KEYS = { publicKey: 'pk_test_pages', secretKey: 'sk_test_pages' };
 const NODE = 'Payment Platform';
 const getManyCharges = (extra: object) => ({ resource: 'charge', operation: 'getAll', ...extra });
@@ -54,13 +53,22 @@ const ids = (count: number) => Array.from({ length: count }, (_, n) => ({ id: `c
 describe('Return All', () => {
 	it('asks for page 1 alone, then the other pages in parallel: exactly ceil(N/100) requests, output in page order', async () => {
 		// Later pages answer first, so that arrival order and page order differ.
-		suite.api().answer(listApi({ total: 1050, delayMs: (page) => (page === 1 ? 0 : 5 * (12 - page)) }));
+		suite
+			.api()
+			.answer(listApi({ total: 1050, delayMs: (page) => (page === 1 ? 0 : 5 * (12 - page)) }));
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
 		expect(error).toBeUndefined();
 		expect(suite.api().requests).toHaveLength(11);
 		expect(pageOf(suite.api().requests[0])).toBe(1);
-		expect(suite.api().requests.map(pageOf).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-		expect(suite.api().requests.every((request) => request.query[PAGINATION_QUERY.perPage] === '100')).toBe(true);
+		expect(
+			suite
+				.api()
+				.requests.map(pageOf)
+				.sort((a, b) => a - b),
+		).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+		expect(
+			suite.api().requests.every((request) => request.query[PAGINATION_QUERY.perPage] === '100'),
+		).toBe(true);
 		expect(output.map((item) => item.json)).toEqual(ids(1050));
 		expect(output.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
 	});
@@ -80,9 +88,24 @@ describe('Return All', () => {
 	});
 
 	it('ends the list before an empty page, even if totalPages says more', async () => {
-		suite.api().answer(
-			listApi({ total: 1000, override: (page) => (page >= 3 ? { body: { success: true, message: 'OK', data: [], pagination: { page, perPage: 100, total: 1000, totalPages: 10 } } } : undefined) }),
-		);
+		suite
+			.api()
+			.answer(
+				listApi({
+					total: 1000,
+					override: (page) =>
+						page >= 3
+							? {
+									body: {
+										success: true,
+										message: 'OK',
+										data: [],
+										pagination: { page, perPage: 100, total: 1000, totalPages: 10 },
+									},
+								}
+							: undefined,
+				}),
+			);
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
 		expect(error).toBeUndefined();
 		expect(output.map((item) => item.json)).toEqual(ids(200));
@@ -96,13 +119,22 @@ describe('Return All', () => {
 				override: (page) => {
 					if (page !== 3 || failed) return undefined;
 					failed = true;
-					return { status: 503, headers: { 'retry-after': '0' }, body: { success: false, message: 'busy', error: 'UNAVAILABLE' } };
+					return {
+						status: 503,
+						headers: { 'retry-after': '0' },
+						body: { success: false, message: 'busy', error: 'UNAVAILABLE' },
+					};
 				},
 			}),
 		);
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
 		expect(error).toBeUndefined();
-		expect(suite.api().requests.map(pageOf).sort((a, b) => a - b)).toEqual([1, 2, 3, 3, 4, 5]);
+		expect(
+			suite
+				.api()
+				.requests.map(pageOf)
+				.sort((a, b) => a - b),
+		).toEqual([1, 2, 3, 3, 4, 5]);
 		expect(output.map((item) => item.json)).toEqual(ids(500));
 	});
 
@@ -111,7 +143,12 @@ describe('Return All', () => {
 			listApi({
 				total: 800,
 				override: (page) =>
-					page === 4 ? { status: 400, body: { success: false, message: 'page 4 is broken', error: 'BAD_REQUEST' } } : undefined,
+					page === 4
+						? {
+								status: 400,
+								body: { success: false, message: 'page 4 is broken', error: 'BAD_REQUEST' },
+							}
+						: undefined,
 			}),
 		);
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
@@ -130,12 +167,20 @@ describe('Return All', () => {
 					received.push({ page, at: Date.now() });
 					if (page === 2 && rateLimitedAt === 0) {
 						rateLimitedAt = Date.now();
-						return { status: 429, headers: { 'retry-after': '1' }, body: { success: false, message: 'slow down', error: 'RATE_LIMITED' } };
+						return {
+							status: 429,
+							headers: { 'retry-after': '1' },
+							body: { success: false, message: 'slow down', error: 'RATE_LIMITED' },
+						};
 					}
 					// Pages 3 to 5 answer 503 after the 429 has arrived; their own backoff alone would retry at once.
 					if (page > 2 && retriesAnswered < 3) {
 						retriesAnswered++;
-						return { status: 503, delayMs: 100, body: { success: false, message: 'busy', error: 'UNAVAILABLE' } };
+						return {
+							status: 503,
+							delayMs: 100,
+							body: { success: false, message: 'busy', error: 'UNAVAILABLE' },
+						};
 					}
 					return undefined;
 				},
@@ -144,18 +189,28 @@ describe('Return All', () => {
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
 		expect(error).toBeUndefined();
 		expect(output.map((item) => item.json)).toEqual(ids(500));
-		const retriedLater = received.filter((request, index) => index > 0 && request.at > rateLimitedAt + 50);
+		const retriedLater = received.filter(
+			(request, index) => index > 0 && request.at > rateLimitedAt + 50,
+		);
 		expect(retriedLater.map((request) => request.page).sort()).toEqual([2, 3, 4, 5]);
-		for (const request of retriedLater) expect(request.at - rateLimitedAt).toBeGreaterThanOrEqual(950);
+		for (const request of retriedLater)
+			expect(request.at - rateLimitedAt).toBeGreaterThanOrEqual(950);
 	});
 
 	it('stops with an error naming the page parameter when the API answers another page than the one asked for', async () => {
 		// An API that does not read the page parameter answers page 1 every time.
-		suite.api().answer((request) =>
-			listApi({ total: 300 })({ ...request, query: { ...request.query, [PAGINATION_QUERY.page]: '1' } }),
-		);
+		suite
+			.api()
+			.answer((request) =>
+				listApi({ total: 300 })({
+					...request,
+					query: { ...request.query, [PAGINATION_QUERY.page]: '1' },
+				}),
+			);
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
-		expect(error?.message).toMatch(/^The Payment Platform API answered page 1 when asked for page [23]$/);
+		expect(error?.message).toMatch(
+			/^The Payment Platform API answered page 1 when asked for page [23]$/,
+		);
 		expect(String(error?.description)).toContain(`query parameter "${PAGINATION_QUERY.page}"`);
 		expect(output).toEqual([]);
 	});
@@ -165,7 +220,12 @@ describe('Limit', () => {
 	it('asks for no more pages than needed, each no larger than needed', async () => {
 		suite.api().answer(listApi({ total: 1000 }));
 		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit: 250 }));
-		expect(suite.api().requests.map((r) => [pageOf(r), r.query.perPage]).sort()).toEqual([
+		expect(
+			suite
+				.api()
+				.requests.map((r) => [pageOf(r), r.query.perPage])
+				.sort(),
+		).toEqual([
 			[1, '84'],
 			[2, '84'],
 			[3, '84'],
@@ -210,7 +270,9 @@ describe('filters the API ignored', () => {
 	});
 
 	it('no hint when the items match the filters', async () => {
-		suite.api().answer(listApi({ total: 10, record: (n) => ({ ...mixed(n), status: 'captured' }) }));
+		suite
+			.api()
+			.answer(listApi({ total: 10, record: (n) => ({ ...mixed(n), status: 'captured' }) }));
 		const { run } = await runAction(
 			target(),
 			getManyCharges({ returnAll: true, filters: { status: 'captured', paymentMethod: 'pix' } }),
@@ -219,8 +281,18 @@ describe('filters the API ignored', () => {
 	});
 
 	it('a payment method filter the answer does not match gives its own hint', async () => {
-		suite.api().answer(listApi({ total: 4, record: (n) => ({ ...mixed(n), payment_method: n === 0 ? 'pix' : 'boleto' }) }));
-		const { run } = await runAction(target(), getManyCharges({ returnAll: true, filters: { paymentMethod: 'pix' } }));
+		suite
+			.api()
+			.answer(
+				listApi({
+					total: 4,
+					record: (n) => ({ ...mixed(n), payment_method: n === 0 ? 'pix' : 'boleto' }),
+				}),
+			);
+		const { run } = await runAction(
+			target(),
+			getManyCharges({ returnAll: true, filters: { paymentMethod: 'pix' } }),
+		);
 		const hints = hintsOf(run);
 		expect(hints).toHaveLength(1);
 		expect(hints[0]).toMatch(/^3 of 4 items have a payment_method other than "pix"/);

@@ -9,8 +9,16 @@ type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;
 const KEYS = { publicKey: 'pk_test_123', secretKey: 'sk_test_456' };
 const BASIC_HEADER = 'Basic cGtfdGVzdF8xMjM6c2tfdGVzdF80NTY=';
 
-const summary = { available_balance: 1000, pending_count: 1, today_amount: 0, total_withdrawals: 2, total_completed: 1 };
-const ok = (data: unknown, extra: object = {}) => ({ body: { success: true, message: 'OK', data, ...extra } });
+const summary = {
+	available_balance: 1000,
+	pending_count: 1,
+	today_amount: 0,
+	total_withdrawals: 2,
+	total_completed: 1,
+};
+const ok = (data: unknown, extra: object = {}) => ({
+	body: { success: true, message: 'OK', data, ...extra },
+});
 const getSummary = { resource: 'withdrawal', operation: 'getSummary' };
 const noDelay = { 'retry-after': '0' };
 
@@ -44,7 +52,9 @@ describe('credential and URL', () => {
 			expect(error).toBeUndefined();
 			expect(output).toHaveLength(5);
 			expect(api.requests).toHaveLength(5);
-			expect(api.requests.every((request) => request.headers.authorization === BASIC_HEADER)).toBe(true);
+			expect(api.requests.every((request) => request.headers.authorization === BASIC_HEADER)).toBe(
+				true,
+			);
 			expect(reads).toHaveBeenCalledTimes(1);
 		} finally {
 			reads.mockRestore();
@@ -55,17 +65,24 @@ describe('credential and URL', () => {
 describe('envelope', () => {
 	it('unwraps data into one item per input item, paired with its input', async () => {
 		api.script([ok(summary)]);
-		const { output } = await runAction(target(), getSummary, { inputItems: [{ json: {} }, { json: {} }] });
+		const { output } = await runAction(target(), getSummary, {
+			inputItems: [{ json: {} }, { json: {} }],
+		});
 		expect(output).toEqual([
 			{ json: summary, pairedItem: { item: 0 } },
 			{ json: summary, pairedItem: { item: 1 } },
 		]);
 	});
 
-	const failures: Array<[string, { status?: number; body?: unknown; raw?: string }, RegExp, RegExp]> = [
+	const failures: Array<
+		[string, { status?: number; body?: unknown; raw?: string }, RegExp, RegExp]
+	> = [
 		[
 			'success false with a 4xx',
-			{ status: 400, body: { success: false, message: 'amount is invalid', error: 'VALIDATION_ERROR' } },
+			{
+				status: 400,
+				body: { success: false, message: 'amount is invalid', error: 'VALIDATION_ERROR' },
+			},
 			/^amount is invalid$/,
 			/VALIDATION_ERROR \(HTTP 400\)/,
 		],
@@ -81,25 +98,47 @@ describe('envelope', () => {
 			/^odd$/,
 			/HTTP 500/,
 		],
-		['a body that is not JSON', { status: 500, raw: '<html>Internal error</html>' }, /not JSON/, /HTTP 500/],
-		['an envelope without success', { status: 200, body: { data: {} } }, /no "success" field/, /HTTP 200/],
-		['a JSON array instead of an envelope', { status: 200, body: [1, 2] }, /no "success" field/, /HTTP 200/],
+		[
+			'a body that is not JSON',
+			{ status: 500, raw: '<html>Internal error</html>' },
+			/not JSON/,
+			/HTTP 500/,
+		],
+		[
+			'an envelope without success',
+			{ status: 200, body: { data: {} } },
+			/no "success" field/,
+			/HTTP 200/,
+		],
+		[
+			'a JSON array instead of an envelope',
+			{ status: 200, body: [1, 2] },
+			/no "success" field/,
+			/HTTP 200/,
+		],
 	];
 
-	it.each(failures)('%s becomes a NodeApiError with the message and the code', async (_name, response, message, description) => {
-		api.script([response]);
-		const { error } = await runAction(target(), getSummary);
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toMatch(message);
-		expect(String(error?.description)).toMatch(description);
-		const serialised = JSON.stringify(error);
-		expect(serialised).not.toContain(KEYS.secretKey);
-		expect(serialised).not.toContain(BASIC_HEADER.slice(6));
-	});
+	it.each(failures)(
+		'%s becomes a NodeApiError with the message and the code',
+		async (_name, response, message, description) => {
+			api.script([response]);
+			const { error } = await runAction(target(), getSummary);
+			expect(error?.name).toBe('NodeApiError');
+			expect(error?.message).toMatch(message);
+			expect(String(error?.description)).toMatch(description);
+			const serialised = JSON.stringify(error);
+			expect(serialised).not.toContain(KEYS.secretKey);
+			expect(serialised).not.toContain(BASIC_HEADER.slice(6));
+		},
+	);
 
 	it('a dropped connection becomes an error that says the API could not be reached, without the keys', async () => {
 		api.script([{ destroy: true }]);
-		const { error } = await runAction(target(), { resource: 'withdrawal', operation: 'getFee', amount: 100 });
+		const { error } = await runAction(target(), {
+			resource: 'withdrawal',
+			operation: 'getFee',
+			amount: 100,
+		});
 		expect(error?.message).toMatch(/Could not reach the Payment Platform API/);
 		const serialised = JSON.stringify(error);
 		expect(serialised).not.toContain(KEYS.secretKey);
@@ -117,7 +156,11 @@ describe('envelope', () => {
 describe('retries', () => {
 	it('retries a GET on 429 and honours Retry-After', async () => {
 		api.script([
-			{ status: 429, headers: noDelay, body: { success: false, message: 'slow down', error: 'RATE_LIMITED' } },
+			{
+				status: 429,
+				headers: noDelay,
+				body: { success: false, message: 'slow down', error: 'RATE_LIMITED' },
+			},
 			ok(summary),
 		]);
 		const { output, error } = await runAction(target(), getSummary);
@@ -126,12 +169,21 @@ describe('retries', () => {
 		expect(output[0].json).toEqual(summary);
 	});
 
-	it.each([502, 503, 504])('retries a GET on %i a bounded number of times, then fails with the API message', async (status) => {
-		api.script([{ status, headers: noDelay, body: { success: false, message: 'upstream down', error: 'UNAVAILABLE' } }]);
-		const { error } = await runAction(target(), getSummary);
-		expect(api.requests).toHaveLength(1 + RETRY_POLICY.maxRetries);
-		expect(error?.message).toBe('upstream down');
-	});
+	it.each([502, 503, 504])(
+		'retries a GET on %i a bounded number of times, then fails with the API message',
+		async (status) => {
+			api.script([
+				{
+					status,
+					headers: noDelay,
+					body: { success: false, message: 'upstream down', error: 'UNAVAILABLE' },
+				},
+			]);
+			const { error } = await runAction(target(), getSummary);
+			expect(api.requests).toHaveLength(1 + RETRY_POLICY.maxRetries);
+			expect(error?.message).toBe('upstream down');
+		},
+	);
 
 	it.each([400, 401, 404, 409, 500])('does not retry a GET on %i', async (status) => {
 		api.script([{ status, headers: noDelay, body: { success: false, message: 'no', error: 'X' } }]);
@@ -140,7 +192,13 @@ describe('retries', () => {
 	});
 
 	it('never retries a POST, even on 503', async () => {
-		api.script([{ status: 503, headers: noDelay, body: { success: false, message: 'down', error: 'UNAVAILABLE' } }]);
+		api.script([
+			{
+				status: 503,
+				headers: noDelay,
+				body: { success: false, message: 'down', error: 'UNAVAILABLE' },
+			},
+		]);
 		const { error } = await runAction(target(), {
 			resource: 'webhookEndpoint',
 			operation: 'create',
@@ -152,7 +210,13 @@ describe('retries', () => {
 	});
 
 	it('never retries a DELETE, even on 429', async () => {
-		api.script([{ status: 429, headers: noDelay, body: { success: false, message: 'slow', error: 'RATE_LIMITED' } }]);
+		api.script([
+			{
+				status: 429,
+				headers: noDelay,
+				body: { success: false, message: 'slow', error: 'RATE_LIMITED' },
+			},
+		]);
 		const { error } = await runAction(target(), {
 			resource: 'anticipation',
 			operation: 'cancel',

@@ -27,13 +27,16 @@ async function figurePackage(context) {
 		ours.push(await runNode([script, ...ourFiles], 'require (ours)'));
 		http.push(await runNode([script, httpRequestFile], 'require (HTTP Request)'));
 	}
-	const { stdout } = await runCommand('npm', ['pack', '--dry-run', '--json', '--silent'], { cwd: ROOT });
+	const { stdout } = await runCommand('npm', ['pack', '--dry-run', '--json', '--silent'], {
+		cwd: ROOT,
+	});
 	/** @type {Array<{ size: number, unpackedSize: number, entryCount?: number, files: Array<{ path: string, size: number }> }>} */
 	const [pack] = JSON.parse(stdout);
 	// What the tarball holds besides the node and credential code, the icons and the package's own files.
 	/** @param {string} file */
 	const needed = (file) =>
-		/^dist\/(nodes|credentials|icons)\//.test(file) || ['package.json', 'README.md', 'LICENSE'].includes(file);
+		/^dist\/(nodes|credentials|icons)\//.test(file) ||
+		['package.json', 'README.md', 'LICENSE'].includes(file);
 	/** @type {Map<string, { files: number, bytes: number }>} */
 	const extras = new Map();
 	for (const file of pack.files.filter((f) => !needed(f.path))) {

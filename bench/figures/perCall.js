@@ -45,7 +45,13 @@ async function figurePerCall(context) {
 		const cpuBefore = cpuMsOf(pid) ?? NaN;
 		if (side === 'raw') {
 			const loop = await runNode(
-				[path.join(__dirname, '..', 'lib', 'fetchCharges.js'), sandbox.url, sandbox.publicKey, sandbox.secretKey, idsFile],
+				[
+					path.join(__dirname, '..', 'lib', 'fetchCharges.js'),
+					sandbox.url,
+					sandbox.publicKey,
+					sandbox.secretKey,
+					idsFile,
+				],
 				'the fetch loop',
 			);
 			assert.equal(loop.requests, CONFIG.items);
@@ -82,7 +88,11 @@ async function figurePerCall(context) {
 	/** @param {(i: number) => number} perRun the median of a per-run figure */
 	const perRun = (perRun) => median(runs.ours.map((_, i) => perRun(i)));
 	/** @param {Side} side */
-	const summary = (side) => ({ execMs: pick(side, 'execMs'), nodeMs: pick(side, 'nodeMs'), cpuMs: pick(side, 'cpuMs') });
+	const summary = (side) => ({
+		execMs: pick(side, 'execMs'),
+		nodeMs: pick(side, 'nodeMs'),
+		cpuMs: pick(side, 'cpuMs'),
+	});
 	return {
 		ours: summary('ours'),
 		batched: summary('batched'),

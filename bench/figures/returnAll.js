@@ -18,7 +18,11 @@ const workflows = require('../lib/workflows');
  */
 async function figureReturnAll(context) {
 	const { sandbox, credential, instance } = running(context);
-	assert.equal(sandbox.store.charges.size, CONFIG.charges, 'the sandbox must hold exactly 10,000 charges');
+	assert.equal(
+		sandbox.store.charges.size,
+		CONFIG.charges,
+		'the sandbox must hold exactly 10,000 charges',
+	);
 	const pages = CONFIG.charges / CONFIG.perPage;
 	const entry = await addWorkflow(context, workflows.chargeGetAllWorkflow(credential));
 	await waitForWebhook(context, entry);
@@ -38,13 +42,25 @@ async function figureReturnAll(context) {
 		}
 		const requests = sandbox.requests.length;
 		assert.equal(requests, pages, `the sandbox received ${requests} requests, expected ${pages}`);
-		if (withData) assert.equal(result.outputItems, CONFIG.charges, `${result.outputItems} items out`);
-		return { ...result, requests, rssGrowth: result.rss.peak - (result.rss.before ?? result.rss.peak) };
+		if (withData)
+			assert.equal(result.outputItems, CONFIG.charges, `${result.outputItems} items out`);
+		return {
+			...result,
+			requests,
+			rssGrowth: result.rss.peak - (result.rss.before ?? result.rss.peak),
+		};
 	};
 	const measureFetch = async () => {
 		sandbox.clearRequests();
 		const script = path.join(__dirname, '..', 'lib', 'fetchPages.js');
-		const args = [sandbox.url, sandbox.publicKey, sandbox.secretKey, String(pages), String(CONFIG.perPage), '120000'];
+		const args = [
+			sandbox.url,
+			sandbox.publicKey,
+			sandbox.secretKey,
+			String(pages),
+			String(CONFIG.perPage),
+			'120000',
+		];
 		// The sandbox answers in this process, which otherwise only waits: its CPU time is the floor of any client.
 		const cpuBefore = process.cpuUsage();
 		const result = await runNode([script, ...args], 'the fetch loop');

@@ -50,7 +50,12 @@ function makeDeliveries(context, secret, count) {
 	const charge = { ...sandbox.store.charges.get(chargeIds[0]), status: 'captured' };
 	return Array.from({ length: count }, () => {
 		const id = randomUUID();
-		const body = JSON.stringify({ id, event: EVENT, charge, occurred_at: new Date().toISOString() });
+		const body = JSON.stringify({
+			id,
+			event: EVENT,
+			charge,
+			occurred_at: new Date().toISOString(),
+		});
 		return {
 			body,
 			headers: {
@@ -78,11 +83,17 @@ async function setUpTriggerWorkflows(context) {
 		type: 'crypto',
 		data: { hmacSecret: secret },
 	});
-	const handBuilt = await addWorkflow(context, workflows.handBuiltTriggerWorkflow(cryptoCredential, headers.signature));
+	const handBuilt = await addWorkflow(
+		context,
+		workflows.handBuiltTriggerWorkflow(cryptoCredential, headers.signature),
+	);
 	const plain = await addWorkflow(context, workflows.plainWebhookWorkflow());
 	/** @param {import('../lib/n8nRuns').Entry} entry */
 	const counted = (entry) => ({ ...entry, expected: 0, accepted: 0 });
-	return { entries: { ours: counted(ours), handBuilt: counted(handBuilt), plain: counted(plain) }, secret };
+	return {
+		entries: { ours: counted(ours), handBuilt: counted(handBuilt), plain: counted(plain) },
+		secret,
+	};
 }
 
 /**
@@ -117,9 +128,16 @@ function endpointSecret(context, setup) {
 async function assertEveryPathReachesTheEnd(context, setup) {
 	const { client } = running(context);
 	for (const [side, entry] of Object.entries(setup.entries)) {
-		const [latest] = await client.listExecutions({ workflowId: entry.id, limit: 1, includeData: true });
+		const [latest] = await client.listExecutions({
+			workflowId: entry.id,
+			limit: 1,
+			includeData: true,
+		});
 		const ran = Object.keys(latest?.data?.resultData?.runData ?? {});
-		assert.ok(ran.includes(workflows.NO_OP_NAME), `${side}: the last execution ran only ${ran.join(', ')}`);
+		assert.ok(
+			ran.includes(workflows.NO_OP_NAME),
+			`${side}: the last execution ran only ${ran.join(', ')}`,
+		);
 	}
 }
 
@@ -175,7 +193,10 @@ async function load(context, entry, file) {
 async function figureTrigger(context, setup, label) {
 	for (const entry of Object.values(setup.entries)) await waitForWebhook(context, entry);
 	const warmFile = path.join(context.workDir, 'deliveries-warmup.json');
-	fs.writeFileSync(warmFile, JSON.stringify(makeDeliveries(context, setup.secret, CONFIG.warmUpDeliveries)));
+	fs.writeFileSync(
+		warmFile,
+		JSON.stringify(makeDeliveries(context, setup.secret, CONFIG.warmUpDeliveries)),
+	);
 	log(`figure 3 (${label}): warm-up`);
 	for (const side of SIDES) await load(context, setup.entries[side], warmFile);
 	await assertEveryPathReachesTheEnd(context, setup);
@@ -184,7 +205,10 @@ async function figureTrigger(context, setup, label) {
 	const runs = { ours: [], handBuilt: [], plain: [] };
 	for (let r = 0; r < CONFIG.triggerRuns; r++) {
 		const file = path.join(context.workDir, `deliveries-${r}.json`);
-		fs.writeFileSync(file, JSON.stringify(makeDeliveries(context, setup.secret, CONFIG.deliveries)));
+		fs.writeFileSync(
+			file,
+			JSON.stringify(makeDeliveries(context, setup.secret, CONFIG.deliveries)),
+		);
 		const order = [...SIDES.slice(r % SIDES.length), ...SIDES.slice(0, r % SIDES.length)];
 		for (const side of order) runs[side].push(await load(context, setup.entries[side], file));
 		/** @param {Side} side */
@@ -192,7 +216,9 @@ async function figureTrigger(context, setup, label) {
 			const run = runs[side][r];
 			return `${side} ${fixed(run.perSecond, 0)}/s (processed ${fixed(run.processedPerSecond, 0)}/s, CPU ${ms(run.cpuMsPerDelivery)})`;
 		};
-		log(`figure 3 (${label}): run ${r + 1}/${CONFIG.triggerRuns}: ${SIDES.map(describe).join('; ')}`);
+		log(
+			`figure 3 (${label}): run ${r + 1}/${CONFIG.triggerRuns}: ${SIDES.map(describe).join('; ')}`,
+		);
 		fs.rmSync(file, { force: true });
 	}
 	/** @param {Side} side */
@@ -217,7 +243,8 @@ async function figureTrigger(context, setup, label) {
 	 * @param {Side} side
 	 * @param {'perSecond' | 'processedPerSecond'} field
 	 */
-	const ratioTo = (side, field) => median(runs.ours.map((run, i) => run[field] / runs[side][i][field]));
+	const ratioTo = (side, field) =>
+		median(runs.ours.map((run, i) => run[field] / runs[side][i][field]));
 	return {
 		label,
 		ours: summary('ours'),

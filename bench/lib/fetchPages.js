@@ -31,5 +31,11 @@ runScript(async () => {
 		if (page >= (answer.envelope.pagination?.totalPages ?? page)) break;
 	}
 	const ms = Number(process.hrtime.bigint() - started) / 1e6;
-	return { requests, items: items.length, bytes, rssGrowth: process.memoryUsage().rss - rssBefore, ms };
+	return {
+		requests,
+		items: items.length,
+		bytes,
+		rssGrowth: process.memoryUsage().rss - rssBefore,
+		ms,
+	};
 });

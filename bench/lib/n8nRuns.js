@@ -27,10 +27,15 @@ async function countExecutions(context, workflowId) {
 	const { client } = running(context);
 	/** @param {object} filter */
 	const count = async (filter) => {
-		const query = new URLSearchParams({ filter: JSON.stringify({ workflowId, ...filter }), limit: '1' });
+		const query = new URLSearchParams({
+			filter: JSON.stringify({ workflowId, ...filter }),
+			limit: '1',
+		});
 		const page = await client.rest('GET', `/executions?${query}`);
 		if (typeof page?.count !== 'number' || page.estimated) {
-			throw new Error(`the execution list gave no exact count: ${JSON.stringify(page).slice(0, 200)}`);
+			throw new Error(
+				`the execution list gave no exact count: ${JSON.stringify(page).slice(0, 200)}`,
+			);
 		}
 		return /** @type {number} */ (page.count);
 	};
@@ -60,12 +65,18 @@ async function runWebhookWorkflow(context, entry, body, { withData = true } = {}
 	const text = await response.text();
 	const clientMs = nowMs() - started;
 	if (!response.ok) {
-		throw new Error(`${entry.workflow.name}: webhook answered ${response.status}: ${text.slice(0, 300)}`);
+		throw new Error(
+			`${entry.workflow.name}: webhook answered ${response.status}: ${text.slice(0, 300)}`,
+		);
 	}
 	const execution = await waitFor(
 		`the execution of ${entry.workflow.name}`,
 		async () => {
-			const [latest] = await client.listExecutions({ workflowId: entry.id, limit: 1, includeData: withData });
+			const [latest] = await client.listExecutions({
+				workflowId: entry.id,
+				limit: 1,
+				includeData: withData,
+			});
 			return latest && !entry.seen.has(latest.id) && latest.stoppedAt ? latest : undefined;
 		},
 		{ timeoutMs: 60_000, intervalMs: 100 },
@@ -73,7 +84,9 @@ async function runWebhookWorkflow(context, entry, body, { withData = true } = {}
 	entry.seen.add(execution.id);
 	if (execution.status !== 'success') {
 		const error = execution.data?.resultData?.error;
-		throw new Error(`${entry.workflow.name}: execution ${execution.id} ${execution.status}: ${error?.message ?? ''}`);
+		throw new Error(
+			`${entry.workflow.name}: execution ${execution.id} ${execution.status}: ${error?.message ?? ''}`,
+		);
 	}
 	const nodeRun = execution.data?.resultData?.runData?.[workflows.NODE_UNDER_TEST]?.[0];
 	return {
@@ -130,4 +143,12 @@ async function runNode(args, what) {
 	}
 }
 
-module.exports = { ROOT, addWorkflow, countExecutions, n8n, runNode, runWebhookWorkflow, waitForWebhook };
+module.exports = {
+	ROOT,
+	addWorkflow,
+	countExecutions,
+	n8n,
+	runNode,
+	runWebhookWorkflow,
+	waitForWebhook,
+};

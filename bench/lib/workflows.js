@@ -72,22 +72,25 @@ function chargeGetWorkflow(credential, batchSize) {
 	const options = batchSize ? { batching: { batch: { batchSize, batchInterval: 0 } } } : {};
 	return {
 		path: webhook.path,
-		workflow: chain(`Bench: Charge Get (Payment Platform${batchSize ? `, ${batchSize} per batch` : ''})`, [
-			webhook.node,
-			splitIdsNode,
-			{
-				name: NODE_UNDER_TEST,
-				type: NODE_TYPES.action,
-				typeVersion: 1,
-				parameters: {
-					resource: 'charge',
-					operation: 'get',
-					chargeId: { __rl: true, mode: 'id', value: '={{ $json.chargeId }}' },
-					options,
+		workflow: chain(
+			`Bench: Charge Get (Payment Platform${batchSize ? `, ${batchSize} per batch` : ''})`,
+			[
+				webhook.node,
+				splitIdsNode,
+				{
+					name: NODE_UNDER_TEST,
+					type: NODE_TYPES.action,
+					typeVersion: 1,
+					parameters: {
+						resource: 'charge',
+						operation: 'get',
+						chargeId: { __rl: true, mode: 'id', value: '={{ $json.chargeId }}' },
+						options,
+					},
+					credentials: credentialsOf(credential),
 				},
-				credentials: credentialsOf(credential),
-			},
-		]),
+			],
+		),
 	};
 }
 
@@ -198,7 +201,12 @@ function handBuiltTriggerWorkflow(cryptoCredential, signatureHeader) {
 	};
 	return {
 		path: webhook.path,
-		workflow: chain('Bench: hand-built check (Webhook → Crypto → IF)', [webhook.node, crypto, check, noOpNode]),
+		workflow: chain('Bench: hand-built check (Webhook → Crypto → IF)', [
+			webhook.node,
+			crypto,
+			check,
+			noOpNode,
+		]),
 	};
 }
 

@@ -26,7 +26,8 @@ export function signatureHeaderValue(secret: string, rawBody: Buffer | string): 
  */
 export function decodeSignature(headerValue: string): Buffer | undefined {
 	let value = headerValue.trim();
-	if (value.toLowerCase().startsWith(SIGNATURE_PREFIX)) value = value.slice(SIGNATURE_PREFIX.length);
+	if (value.toLowerCase().startsWith(SIGNATURE_PREFIX))
+		value = value.slice(SIGNATURE_PREFIX.length);
 	if (HEX_MAC.test(value)) return Buffer.from(value, 'hex');
 	if (BASE64_MAC.test(value)) {
 		const decoded = Buffer.from(value, 'base64');

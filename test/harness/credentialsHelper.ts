@@ -25,13 +25,20 @@ export function applyGenericAuthentication(
 	request: IHttpRequestOptions,
 ): IHttpRequestOptions {
 	const resolve = (value: string) =>
-		value.replace(/^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/, (_match, key: string) => String(credentials[key] ?? ''));
+		value.replace(/^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/, (_match, key: string) =>
+			String(credentials[key] ?? ''),
+		);
 	const { auth, headers, qs } = authenticate.properties;
 	const result: IHttpRequestOptions = { ...request };
-	if (auth) result.auth = { username: resolve(String(auth.username)), password: resolve(String(auth.password)) };
+	if (auth)
+		result.auth = {
+			username: resolve(String(auth.username)),
+			password: resolve(String(auth.password)),
+		};
 	if (headers) {
 		result.headers = { ...(request.headers ?? {}) };
-		for (const [name, value] of Object.entries(headers)) result.headers[name] = resolve(String(value));
+		for (const [name, value] of Object.entries(headers))
+			result.headers[name] = resolve(String(value));
 	}
 	if (qs) {
 		result.qs = { ...(request.qs ?? {}) };

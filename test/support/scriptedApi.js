@@ -46,7 +46,10 @@ async function startScriptedApi(script = []) {
 			load.maxInFlight = Math.max(load.maxInFlight, load.inFlight);
 			setTimeout(() => {
 				load.inFlight--;
-				res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...(answer.headers || {}) });
+				res.writeHead(answer.status ?? 200, {
+					'content-type': 'application/json',
+					...(answer.headers || {}),
+				});
 				res.end(answer.raw !== undefined ? answer.raw : JSON.stringify(answer.body));
 			}, answer.delayMs ?? 0);
 		});

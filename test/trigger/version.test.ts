@@ -13,14 +13,17 @@ describe('Payment Platform Trigger versions', () => {
 		expect(description.defaultVersion).toBe(1.1);
 	});
 
-	it.each([1, 1.1])('typeVersion %s: a signed delivery runs the workflow with the same item', async (version) => {
-		const harness = registeredTrigger();
-		harness.node.typeVersion = version;
-		expect(harness.production.getNode(harness.node.name)?.typeVersion).toBe(version);
-		const outcome = await harness.receive(signedRequest());
-		expect(outcome.status).toBe(200);
-		expect(outcome.ran).toBe(true);
-		expect(outcome.items).toHaveLength(1);
-		expect(outcome.items[0].json).toMatchObject({ event: 'charge.captured' });
-	});
+	it.each([1, 1.1])(
+		'typeVersion %s: a signed delivery runs the workflow with the same item',
+		async (version) => {
+			const harness = registeredTrigger();
+			harness.node.typeVersion = version;
+			expect(harness.production.getNode(harness.node.name)?.typeVersion).toBe(version);
+			const outcome = await harness.receive(signedRequest());
+			expect(outcome.status).toBe(200);
+			expect(outcome.ran).toBe(true);
+			expect(outcome.items).toHaveLength(1);
+			expect(outcome.items[0].json).toMatchObject({ event: 'charge.captured' });
+		},
+	);
 });

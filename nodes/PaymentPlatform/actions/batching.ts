@@ -19,7 +19,9 @@ export const ONE_AT_A_TIME: Batching = { size: 1, intervalMs: 0 };
 export function batchingOf(this: IExecuteFunctions, operation: unknown): Batching {
 	if (!offersBatching(operation)) return ONE_AT_A_TIME;
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	const batch = (options[batchingOption.name] as IDataObject | undefined)?.batch as IDataObject | undefined;
+	const batch = (options[batchingOption.name] as IDataObject | undefined)?.batch as
+		| IDataObject
+		| undefined;
 	if (batch === undefined || batch === null || typeof batch !== 'object') return ONE_AT_A_TIME;
 	const size = Number(batch.batchSize ?? defaultOf('batchSize'));
 	const intervalMs = Number(batch.batchInterval ?? defaultOf('batchInterval'));
@@ -57,7 +59,10 @@ export async function runInBatches<T>(
 	const results: T[] = [];
 	for (let start = 0; start < count; start += batching.size) {
 		if (start > 0 && batching.intervalMs > 0) await sleep(batching.intervalMs);
-		const indexes = Array.from({ length: Math.min(batching.size, count - start) }, (_, k) => start + k);
+		const indexes = Array.from(
+			{ length: Math.min(batching.size, count - start) },
+			(_, k) => start + k,
+		);
 		const settled = await Promise.allSettled(indexes.map(async (i) => await runItem(i)));
 		for (const outcome of settled) {
 			if (outcome.status === 'rejected') throw outcome.reason;

@@ -16,9 +16,14 @@ export async function searchSubmerchants(
 	});
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = ((data as IDataObject[]) ?? [])
-		.filter((s) =>
-			!needle ||
-			[s.trade_name, s.legal_name, s.tax_id, s.id].some((v) => String(v ?? '').toLowerCase().includes(needle)),
+		.filter(
+			(s) =>
+				!needle ||
+				[s.trade_name, s.legal_name, s.tax_id, s.id].some((v) =>
+					String(v ?? '')
+						.toLowerCase()
+						.includes(needle),
+				),
 		)
 		.map((s) => ({
 			name: `${String(s.trade_name ?? s.legal_name ?? s.id)} (${String(s.status ?? '')})`,
@@ -35,7 +40,10 @@ export async function searchCharges(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const page = paginationToken ? Number(paginationToken) : 1;
-	const qs: IDataObject = { [PAGINATION_QUERY.page]: page, [PAGINATION_QUERY.perPage]: SEARCH_PAGE_SIZE };
+	const qs: IDataObject = {
+		[PAGINATION_QUERY.page]: page,
+		[PAGINATION_QUERY.perPage]: SEARCH_PAGE_SIZE,
+	};
 	if (filter?.trim()) qs[CHARGE_LIST_QUERY.search] = filter.trim();
 	const { data, pagination } = await apiRequest.call(this, 'GET', '/v1/charges', { qs });
 	const results = ((data as IDataObject[]) ?? []).map((c) => ({

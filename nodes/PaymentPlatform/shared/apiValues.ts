@@ -60,7 +60,12 @@ export const PARTNER_DOCUMENT_PREFIX = 'partner_';
 
 /** Accepted document formats: PNG, JPG, JPEG, PDF. */
 export const DOCUMENT_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const;
-export const DOCUMENT_MIME_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'application/pdf'] as const;
+export const DOCUMENT_MIME_TYPES = [
+	'image/png',
+	'image/jpeg',
+	'image/jpg',
+	'application/pdf',
+] as const;
 
 export const MAX_INSTALLMENTS = 12;
 

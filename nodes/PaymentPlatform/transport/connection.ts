@@ -32,7 +32,9 @@ export async function getConnection(this: PaymentPlatformContext): Promise<Conne
 
 async function readConnection(this: PaymentPlatformContext): Promise<Connection> {
 	const data = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE);
-	const baseUrl = String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const baseUrl = String(data.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/]+/i.test(baseUrl)) {
 		throw new NodeApiError(this.getNode(), {} as JsonObject, {
 			message: "The credential's Base URL must start with http:// or https://",

@@ -67,7 +67,8 @@ export function unwrapEnvelope(
 	}
 	if (typeof envelope.success !== 'boolean') {
 		throw new NodeApiError(this.getNode(), { httpCode: String(status) } as JsonObject, {
-			message: 'The Payment Platform API answered without the expected envelope (no "success" field)',
+			message:
+				'The Payment Platform API answered without the expected envelope (no "success" field)',
 			description: `HTTP ${status}${tries}. Check that the credential's Base URL points to the API (without /v1).`,
 			httpCode: String(status),
 			itemIndex,
@@ -75,7 +76,10 @@ export function unwrapEnvelope(
 	}
 	const ok = status >= 200 && status < 300;
 	if (!envelope.success || !ok) {
-		const message = typeof envelope.message === 'string' && envelope.message ? envelope.message : `HTTP ${status}`;
+		const message =
+			typeof envelope.message === 'string' && envelope.message
+				? envelope.message
+				: `HTTP ${status}`;
 		const code = typeof envelope.error === 'string' ? envelope.error : 'UNKNOWN_ERROR';
 		throw new NodeApiError(this.getNode(), envelope as JsonObject, {
 			message,
@@ -113,7 +117,8 @@ export function missingDataError(
 }
 
 function parseEnvelope(body: unknown): IDataObject | undefined {
-	if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body)) return body as IDataObject;
+	if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body))
+		return body as IDataObject;
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
 	if (typeof text !== 'string') return undefined;
 	try {

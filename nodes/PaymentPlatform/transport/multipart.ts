@@ -17,6 +17,10 @@ export function buildMultipartBody(
 		`--${boundary}\r\n` +
 		`Content-Disposition: form-data; name="${partName}"; filename="${safeName}"\r\n` +
 		`Content-Type: ${file.mimeType}\r\n\r\n`;
-	const body = Buffer.concat([Buffer.from(head, 'utf8'), file.data, Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8')]);
+	const body = Buffer.concat([
+		Buffer.from(head, 'utf8'),
+		file.data,
+		Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8'),
+	]);
 	return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -29,7 +29,8 @@ export async function apiRequestAllItems(
 	itemIndex?: number,
 	echoedFilters: EchoedFilters = {},
 ): Promise<IDataObject[]> {
-	const pagesNeeded = limit === undefined ? undefined : Math.max(1, Math.ceil(limit / PAGE_SIZE.max));
+	const pagesNeeded =
+		limit === undefined ? undefined : Math.max(1, Math.ceil(limit / PAGE_SIZE.max));
 	const perPage =
 		pagesNeeded === undefined || limit === undefined
 			? PAGE_SIZE.max
@@ -59,7 +60,9 @@ function lastPageToFetch(
 	if (limit === undefined) return totalPages;
 	// The API's own page size decides how many pages a limit needs, should it not use the one asked for.
 	const perPage =
-		typeof pagination?.perPage === 'number' && pagination.perPage > 0 ? pagination.perPage : perPageAsked;
+		typeof pagination?.perPage === 'number' && pagination.perPage > 0
+			? pagination.perPage
+			: perPageAsked;
 	return Math.min(totalPages, Math.ceil(limit / perPage));
 }
 

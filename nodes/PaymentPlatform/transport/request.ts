@@ -92,7 +92,8 @@ async function sendWithRetries(
 		const response = await sendOnce.call(this, connection, request, itemIndex);
 		const retryable = (RETRYABLE_STATUSES as readonly number[]).includes(response.statusCode);
 		const delayMs = retryable ? retryDelayMs(attempt, response.headers['retry-after']) : 0;
-		if (response.statusCode === RATE_LIMITED_STATUS) holdRequestsUntil.call(this, Date.now() + delayMs);
+		if (response.statusCode === RATE_LIMITED_STATUS)
+			holdRequestsUntil.call(this, Date.now() + delayMs);
 		if (!mayRetry || !retryable || attempt >= RETRY_POLICY.maxRetries) {
 			return { response, attempts: attempt + 1 };
 		}
@@ -109,12 +110,9 @@ async function sendOnce(
 	itemIndex: number | undefined,
 ): Promise<RawResponse> {
 	try {
-		return (await this.helpers.httpRequestWithAuthentication.call(
-			this,
-			CREDENTIAL_TYPE,
-			request,
-			{ credentialsDecrypted: connection.credentials },
-		)) as RawResponse;
+		return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
+			credentialsDecrypted: connection.credentials,
+		})) as RawResponse;
 	} catch (error) {
 		throw networkError.call(this, request, error, itemIndex);
 	}
@@ -134,4 +132,3 @@ function parseRetryAfterMs(value: unknown): number | undefined {
 	const date = Date.parse(text);
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
-

@@ -180,14 +180,12 @@ async function searchDatabase(n8nDir, file, secrets) {
 				}
 			}
 			for (const entry of columns.values()) {
-				found
-					.get(entry.secret)
-					?.push({
-						table: entry.table,
-						column: entry.column,
-						rows: entry.rows,
-						count: entry.count,
-					});
+				found.get(entry.secret)?.push({
+					table: entry.table,
+					column: entry.column,
+					rows: entry.rows,
+					count: entry.count,
+				});
 			}
 		}
 		return { found, tables: tables.length };
