@@ -74,16 +74,14 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 	});
 
 	it('Continue On Fail: the failed item becomes an error item in its place, every other item runs', async () => {
-		suite
-			.api()
-			.answer((request) =>
-				numberOf(request) === 5
-					? {
-							status: 404,
-							body: { success: false, message: 'Charge not found', error: 'NOT_FOUND' },
-						}
-					: charge(request),
-			);
+		suite.api().answer((request) =>
+			numberOf(request) === 5
+				? {
+						status: 404,
+						body: { success: false, message: 'Charge not found', error: 'NOT_FOUND' },
+					}
+				: charge(request),
+		);
 		const { output, error } = await runAction(
 			target(),
 			chargeGet({ batchSize: 4, batchInterval: 0 }),
@@ -100,20 +98,18 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 	});
 
 	it('without Continue On Fail: the first failed item in its batch stops the node, no later batch is sent', async () => {
-		suite
-			.api()
-			.answer((request) =>
-				[5, 6].includes(numberOf(request))
-					? {
-							status: 404,
-							body: {
-								success: false,
-								message: `Charge ${numberOf(request)} not found`,
-								error: 'NOT_FOUND',
-							},
-						}
-					: { ...charge(request), delayMs: 20 },
-			);
+		suite.api().answer((request) =>
+			[5, 6].includes(numberOf(request))
+				? {
+						status: 404,
+						body: {
+							success: false,
+							message: `Charge ${numberOf(request)} not found`,
+							error: 'NOT_FOUND',
+						},
+					}
+				: { ...charge(request), delayMs: 20 },
+		);
 		const { error } = await runAction(target(), chargeGet({ batchSize: 4, batchInterval: 0 }), {
 			inputItems: inputs(12),
 		});
@@ -169,12 +165,10 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 
 describe('operations that write', () => {
 	it('never run batched, even with Batching in their parameters (Charge → Create, 5 items)', async () => {
-		suite
-			.api()
-			.answer(() => ({
-				delayMs: 20,
-				body: { success: true, message: 'Created', data: { id: 'x' } },
-			}));
+		suite.api().answer(() => ({
+			delayMs: 20,
+			body: { success: true, message: 'Created', data: { id: 'x' } },
+		}));
 		const { output, error } = await runAction(
 			target(),
 			{

@@ -88,24 +88,22 @@ describe('Return All', () => {
 	});
 
 	it('ends the list before an empty page, even if totalPages says more', async () => {
-		suite
-			.api()
-			.answer(
-				listApi({
-					total: 1000,
-					override: (page) =>
-						page >= 3
-							? {
-									body: {
-										success: true,
-										message: 'OK',
-										data: [],
-										pagination: { page, perPage: 100, total: 1000, totalPages: 10 },
-									},
-								}
-							: undefined,
-				}),
-			);
+		suite.api().answer(
+			listApi({
+				total: 1000,
+				override: (page) =>
+					page >= 3
+						? {
+								body: {
+									success: true,
+									message: 'OK',
+									data: [],
+									pagination: { page, perPage: 100, total: 1000, totalPages: 10 },
+								},
+							}
+						: undefined,
+			}),
+		);
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
 		expect(error).toBeUndefined();
 		expect(output.map((item) => item.json)).toEqual(ids(200));
@@ -199,14 +197,12 @@ describe('Return All', () => {
 
 	it('stops with an error naming the page parameter when the API answers another page than the one asked for', async () => {
 		// An API that does not read the page parameter answers page 1 every time.
-		suite
-			.api()
-			.answer((request) =>
-				listApi({ total: 300 })({
-					...request,
-					query: { ...request.query, [PAGINATION_QUERY.page]: '1' },
-				}),
-			);
+		suite.api().answer((request) =>
+			listApi({ total: 300 })({
+				...request,
+				query: { ...request.query, [PAGINATION_QUERY.page]: '1' },
+			}),
+		);
 		const { output, error } = await runAction(target(), getManyCharges({ returnAll: true }));
 		expect(error?.message).toMatch(
 			/^The Payment Platform API answered page 1 when asked for page [23]$/,
@@ -281,14 +277,12 @@ describe('filters the API ignored', () => {
 	});
 
 	it('a payment method filter the answer does not match gives its own hint', async () => {
-		suite
-			.api()
-			.answer(
-				listApi({
-					total: 4,
-					record: (n) => ({ ...mixed(n), payment_method: n === 0 ? 'pix' : 'boleto' }),
-				}),
-			);
+		suite.api().answer(
+			listApi({
+				total: 4,
+				record: (n) => ({ ...mixed(n), payment_method: n === 0 ? 'pix' : 'boleto' }),
+			}),
+		);
 		const { run } = await runAction(
 			target(),
 			getManyCharges({ returnAll: true, filters: { paymentMethod: 'pix' } }),
