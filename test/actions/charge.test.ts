@@ -1,3 +1,7 @@
+/**
+ * Charge operations against the sandbox. Over 300 lines because it pins every payment method's request and the
+ * list filters, one test each.
+ */
 import axios from 'axios';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../harness';

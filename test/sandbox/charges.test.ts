@@ -1,5 +1,7 @@
 /**
  * Charges: create rules (one row per rule), card data never kept, list filters under the chosen query names.
+ *
+ * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { SEED } from '../../sandbox';

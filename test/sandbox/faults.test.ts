@@ -1,6 +1,8 @@
 /**
  * The sandbox's fault mode: each fault kind's answer over HTTP, route patterns, count and seeded probability, the
  * three ways to configure it (options, handle, admin routes) and SANDBOX_FAULTS.
+ *
+ * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { waitFor } from '../../scripts/lib/wait';
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';

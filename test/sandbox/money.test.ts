@@ -1,5 +1,7 @@
 /**
  * Payment links and the multipart cover upload, receivables, anticipations, wallets and withdrawals.
+ *
+ * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { SEED } from '../../sandbox';

@@ -1,5 +1,7 @@
 /**
  * Submerchants, addresses, documents and submit-for-review: one row per documented rule, plus happy paths.
+ *
+ * Over 300 lines because it is a table of the reference's rules for these endpoints, one test per rule.
  */
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { SEED } from '../../sandbox';

@@ -1,6 +1,8 @@
 /**
  * Webhook endpoints and signed deliveries: endpoint rules, secrets returned only at creation, delivery body and
  * headers verified with signature.ts, retries with the same delivery id and bytes, redelivery, and the admin routes.
+ *
+ * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { WEBHOOK_EVENTS } from '../../nodes/PaymentPlatform/shared/apiValues';
 import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';

@@ -1,6 +1,8 @@
 /**
  * The trigger's webhook(): each request goes through n8n-core's real WebhookContext (harness/trigger.ts), and a run
  * goes through WorkflowExecute. No API is involved: the endpoint's secret is put in static data as create would.
+ *
+ * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { createHmac } from 'crypto';
 import { RECENT_DELIVERY_LIMIT } from '../../nodes/PaymentPlatformTrigger/deliveryWindow';

@@ -1,3 +1,7 @@
+/**
+ * Submerchant Document → Create and Get Many against the sandbox. Over 300 lines because it covers both file sources
+ * (URL, input binary), every document rule and the expiry date conversions, one test each.
+ */
 import type { INodeExecutionData } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';

@@ -4,6 +4,8 @@
  * (later cases rely on the state earlier ones leave: a document before the submission for review). Each case names
  * the parameters, optional nodes before the action node, and what it expects: the node's output and the one
  * request the sandbox recorded.
+ *
+ * Over 300 lines because it is the table of the 21 cases (and the invalid ones), read case by case.
  */
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox/seedIds');

@@ -1,3 +1,7 @@
+/**
+ * Charge → Create. Over 300 lines because a charge has the most fields of the API (customer, items, card details
+ * shown only for cards, split, metadata); they are declared and checked here, next to the one request they build.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';

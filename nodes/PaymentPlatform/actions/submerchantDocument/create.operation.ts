@@ -1,3 +1,7 @@
+/**
+ * Submerchant Document → Create. Over 300 lines because the file can come from a URL or an input binary field, and
+ * the document types depend on the submerchant's entity type; both are declared and checked here.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
