@@ -1,0 +1,116 @@
+'use strict';
+/** The action node in workflows: every operation, the invalid inputs, and the onboarding example. */
+const assert = require('node:assert/strict');
+const n8n = require('../../../scripts/lib/n8n');
+const { cliExecute, execute } = require('./cli');
+const { INVALID_CASES, OPERATION_CASES } = require('./operations');
+const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('./workflows');
+
+async function checkOperations(report, context) {
+	const { client, admin, credential } = context;
+	await admin.reset();
+	const label = (c) => `${c.resource} → ${c.operation}`;
+	const workflows = [];
+	for (const c of OPERATION_CASES) {
+		const workflow = operationWorkflow(
+			`E2E ${label(c)}`,
+			{ resource: c.resource, operation: c.operation, ...c.parameters },
+			credential,
+			c.before,
+		);
+		workflows.push((await client.createWorkflow(workflow)).id);
+	}
+	assert.equal(
+		new Set(OPERATION_CASES.map(label)).size,
+		21,
+		'the suite must cover 21 distinct operations',
+	);
+
+	for (const [index, c] of OPERATION_CASES.entries()) {
+		await report.check(`operation ${label(c)}`, async () => {
+			await admin.clearRequests();
+			const { code, run } = await execute(context, workflows[index]);
+			const error = run.data.resultData.error;
+			assert.equal(
+				error,
+				undefined,
+				`execution failed: ${error?.message} ${error?.description ?? ''}`,
+			);
+			assert.equal(code, 0);
+			const items = nodeOutput(run.data, ACTION_NODE_NAME);
+			assert.ok(items.length > 0, 'the node emitted no item');
+			await c.expect(items, await admin.requests(), { admin });
+		});
+	}
+
+	for (const invalid of INVALID_CASES) {
+		await report.check(invalid.title, async () => {
+			const { resource, operation, parameters } = invalid;
+			const created = await client.createWorkflow(
+				operationWorkflow(
+					`E2E ${invalid.title}`,
+					{ resource, operation, ...parameters },
+					credential,
+				),
+			);
+			await admin.clearRequests();
+			// n8n 2.41's `execute` may print no execution when it fails early: read the saved one instead.
+			const { code, signal } = await cliExecute(context, created.id);
+			assert.equal(code, 1, `n8n execute should exit 1, not ${code ?? signal}`);
+			const [execution] = await client.listExecutions({
+				workflowId: created.id,
+				includeData: true,
+			});
+			assert.equal(execution?.status, 'error');
+			const { parameterIssuesError } = n8n.n8nLine(n8n.n8nCommand(context.n8nDir).version);
+			const expected =
+				invalid.failsEditorCheck && parameterIssuesError
+					? parameterIssuesError
+					: invalid.expectedMessage;
+			assert.match(String(execution.data.resultData.error?.message), expected);
+			assert.deepEqual(await admin.requests(), [], 'nothing may reach the API');
+		});
+	}
+}
+
+async function checkOnboardingExample(report, context) {
+	const { admin, examples } = context;
+	await admin.reset();
+	await report.check(
+		'example "submerchant onboarding" runs: update, address, document, review, get',
+		async () => {
+			const { code, run } = await execute(context, examples['submerchant-onboarding'].id);
+			assert.equal(run.data.resultData.error, undefined, run.data.resultData.error?.message);
+			assert.equal(code, 0);
+			const [submerchant] = nodeOutput(run.data, 'Get Submerchant');
+			assert.partialDeepStrictEqual(submerchant, {
+				trade_name: 'Ana Souza Atelier',
+				status: 'pending_review',
+			});
+			assert.deepEqual(nodeOutput(run.data, 'Review Not Submitted'), []);
+			const requests = (await admin.requests()).map(
+				(r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')}`,
+			);
+			assert.deepEqual(requests, [
+				'PATCH /v1/submerchants/:id',
+				'POST /v1/submerchants/:id/addresses',
+				'POST /v1/submerchants/:id/documents',
+				'POST /v1/submerchants/:id/submit-for-review',
+				'GET /v1/submerchants/:id',
+			]);
+		},
+	);
+	await report.check(
+		'example "submerchant onboarding" run twice takes the error branch',
+		async () => {
+			const { code, run } = await execute(context, examples['submerchant-onboarding'].id);
+			assert.equal(code, 0, run.data.resultData.error?.message);
+			assert.deepEqual(nodeOutput(run.data, 'Get Submerchant'), []);
+			const [failure] = nodeOutput(run.data, 'Review Not Submitted');
+			assert.ok(failure, 'the error branch did not run');
+			assert.match(failure.error, /pending/i);
+		},
+	);
+}
+
+module.exports = { checkOnboardingExample, checkOperations };
