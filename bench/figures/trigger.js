@@ -15,7 +15,7 @@ const { ROOT, addWorkflow, countExecutions, runNode, waitForWebhook } = require(
 const { cpuMsOf } = require('../lib/rss');
 const { log, nowMs } = require('../lib/runState');
 const { fixed, median, ms } = require('../lib/stats');
-const { sleep } = require('../../scripts/lib/wait');
+const { waitFor } = require('../../scripts/lib/wait');
 const workflows = require('../lib/workflows');
 
 const EVENT = 'charge.captured';
@@ -160,18 +160,19 @@ async function load(context, entry, file) {
 	entry.expected += result.sent;
 	entry.accepted += result.accepted;
 	let counts = { finished: 0, succeeded: 0 };
-	let last = -1;
 	let lastChange = Date.now();
-	const deadline = Date.now() + 180_000;
-	while (Date.now() < deadline && Date.now() - lastChange < 30_000) {
+	const allFinished = async () => {
+		const before = counts.finished;
 		counts = await countExecutions(context, entry.id);
-		if (counts.finished >= entry.expected) break;
-		if (counts.finished !== last) {
-			last = counts.finished;
-			lastChange = Date.now();
-		}
-		await sleep(200);
-	}
+		if (counts.finished !== before) lastChange = Date.now();
+		return counts.finished >= entry.expected;
+	};
+	// A run whose executions stop coming is reported by its counts (executions < deliveries), not thrown.
+	await waitFor('every execution of the run', allFinished, {
+		timeoutMs: 180_000,
+		intervalMs: 200,
+		stopIf: () => (Date.now() - lastChange > 30_000 ? 'no execution finished for 30 s' : undefined),
+	}).catch(() => undefined);
 	const doneMs = nowMs() - started;
 	return {
 		...result,
