@@ -11,7 +11,7 @@ const path = require('path');
 const { randomUUID } = require('crypto');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
-const { ROOT, addWorkflow, countExecutions, runNode, waitForWebhook } = require('../lib/n8nRuns');
+const { addWorkflow, countExecutions, runNode, waitForWebhook } = require('../lib/n8nRuns');
 const { cpuMsOf } = require('../lib/rss');
 const { log, nowMs } = require('../lib/runState');
 const { fixed, median, ms } = require('../lib/stats');
@@ -28,14 +28,11 @@ const SIDES = ['ours', 'handBuilt', 'plain'];
  * @typedef {{ entries: Record<Side, TriggerEntry>, secret: string }} TriggerSetup
  */
 
-/** The package's signing and header names, from the build the bench installed into n8n. */
+/** How the platform signs a delivery and names its headers: the sandbox's own statement of it. */
 function signing() {
-	const dist = path.join(ROOT, 'dist', 'nodes');
-	/** @type {{ signatureHeaderValue: (secret: string, body: string) => string }} */
-	const signature = require(path.join(dist, 'PaymentPlatformTrigger', 'signature'));
-	/** @type {{ WEBHOOK_DELIVERY_HEADERS: { signature: string, event: string, deliveryId: string } }} */
-	const names = require(path.join(dist, 'PaymentPlatform', 'transport', 'chosenNames'));
-	return { sign: signature.signatureHeaderValue, headers: names.WEBHOOK_DELIVERY_HEADERS };
+	const { signatureHeaderValue } = require('../../sandbox/signature');
+	const { WEBHOOK_DELIVERY_HEADERS } = require('../../sandbox/api/names');
+	return { sign: signatureHeaderValue, headers: WEBHOOK_DELIVERY_HEADERS };
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Webhook signatures: HMAC-SHA256 over the exact raw body bytes with the endpoint secret.
- * Pure functions with no n8n imports: the trigger node verifies with them and the sandbox signs with them.
+ * Pure functions with no n8n imports, so the trigger's security is testable without n8n (the sandbox signs with its
+ * own code).
  * The scheme and header names are this package's choice (see ../PaymentPlatform/transport/chosenNames.ts).
  */
 import { createHmac, timingSafeEqual } from 'crypto';
@@ -13,11 +14,6 @@ const BASE64_MAC = /^[A-Za-z0-9+/]{43}=$/;
 /** The MAC of `rawBody` under `secret`, as lowercase hex. */
 export function computeSignature(secret: string, rawBody: Buffer | string): string {
 	return createHmac('sha256', secret).update(rawBody).digest('hex');
-}
-
-/** The header value the sandbox sends: `sha256=<lowercase hex>`. */
-export function signatureHeaderValue(secret: string, rawBody: Buffer | string): string {
-	return `${SIGNATURE_PREFIX}${computeSignature(secret, rawBody)}`;
 }
 
 /**

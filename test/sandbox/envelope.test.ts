@@ -3,7 +3,7 @@
  *
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
-import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
 import { client, expectError, expectValidationError, useTestSandbox } from './helpers';
 import { abortMidBody } from '../support/rawHttp';

@@ -5,7 +5,7 @@
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { waitFor } from '../../scripts/lib/wait';
-import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { ERROR_CODES } from '../../sandbox/api/names';
 import { FAULT_KINDS, SEED, type FaultSpec } from '../../sandbox';
 import { faultsFromEnv, NON_JSON_BODY, SUCCESS_FALSE } from '../../sandbox/faults';
 import { expectError, startTestSandbox, useTestSandbox, VALIDATION_STATUS } from './helpers';

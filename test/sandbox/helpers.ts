@@ -3,7 +3,7 @@
  * receiver, and the assertions on the error envelope.
  */
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
-import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { ERROR_CODES } from '../../sandbox/api/names';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { waitFor } from '../../scripts/lib/wait';
 import { useSandbox } from '../harness/sandbox';

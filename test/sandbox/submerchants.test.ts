@@ -3,7 +3,7 @@
  *
  * Over 300 lines because it is a table of the reference's rules for these endpoints, one test per rule.
  */
-import { ERROR_CODES } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
 import {
 	expectError,

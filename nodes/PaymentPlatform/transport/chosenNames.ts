@@ -68,19 +68,5 @@ export const WEBHOOK_DELIVERY_HEADERS = {
 } as const;
 export const SIGNATURE_PREFIX = 'sha256=';
 
-/**
- * HTTP statuses and machine-readable error codes are "not shown". The sandbox answers with these; the nodes never
- * depend on them except for `notFound` (a webhook endpoint already gone) and the retryable statuses.
- */
-export const ERROR_CODES = {
-	unauthorized: 'UNAUTHORIZED',
-	notFound: 'NOT_FOUND',
-	validation: 'VALIDATION_ERROR',
-	conflict: 'CONFLICT',
-	badRequest: 'BAD_REQUEST',
-	rateLimited: 'RATE_LIMITED',
-	internal: 'INTERNAL_ERROR',
-} as const;
-
 /** GET requests are retried on these statuses (with bounded exponential backoff honouring Retry-After). */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
