@@ -283,8 +283,8 @@ function render(results, context) {
 		`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, ${m.os}; Node ${m.node}; n8n ${m.n8n} (SQLite, default ` +
 			`settings${extraEnv}, execution pruning off; figure 3 also after a restart with ` +
 			`${JSON.stringify(CONFIG.lazyAcquireEnv)}). Conditions: n8n, the sandbox, the bench and its load generator ` +
-			`share the machine, and so do other engineers' builds and test runs (5 engineers on these 2 cores): the ` +
-			`figures vary from run to run, the ratios of alternating runs less; other "n8n start" processes at start: ` +
+			`share the machine (anything else running shows in the load averages below): the figures vary from run to ` +
+			`run, the ratios of alternating runs less; other "n8n start" processes at start: ` +
 			`${m.otherN8n}; load average at start ` +
 			`${m.loadAtStart}, at end ${m.loadAtEnd}. Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}.`,
 	].join('\n');
