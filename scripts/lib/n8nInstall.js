@@ -62,11 +62,11 @@ function n8nCommand(n8nDir) {
 }
 
 /**
- * Installs n8n `version` (default: N8N_VERSION from the environment, else the primary version) once, and returns
+ * Installs n8n `version` (default: the primary version) once, and returns
  * its folder.
  * @param {string} [version]
  */
-async function installN8n(version = process.env.N8N_VERSION || PRIMARY_N8N_VERSION) {
+async function installN8n(version = PRIMARY_N8N_VERSION) {
 	const line = n8nLine(version);
 	const n8nDir = n8nDirOf(version);
 	const stamp = path.join(n8nDir, `.installed-${line.nodeMajor}`);

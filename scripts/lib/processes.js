@@ -8,7 +8,7 @@
  * SIGKILL.
  */
 const { spawn } = require('child_process');
-const { sleep, waitFor } = require('./wait');
+const { waitFor } = require('./wait');
 
 /** @type {Set<ManagedProcess>} */
 /** Children still running, stopped together by stopAll. @type {Set<{ child: import('child_process').ChildProcess, stop: () => Promise<void> }>} */
@@ -222,7 +222,6 @@ function stopAllOnSignals(onSignal) {
 
 module.exports = {
 	runCommand,
-	sleep,
 	startProcess,
 	stopAll,
 	stopAllOnSignals,

@@ -65,7 +65,7 @@ async function main() {
 		context.nodeVersion = (
 			await runCommand(n8n.n8nCommand(context.n8nDir).command, ['-v'])
 		).stdout.trim();
-		context.oldestNode = (await oldestNodeOf(context.n8nDir)).version;
+		context.oldestNode = await oldestNodeOf(context.n8nDir);
 		console.log(`n8n ${version} on Node ${context.nodeVersion}`);
 
 		await report.phase('start (sandbox, n8n, owner)', async () => {
@@ -128,7 +128,7 @@ async function main() {
 		recordCompatibility({
 			n8n: version,
 			node: context.nodeVersion,
-			oldestNode: context.oldestNode ?? '',
+			oldestNode: context.oldestNode?.version ?? '',
 			passed: report.passed,
 			failed: report.failed,
 			blocks: blocksRun,

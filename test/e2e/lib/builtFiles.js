@@ -88,10 +88,10 @@ async function oldestNodeOf(n8nDir) {
 
 /**
  * @param {import('./report').Report} report
- * @param {{ n8nDir: string }} context
+ * @param {{ n8nDir: string, oldestNode: { bin: string, major: number, version: string } }} context oldestNode:
+ *   oldestNodeOf(n8nDir), found once for the run.
  */
-async function checkBuiltFiles(report, { n8nDir }) {
-	const oldest = await oldestNodeOf(n8nDir);
+async function checkBuiltFiles(report, { n8nDir, oldestNode: oldest }) {
 	const oldestNode = oldest.bin;
 	const oldestNodeVersion = oldest.version;
 	const files = publishedFiles();
