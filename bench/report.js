@@ -117,6 +117,14 @@ function returnAllRows(f2) {
 		],
 		[
 			'2',
+			'… against what a user builds in n8n without this package: wall time',
+			ms(f2.execMs),
+			`${ms(f2.handBuiltMs)} (HTTP Request with Pagination → Split Out, same ${pages} requests)`,
+			ratio(f2.handBuiltRatio),
+			'',
+		],
+		[
+			'2',
 			"CPU time: n8n's during the run / the sandbox's for the 100 pages",
 			ms(f2.cpuMs),
 			`${ms(f2.sandboxCpuMs)} (the sandbox answers one request at a time)`,
@@ -138,6 +146,14 @@ function returnAllRows(f2) {
 			`${mb(f2.jsonBytes)} JSON received (the fetch loop holding the items: ${mb(f2.fetchRssGrowth)})`,
 			`${ratio(f2.rssGrowth / f2.jsonBytes)} / ${ratio(f2.firstRssGrowth / f2.jsonBytes)}`,
 			goal(`≤ ${GOALS.rssPerJson}× JSON (later runs)`, f2.rssGrowth <= rssLimit),
+		],
+		[
+			'2',
+			"… against the hand-built workflow's (later runs)",
+			mb(f2.rssGrowth),
+			`${mb(f2.handBuiltRssGrowth)} (HTTP Request with Pagination → Split Out)`,
+			ratio(f2.handBuiltRssRatio),
+			'',
 		],
 	];
 }
@@ -168,6 +184,14 @@ function triggerRows(f3, label) {
 		],
 		[
 			'3',
+			`${label}: … against the same plain Webhook with one expression parameter (control)`,
+			rate(f3.ours.perSecond),
+			`${rate(f3.plainExpression.perSecond)} (plain Webhook, \`rawBody: ={{ false }}\`)`,
+			ratio(f3.ratioPlainExpression),
+			'',
+		],
+		[
+			'3',
 			`${label}: deliveries/s until the last execution ended`,
 			rate(f3.ours.processedPerSecond),
 			`${rate(f3.handBuilt.processedPerSecond)} hand-built, ${rate(f3.plain.processedPerSecond)} plain`,
@@ -178,7 +202,8 @@ function triggerRows(f3, label) {
 			'3',
 			`${label}: n8n's CPU time per delivery (all threads)`,
 			ms(f3.ours.cpuMsPerDelivery),
-			`${ms(f3.handBuilt.cpuMsPerDelivery)} hand-built, ${ms(f3.plain.cpuMsPerDelivery)} plain`,
+			`${ms(f3.handBuilt.cpuMsPerDelivery)} hand-built, ${ms(f3.plain.cpuMsPerDelivery)} plain, ` +
+				`${ms(f3.plainExpression.cpuMsPerDelivery)} plain with one expression`,
 			ratio(f3.ours.cpuMsPerDelivery / f3.handBuilt.cpuMsPerDelivery),
 			'',
 		],
@@ -192,9 +217,9 @@ function triggerRows(f3, label) {
 		],
 		[
 			'3',
-			`${label}: executions afterwards / deliveries (all runs; ours, hand-built, plain)`,
+			`${label}: executions afterwards / deliveries (all runs; ours; hand-built, plain, plain with one expression)`,
 			executions(f3.ours),
-			`${executions(f3.handBuilt)}, ${executions(f3.plain)}`,
+			`${executions(f3.handBuilt)}, ${executions(f3.plain)}, ${executions(f3.plainExpression)}`,
 			'',
 			goal('equal', countsAddUp(f3)),
 		],
@@ -246,11 +271,12 @@ function render(results, context) {
 				`${rate(f3.ours.perSecond)} → ${rate(f3lazy.ours.perSecond)} accepted/s (×${ratio(f3lazy.ours.perSecond / f3.ours.perSecond)}), ` +
 				`n8n CPU ${ms(f3.ours.cpuMsPerDelivery)} → ${ms(f3lazy.ours.cpuMsPerDelivery)} per delivery; hand-built ` +
 				`${rate(f3.handBuilt.perSecond)} → ${rate(f3lazy.handBuilt.perSecond)}; plain Webhook ` +
-				`${rate(f3.plain.perSecond)} → ${rate(f3lazy.plain.perSecond)}.`,
+				`${rate(f3.plain.perSecond)} → ${rate(f3lazy.plain.perSecond)}; plain Webhook with one expression ` +
+				`${rate(f3.plainExpression.perSecond)} → ${rate(f3lazy.plainExpression.perSecond)}.`,
 		);
 	}
 	const cut = [f3, f3lazy].flatMap((f) =>
-		f ? [f.ours, f.handBuilt, f.plain].flatMap((side) => side.timedOut) : [],
+		f ? [f.ours, f.handBuilt, f.plain, f.plainExpression].flatMap((side) => side.timedOut) : [],
 	);
 	if (cut.length > 0) {
 		notes.push(

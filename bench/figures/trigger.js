@@ -1,7 +1,8 @@
 'use strict';
 /**
  * Figure 3, trigger throughput: the same signed deliveries to our trigger, to the check a user builds by hand
- * (Webhook raw body → Crypto HMAC → IF → NoOp) and to a plain Webhook node that checks nothing (the ceiling), each
+ * (Webhook raw body → Crypto HMAC → IF → NoOp), to a plain Webhook node that checks nothing (the ceiling) and to the
+ * same plain Webhook with one expression among its parameters (the control: n8n's webhook-phase isolate), each
  * ending in the same NoOp. Runs alternate; after each run the bench waits until every delivery has its execution.
  * Measured once with n8n's default settings and once more after a restart with the setting the profile pointed at.
  */
@@ -19,9 +20,9 @@ const { waitFor } = require('../../scripts/lib/wait');
 const workflows = require('../lib/workflows');
 
 const EVENT = 'charge.captured';
-/** @typedef {'ours' | 'handBuilt' | 'plain'} Side */
+/** @typedef {'ours' | 'handBuilt' | 'plain' | 'plainExpression'} Side */
 /** @type {Side[]} */
-const SIDES = ['ours', 'handBuilt', 'plain'];
+const SIDES = ['ours', 'handBuilt', 'plain', 'plainExpression'];
 
 /**
  * @typedef {import('../lib/n8nRuns').Entry & { expected: number, accepted: number }} TriggerEntry
@@ -85,10 +86,19 @@ async function setUpTriggerWorkflows(context) {
 		workflows.handBuiltTriggerWorkflow(cryptoCredential, headers.signature),
 	);
 	const plain = await addWorkflow(context, workflows.plainWebhookWorkflow());
+	const plainExpression = await addWorkflow(
+		context,
+		workflows.plainWebhookWorkflow({ withExpression: true }),
+	);
 	/** @param {import('../lib/n8nRuns').Entry} entry */
 	const counted = (entry) => ({ ...entry, expected: 0, accepted: 0 });
 	return {
-		entries: { ours: counted(ours), handBuilt: counted(handBuilt), plain: counted(plain) },
+		entries: {
+			ours: counted(ours),
+			handBuilt: counted(handBuilt),
+			plain: counted(plain),
+			plainExpression: counted(plainExpression),
+		},
 		secret,
 	};
 }
@@ -200,7 +210,7 @@ async function figureTrigger(context, setup, label) {
 	await assertEveryPathReachesTheEnd(context, setup);
 
 	/** @type {Record<Side, Array<Awaited<ReturnType<typeof load>>>>} */
-	const runs = { ours: [], handBuilt: [], plain: [] };
+	const runs = { ours: [], handBuilt: [], plain: [], plainExpression: [] };
 	for (let r = 0; r < CONFIG.triggerRuns; r++) {
 		const file = path.join(context.workDir, `deliveries-${r}.json`);
 		fs.writeFileSync(
@@ -248,9 +258,11 @@ async function figureTrigger(context, setup, label) {
 		ours: summary('ours'),
 		handBuilt: summary('handBuilt'),
 		plain: summary('plain'),
+		plainExpression: summary('plainExpression'),
 		ratioHandBuilt: ratioTo('handBuilt', 'perSecond'),
 		processedRatioHandBuilt: ratioTo('handBuilt', 'processedPerSecond'),
 		ratioPlain: ratioTo('plain', 'perSecond'),
+		ratioPlainExpression: ratioTo('plainExpression', 'perSecond'),
 	};
 }
 
@@ -259,7 +271,7 @@ async function figureTrigger(context, setup, label) {
  * @param {Awaited<ReturnType<typeof figureTrigger>>} f3
  */
 function countsAddUp(f3) {
-	return [f3.ours, f3.handBuilt, f3.plain].every((side) =>
+	return [f3.ours, f3.handBuilt, f3.plain, f3.plainExpression].every((side) =>
 		[side.executions, side.succeeded, side.acceptedTotal].every((n) => n === side.expected),
 	);
 }

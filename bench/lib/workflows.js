@@ -119,6 +119,61 @@ function httpRequestGetWorkflow(credential, sandboxUrl) {
 	};
 }
 
+/**
+ * What a user builds without this package to read every charge: n8n's HTTP Request node with its own Pagination
+ * option (the page number in the query, `{{ $pageCount + 1 }}`, 100 per page, complete when the answer's page is its
+ * last) → Split Out of each page's `data`, one item per charge. Same credential, same 100 requests.
+ * @param {{ id: string, name: string }} credential
+ * @param {string} sandboxUrl
+ * @param {{ page: string, perPage: string }} query the API's page and page-size parameter names
+ */
+function httpRequestPagesWorkflow(credential, sandboxUrl, query) {
+	const webhook = webhookNode('Start', 'lastNode');
+	const pages = {
+		name: 'HTTP Request, Every Page',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: HTTP_REQUEST_VERSION,
+		parameters: {
+			method: 'GET',
+			url: `${sandboxUrl.replace(/\/+$/, '')}/v1/charges`,
+			authentication: 'predefinedCredentialType',
+			nodeCredentialType: CREDENTIAL_TYPE,
+			sendQuery: true,
+			queryParameters: { parameters: [{ name: query.perPage, value: '100' }] },
+			options: {
+				pagination: {
+					pagination: {
+						paginationMode: 'updateAParameterInEachRequest',
+						parameters: {
+							parameters: [{ type: 'qs', name: query.page, value: '={{ $pageCount + 1 }}' }],
+						},
+						paginationCompleteWhen: 'other',
+						completeExpression:
+							'={{ $response.body.pagination.page >= $response.body.pagination.totalPages }}',
+						limitPagesFetched: false,
+						requestInterval: 0,
+					},
+				},
+			},
+		},
+		credentials: credentialsOf(credential),
+	};
+	const records = {
+		name: NODE_UNDER_TEST,
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		parameters: { fieldToSplitOut: 'data', include: 'noOtherFields', options: {} },
+	};
+	return {
+		path: webhook.path,
+		workflow: chain('Bench: every charge (HTTP Request pagination → Split Out)', [
+			webhook.node,
+			pages,
+			records,
+		]),
+	};
+}
+
 /** Webhook → Payment Platform Charge Get Many with Return All. */
 function chargeGetAllWorkflow(credential) {
 	const webhook = webhookNode('Start', 'lastNode');
@@ -210,13 +265,23 @@ function handBuiltTriggerWorkflow(cryptoCredential, signatureHeader) {
 	};
 }
 
-/** A plain Webhook node, answering at once, checking nothing, then the same NoOp: the ceiling. */
-function plainWebhookWorkflow() {
-	const webhook = webhookNode(NODE_UNDER_TEST, 'onReceived');
-	return {
-		path: webhook.path,
-		workflow: chain('Bench: plain Webhook (no check)', [webhook.node, noOpNode]),
-	};
+/**
+ * A plain Webhook node, answering at once, checking nothing, then the same NoOp: the ceiling. `withExpression`: the
+ * same node with one option written as an expression (`={{ false }}`, the default value). n8n 2.x prepares an
+ * expression isolate for the webhook phase of every start node except a Webhook node whose parameters are all
+ * static; this control shows what that costs a Webhook node, so that it can be told apart from our trigger's work.
+ * @param {{ withExpression?: boolean }} [options]
+ */
+function plainWebhookWorkflow({ withExpression = false } = {}) {
+	const webhook = webhookNode(
+		NODE_UNDER_TEST,
+		'onReceived',
+		withExpression ? { rawBody: '={{ false }}' } : {},
+	);
+	const name = withExpression
+		? 'Bench: plain Webhook with one expression (no check)'
+		: 'Bench: plain Webhook (no check)';
+	return { path: webhook.path, workflow: chain(name, [webhook.node, noOpNode]) };
 }
 
 module.exports = {
@@ -229,6 +294,7 @@ module.exports = {
 	chargeGetWorkflow,
 	handBuiltTriggerWorkflow,
 	httpRequestGetWorkflow,
+	httpRequestPagesWorkflow,
 	plainWebhookWorkflow,
 	triggerWorkflow,
 };
