@@ -13,6 +13,7 @@ const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
  * @typedef {object} Results
  * @property {Awaited<ReturnType<typeof import('./figures/perCall').figurePerCall>>} [f1]
  * @property {Awaited<ReturnType<typeof import('./figures/returnAll').figureReturnAll>>} [f2]
+ * @property {Awaited<ReturnType<typeof import('./figures/returnAll').figureReturnAll>>} [f2lazy] the same, n8n restarted with CONFIG.lazyAcquireEnv
  * @property {Awaited<ReturnType<typeof import('./figures/trigger').figureTrigger>>} [f3]
  * @property {Awaited<ReturnType<typeof import('./figures/trigger').figureTrigger>>} [f3lazy]
  * @property {Awaited<ReturnType<typeof import('./figures/packageCost').figurePackage>>} [f4]
@@ -102,14 +103,17 @@ function perCallRows(f1) {
 	];
 }
 
-/** @param {NonNullable<Results['f2']>} f2 */
-function returnAllRows(f2) {
+/**
+ * @param {NonNullable<Results['f2']>} f2
+ * @param {string} label
+ */
+function returnAllRows(f2, label) {
 	const pages = CONFIG.charges / CONFIG.perPage;
 	const rssLimit = GOALS.rssPerJson * f2.jsonBytes;
 	return [
 		[
 			'2',
-			`Get Many, Return All, ${count(CONFIG.charges)} charges: wall time`,
+			`${label}: Get Many, Return All, ${count(CONFIG.charges)} charges: wall time`,
 			ms(f2.execMs),
 			`${ms(f2.fetchMs)} (sequential fetch loop over the same ${pages} pages)`,
 			ratio(f2.ratio),
@@ -117,7 +121,7 @@ function returnAllRows(f2) {
 		],
 		[
 			'2',
-			'… against what a user builds in n8n without this package: wall time',
+			`${label}: … against what a user builds in n8n without this package`,
 			ms(f2.execMs),
 			`${ms(f2.handBuiltMs)} (HTTP Request with Pagination → Split Out, same ${pages} requests)`,
 			ratio(f2.handBuiltRatio),
@@ -125,7 +129,7 @@ function returnAllRows(f2) {
 		],
 		[
 			'2',
-			"CPU time: n8n's during the run / the sandbox's for the 100 pages",
+			`${label}: CPU time, n8n's during the run / the sandbox's for the 100 pages`,
 			ms(f2.cpuMs),
 			`${ms(f2.sandboxCpuMs)} (the sandbox answers one request at a time)`,
 			'',
@@ -133,7 +137,7 @@ function returnAllRows(f2) {
 		],
 		[
 			'2',
-			'requests the sandbox received',
+			`${label}: requests the sandbox received`,
 			String(f2.requests),
 			String(pages),
 			'',
@@ -141,7 +145,7 @@ function returnAllRows(f2) {
 		],
 		[
 			'2',
-			"n8n's peak RSS growth during a run (later runs / first run on a fresh n8n)",
+			`${label}: n8n's peak RSS growth during a run (later runs / first run on a fresh n8n)`,
 			`${mb(f2.rssGrowth)} / ${mb(f2.firstRssGrowth)}`,
 			`${mb(f2.jsonBytes)} JSON received (the fetch loop holding the items: ${mb(f2.fetchRssGrowth)})`,
 			`${ratio(f2.rssGrowth / f2.jsonBytes)} / ${ratio(f2.firstRssGrowth / f2.jsonBytes)}`,
@@ -149,7 +153,7 @@ function returnAllRows(f2) {
 		],
 		[
 			'2',
-			"… against the hand-built workflow's (later runs)",
+			`${label}: … against the hand-built workflow's (later runs)`,
 			mb(f2.rssGrowth),
 			`${mb(f2.handBuiltRssGrowth)} (HTTP Request with Pagination → Split Out)`,
 			ratio(f2.handBuiltRssRatio),
@@ -254,11 +258,12 @@ function packageRows(f4) {
  * @param {BenchContext} context
  */
 function render(results, context) {
-	const { f1, f2, f3, f3lazy, f4 } = results;
+	const { f1, f2, f2lazy, f3, f3lazy, f4 } = results;
 	const lazyLabel = `lazy acquire`;
 	const rows = [
 		...(f1 ? perCallRows(f1) : []),
-		...(f2 ? returnAllRows(f2) : []),
+		...(f2 ? returnAllRows(f2, 'default') : []),
+		...(f2lazy ? returnAllRows(f2lazy, lazyLabel) : []),
 		...(f3 ? triggerRows(f3, 'default') : []),
 		...(f3lazy ? triggerRows(f3lazy, lazyLabel) : []),
 		...(f4 ? packageRows(f4) : []),
@@ -307,7 +312,7 @@ function render(results, context) {
 		...notes,
 		'',
 		`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, ${m.os}; Node ${m.node}; n8n ${m.n8n} (SQLite, default ` +
-			`settings${extraEnv}, execution pruning off; figure 3 also after a restart with ` +
+			`settings${extraEnv}, execution pruning off; figures 2 and 3 also after a restart with ` +
 			`${JSON.stringify(CONFIG.lazyAcquireEnv)}). Conditions: n8n, the sandbox, the bench and its load generator ` +
 			`share the machine (anything else running shows in the load averages below): the figures vary from run to ` +
 			`run, the ratios of alternating runs less; other "n8n start" processes at start: ` +

@@ -9,7 +9,7 @@ const path = require('path');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
 const { addWorkflow, runNode, runWebhookWorkflow, waitForWebhook } = require('../lib/n8nRuns');
-const { cpuMsOf, sampleRss } = require('../lib/rss');
+const { collectGarbage, cpuMsOf, sampleRss } = require('../lib/rss');
 const { log } = require('../lib/runState');
 const { median, mb, ms } = require('../lib/stats');
 const workflows = require('../lib/workflows');
@@ -42,6 +42,7 @@ async function figureReturnAll(context) {
 	 * @param {import('../lib/n8nRuns').Entry} entry
 	 */
 	const measureWorkflow = async (entry, withData = false) => {
+		await collectGarbage(pid);
 		sandbox.clearRequests();
 		const rss = sampleRss(pid);
 		const cpuBefore = cpuMsOf(pid) ?? NaN;
@@ -65,6 +66,7 @@ async function figureReturnAll(context) {
 	const measureOurs = (withData = false) => measureWorkflow(ourEntry, withData);
 	const measureHandBuilt = (withData = false) => measureWorkflow(handBuiltEntry, withData);
 	const measureFetch = async () => {
+		await collectGarbage(pid);
 		sandbox.clearRequests();
 		const script = path.join(__dirname, '..', 'lib', 'fetchPages.js');
 		const args = [

@@ -64,4 +64,31 @@ function sampleRss(pid, intervalMs = 20) {
 	};
 }
 
-module.exports = { cpuMsOf, rssOf, sampleRss };
+/**
+ * Waits until `pid` has been quiet (under a tenth of a core over `windowMs`) or `timeoutMs` has passed. n8n keeps
+ * working after it answers (saving a 10,000-item execution, collecting garbage): a measurement started then would
+ * share the 2 cores with that tail of the previous one. Returns how long it waited.
+ * @param {number} pid
+ */
+async function waitUntilQuiet(pid, { windowMs = 200, timeoutMs = 10_000 } = {}) {
+	const started = Date.now();
+	let before = cpuMsOf(pid);
+	while (Date.now() - started < timeoutMs) {
+		await new Promise((resolve) => setTimeout(resolve, windowMs));
+		const now = cpuMsOf(pid);
+		if (before === undefined || now === undefined || now - before < windowMs / 10) break;
+		before = now;
+	}
+	return Date.now() - started;
+}
+
+/**
+ * A full garbage collection in n8n (`pid` runs with bench/lib/gcProbe.js), then the wait until it is quiet.
+ * @param {number} pid
+ */
+async function collectGarbage(pid) {
+	process.kill(pid, 'SIGUSR2');
+	return await waitUntilQuiet(pid);
+}
+
+module.exports = { collectGarbage, cpuMsOf, rssOf, sampleRss, waitUntilQuiet };
