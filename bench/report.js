@@ -159,6 +159,14 @@ function returnAllRows(f2, label) {
 			ratio(f2.handBuiltRssRatio),
 			'',
 		],
+		[
+			'2',
+			`${label}: the JS heap ${count(CONFIG.charges)} parsed charges hold after a full collection (the fetch loop's process)`,
+			'',
+			mb(f2.fetchHeapRetained),
+			`${ratio(f2.fetchHeapRetained / f2.jsonBytes)} × JSON`,
+			'',
+		],
 	];
 }
 

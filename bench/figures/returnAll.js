@@ -79,7 +79,7 @@ async function figureReturnAll(context) {
 		];
 		// The sandbox answers in this process, which otherwise only waits: its CPU time is the floor of any client.
 		const cpuBefore = process.cpuUsage();
-		const result = await runNode([script, ...args], 'the fetch loop');
+		const result = await runNode(['--expose-gc', script, ...args], 'the fetch loop');
 		const cpu = process.cpuUsage(cpuBefore);
 		result.sandboxCpuMs = (cpu.user + cpu.system) / 1000;
 		assert.equal(result.requests, pages);
@@ -115,6 +115,7 @@ async function figureReturnAll(context) {
 		cpuMs: median(ours.map((run) => run.cpuMs)),
 		sandboxCpuMs: median(fetchLoop.map((run) => run.sandboxCpuMs)),
 		fetchRssGrowth: median(fetchLoop.map((run) => run.rssGrowth)),
+		fetchHeapRetained: median(fetchLoop.map((run) => run.heapRetained)),
 		fetchMs: median(fetchLoop.map((run) => run.ms)),
 		ratio: median(ours.map((run, i) => run.execMs / fetchLoop[i].ms)),
 		jsonBytes: median(fetchLoop.map((run) => run.bytes)),

@@ -6,8 +6,9 @@
  *
  *   node bench/lib/fetchPages.js <sandboxUrl> <publicKey> <secretKey> <pages> <perPage> <timeLimitMs>
  *
- * Prints one JSON line: { requests, items, bytes, rssGrowth, ms } (bytes: JSON received; rssGrowth: this process's
- * RSS holding the items minus before the first request; ms measured inside this process, startup excluded).
+ * Prints one JSON line: { requests, items, bytes, rssGrowth, heapRetained, ms } (bytes: JSON received; rssGrowth:
+ * this process's RSS holding the items minus before the first request; heapRetained: the JS heap the items hold
+ * after a full collection, when run with --expose-gc; ms measured inside this process, startup excluded).
  */
 const { rawClient, runScript } = require('./rawClient');
 
@@ -18,7 +19,14 @@ runScript(async () => {
 	const perPage = Number(perPageText);
 	const deadline = Date.now() + Math.min(300_000, Number(timeLimitText) || 60_000);
 
+	/** A full collection when the process runs with --expose-gc; the JS heap in use after it. */
+	const collectedHeap = () => {
+		if (typeof global.gc !== 'function') return NaN;
+		global.gc();
+		return process.memoryUsage().heapUsed;
+	};
 	const items = [];
+	const heapBefore = collectedHeap();
 	const rssBefore = process.memoryUsage().rss;
 	let requests = 0;
 	let bytes = 0;
@@ -31,11 +39,13 @@ runScript(async () => {
 		if (page >= (answer.envelope.pagination?.totalPages ?? page)) break;
 	}
 	const ms = Number(process.hrtime.bigint() - started) / 1e6;
+	const rssGrowth = process.memoryUsage().rss - rssBefore;
 	return {
 		requests,
 		items: items.length,
 		bytes,
-		rssGrowth: process.memoryUsage().rss - rssBefore,
+		rssGrowth,
+		heapRetained: collectedHeap() - heapBefore,
 		ms,
 	};
 });
