@@ -7,8 +7,11 @@
 const fs = require('fs');
 const path = require('path');
 const { CONFIG } = require('./config');
+const { fixed, ms } = require('./lib/stats');
+const { writeGeneratedBlock } = require('../scripts/lib/generatedBlock');
 
 const DOC = path.join(__dirname, '..', 'docs', 'performance.md');
+const README = path.join(__dirname, '..', 'README.md');
 
 /** The two features' paragraphs for users (the README's performance tips take them from here). */
 const USER_TIPS = `## For users
@@ -35,9 +38,12 @@ deliveries: see the measured effect under figure 3 below.`;
 
 const METHOD = `## How each figure is taken
 
-Every measured run in n8n starts from a quiet n8n with a collected heap: the bench loads \`bench/lib/gcProbe.js\`
-into n8n (\`--expose-gc\`; SIGUSR2 runs a full collection), sends it before each run and waits until n8n uses under
-a tenth of a core. A run is then charged for its own garbage collections, not for the garbage of the run before.
+Every measured run in n8n starts once n8n uses under a tenth of a core: n8n keeps working after it answers (saving
+the execution, collecting garbage), and a run started then would share the cores with that tail. Figure 2's runs
+also start from a collected heap: the bench loads \`bench/lib/gcProbe.js\` into n8n (\`--expose-gc\`; SIGUSR2 runs a
+full collection) and sends it first, so that the RSS growth and any major collection during a run are that run's
+own, not the garbage of the run before. Figure 1's runs do not: after a full collection V8 shrinks its heap, and the
+1,000-item runs would pay for growing it again, which a long-running n8n does not.
 
 1. Webhook → Split Out (${CONFIG.items.toLocaleString('en-US')} charge ids) → the node under test: Payment Platform Charge → Get one item
    at a time, the same with Options → Batching (${CONFIG.batchSize} per batch, no interval), and n8n's HTTP Request
@@ -139,4 +145,21 @@ function writePerformanceDoc(table) {
 	return DOC;
 }
 
-module.exports = { writePerformanceDoc };
+/**
+ * The README's performance tip, with the effect of the setting as the last full run measured it (block
+ * `performance-tip`). Returns false when the README has no such block.
+ * @param {import('./report').Results} results
+ */
+function writeReadmeTip(results) {
+	const { f2, f2lazy, f3, f3lazy } = results;
+	if (!f2 || !f2lazy || !f3 || !f3lazy) return false;
+	const date = new Date().toISOString().slice(0, 10);
+	const tip =
+		`- **Busy webhooks, long lists**: start n8n with \`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true\`. In our last ` +
+		`bench run (${date}) the trigger then took ${fixed(f3lazy.ours.perSecond / f3.ours.perSecond, 1)} times as ` +
+		`many deliveries per second, and Return All over ${CONFIG.charges.toLocaleString('en-US')} charges took ` +
+		`${ms(f2lazy.execMs)} instead of ${ms(f2.execMs)} ([docs/performance.md](docs/performance.md)).`;
+	return writeGeneratedBlock(README, 'performance-tip', tip);
+}
+
+module.exports = { writePerformanceDoc, writeReadmeTip };

@@ -13,7 +13,8 @@
 const fs = require('fs');
 
 const OURS = /n8n-nodes-payment-platform\/dist\//;
-const REQUEST_STACK = /node_modules\/(axios|follow-redirects|@n8n\/backend-network|proxy-from-env|qs)\//;
+const REQUEST_STACK =
+	/node_modules\/(axios|follow-redirects|@n8n\/backend-network|proxy-from-env|qs)\//;
 const GAP_US = 100_000;
 
 /**
@@ -28,11 +29,13 @@ const GAP_US = 100_000;
  * @returns {{ share: Share, ourFunction?: string }}
  */
 function shareOf(stack) {
-	if (stack[0].callFrame.functionName === '(garbage collector)') return { share: 'garbage collector' };
+	if (stack[0].callFrame.functionName === '(garbage collector)')
+		return { share: 'garbage collector' };
 	for (const { callFrame } of stack) {
 		const { url, functionName } = callFrame;
 		if (!url || url.startsWith('node:')) continue;
-		if (OURS.test(url)) return { share: 'this package', ourFunction: functionName || '(anonymous)' };
+		if (OURS.test(url))
+			return { share: 'this package', ourFunction: functionName || '(anonymous)' };
 		if (REQUEST_STACK.test(url)) return { share: "n8n's request stack" };
 		return { share: 'rest of n8n' };
 	}
@@ -45,7 +48,8 @@ function runsOf(profile) {
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	/** @type {Map<number, number>} */
 	const parent = new Map();
-	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+	for (const node of profile.nodes)
+		for (const child of node.children ?? []) parent.set(child, node.id);
 	/** @param {number} id */
 	const stackOf = (id) => {
 		const stack = [];
@@ -58,7 +62,12 @@ function runsOf(profile) {
 	const samples = profile.samples.map((id, i) => {
 		time += profile.timeDeltas[i];
 		const stack = stackOf(id);
-		return { time, stack, us: profile.timeDeltas[i + 1] ?? 0, ours: stack.some((n) => OURS.test(n.callFrame.url)) };
+		return {
+			time,
+			stack,
+			us: profile.timeDeltas[i + 1] ?? 0,
+			ours: stack.some((n) => OURS.test(n.callFrame.url)),
+		};
 	});
 	/** @type {Array<{ from: number, to: number }>} */
 	const runs = [];
@@ -103,10 +112,13 @@ for (const file of process.argv.slice(2)) {
 			`run ${i + 1}: ${run.wallMs.toFixed(0)} ms, main thread busy ${run.busyMs.toFixed(0)} ms: ${describe(run.shares, run.busyMs)}`,
 		);
 		for (const [name, us] of Object.entries(run.shares)) total[name] = (total[name] ?? 0) + us;
-		for (const [name, us] of Object.entries(run.ourFunctions)) ourTotal[name] = (ourTotal[name] ?? 0) + us;
+		for (const [name, us] of Object.entries(run.ourFunctions))
+			ourTotal[name] = (ourTotal[name] ?? 0) + us;
 		busyMs += run.busyMs;
 	});
-	console.log(`all ${runs.length} runs: main thread busy ${busyMs.toFixed(0)} ms: ${describe(total, busyMs)}`);
+	console.log(
+		`all ${runs.length} runs: main thread busy ${busyMs.toFixed(0)} ms: ${describe(total, busyMs)}`,
+	);
 	const ourMs = (total['this package'] ?? 0) / 1000;
 	if (ourMs > 0) console.log(`this package's ${ourMs.toFixed(0)} ms: ${describe(ourTotal, ourMs)}`);
 }

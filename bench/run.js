@@ -27,7 +27,7 @@ const { ROOT, n8n } = require('./lib/n8nRuns');
 const { interrupt, log, state } = require('./lib/runState');
 const { fixed } = require('./lib/stats');
 const { machine, render } = require('./report');
-const { writePerformanceDoc } = require('./performanceDoc');
+const { writePerformanceDoc, writeReadmeTip } = require('./performanceDoc');
 const { runCommand, stopAll, stopAllOnSignals } = require('../scripts/lib/processes');
 
 const RESULTS_DIR = path.join(ROOT, 'test-results', 'bench');
@@ -168,7 +168,10 @@ async function main() {
 		const json = { config, machine: machine(context), results };
 		fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
 		const complete = !failed && CONFIG.only.size === 4 && !CONFIG.quick;
-		if (complete && CONFIG.writeDoc) log(`wrote ${path.relative(ROOT, writePerformanceDoc(text))}`);
+		if (complete && CONFIG.writeDoc) {
+			log(`wrote ${path.relative(ROOT, writePerformanceDoc(text))}`);
+			if (writeReadmeTip(results)) log('wrote the performance tip in README.md');
+		}
 	}
 	for (const f3 of [results.f3, results.f3lazy]) if (f3 && !countsAddUp(f3)) failed = true;
 	for (const f2 of [results.f2, results.f2lazy])

@@ -10,7 +10,7 @@ const path = require('path');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
 const { addWorkflow, runNode, runWebhookWorkflow, waitForWebhook } = require('../lib/n8nRuns');
-const { collectGarbage, cpuMsOf } = require('../lib/rss');
+const { cpuMsOf, waitUntilQuiet } = require('../lib/rss');
 const { log } = require('../lib/runState');
 const { median, ms } = require('../lib/stats');
 const workflows = require('../lib/workflows');
@@ -40,7 +40,7 @@ async function figurePerCall(context) {
 	const pid = running(context).instance.process.child.pid ?? 0;
 	/** @param {Side} side */
 	const measure = async (side) => {
-		await collectGarbage(pid);
+		await waitUntilQuiet(pid);
 		sandbox.clearRequests();
 		let result;
 		const cpuBefore = cpuMsOf(pid) ?? NaN;

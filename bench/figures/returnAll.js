@@ -54,7 +54,11 @@ async function figureReturnAll(context) {
 		}
 		const requests = sandbox.requests.length;
 		const what = entry.workflow.name;
-		assert.equal(requests, pages, `${what}: the sandbox received ${requests} requests, not ${pages}`);
+		assert.equal(
+			requests,
+			pages,
+			`${what}: the sandbox received ${requests} requests, not ${pages}`,
+		);
 		if (withData)
 			assert.equal(result.outputItems, CONFIG.charges, `${what}: ${result.outputItems} items out`);
 		return {
