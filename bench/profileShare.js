@@ -8,19 +8,23 @@
  * A stretch of samples with this package's code on the stack (gaps under 100 ms) is one run of the node. Within those
  * stretches, each busy sample goes to the first frame, from the leaf up, that belongs to a package: this package,
  * n8n's HTTP request stack (axios, follow-redirects, @n8n/backend-network, proxy-from-env, qs, and Node's own net and
- * http code under them), the garbage collector, or the rest of n8n. Prints the share of each, per run and in all.
+ * http code under them), n8n's expression evaluation (its isolate, the data proxy, luxon), the garbage collector, or
+ * the rest of n8n. Prints the share of each, per run and in all. Works on figure 1's profiles too (each run of our
+ * node, one at a time or batched, is one stretch).
  */
 const fs = require('fs');
 
 const OURS = /n8n-nodes-payment-platform\/dist\//;
 const REQUEST_STACK =
 	/node_modules\/(axios|follow-redirects|@n8n\/backend-network|proxy-from-env|qs)\//;
+const EXPRESSIONS =
+	/node_modules\/(@n8n\/expression-runtime|luxon)\/|n8n-workflow\/dist\/\w+\/(expression|workflow-expression|workflow-data-proxy)/;
 const GAP_US = 100_000;
 
 /**
  * @typedef {{ id: number, callFrame: { functionName: string, url: string }, children?: number[] }} ProfileNode
  * @typedef {{ nodes: ProfileNode[], samples: number[], timeDeltas: number[], startTime: number }} Profile
- * @typedef {'this package' | "n8n's request stack" | 'garbage collector' | 'rest of n8n'} Share
+ * @typedef {'this package' | "n8n's request stack" | "n8n's expressions" | 'garbage collector' | 'rest of n8n'} Share
  */
 
 /**
@@ -37,6 +41,7 @@ function shareOf(stack) {
 		if (OURS.test(url))
 			return { share: 'this package', ourFunction: functionName || '(anonymous)' };
 		if (REQUEST_STACK.test(url)) return { share: "n8n's request stack" };
+		if (EXPRESSIONS.test(url)) return { share: "n8n's expressions" };
 		return { share: 'rest of n8n' };
 	}
 	// Only Node's own frames (socket and stream callbacks): the request stack's I/O.
