@@ -161,10 +161,10 @@ function writeReadmeTip(results) {
 	if (!f3 || !f3lazy) return false;
 	const date = new Date().toISOString().slice(0, 10);
 	const tip =
-		`- **Busy webhooks**: start n8n with \`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true\`. In our last bench run ` +
-		`(${date}) the trigger then took ${fixed(f3lazy.ours.perSecond / f3.ours.perSecond, 1)} times as many ` +
-		`deliveries per second, with ${ms(f3lazy.ours.cpuMsPerDelivery)} of n8n's CPU time per delivery instead of ` +
-		`${ms(f3.ours.cpuMsPerDelivery)} ([docs/performance.md](docs/performance.md)).`;
+		`- **Busy webhooks**: start n8n with \`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true\`. Our last bench (${date}): ` +
+		`the trigger took ${fixed(f3lazy.ours.perSecond / f3.ours.perSecond, 1)}× as many deliveries per second, ` +
+		`n8n's CPU per delivery ${ms(f3.ours.cpuMsPerDelivery)} → ${ms(f3lazy.ours.cpuMsPerDelivery)} ` +
+		`([docs/performance.md](docs/performance.md)).`;
 	return writeGeneratedBlock(README, 'performance-tip', tip);
 }
 
