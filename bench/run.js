@@ -45,7 +45,8 @@ async function startN8n(context, env) {
 		await previous.stop();
 	}
 	const nodeOptions = [
-		`--expose-gc --require ${path.join(__dirname, 'lib', 'gcProbe.js')}`,
+		// Quoted: NODE_OPTIONS splits on spaces, and the clone's path may have some.
+		`--expose-gc --require ${JSON.stringify(path.join(__dirname, 'lib', 'gcProbe.js'))}`,
 		process.env.BENCH_N8N_NODE_OPTIONS ?? '',
 	].join(' ');
 	context.n8nEnv = { ...CONFIG.n8nEnv, ...env };

@@ -1,7 +1,9 @@
 'use strict';
-/** A process's resident set size (sampled, keeping the peak) and CPU time, from /proc (Linux). */
+/** A process's resident set size (sampled, keeping the peak) and CPU time, from /proc (Linux); waiting until it is
+ * quiet; a full collection in n8n. */
 const fs = require('fs');
 const { execFileSync } = require('child_process');
+const { sleep } = require('../../scripts/lib/wait');
 
 let clockTicks;
 /** Clock ticks per second (the unit of utime and stime in /proc/<pid>/stat). */
@@ -74,7 +76,7 @@ async function waitUntilQuiet(pid, { windowMs = 200, timeoutMs = 10_000 } = {}) 
 	const started = Date.now();
 	let before = cpuMsOf(pid);
 	while (Date.now() - started < timeoutMs) {
-		await new Promise((resolve) => setTimeout(resolve, windowMs));
+		await sleep(windowMs);
 		const now = cpuMsOf(pid);
 		if (before === undefined || now === undefined || now - before < windowMs / 10) break;
 		before = now;
