@@ -1,6 +1,8 @@
 'use strict';
-/** A process's resident set size (sampled, keeping the peak) and CPU time, from /proc (Linux); waiting until it is
- * quiet; a full collection in n8n. */
+/**
+ * A process's resident set size (sampled, keeping the peak) and CPU time, from /proc (Linux); waiting until it is
+ * quiet; a full collection in n8n.
+ */
 const fs = require('fs');
 const { execFileSync } = require('child_process');
 const { sleep } = require('../../scripts/lib/wait');
