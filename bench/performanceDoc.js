@@ -106,9 +106,10 @@ pages, which any client does; the pagination, the retries and the checks are the
 - **Batching 8 per batch at least 4× faster than the HTTP Request node.** Both sides are CPU-bound in n8n's main
   thread, and each item's \`{{ $json.chargeId }}\` is evaluated in n8n's expression isolate on both: in a profile of
   the batched runs (\`bench/profileShare.js\`, 2026-11-23) that evaluation took close to half of the main thread's
-  time, n8n's request stack most of the rest, and this package's own code a few percent. The ratio therefore moves with how much CPU the host gives n8n
-  against the sandbox and the load: met on a quiet host, missed on a loaded one (see the spread of the runs in the
-  bench's log, and the load averages under the table).
+  time, n8n's request stack most of the rest, and this package's own code a few percent: what is left to gain is
+  n8n's. Before the bench waited for n8n to finish the run before (saving 1,000 items), it measured above 4×; with
+  that wait both sides got faster, the HTTP Request node more, likely because its longer runs had overlapped more of
+  that saving, and the ratio is below 4.
 - **Return All in at most half the fetch loop's time.** Four pages in flight keep n8n's main thread busy from the
   first page to the last, and most of that time is n8n's request stack (see the profile above), which a node must use
   (\`httpRequestWithAuthentication\`, n8n's verification rules). Were this package's whole share gone, \`JSON.parse\`
