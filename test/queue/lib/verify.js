@@ -202,6 +202,9 @@ function tally(values) {
 	return counts;
 }
 
+/** @param {number} ms */
+const isoTime = (ms) => (Number.isFinite(ms) ? new Date(ms).toISOString() : 'never');
+
 /**
  * Every check of the run, and the table of counts.
  * @param {Report} report
@@ -231,7 +234,10 @@ async function verifyAll(report, run) {
 		executions.map((execution) => ({
 			label: `execution ${execution.id}`,
 			ok: known.has(String(execution.deliveryId)),
-			problem: `delivery id ${execution.deliveryId}`,
+			// The status and times say whether n8n ran it at all (e.g. "crashed" around a worker's stop).
+			problem:
+				`delivery id ${execution.deliveryId}, status ${execution.status}, ` +
+				`started ${isoTime(execution.startedAt)}, stopped ${isoTime(execution.stoppedAt)}`,
 		})),
 		`${executions.length} executions`,
 	);
