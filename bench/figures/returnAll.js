@@ -125,7 +125,6 @@ async function figureReturnAll(context) {
 		jsonBytes: median(fetchLoop.map((run) => run.bytes)),
 		rssGrowth: median(ours.map((run) => run.rssGrowth)),
 		handBuiltMs: median(handBuilt.map((run) => run.execMs)),
-		handBuiltCpuMs: median(handBuilt.map((run) => run.cpuMs)),
 		handBuiltRatio: median(ours.map((run, i) => run.execMs / handBuilt[i].execMs)),
 		handBuiltRssGrowth: median(handBuilt.map((run) => run.rssGrowth)),
 		handBuiltRssRatio: median(ours.map((run, i) => run.rssGrowth / handBuilt[i].rssGrowth)),
