@@ -9,7 +9,7 @@
 const axios = require('axios').default;
 const http = require('http');
 const https = require('https');
-const { WEBHOOK_DELIVERY_HEADERS } = require('./api/names');
+const { WEBHOOK_DELIVERY_HEADERS, WEBHOOK_PAYLOAD_FIELDS } = require('./api/names');
 const { signatureHeaderValue } = require('./signature');
 const { newId, nowIso } = require('./store');
 
@@ -37,7 +37,14 @@ class DeliverySender {
 	/** Creates a delivery of `event` about `charge` to `endpoint` and starts sending it. */
 	deliver(endpoint, event, charge) {
 		const id = newId();
-		const body = Buffer.from(JSON.stringify({ id, event, charge, occurred_at: nowIso() }), 'utf8');
+		const fields = WEBHOOK_PAYLOAD_FIELDS;
+		const payload = {
+			[fields.id]: id,
+			[fields.event]: event,
+			[fields.charge]: charge,
+			[fields.occurredAt]: nowIso(),
+		};
+		const body = Buffer.from(JSON.stringify(payload), 'utf8');
 		this.payloads.set(id, { body, signature: signatureHeaderValue(endpoint.secret, body) });
 		const record = {
 			id,

@@ -32,6 +32,21 @@ describe('names the reference leaves unshown: node and sandbox made the same cho
 		expect(plain(sandboxNames[name])).toEqual(plain(nodeNames[name]));
 	});
 
+	it("the trigger looks for the sandbox's delivery fields and headers first (WEBHOOK_PAYLOAD_NAMES)", () => {
+		const looked = nodeNames.WEBHOOK_PAYLOAD_NAMES;
+		const sent = sandboxNames.WEBHOOK_PAYLOAD_FIELDS;
+		expect([
+			looked.idKeys[0],
+			looked.eventKeys[0],
+			looked.chargeKeys[0],
+			looked.occurredAtKeys[0],
+		]).toEqual([sent.id, sent.event, sent.charge, sent.occurredAt]);
+		expect([looked.eventHeaders[0], looked.idHeaders[0]]).toEqual([
+			sandboxNames.WEBHOOK_DELIVERY_HEADERS.event,
+			sandboxNames.WEBHOOK_DELIVERY_HEADERS.deliveryId,
+		]);
+	});
+
 	it('the sandbox signs a delivery the way the trigger verifies it (and both sign alike)', () => {
 		const secret = 'whsec_agreement';
 		const body = Buffer.from('{"id":"d","event":"charge.captured","charge":{"id":"c"}}', 'utf8');

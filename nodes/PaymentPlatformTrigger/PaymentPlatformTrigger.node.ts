@@ -10,16 +10,19 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { WEBHOOK_EVENT_OPTIONS } from '../PaymentPlatform/shared/optionTexts';
 import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/transport/chosenNames';
 import {
-	chargeEventItem,
-	deliveryIdsOf,
-	eventOf,
-	hasChargeObject,
-	parseDeliveryBody,
-} from './delivery';
+	ACKNOWLEDGE_AFTER_RUN_VERSION,
+	acknowledgeMode,
+	acknowledgeProperties,
+	acknowledgeWebhookFields,
+} from './acknowledge';
+import { readDelivery } from './delivery';
 import {
+	clearInFlight,
 	forgetRecentDeliveries,
 	hasSeenDelivery,
+	isInFlight,
 	keepRecentDeliveries,
+	markInFlight,
 	recentDeliveries,
 	rememberDeliveries,
 } from './deliveryWindow';
@@ -57,6 +60,49 @@ function rawBodyOf(this: IWebhookFunctions): Buffer | undefined {
 	return undefined;
 }
 
+/**
+ * Duplicate suppression: the answer for a delivery already run (or still running), else undefined and the delivery
+ * is admitted. The window lives in memory per endpoint (deliveryWindow.ts): n8n does not keep what webhook() writes
+ * to static data. Each check and its update run without an await between them.
+ *
+ * When received, a delivery is remembered as it is admitted. After the workflow succeeds, it is remembered only
+ * when n8n answers it 2xx; meanwhile a resend gets 409 and comes back later, and a failed run (5xx) or a dropped
+ * connection leaves it free to run again when the platform resends it.
+ */
+function admitOnce(
+	this: IWebhookFunctions,
+	windowKey: string,
+	keys: string[],
+): IWebhookResponseData | undefined {
+	const staticData = this.getWorkflowStaticData('node');
+	const stored = staticData[STATIC_KEYS.recentDeliveryIds];
+	if (hasSeenDelivery(recentDeliveries(windowKey, stored), keys)) {
+		return respond.call(this, 200, { received: true, ignored: 'duplicate delivery' });
+	}
+	const remember = () => {
+		const updated = rememberDeliveries(recentDeliveries(windowKey, stored), keys);
+		keepRecentDeliveries(windowKey, updated);
+		staticData[STATIC_KEYS.recentDeliveryIds] = updated;
+	};
+	if (acknowledgeMode(this.getNodeParameter('acknowledge', 'onReceived')) === 'onReceived') {
+		remember();
+		return undefined;
+	}
+	if (isInFlight(windowKey, keys)) {
+		return respond.call(this, 409, {
+			message: 'This delivery is still running; send it again later',
+		});
+	}
+	markInFlight(windowKey, keys);
+	const response = this.getResponseObject();
+	response.once('finish', () => {
+		if (response.statusCode >= 200 && response.statusCode < 300) remember();
+		clearInFlight(windowKey, keys);
+	});
+	response.once('close', () => clearInFlight(windowKey, keys));
+	return undefined;
+}
+
 export class PaymentPlatformTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Payment Platform Trigger',
@@ -69,8 +115,9 @@ export class PaymentPlatformTrigger implements INodeType {
 		// 1.1 behaves exactly like 1. n8n (checked with 2.41) evaluates a Webhook-node v1 expression through its
 		// expression sandbox on every request to any trigger at typeVersion 1, which halves webhook throughput;
 		// from 1.1 on it skips that. See README "Performance".
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: new nodes acknowledge a delivery after the workflow succeeds (acknowledge.ts).
+		version: [1, 1.1, ACKNOWLEDGE_AFTER_RUN_VERSION],
+		defaultVersion: ACKNOWLEDGE_AFTER_RUN_VERSION,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when the Payment Platform sends a signed charge event',
 		defaults: { name: 'Payment Platform Trigger' },
@@ -81,14 +128,14 @@ export class PaymentPlatformTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				// Empty, so that n8n answers with the webhookResponse below: left undefined, n8n 2.x answers an
-				// accepted delivery with the literal text "firstEntryJson" (its default for this field).
-				responseData: '',
+				// When received, responseData is empty, so that n8n answers with the webhookResponse below: left
+				// undefined, n8n 2.x answers an accepted delivery with the literal text "firstEntryJson".
+				...acknowledgeWebhookFields,
 				path: 'webhook',
 			},
 		],
 		properties: [
+			...acknowledgeProperties,
 			{
 				displayName: 'Events',
 				name: 'events',
@@ -188,53 +235,30 @@ export class PaymentPlatformTrigger implements INodeType {
 			return respond.call(this, 401, { message: 'Missing or invalid signature' });
 		}
 
-		const body = parseDeliveryBody(rawBody);
-		if (body === undefined) {
-			return respond.call(this, 400, { message: 'The body is not a JSON object' });
-		}
-
-		// A signed delivery the trigger cannot read is answered 4xx, never 2xx-and-dropped: the platform keeps it (and
-		// retries) where the user can see it. Only the user's own choices (events, duplicates) are acknowledged unused.
-		const event = eventOf(body, headers);
-		if (event === undefined) {
-			return respond.call(this, 422, {
-				message: `The delivery names no event (no "event" in the body, no ${WEBHOOK_DELIVERY_HEADERS.event} header)`,
-			});
-		}
+		// The signature proves the platform sent it: whatever its shape, the delivery runs (delivery.ts).
+		const { item, duplicateKeys } = readDelivery(rawBody, headers);
 		const events = this.getNodeParameter('events', []) as string[];
-		if (!events.includes(event)) {
+		if (item.event !== null && !events.includes(item.event)) {
 			return respond.call(this, 200, { received: true, ignored: 'event not selected' });
 		}
-		if (!hasChargeObject(body)) {
-			return respond.call(this, 422, { message: 'The delivery has no "charge" object' });
-		}
 
-		const deliveryIds = deliveryIdsOf(headers, body);
 		if (options.ignoreDuplicates !== false) {
-			// The window lives in memory per endpoint (see deliveryWindow.ts): n8n does not keep what webhook()
-			// writes to static data. The check and the update run without an await between them.
-			const windowKey = endpointId ?? secret;
-			const window = recentDeliveries(windowKey, staticData[STATIC_KEYS.recentDeliveryIds]);
-			if (hasSeenDelivery(window, deliveryIds)) {
-				return respond.call(this, 200, { received: true, ignored: 'duplicate delivery' });
-			}
-			const updated = rememberDeliveries(window, deliveryIds);
-			keepRecentDeliveries(windowKey, updated);
-			staticData[STATIC_KEYS.recentDeliveryIds] = updated;
+			const refused = admitOnce.call(this, endpointId ?? secret, duplicateKeys);
+			if (refused !== undefined) return refused;
 		}
 
-		const item = chargeEventItem(body, deliveryIds, event) as IDataObject;
+		const json = item as unknown as IDataObject;
 		if (options.includeHeaders === true) {
 			const signatureHeaders = [
 				WEBHOOK_DELIVERY_HEADERS.signature,
 				...(options.signatureHeader ? [options.signatureHeader] : []),
 				...signatures.map((signature) => signature.name),
 			];
-			item.headers = withoutHeaders(headers, signatureHeaders) as IDataObject;
+			json.headers = withoutHeaders(headers, signatureHeaders) as IDataObject;
 		}
 		return {
 			webhookResponse: ACCEPTED_ANSWER,
-			workflowData: [this.helpers.returnJsonArray([item])],
+			workflowData: [this.helpers.returnJsonArray([json])],
 		};
 	}
 }

@@ -1,76 +1,148 @@
 /**
- * Reading a webhook delivery's body: pure functions, no n8n imports.
- * Body (chosenNames.ts): `{"id": <delivery id>, "event": "charge.captured", "charge": {...}, "occurred_at": <timestamp>}`.
+ * Reading a signed webhook delivery: pure functions, no n8n imports.
+ * The reference does not show the payload, so a signed body of any shape is the platform's data and becomes an item.
+ * Where each field of the item is looked for is in WEBHOOK_PAYLOAD_NAMES (chosenNames.ts); a field found nowhere is
+ * null, and the item says which ones in `notFound`.
  */
-import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/transport/chosenNames';
+import { createHash } from 'crypto';
+import {
+	CHARGE_RECORD_FIELDS,
+	WEBHOOK_PAYLOAD_NAMES,
+} from '../PaymentPlatform/transport/chosenNames';
 import { getHeader, type RequestHeaders } from './headers';
 
-export type DeliveryBody = Record<string, unknown>;
+type JsonObject = Record<string, unknown>;
 
 /** The delivery as the workflow receives it. */
 export type ChargeEventItem = {
+	/** The delivery id (body or header), null when the delivery carries none. */
 	id: string | null;
 	event: string | null;
-	charge: unknown;
+	/** The charge the event is about, as an object. */
+	charge: JsonObject | null;
 	occurred_at: unknown;
+	/** The whole body as parsed, untouched; null when it is not JSON (then `rawBody` holds it). */
+	body: unknown;
+	/** What the trigger recognises a redelivery by: the delivery id, else `sha256:<digest of the signed body>`. */
+	deliveryKey: string;
+	/** The fields above that the delivery does not carry (so they are null). */
+	notFound: Array<'id' | 'event' | 'charge' | 'occurred_at'>;
+	/** Only when the body is not JSON: its text (UTF-8), or base64 when it is not UTF-8 either. */
+	rawBody?: string;
+	rawBodyEncoding?: 'utf8' | 'base64';
 };
 
-/**
- * The JSON object in the raw body bytes, or undefined when the bytes are not UTF-8 JSON holding an object.
- * The raw bytes are parsed here (not n8n's parsed body) so that what is verified is exactly what is used.
- */
-export function parseDeliveryBody(rawBody: Buffer): DeliveryBody | undefined {
-	let parsed: unknown;
+/** A delivery read from its signed bytes and headers. */
+export interface Delivery {
+	item: ChargeEventItem;
+	/** Every id the delivery may be remembered under (header and body ids, or the body's digest). */
+	duplicateKeys: string[];
+}
+
+/** The body bytes as JSON, or as text when they are not JSON. The bytes verified are the bytes read. */
+export type ParsedBody =
+	| { isJson: true; value: unknown }
+	| { isJson: false; text: string; encoding: 'utf8' | 'base64' };
+
+export function parseDeliveryBody(rawBody: Buffer): ParsedBody {
+	let text: string;
 	try {
-		parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(rawBody));
+		text = new TextDecoder('utf-8', { fatal: true }).decode(rawBody);
 	} catch {
-		return undefined;
+		return { isJson: false, text: rawBody.toString('base64'), encoding: 'base64' };
 	}
-	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-	return parsed as DeliveryBody;
+	try {
+		return { isJson: true, value: JSON.parse(text) as unknown };
+	} catch {
+		return { isJson: false, text, encoding: 'utf8' };
+	}
+}
+
+function isObject(value: unknown): value is JsonObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function nonEmptyString(value: unknown): string | undefined {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/**
- * The delivery's event: the one named in the signed body; only when the body names none, the `X-Event` header (the
- * signature already proved who sent the request, and the body is what the workflow gets).
- */
-export function eventOf(body: DeliveryBody, headers: RequestHeaders = {}): string | undefined {
-	return (
-		nonEmptyString(body.event) ?? nonEmptyString(getHeader(headers, WEBHOOK_DELIVERY_HEADERS.event))
+/** An id as text: a non-empty string, or a finite number written out. */
+function idText(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return nonEmptyString(value);
+}
+
+function firstOf<T>(keys: readonly string[], read: (key: string) => T | undefined): T | undefined {
+	for (const key of keys) {
+		const value = read(key);
+		if (value !== undefined) return value;
+	}
+	return undefined;
+}
+
+/** The charge under one of the charge keys (one level deeper when that object wraps it), if any. */
+function wrappedCharge(body: JsonObject): JsonObject | undefined {
+	const outer = firstOf(WEBHOOK_PAYLOAD_NAMES.chargeKeys, (key) =>
+		isObject(body[key]) ? (body[key] as JsonObject) : undefined,
 	);
+	if (outer === undefined) return undefined;
+	const inner = firstOf(WEBHOOK_PAYLOAD_NAMES.chargeKeys, (key) =>
+		isObject(outer[key]) ? (outer[key] as JsonObject) : undefined,
+	);
+	return inner ?? outer;
 }
 
-/** Whether the body carries the charge the event is about, as an object (the workflow's main data). */
-export function hasChargeObject(body: DeliveryBody): boolean {
-	return body.charge !== null && typeof body.charge === 'object' && !Array.isArray(body.charge);
+function bodyIsCharge(body: JsonObject): boolean {
+	return WEBHOOK_PAYLOAD_NAMES.bodyIsChargeWith.some((key) => body[key] !== undefined);
 }
 
-/**
- * The ids under which a delivery is remembered: the `X-Delivery-Id` header, else the body's `id`. When both are
- * present and differ, both count, so a redelivery is recognised by either (the body's id is the signed one).
- */
-export function deliveryIdsOf(headers: RequestHeaders, body: DeliveryBody): string[] {
-	const ids = [
-		nonEmptyString(getHeader(headers, WEBHOOK_DELIVERY_HEADERS.deliveryId)),
-		nonEmptyString(body.id),
-	];
-	return [...new Set(ids.filter((id): id is string => id !== undefined))];
+/** The body's own keys that can describe the delivery (a charge's own fields cannot when the body is the charge). */
+function deliveryKeysOf(body: JsonObject, isCharge: boolean): JsonObject {
+	if (!isCharge) return body;
+	const fields = new Set<string>(CHARGE_RECORD_FIELDS);
+	return Object.fromEntries(Object.entries(body).filter(([key]) => !fields.has(key)));
 }
 
-/** The item the workflow runs with: the delivery's id, event, charge and time. */
-export function chargeEventItem(
-	body: DeliveryBody,
-	deliveryIds: readonly string[],
-	event: string | undefined = eventOf(body),
-): ChargeEventItem {
-	return {
-		id: nonEmptyString(body.id) ?? deliveryIds[0] ?? null,
+/** The digest a delivery without any id is remembered by. */
+export function bodyDigest(rawBody: Buffer): string {
+	return `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+}
+
+/** Reads the item and the duplicate keys of a delivery whose signature has been verified. */
+export function readDelivery(rawBody: Buffer, headers: RequestHeaders): Delivery {
+	const parsed = parseDeliveryBody(rawBody);
+	const body = parsed.isJson && isObject(parsed.value) ? parsed.value : {};
+	const charge = wrappedCharge(body) ?? (bodyIsCharge(body) ? body : undefined);
+	const own = deliveryKeysOf(body, charge === body);
+	const header = (name: string) => getHeader(headers, name);
+
+	const event =
+		firstOf(WEBHOOK_PAYLOAD_NAMES.eventKeys, (key) => nonEmptyString(own[key])) ??
+		firstOf(WEBHOOK_PAYLOAD_NAMES.eventHeaders, (name) => nonEmptyString(header(name)));
+	const bodyId = firstOf(WEBHOOK_PAYLOAD_NAMES.idKeys, (key) => idText(own[key]));
+	const headerId = firstOf(WEBHOOK_PAYLOAD_NAMES.idHeaders, (name) => nonEmptyString(header(name)));
+	const occurredAt = firstOf(WEBHOOK_PAYLOAD_NAMES.occurredAtKeys, (key) =>
+		own[key] === null ? undefined : own[key],
+	);
+
+	// A redelivery is recognised by either id when the two differ (the body's is the signed one).
+	const ids = [...new Set([bodyId, headerId].filter((id): id is string => id !== undefined))];
+	const duplicateKeys = ids.length > 0 ? ids : [bodyDigest(rawBody)];
+	const item: ChargeEventItem = {
+		id: ids[0] ?? null,
 		event: event ?? null,
-		charge: body.charge ?? null,
-		occurred_at: body.occurred_at ?? null,
+		charge: charge ?? null,
+		occurred_at: occurredAt ?? null,
+		body: parsed.isJson ? parsed.value : null,
+		deliveryKey: duplicateKeys[0],
+		notFound: [],
 	};
+	for (const field of ['id', 'event', 'charge', 'occurred_at'] as const) {
+		if (item[field] === null) item.notFound.push(field);
+	}
+	if (!parsed.isJson) {
+		item.rawBody = parsed.text;
+		item.rawBodyEncoding = parsed.encoding;
+	}
+	return { item, duplicateKeys };
 }

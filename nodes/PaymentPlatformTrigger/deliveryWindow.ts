@@ -40,6 +40,13 @@ export function rememberDeliveries(
 /** Windows by endpoint id: a new registration starts a new window. */
 const windowsByEndpoint = new Map<string, string[]>();
 
+/**
+ * Deliveries accepted with "After the Workflow Succeeds" whose answer has not gone out yet, by endpoint. Such a
+ * delivery enters the window only once n8n has answered it 2xx: a failed or crashed run answers 5xx (or drops the
+ * connection), the platform resends, and the resend must run.
+ */
+const inFlightByEndpoint = new Map<string, Set<string>>();
+
 /** The window of an endpoint: the one in memory, else the one `stored` in static data. */
 export function recentDeliveries(endpointId: string, stored: unknown): string[] {
 	return windowsByEndpoint.get(endpointId) ?? readDeliveryWindow(stored);
@@ -52,5 +59,26 @@ export function keepRecentDeliveries(endpointId: string, window: string[]): void
 
 /** Drops an endpoint's window (its registration was removed or replaced). */
 export function forgetRecentDeliveries(endpointId: string | undefined): void {
-	if (endpointId !== undefined) windowsByEndpoint.delete(endpointId);
+	if (endpointId === undefined) return;
+	windowsByEndpoint.delete(endpointId);
+	inFlightByEndpoint.delete(endpointId);
+}
+
+/** True when any of `ids` is accepted and still running (its answer not sent). */
+export function isInFlight(endpointId: string, ids: readonly string[]): boolean {
+	const inFlight = inFlightByEndpoint.get(endpointId);
+	return inFlight !== undefined && ids.some((id) => inFlight.has(id));
+}
+
+export function markInFlight(endpointId: string, ids: readonly string[]): void {
+	const inFlight = inFlightByEndpoint.get(endpointId) ?? new Set<string>();
+	for (const id of ids) inFlight.add(id);
+	inFlightByEndpoint.set(endpointId, inFlight);
+}
+
+export function clearInFlight(endpointId: string, ids: readonly string[]): void {
+	const inFlight = inFlightByEndpoint.get(endpointId);
+	if (inFlight === undefined) return;
+	for (const id of ids) inFlight.delete(id);
+	if (inFlight.size === 0) inFlightByEndpoint.delete(endpointId);
 }

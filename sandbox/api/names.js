@@ -45,6 +45,14 @@ const WEBHOOK_DELIVERY_HEADERS = {
 };
 const SIGNATURE_PREFIX = 'sha256=';
 
+/** The delivery body's fields: `{"id", "event", "charge", "occurred_at"}` (the payload is not shown either). */
+const WEBHOOK_PAYLOAD_FIELDS = {
+	id: 'id',
+	event: 'event',
+	charge: 'charge',
+	occurredAt: 'occurred_at',
+};
+
 /** Machine-readable error codes (not shown by the reference). */
 const ERROR_CODES = {
 	unauthorized: 'UNAUTHORIZED',
@@ -67,5 +75,6 @@ module.exports = {
 	WEBHOOK_ENDPOINTS_PATH,
 	WEBHOOK_DELIVERY_HEADERS,
 	SIGNATURE_PREFIX,
+	WEBHOOK_PAYLOAD_FIELDS,
 	ERROR_CODES,
 };

@@ -18,7 +18,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { resolveWebhookDescriptionField, Workflow } from 'n8n-workflow';
 import { HookContext, WebhookContext } from 'n8n-core';
 import { executeFrom, stubAdditionalData } from './execution';
 import { TestNodeTypes, TRIGGER_NODE_TYPE } from './nodeTypes';
@@ -47,6 +47,19 @@ export interface TriggerHarnessOptions {
 	webhookBaseUrl?: string;
 	/** Base of test webhook URLs (… + /webhook-test). */
 	webhookTestBaseUrl?: string;
+	/** The node's typeVersion (1 by default, as in workflows saved before 1.2). */
+	typeVersion?: number;
+}
+
+/** How the caller's connection ends instead of n8n's answer (a worker or webhook process that died mid-run). */
+export interface ReceiveOptions {
+	isTest?: boolean;
+	/** Runs after webhook() admitted the delivery and before the workflow runs (e.g. to send it again meanwhile). */
+	whileRunning?: () => Promise<void>;
+	/** The connection drops before any answer, and the workflow does not run. */
+	dropBeforeAnswer?: boolean;
+	/** The run ends in error, as when a node after the trigger fails. */
+	runFails?: boolean;
 }
 
 export interface WebhookOutcome {
@@ -74,7 +87,7 @@ export class TriggerHarness {
 			id: 'payment-platform-trigger',
 			name: TRIGGER_NODE_NAME,
 			type: TRIGGER_NODE_TYPE,
-			typeVersion: 1,
+			typeVersion: options.typeVersion ?? 1,
 			position: [0, 0],
 			webhookId: TRIGGER_WEBHOOK_ID,
 			parameters: { ...options.parameters },
@@ -138,11 +151,21 @@ export class TriggerHarness {
 	}
 
 	/**
-	 * Hands a request to the node's `webhook()` and answers as n8n does: the node's own response when it returns
-	 * `noWebhookResponse`; 200 when it returns no items; otherwise (responseMode onReceived) 200 "Workflow was
-	 * started" and the workflow runs with the returned items.
+	 * Hands a request to the node's `webhook()` and answers as n8n 2.41 does (webhook-helpers.js): the node's own
+	 * response when it returns `noWebhookResponse`; 200 when it returns no items; otherwise, by the description's
+	 * responseMode, 200 before the run ("onReceived") or, after it ("lastNode"), 500 when the run failed and 200
+	 * with no body (responseData "noData") when it succeeded.
 	 */
-	async receive(input: IncomingWebhookRequest, isTest = false): Promise<WebhookOutcome> {
+	async receive(
+		input: IncomingWebhookRequest,
+		options: boolean | ReceiveOptions = {},
+	): Promise<WebhookOutcome> {
+		const {
+			isTest = false,
+			whileRunning,
+			dropBeforeAnswer = false,
+			runFails = false,
+		} = typeof options === 'boolean' ? { isTest: options } : options;
 		const workflow = this.workflow(isTest);
 		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'webhook';
 		const response = new RecordedResponse();
@@ -173,8 +196,51 @@ export class TriggerHarness {
 			const body = result.webhookResponse ?? { message: 'Webhook call received' };
 			return { status: 200, body, ran: false, items: [], result };
 		}
-		const items = await this.runFromTrigger(workflow, result.workflowData, mode);
-		return { status: 200, body: this.onReceivedBody(result), ran: true, items, result };
+		const responseMode = this.describedField(workflow, 'responseMode');
+		if (responseMode === 'onReceived')
+			response.status(200).send(this.onReceivedBody(workflow, result));
+		await whileRunning?.();
+		if (dropBeforeAnswer) {
+			response.drop();
+			return { status: 0, body: undefined, ran: false, items: [], result };
+		}
+		const run = await this.runFromTrigger(workflow, result.workflowData, mode).then(
+			(items) => ({
+				items,
+				error: runFails ? new Error('A node after the trigger failed') : undefined,
+			}),
+			(error: unknown) => ({ items: [] as INodeExecutionData[], error }),
+		);
+		// When received, the caller has its answer already: a failed run fails the test.
+		if (responseMode === 'onReceived' && run.error !== undefined)
+			return await Promise.reject(run.error);
+		const { items } = run;
+		const failed = run.error !== undefined;
+		if (responseMode === 'lastNode') {
+			if (failed) response.status(500).send({ message: 'Error in workflow' });
+			else response.status(200).send(undefined);
+		}
+		return { status: response.statusCode, body: response.body, ran: !failed, items, result };
+	}
+
+	/**
+	 * A webhook description field as n8n 2.x reads it: natively through the field's resolver when the parameters
+	 * are static (else the test fails: the node must not make n8n evaluate an expression per delivery), with the
+	 * defaults the Workflow constructor applied for the node's version.
+	 */
+	private describedField(workflow: Workflow, field: 'responseMode' | 'responseData'): unknown {
+		const description = this.nodeType().description.webhooks?.[0];
+		if (!description) throw new Error('The trigger declares no webhook');
+		const value = description[field];
+		if (typeof value !== 'string' || !value.startsWith('=')) return value;
+		const native = resolveWebhookDescriptionField(
+			workflow.nodes[this.node.name],
+			description,
+			field,
+		);
+		if (!native.resolved)
+			throw new Error(`${field} is an expression n8n would evaluate per delivery`);
+		return native.value;
 	}
 
 	/**
@@ -182,10 +248,9 @@ export class TriggerHarness {
 	 * (webhook-on-received-response-extractor.js): the description's responseData, "firstEntryJson" when it is
 	 * undefined, nothing for "noData"; when it is empty, the node's webhookResponse, else a fixed message.
 	 */
-	private onReceivedBody(result: IWebhookResponseData): unknown {
-		const description = this.nodeType().description.webhooks?.[0];
-		const responseData =
-			description?.responseData === undefined ? 'firstEntryJson' : description.responseData;
+	private onReceivedBody(workflow: Workflow, result: IWebhookResponseData): unknown {
+		const described = this.describedField(workflow, 'responseData');
+		const responseData = described === undefined ? 'firstEntryJson' : described;
 		if (responseData === 'noData') return undefined;
 		if (responseData) return responseData;
 		return result.webhookResponse ?? { message: 'Workflow was started' };

@@ -9,12 +9,29 @@ export interface IncomingWebhookRequest {
 	rawBody?: Buffer;
 }
 
-/** Stands in for Express's Response: records the status and body the node sets. */
+/**
+ * Stands in for Express's Response: records the status and body the node sets, and emits `finish` then `close` once
+ * the answer is sent, as Node's response does (or `close` alone when the connection drops first).
+ */
 export class RecordedResponse {
 	statusCode = 200;
 	body: unknown = undefined;
 	headers: Record<string, string> = {};
 	finished = false;
+
+	private readonly listeners: Array<{ event: string; listener: () => void }> = [];
+
+	/** Like EventEmitter's `once`, for the events a response emits. */
+	once(event: 'finish' | 'close', listener: () => void): this {
+		this.listeners.push({ event, listener });
+		return this;
+	}
+
+	private emit(event: 'finish' | 'close'): void {
+		const due = this.listeners.filter((entry) => entry.event === event);
+		for (const entry of due) this.listeners.splice(this.listeners.indexOf(entry), 1);
+		for (const entry of due) entry.listener();
+	}
 
 	get headersSent(): boolean {
 		return this.finished;
@@ -32,7 +49,14 @@ export class RecordedResponse {
 	send(body?: unknown): this {
 		this.body = body;
 		this.finished = true;
+		this.emit('finish');
+		this.emit('close');
 		return this;
+	}
+
+	/** The caller went away before any answer (a sender timeout, a webhook process that died). */
+	drop(): void {
+		this.emit('close');
 	}
 
 	end(body?: unknown): this {

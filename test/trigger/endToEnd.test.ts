@@ -79,13 +79,22 @@ it('a charge state change is delivered, verified, and runs the workflow with exa
 	expect(outcomes[0].ran).toBe(true);
 	expect(outcomes[0].items).toHaveLength(1);
 	const item = outcomes[0].items[0].json;
+	const sent = JSON.parse(sandbox().deliveryBody(delivery.id)!.toString('utf8'));
 	expect(item).toEqual({
 		id: delivery.id,
 		event: 'charge.captured',
 		charge: expect.objectContaining({ id: CHARGE_ID, status: 'captured' }),
 		occurred_at: expect.any(String),
+		body: sent,
+		deliveryKey: delivery.id,
+		notFound: [],
 	});
-	expect(JSON.parse(sandbox().deliveryBody(delivery.id)!.toString('utf8'))).toEqual(item);
+	expect({
+		id: item.id,
+		event: item.event,
+		charge: item.charge,
+		occurred_at: item.occurred_at,
+	}).toEqual(sent);
 	expect(deliveryRecord(delivery.id)).toMatchObject({
 		delivered: true,
 		lastStatus: 200,

@@ -1,10 +1,10 @@
 /** The trigger's pure helpers, without n8n: header lookup, delivery window, delivery body, stored registration. */
+import { createHash } from 'crypto';
 import {
-	chargeEventItem,
-	deliveryIdsOf,
-	eventOf,
-	hasChargeObject,
+	bodyDigest,
 	parseDeliveryBody,
+	readDelivery,
+	type ChargeEventItem,
 } from '../../nodes/PaymentPlatformTrigger/delivery';
 import {
 	hasSeenDelivery,
@@ -79,25 +79,29 @@ describe('delivery window', () => {
 });
 
 describe('delivery body', () => {
-	it('parses only a UTF-8 JSON object', () => {
+	const read = (body: unknown, headers: Record<string, string> = {}) =>
+		readDelivery(Buffer.from(JSON.stringify(body), 'utf8'), headers);
+
+	it('parses UTF-8 JSON of any kind; anything else is text (base64 when not UTF-8)', () => {
 		expect(parseDeliveryBody(Buffer.from('{"event":"charge.captured"}'))).toEqual({
-			event: 'charge.captured',
+			isJson: true,
+			value: { event: 'charge.captured' },
 		});
-		expect(parseDeliveryBody(Buffer.from('not json'))).toBeUndefined();
-		expect(parseDeliveryBody(Buffer.from('null'))).toBeUndefined();
-		expect(parseDeliveryBody(Buffer.from('[1]'))).toBeUndefined();
-		expect(parseDeliveryBody(Buffer.from([0x7b, 0xff, 0x7d]))).toBeUndefined();
+		expect(parseDeliveryBody(Buffer.from('[1]'))).toEqual({ isJson: true, value: [1] });
+		expect(parseDeliveryBody(Buffer.from('null'))).toEqual({ isJson: true, value: null });
+		expect(parseDeliveryBody(Buffer.from('not json'))).toEqual({
+			isJson: false,
+			text: 'not json',
+			encoding: 'utf8',
+		});
+		expect(parseDeliveryBody(Buffer.from([0x7b, 0xff, 0x7d]))).toEqual({
+			isJson: false,
+			text: Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'),
+			encoding: 'base64',
+		});
 	});
 
-	it('delivery ids: X-Delivery-Id, else the body id; both when they differ', () => {
-		expect(deliveryIdsOf({ 'x-delivery-id': 'h' }, { id: 'h' })).toEqual(['h']);
-		expect(deliveryIdsOf({}, { id: 'b' })).toEqual(['b']);
-		expect(deliveryIdsOf({ 'X-Delivery-Id': 'h' }, {})).toEqual(['h']);
-		expect(deliveryIdsOf({ 'x-delivery-id': 'h' }, { id: 'b' })).toEqual(['h', 'b']);
-		expect(deliveryIdsOf({}, { id: 7 })).toEqual([]);
-	});
-
-	it('the item holds id, event, charge and occurred_at only', () => {
+	it('the chosen shape: every field found, the body kept whole', () => {
 		const body = {
 			id: 'd',
 			event: 'charge.voided',
@@ -105,31 +109,117 @@ describe('delivery body', () => {
 			occurred_at: 't',
 			extra: 1,
 		};
-		expect(eventOf(body)).toBe('charge.voided');
-		expect(chargeEventItem(body, ['d'])).toEqual({
+		expect(read(body).item).toEqual({
 			id: 'd',
 			event: 'charge.voided',
 			charge: { id: 'c' },
 			occurred_at: 't',
+			body,
+			deliveryKey: 'd',
+			notFound: [],
 		});
-		expect(eventOf({}, { 'X-Event': 'charge.refunded' })).toBe('charge.refunded');
-		expect(eventOf({ event: 'charge.voided' }, { 'x-event': 'charge.refunded' })).toBe(
+	});
+
+	it.each<[string, unknown, Record<string, string>, Partial<ChargeEventItem>]>([
+		[
+			'event under "type", charge under "data"',
+			{ id: 'evt_1', type: 'charge.refunded', data: { id: 'c', amount: 5 }, created_at: 't' },
+			{},
+			{ id: 'evt_1', event: 'charge.refunded', charge: { id: 'c', amount: 5 }, occurred_at: 't' },
+		],
+		[
+			'charge wrapped twice ({"data": {"object": {...}}})',
+			{ id: 'evt_2', event_type: 'charge.failed', data: { object: { id: 'c' } } },
+			{},
+			{ id: 'evt_2', event: 'charge.failed', charge: { id: 'c' }, occurred_at: null },
+		],
+		[
+			'the body is the charge; event and id in headers',
+			{ id: 'c', amount: 100, status: 'captured', payment_method: 'pix', created_at: 't' },
+			{ 'X-Event': 'charge.captured', 'X-Delivery-Id': 'h1' },
+			{
+				id: 'h1',
+				event: 'charge.captured',
+				charge: {
+					id: 'c',
+					amount: 100,
+					status: 'captured',
+					payment_method: 'pix',
+					created_at: 't',
+				},
+				occurred_at: null,
+			},
+		],
+		[
+			'the body is the charge, nothing else: the charge id is not taken for a delivery id',
+			{ id: 'c', amount: 100 },
+			{},
+			{
+				id: null,
+				event: null,
+				charge: { id: 'c', amount: 100 },
+				notFound: ['id', 'event', 'occurred_at'],
+			},
+		],
+		[
+			'a numeric id and an event header other than X-Event',
+			{ event_id: 42, charge: { id: 'c' } },
+			{ 'x-event-type': 'charge.expired' },
+			{ id: '42', event: 'charge.expired', charge: { id: 'c' } },
+		],
+		[
+			'a JSON list',
+			[{ id: 'c' }],
+			{},
+			{
+				id: null,
+				event: null,
+				charge: null,
+				body: [{ id: 'c' }],
+				notFound: ['id', 'event', 'charge', 'occurred_at'],
+			},
+		],
+	])('%s', (_label, body, headers, expected) => {
+		expect(read(body, headers).item).toMatchObject({ body, ...expected });
+	});
+
+	it('the event: the body first, then the headers; blank values do not count', () => {
+		expect(read({ event: 'charge.voided' }, { 'x-event': 'charge.refunded' }).item.event).toBe(
 			'charge.voided',
 		);
-		expect(eventOf({ event: ' ' }, {})).toBeUndefined();
-		expect(hasChargeObject({ charge: { id: 'c' } })).toBe(true);
-		expect([null, [], 'c', undefined].map((charge) => hasChargeObject({ charge }))).toEqual([
-			false,
-			false,
-			false,
-			false,
-		]);
-		expect(chargeEventItem({}, ['h'], 'charge.failed').event).toBe('charge.failed');
-		expect(chargeEventItem({ event: 'charge.voided' }, ['h'])).toEqual({
+		expect(read({ event: ' ' }, { 'X-Event': 'charge.refunded' }).item.event).toBe(
+			'charge.refunded',
+		);
+		expect(read({ event: ' ' }).item.event).toBeNull();
+		expect(read({ event: 7 }).item.notFound).toContain('event');
+	});
+
+	it('duplicate keys: both ids when header and body differ, else the digest of the signed bytes', () => {
+		expect(read({ id: 'h' }, { 'x-delivery-id': 'h' }).duplicateKeys).toEqual(['h']);
+		expect(read({ id: 'b' }, { 'X-Delivery-Id': 'h' }).duplicateKeys).toEqual(['b', 'h']);
+		const raw = Buffer.from('{"type":"charge.captured"}', 'utf8');
+		const digest = `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+		expect(bodyDigest(raw)).toBe(digest);
+		const withoutIds = readDelivery(raw, {});
+		expect(withoutIds.duplicateKeys).toEqual([digest]);
+		expect(withoutIds.item).toMatchObject({ id: null, deliveryKey: digest });
+	});
+
+	it('a body that is not JSON is in the item as text, every field null', () => {
+		const { item } = readDelivery(Buffer.from('id=1&event=charge.captured', 'utf8'), {
+			'x-event': 'charge.captured',
+			'x-delivery-id': 'h',
+		});
+		expect(item).toEqual({
 			id: 'h',
-			event: 'charge.voided',
+			event: 'charge.captured',
 			charge: null,
 			occurred_at: null,
+			body: null,
+			deliveryKey: 'h',
+			notFound: ['charge', 'occurred_at'],
+			rawBody: 'id=1&event=charge.captured',
+			rawBodyEncoding: 'utf8',
 		});
 	});
 });

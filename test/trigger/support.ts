@@ -73,8 +73,11 @@ export function signedRequest(options: SignedRequestOptions = {}) {
 export const CAPTURED_ONLY: INodeParameters = { events: ['charge.captured'], options: {} };
 
 /** A trigger whose production static data holds an endpoint with SECRET, as after a successful create. */
-export function registeredTrigger(parameters: INodeParameters = CAPTURED_ONLY): TriggerHarness {
-	const harness = new TriggerHarness({ target: NO_API, parameters });
+export function registeredTrigger(
+	parameters: INodeParameters = CAPTURED_ONLY,
+	typeVersion?: number,
+): TriggerHarness {
+	const harness = new TriggerHarness({ target: NO_API, parameters, typeVersion });
 	saveRegistration(harness.staticData(), {
 		// Each harness its own endpoint, as each activation registers one (the duplicate window is per endpoint).
 		endpointId: randomUUID(),

@@ -27,6 +27,9 @@ const EXPECTED_ITEM = {
 	event: 'charge.captured',
 	charge: CHARGE,
 	occurred_at: '2026-01-15T12:00:00.000Z',
+	body: deliveryBody(),
+	deliveryKey: DELIVERY_ID,
+	notFound: [],
 };
 
 function expectRejected(
@@ -165,29 +168,68 @@ describe('webhook(): anything not signed with the stored secret gets 401 and no 
 	});
 });
 
-describe('webhook(): verified requests that do not start the workflow', () => {
-	it('body that is not JSON → 400', async () => {
+describe('webhook(): any signed delivery runs, whatever its shape', () => {
+	it("a body that is not JSON runs, its text in the item (the platform's copy is not lost)", async () => {
 		const outcome = await registeredTrigger().receive(
 			signedRequest({ rawBody: Buffer.from('id=1&event=charge.captured', 'utf8') }),
 		);
-		expectRejected(outcome, 400);
+		expect(outcome).toMatchObject({ status: 200, ran: true });
+		expect(outcome.items[0].json).toMatchObject({
+			id: DELIVERY_ID,
+			event: 'charge.captured',
+			body: null,
+			rawBody: 'id=1&event=charge.captured',
+		});
 	});
 
-	it('JSON that is not an object → 400', async () => {
+	it.each([
+		['a JSON list', '["charge.captured"]', ['charge.captured']],
+		['a JSON string', '"charge.captured"', 'charge.captured'],
+		['null', 'null', null],
+	])('%s runs with the body kept as sent', async (_label, raw, body) => {
 		const outcome = await registeredTrigger().receive(
-			signedRequest({ rawBody: Buffer.from('["charge.captured"]', 'utf8') }),
+			signedRequest({ rawBody: Buffer.from(raw, 'utf8') }),
 		);
-		expectRejected(outcome, 400);
+		expect(outcome.ran).toBe(true);
+		expect(outcome.items[0].json).toMatchObject({ event: 'charge.captured', body });
 	});
 
-	it('event not among the selected ones → 200', async () => {
+	it.each<[string, Record<string, unknown>, Record<string, string>, Record<string, unknown>]>([
+		[
+			'event under "type", charge under "data", no X-Event header',
+			{ id: 'evt_1', type: 'charge.captured', data: CHARGE },
+			{},
+			{ id: 'evt_1', event: 'charge.captured', charge: CHARGE },
+		],
+		[
+			'the charge as the body, event and id in headers only',
+			CHARGE,
+			{ 'x-event': 'charge.captured', 'x-delivery-id': 'h-1' },
+			{ id: 'h-1', event: 'charge.captured', charge: CHARGE, body: CHARGE },
+		],
+		[
+			'no id anywhere',
+			{ event: 'charge.captured', charge: CHARGE },
+			{ 'x-delivery-id': '' },
+			{ id: null, event: 'charge.captured', notFound: ['id', 'occurred_at'] },
+		],
+	])('%s', async (_label, body, headers, expected) => {
+		const request = signedRequest({ body, headers: { 'x-event': '', ...headers } });
+		const outcome = await registeredTrigger().receive(request);
+		expect(outcome.ran).toBe(true);
+		expect(outcome.items).toHaveLength(1);
+		expect(outcome.items[0].json).toMatchObject({ body, ...expected });
+	});
+
+	it('event not among the selected ones → 200, no run', async () => {
 		const outcome = await registeredTrigger().receive(
 			signedRequest({ body: deliveryBody({ event: 'charge.refunded' }) }),
 		);
 		expectRejected(outcome, 200);
+		expect(outcome.body).toEqual({ received: true, ignored: 'event not selected' });
 	});
 
-	it('the event is read from the signed body, not the X-Event header', async () => {
+	it('the event is read from the signed body before the X-Event header', async () => {
 		const outcome = await registeredTrigger().receive(
 			signedRequest({
 				body: deliveryBody({ event: 'charge.refunded' }),
@@ -204,43 +246,44 @@ describe('webhook(): verified requests that do not start the workflow', () => {
 		);
 		expect(outcome.status).toBe(200);
 		expect(outcome.ran).toBe(true);
-		expect(outcome.items.map((item) => item.json)).toEqual([EXPECTED_ITEM]);
-	});
-
-	it('a body without event whose X-Event is not selected → 200, as for any unselected event', async () => {
-		const withoutEvent = deliveryBody({ event: undefined });
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ body: withoutEvent, headers: { 'x-event': 'charge.refunded' } }),
-		);
-		expectRejected(outcome, 200);
-		expect(outcome.body).toEqual({ received: true, ignored: 'event not selected' });
+		expect(outcome.items.map((item) => item.json)).toEqual([
+			{ ...EXPECTED_ITEM, body: JSON.parse(JSON.stringify(withoutEvent)) },
+		]);
 	});
 
 	it.each([
 		['no event in the body and no X-Event header', { event: undefined }, null],
 		['an empty event and an empty X-Event header', { event: '  ' }, ''],
-	])('a signed delivery with %s → 422, never 2xx and dropped', async (_label, override, header) => {
-		const body = deliveryBody(override);
-		const request = signedRequest({ body });
-		if (header === null) delete request.headers['x-event'];
-		else request.headers['x-event'] = header;
-		const outcome = await registeredTrigger().receive(request);
-		expectRejected(outcome, 422);
-		expect(JSON.stringify(outcome.body)).toContain('no event');
-	});
+	])(
+		'a signed delivery with %s runs, and says the event was not found',
+		async (_l, override, header) => {
+			const request = signedRequest({ body: deliveryBody(override) });
+			if (header === null) delete request.headers['x-event'];
+			else request.headers['x-event'] = header;
+			const outcome = await registeredTrigger().receive(request);
+			expect(outcome.ran).toBe(true);
+			expect(outcome.items[0].json).toMatchObject({ event: null, notFound: ['event'] });
+		},
+	);
 
 	it.each([
 		['without charge', { charge: undefined }],
 		['with charge null', { charge: null }],
 		['with charge as a list', { charge: [CHARGE] }],
 		['with charge as text', { charge: 'ch_1' }],
-	])('a selected event %s → 422, and the delivery id stays unused', async (_label, override) => {
-		const harness = registeredTrigger();
-		expectRejected(await harness.receive(signedRequest({ body: deliveryBody(override) })), 422);
-		// Once the platform sends it readable under the same id, it runs: the refused one was not remembered.
-		expect((await harness.receive(signedRequest())).ran).toBe(true);
+	])('a selected event %s runs with charge null and the body whole', async (_label, override) => {
+		const body = deliveryBody(override);
+		const outcome = await registeredTrigger().receive(signedRequest({ body }));
+		expect(outcome.ran).toBe(true);
+		expect(outcome.items[0].json).toMatchObject({
+			charge: null,
+			notFound: ['charge'],
+			body: JSON.parse(JSON.stringify(body)),
+		});
 	});
+});
 
+describe('webhook(): duplicates', () => {
 	it('same X-Delivery-Id again → 200', async () => {
 		const harness = registeredTrigger();
 		expect((await harness.receive(signedRequest())).ran).toBe(true);

@@ -60,6 +60,7 @@ export const webhookEndpointPath = (id: string): string =>
  * Chosen scheme: HMAC-SHA256 over the exact raw body bytes with the endpoint secret, lowercase hex,
  * sent as `X-Signature: sha256=<hex>`, with `X-Event` and `X-Delivery-Id` headers.
  * Body: `{"id": <delivery id>, "event": "charge.captured", "charge": {...}, "occurred_at": <timestamp>}`.
+ * The trigger accepts any signed body: WEBHOOK_PAYLOAD_NAMES below says where it looks for each field.
  */
 export const WEBHOOK_DELIVERY_HEADERS = {
 	signature: 'X-Signature',
@@ -67,6 +68,47 @@ export const WEBHOOK_DELIVERY_HEADERS = {
 	deliveryId: 'X-Delivery-Id',
 } as const;
 export const SIGNATURE_PREFIX = 'sha256=';
+
+/**
+ * Where the trigger looks for each field of its output item in a signed delivery, first match wins. The first name
+ * of each list is the chosen shape above; the others are the names platforms commonly use. A field found nowhere is
+ * null in the item; the delivery still runs.
+ */
+export const WEBHOOK_PAYLOAD_NAMES = {
+	/** Body keys naming the event (a non-empty string), then headers. */
+	eventKeys: ['event', 'type', 'event_type', 'eventType', 'event_name', 'topic'],
+	eventHeaders: [WEBHOOK_DELIVERY_HEADERS.event, 'X-Event-Type', 'X-Event-Name', 'X-Webhook-Event'],
+	/**
+	 * Body keys holding the charge as an object. When the object found holds one of these keys as an object in turn
+	 * (`{"data": {"object": {...}}}`), that inner object is the charge.
+	 */
+	chargeKeys: ['charge', 'data', 'object', 'payload', 'resource'],
+	/**
+	 * When no charge key holds an object, the body itself is the charge if it has one of these fields of the charge
+	 * record (the reference's Charge resource). Then the charge record's own fields (`CHARGE_RECORD_FIELDS`) are not
+	 * read as the delivery's id or time.
+	 */
+	bodyIsChargeWith: ['payment_method', 'amount'],
+	/** Body keys holding the delivery id (a non-empty string or a number), then headers. */
+	idKeys: ['id', 'delivery_id', 'deliveryId', 'event_id', 'eventId', 'webhook_id'],
+	idHeaders: [WEBHOOK_DELIVERY_HEADERS.deliveryId, 'X-Webhook-Id', 'X-Event-Id', 'Idempotency-Key'],
+	/** Body keys holding when the event happened. */
+	occurredAtKeys: ['occurred_at', 'occurredAt', 'created_at', 'createdAt', 'timestamp', 'created'],
+} as const;
+
+/** The fields of the Charge resource as the reference lists them. */
+export const CHARGE_RECORD_FIELDS = [
+	'id',
+	'merchant_id',
+	'submerchant_id',
+	'amount',
+	'currency',
+	'status',
+	'payment_method',
+	'product_type',
+	'created_at',
+	'updated_at',
+] as const;
 
 /** GET requests are retried on these statuses (with bounded exponential backoff honouring Retry-After). */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
