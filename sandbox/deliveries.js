@@ -4,7 +4,7 @@
  *
  * The body `{"id", "event", "charge", "occurred_at"}` is serialized once and signed once; every attempt and every
  * redelivery sends those same bytes with the same delivery id. A non-2xx answer or a network error is retried up to
- * `maxAttempts` times, waiting `baseDelayMs * 2^(attempt - 1)` between attempts.
+ * `maxAttempts` times, waiting `baseDelayMs * 2^(attempt - 1)` between attempts, at most `maxDelayMs`.
  */
 const axios = require('axios').default;
 const http = require('http');
@@ -188,7 +188,10 @@ class DeliverySender {
 			this.endRun(record, token);
 			return;
 		}
-		const delay = this.options.baseDelayMs * 2 ** (attemptInRun - 1);
+		const delay = Math.min(
+			this.options.baseDelayMs * 2 ** (attemptInRun - 1),
+			this.options.maxDelayMs,
+		);
 		const timer = setTimeout(() => {
 			this.timers.delete(record.id);
 			this.track(this.attempt(record, token, attemptInRun + 1));

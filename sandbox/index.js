@@ -21,7 +21,7 @@ const { ADMIN_ROUTES } = require('./admin');
  * @property {string} [publicKey]
  * @property {string} [secretKey]
  * @property {boolean} [seed] Load the seed records (default true); also what POST /__admin/reset goes back to.
- * @property {{ maxAttempts?: number, baseDelayMs?: number, timeoutMs?: number }} [delivery] Attempts per delivery,
+ * @property {{ maxAttempts?: number, baseDelayMs?: number, maxDelayMs?: number, timeoutMs?: number }} [delivery] Attempts per delivery,
  *   first included (default 5); wait before the first retry, doubled for each further one (default 500 ms);
  *   per-attempt timeout (default 10 s).
  * @property {(line: string) => void} [log] One line per request (method, path, status, ms) and per delivery
@@ -117,6 +117,7 @@ async function startSandbox(options = {}) {
 	const deliveries = new DeliverySender({
 		maxAttempts: Math.max(1, options.delivery?.maxAttempts ?? 5),
 		baseDelayMs: Math.max(0, options.delivery?.baseDelayMs ?? 500),
+		maxDelayMs: options.delivery?.maxDelayMs ?? Infinity,
 		timeoutMs: options.delivery?.timeoutMs ?? 10_000,
 		log,
 	});

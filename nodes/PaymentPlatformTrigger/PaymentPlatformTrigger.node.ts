@@ -19,6 +19,7 @@ import { readDelivery } from './delivery';
 import {
 	clearInFlight,
 	forgetRecentDeliveries,
+	graceInFlight,
 	hasSeenDelivery,
 	isInFlight,
 	keepRecentDeliveries,
@@ -66,8 +67,8 @@ function rawBodyOf(this: IWebhookFunctions): Buffer | undefined {
  * to static data. Each check and its update run without an await between them.
  *
  * When received, a delivery is remembered as it is admitted. After the workflow succeeds, it is remembered only
- * when n8n answers it 2xx; meanwhile a resend gets 409 and comes back later, and a failed run (5xx) or a dropped
- * connection leaves it free to run again when the platform resends it.
+ * when n8n answers it 2xx; until n8n answers, a resend gets 409 and comes back later; a failed run (5xx) leaves it
+ * free to run again when the platform resends it.
  */
 function admitOnce(
 	this: IWebhookFunctions,
@@ -94,12 +95,16 @@ function admitOnce(
 		});
 	}
 	markInFlight(windowKey, keys);
+	// n8n ends the response when the run is over, also when the caller has hung up meanwhile (a platform's timeout):
+	// then there is no 'finish' event, so the answer is taken where n8n gives it.
 	const response = this.getResponseObject();
-	response.once('finish', () => {
+	const end = response.end.bind(response) as (...args: unknown[]) => unknown;
+	response.end = ((...args: unknown[]) => {
 		if (response.statusCode >= 200 && response.statusCode < 300) remember();
 		clearInFlight(windowKey, keys);
-	});
-	response.once('close', () => clearInFlight(windowKey, keys));
+		return end(...args);
+	}) as typeof response.end;
+	response.once('close', () => graceInFlight(windowKey, keys));
 	return undefined;
 }
 

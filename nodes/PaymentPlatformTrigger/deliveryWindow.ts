@@ -41,11 +41,18 @@ export function rememberDeliveries(
 const windowsByEndpoint = new Map<string, string[]>();
 
 /**
- * Deliveries accepted with "After the Workflow Succeeds" whose answer has not gone out yet, by endpoint. Such a
- * delivery enters the window only once n8n has answered it 2xx: a failed or crashed run answers 5xx (or drops the
- * connection), the platform resends, and the resend must run.
+ * How long a delivery stays "running" after its caller hung up without an answer. n8n answers when the run ends, also
+ * to a caller that has gone; this bounds the wait when it never does (n8n 2.x fails the job of a killed worker
+ * within about 90 s: lock of 60 s, stalled check every 30 s).
  */
-const inFlightByEndpoint = new Map<string, Set<string>>();
+export const IN_FLIGHT_GRACE_MS = 5 * 60_000;
+
+/**
+ * Deliveries accepted with "After the Workflow Succeeds" whose answer has not gone out yet, by endpoint: id → the
+ * time after which it no longer counts as running (Infinity while its caller waits). Such a delivery enters the window
+ * only once n8n has answered it 2xx: a failed or crashed run answers 5xx, the platform resends, and the resend runs.
+ */
+const inFlightByEndpoint = new Map<string, Map<string, number>>();
 
 /** The window of an endpoint: the one in memory, else the one `stored` in static data. */
 export function recentDeliveries(endpointId: string, stored: unknown): string[] {
@@ -64,16 +71,24 @@ export function forgetRecentDeliveries(endpointId: string | undefined): void {
 	inFlightByEndpoint.delete(endpointId);
 }
 
-/** True when any of `ids` is accepted and still running (its answer not sent). */
-export function isInFlight(endpointId: string, ids: readonly string[]): boolean {
+/** True when any of `ids` is accepted and still running (its answer not sent, its grace not over). */
+export function isInFlight(endpointId: string, ids: readonly string[], now = Date.now()): boolean {
 	const inFlight = inFlightByEndpoint.get(endpointId);
-	return inFlight !== undefined && ids.some((id) => inFlight.has(id));
+	return inFlight !== undefined && ids.some((id) => (inFlight.get(id) ?? 0) > now);
 }
 
 export function markInFlight(endpointId: string, ids: readonly string[]): void {
-	const inFlight = inFlightByEndpoint.get(endpointId) ?? new Set<string>();
-	for (const id of ids) inFlight.add(id);
+	const inFlight = inFlightByEndpoint.get(endpointId) ?? new Map<string, number>();
+	for (const id of ids) inFlight.set(id, Infinity);
 	inFlightByEndpoint.set(endpointId, inFlight);
+}
+
+/** The caller hung up before the answer: the delivery counts as running for IN_FLIGHT_GRACE_MS more. */
+export function graceInFlight(endpointId: string, ids: readonly string[], now = Date.now()): void {
+	const inFlight = inFlightByEndpoint.get(endpointId);
+	for (const id of ids) {
+		if (inFlight?.get(id) === Infinity) inFlight.set(id, now + IN_FLIGHT_GRACE_MS);
+	}
 }
 
 export function clearInFlight(endpointId: string, ids: readonly string[]): void {

@@ -21,6 +21,7 @@ const running = new Set();
  * @property {Promise<{ code: number | null, signal: string | null }>} exited
  * @property {() => string} output Everything the process wrote so far (stdout and stderr interleaved).
  * @property {(timeoutMs?: number) => Promise<void>} stop SIGTERM to the group, SIGKILL after timeoutMs.
+ * @property {() => Promise<void>} [kill] SIGKILL to the group at once (a crash), resolved once it exited.
  */
 
 /**
@@ -86,6 +87,11 @@ function startProcess(name, command, args, options = {}) {
 				resolve({ code, signal });
 			});
 		}),
+		async kill() {
+			if (!running.has(managed) || !child.pid) return;
+			killGroup(child.pid, 'SIGKILL');
+			await managed.exited;
+		},
 		async stop(timeoutMs = 15_000) {
 			if (!running.has(managed) || !child.pid) return;
 			killGroup(child.pid, 'SIGTERM');

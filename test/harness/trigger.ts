@@ -51,13 +51,13 @@ export interface TriggerHarnessOptions {
 	typeVersion?: number;
 }
 
-/** How the caller's connection ends instead of n8n's answer (a worker or webhook process that died mid-run). */
+/** What happens around the run of an admitted delivery. */
 export interface ReceiveOptions {
 	isTest?: boolean;
 	/** Runs after webhook() admitted the delivery and before the workflow runs (e.g. to send it again meanwhile). */
 	whileRunning?: () => Promise<void>;
-	/** The connection drops before any answer, and the workflow does not run. */
-	dropBeforeAnswer?: boolean;
+	/** The caller hangs up before the answer (a sender's timeout); the run goes on and n8n still answers. */
+	callerHangsUp?: boolean;
 	/** The run ends in error, as when a node after the trigger fails. */
 	runFails?: boolean;
 }
@@ -163,7 +163,7 @@ export class TriggerHarness {
 		const {
 			isTest = false,
 			whileRunning,
-			dropBeforeAnswer = false,
+			callerHangsUp = false,
 			runFails = false,
 		} = typeof options === 'boolean' ? { isTest: options } : options;
 		const workflow = this.workflow(isTest);
@@ -199,11 +199,8 @@ export class TriggerHarness {
 		const responseMode = this.describedField(workflow, 'responseMode');
 		if (responseMode === 'onReceived')
 			response.status(200).send(this.onReceivedBody(workflow, result));
+		if (callerHangsUp) response.hangUp();
 		await whileRunning?.();
-		if (dropBeforeAnswer) {
-			response.drop();
-			return { status: 0, body: undefined, ran: false, items: [], result };
-		}
 		const run = await this.runFromTrigger(workflow, result.workflowData, mode).then(
 			(items) => ({
 				items,

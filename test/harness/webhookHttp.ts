@@ -47,20 +47,25 @@ export class RecordedResponse {
 	}
 
 	send(body?: unknown): this {
+		return this.end(body);
+	}
+
+	/** Like Express, every answer ends here; `finish` only while the caller is still connected. */
+	end(body?: unknown): this {
 		this.body = body;
 		this.finished = true;
-		this.emit('finish');
+		if (!this.hungUp) this.emit('finish');
 		this.emit('close');
 		return this;
 	}
 
-	/** The caller went away before any answer (a sender timeout, a webhook process that died). */
-	drop(): void {
-		this.emit('close');
-	}
+	/** Whether the caller hung up before the answer (a sender's timeout). */
+	hungUp = false;
 
-	end(body?: unknown): this {
-		return this.send(body);
+	/** The caller hangs up before any answer: `close` now, no `finish` later. */
+	hangUp(): void {
+		this.hungUp = true;
+		this.emit('close');
 	}
 
 	setHeader(name: string, value: string): this {

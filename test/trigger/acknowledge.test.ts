@@ -82,9 +82,28 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: false });
 	});
 
-	it('a connection dropped before the answer (a process died) leaves the resend free to run', async () => {
+	it('a caller that hung up: resends get 409 until n8n answers, then a duplicate (it ran once)', async () => {
 		const harness = registeredTrigger(AFTER_RUN, 1.2);
-		expect((await harness.receive(signedRequest(), { dropBeforeAnswer: true })).ran).toBe(false);
+		const resends: Array<Awaited<ReturnType<typeof harness.receive>>> = [];
+		const first = await harness.receive(signedRequest(), {
+			callerHangsUp: true,
+			whileRunning: async () => {
+				resends.push(await harness.receive(signedRequest()));
+			},
+		});
+		expect(first).toMatchObject({ status: 200, ran: true });
+		expect(resends).toMatchObject([{ status: 409, ran: false }]);
+		expect(await harness.receive(signedRequest())).toMatchObject({
+			status: 200,
+			ran: false,
+			body: { ignored: 'duplicate delivery' },
+		});
+	});
+
+	it('a caller that hung up on a run that then failed: the resend runs', async () => {
+		const harness = registeredTrigger(AFTER_RUN, 1.2);
+		const first = await harness.receive(signedRequest(), { callerHangsUp: true, runFails: true });
+		expect(first.status).toBe(500);
 		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
 	});
 

@@ -7,7 +7,12 @@ import {
 	type ChargeEventItem,
 } from '../../nodes/PaymentPlatformTrigger/delivery';
 import {
+	clearInFlight,
+	graceInFlight,
 	hasSeenDelivery,
+	IN_FLIGHT_GRACE_MS,
+	isInFlight,
+	markInFlight,
 	readDeliveryWindow,
 	RECENT_DELIVERY_LIMIT,
 	rememberDeliveries,
@@ -258,5 +263,19 @@ describe('stored registration', () => {
 		saveRegistration(data, registration);
 		clearRegistration(data);
 		expect(data).toEqual({ recentDeliveryIds: ['d1'] });
+	});
+});
+
+describe('deliveries running with "After the Workflow Succeeds"', () => {
+	it('count as running until cleared, or until the grace after a hang-up is over', () => {
+		markInFlight('endpoint-g', ['a', 'b']);
+		expect(isInFlight('endpoint-g', ['a'], 0)).toBe(true);
+		graceInFlight('endpoint-g', ['a'], 1_000);
+		expect(isInFlight('endpoint-g', ['a'], 1_000 + IN_FLIGHT_GRACE_MS - 1)).toBe(true);
+		expect(isInFlight('endpoint-g', ['a'], 1_000 + IN_FLIGHT_GRACE_MS)).toBe(false);
+		expect(isInFlight('endpoint-g', ['b'], Number.MAX_SAFE_INTEGER)).toBe(true);
+		clearInFlight('endpoint-g', ['b']);
+		expect(isInFlight('endpoint-g', ['b'], 0)).toBe(false);
+		expect(isInFlight('endpoint-other', ['a'], 0)).toBe(false);
 	});
 });

@@ -129,6 +129,16 @@ class Cluster {
 		await instance?.stop((GRACEFUL_SHUTDOWN_SECONDS + 15) * 1000);
 	}
 
+	/**
+	 * Kills one process with SIGKILL (a crash: no graceful shutdown, running executions cut off).
+	 * @param {string} name
+	 */
+	async killProcess(name) {
+		const instance = this.processes.get(name);
+		this.processes.delete(name);
+		await instance?.process.kill?.();
+	}
+
 	/** Stops the workers and webhook processes together, then main. */
 	async stop() {
 		const others = [...this.processes.keys()].filter((name) => name !== 'main');
