@@ -1,27 +1,35 @@
 'use strict';
 /**
- * What the queue suite does to a running cluster: checks the activation (part 1), then sends the deliveries of
- * parts 2 to 4 through the balancer, each part waiting until everything sent so far has settled.
+ * What the queue suite does to a running cluster: checks the activation (part 1), then sends the charge events of the
+ * fault parts through the balancer. Each charge event is delivered to both workflows (one per Acknowledge mode), and
+ * each part waits until every delivery so far has settled (delivered, or given up by the sandbox) and n8n is quiet.
  */
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { SEED } = require('../../../sandbox/seedIds');
-const { settledExecutions } = require('../../security/lib/executions');
+const { allExecutions, isSettled } = require('../../security/lib/executions');
 const { send } = require('../../security/lib/http');
-const { EVENTS, STOPPED_WORKER, WEBHOOKS } = require('./queueRun');
+const { EVENTS, MODES, WEBHOOKS } = require('./queueRun');
 
 /**
  * @typedef {import('./queueRun').QueueRun} QueueRun
  * @typedef {import('./queueRun').Sandbox} Sandbox
+ * @typedef {import('./queueRun').Mode} Mode
  * @typedef {import('./balancer').Balancer} Balancer
  */
 
-/** Pause between two charge events, so that deliveries overlap with the worker stopping and starting. */
+/** Pause between two charge events, so that deliveries overlap with the fault. */
 const SEND_GAP_MS = 20;
-/** When, after the second hundred started, the worker is stopped (deliveries keep arriving meanwhile). */
-const STOP_AFTER_MS = 300;
+/** When, after the second batch of events started, the fault happens (deliveries keep arriving meanwhile). */
+const FAULT_AFTER_MS = 300;
+/** Charge events per batch; a fault part sends three batches (before, during, after the fault). */
+const BATCH = 20;
+/** How many executions a worker must be running when it is stopped or killed. */
+const RUNNING_AT_FAULT = 3;
+/** n8n is quiet when no execution appeared or changed status for this long. */
+const QUIET_MS = 6_000;
 
 /**
- * Fires `count` charge events, SEND_GAP_MS apart; returns the delivery ids the sandbox created.
+ * Fires `count` charge events, SEND_GAP_MS apart; returns the delivery ids the sandbox created (one per workflow).
  * @param {Sandbox} sandbox
  * @param {number} count
  */
@@ -38,46 +46,54 @@ async function fireEvents(sandbox, count) {
 }
 
 /**
- * Activation from main: the endpoint registered at the balancer's address, each webhook process serving the
- * trigger, main serving none.
+ * Activation from main: both endpoints registered at the balancer's address, each webhook process serving both
+ * triggers, main serving none.
  * @param {QueueRun} run
  */
 async function checkActivation(run) {
 	const { report } = run;
-	const { sandbox, balancer, cluster } = run.services();
-	const { webhookPath } = run.workflow();
-	const expectedUrl = `${balancer.url}${webhookPath}`;
-	await report.check('activation from main registers the endpoint at the webhook address', () => {
-		const endpoints = [...sandbox.store.webhookEndpoints.values()];
-		const mine = endpoints.filter((endpoint) => endpoint.url === expectedUrl);
-		if (endpoints.length !== 1 || mine.length !== 1) {
-			throw new Error(`endpoints: ${JSON.stringify(endpoints.map((e) => e.url))}`);
-		}
-		return `${expectedUrl} (${mine[0].events.join(', ')})`;
-	});
-	// Each webhook process finds the webhook in the database; an unsigned delivery gets the trigger's 401.
+	const { sandbox, cluster } = run.services();
+	const { modes } = run.workflow();
+	await report.check(
+		'activation from main registers one endpoint per workflow at the webhook address',
+		() => {
+			const urls = [...sandbox.store.webhookEndpoints.values()]
+				.map((endpoint) => endpoint.url)
+				.sort();
+			const expected = MODES.map((mode) => modes[mode].endpointUrl).sort();
+			if (JSON.stringify(urls) !== JSON.stringify(expected))
+				throw new Error(`endpoints: ${JSON.stringify(urls)}`);
+			return expected.join(', ');
+		},
+	);
+	// Each webhook process finds the webhooks in the database; an unsigned delivery gets the trigger's 401.
 	for (const name of WEBHOOKS) {
-		await report.check(`${name} serves the trigger (unsigned delivery → 401)`, async () => {
-			const url = `${cluster.url(name)}/${webhookPath}`;
-			const status = await waitFor(
-				`${name} to serve the webhook`,
+		for (const mode of MODES) {
+			await report.check(
+				`${name} serves the ${mode} trigger (unsigned delivery → 401)`,
 				async () => {
-					const answer = await send(url, {
-						body: Buffer.from('{}'),
-						headers: { 'content-type': 'application/json' },
-					});
-					return answer.status !== 404 && answer.status;
+					const url = `${cluster.url(name)}/${modes[mode].webhookPath}`;
+					const status = await waitFor(
+						`${name} to serve the webhook`,
+						async () => {
+							const answer = await send(url, {
+								body: Buffer.from('{}'),
+								headers: { 'content-type': 'application/json' },
+							});
+							return answer.status !== 404 && answer.status;
+						},
+						{ timeoutMs: 30_000 },
+					);
+					if (status !== 401) throw new Error(`answered ${status}`);
+					return '401';
 				},
-				{ timeoutMs: 30_000 },
 			);
-			if (status !== 401) throw new Error(`answered ${status}`);
-			return '401';
-		});
+		}
 	}
 	await report.check(
 		'main serves no production webhook (N8N_DISABLE_PRODUCTION_MAIN_PROCESS)',
 		async () => {
-			const answer = await send(`${cluster.mainUrl()}/${webhookPath}`, {
+			const answer = await send(`${cluster.mainUrl()}/${modes.lastNode.webhookPath}`, {
 				body: Buffer.from('{}'),
 				headers: { 'content-type': 'application/json' },
 			});
@@ -88,8 +104,38 @@ async function checkActivation(run) {
 }
 
 /**
- * Runs `fn` (which fires events and returns their delivery ids), waits until every delivery of the run so far has
- * settled, and remembers the part's ids and requests.
+ * Waits until no execution of either workflow appears or changes status for QUIET_MS. Executions cut off by a killed
+ * worker stay "running" in n8n's database (until main's recovery, hours later), so "all settled" never comes.
+ * @param {QueueRun} run
+ */
+async function waitUntilQuiet(run) {
+	const { client, modes } = run.workflow();
+	let last = '';
+	let since = Date.now();
+	await waitFor(
+		'n8n to be quiet',
+		async () => {
+			const lists = await Promise.all(
+				MODES.map((mode) => allExecutions(client, { workflowId: modes[mode].workflowId })),
+			);
+			const now = lists
+				.flat()
+				.map((e) => `${e.id}:${isSettled(e) ? e.status : 'running'}`)
+				.sort()
+				.join(',');
+			if (now !== last) {
+				last = now;
+				since = Date.now();
+			}
+			return Date.now() - since >= QUIET_MS;
+		},
+		{ timeoutMs: 300_000, intervalMs: 1_000 },
+	);
+}
+
+/**
+ * Runs `fn` (which fires events and returns their delivery ids), waits until the sandbox has settled every delivery
+ * and n8n is quiet, and remembers the part's ids and requests.
  * @param {QueueRun} run
  * @param {string} name
  * @param {Parameters<Balancer['configure']>[0]} balancerSettings
@@ -97,54 +143,104 @@ async function checkActivation(run) {
  */
 async function runPart(run, name, balancerSettings, fn) {
 	const { sandbox, balancer } = run.services();
-	const { client, workflowId } = run.workflow();
 	balancer.configure(balancerSettings);
 	const firstRequest = balancer.count + 1;
+	const started = Date.now();
 	const ids = await fn();
 	await sandbox.waitForDeliveries();
-	run.parts[name] = { ids, firstRequest, lastRequest: balancer.count };
-	const expected = Object.values(run.parts).reduce((sum, part) => sum + part.ids.length, 0);
-	await settledExecutions(client, { workflowId }, expected, {
-		timeoutMs: 240_000,
-		quietMs: 3_000,
-	});
+	await waitUntilQuiet(run);
+	run.parts[name] = {
+		ids,
+		firstRequest,
+		lastRequest: balancer.count,
+		seconds: (Date.now() - started) / 1000,
+	};
 	return ids;
 }
 
 /**
- * Part 2: one webhook process; a worker stopped while deliveries keep arriving, and started again midway.
- * The first 100 are delivered before the stop, so both workers have had work; the stop overlaps the next 100.
+ * A fault part: one webhook process, every 7th answer withheld; BATCH events, then BATCH more with `fault` starting
+ * FAULT_AFTER_MS in, then `recover`, then a last BATCH.
  * @param {QueueRun} run
+ * @param {string} name
+ * @param {() => Promise<void>} fault
+ * @param {() => Promise<void>} recover
  */
-async function workerRestart(run) {
-	const { cluster, sandbox } = run.services();
-	const { timeline } = run;
+async function faultPart(run, name, fault, recover) {
+	const { sandbox } = run.services();
 	return await runPart(
 		run,
-		'worker restart',
+		name,
 		{ upstreams: [run.upstream(WEBHOOKS[0])], policy: 'path-hash', dropEvery: 7 },
 		async () => {
-			const ids = await fireEvents(sandbox, 100);
-			await sandbox.waitForDeliveries();
-			const stopMidway = async () => {
-				await sleep(STOP_AFTER_MS);
-				timeline.stopStarted = Date.now();
-				await cluster.stopProcess(STOPPED_WORKER);
-				timeline.stopped = Date.now();
+			const ids = await fireEvents(sandbox, BATCH);
+			const faultMidway = async () => {
+				await sleep(FAULT_AFTER_MS);
+				run.timeline[name] = { faultStarted: Date.now() };
+				await fault();
+				run.timeline[name].faultEnded = Date.now();
 			};
-			const [second] = await Promise.all([fireEvents(sandbox, 100), stopMidway()]);
+			const [second] = await Promise.all([fireEvents(sandbox, BATCH), faultMidway()]);
 			ids.push(...second);
-			timeline.restartStarted = Date.now();
-			await cluster.restart(STOPPED_WORKER);
-			timeline.restarted = Date.now();
-			ids.push(...(await fireEvents(sandbox, 100)));
+			await recover();
+			run.timeline[name].recovered = Date.now();
+			ids.push(...(await fireEvents(sandbox, BATCH)));
 			return ids;
 		},
 	);
 }
 
 /**
- * Parts 3 and 4: two webhook processes behind the balancer.
+ * Waits until worker `name` is running at least RUNNING_AT_FAULT executions, so that the fault lands on them, and
+ * records how many it was running.
+ * @param {QueueRun} run
+ * @param {string} partName
+ * @param {string} name
+ */
+async function whenWorkerBusy(run, partName, name) {
+	await waitFor(`${name} to run executions`, () => run.runningOn(name).size >= RUNNING_AT_FAULT, {
+		timeoutMs: 30_000,
+		intervalMs: 20,
+	});
+	run.timeline[partName] = { faultStarted: Date.now(), runningAtFault: run.runningOn(name).size };
+}
+
+/**
+ * The fault parts, in order. Workers run executions of RUN_SECONDS each; a worker's fault waits until it runs some.
+ * @param {QueueRun} run
+ */
+function faultParts(run) {
+	const { cluster } = run.services();
+	return [
+		{
+			name: 'worker stopped (SIGTERM)',
+			fault: async () => {
+				await whenWorkerBusy(run, 'worker stopped (SIGTERM)', 'worker-b');
+				await cluster.stopProcess('worker-b');
+			},
+			recover: async () => void (await cluster.restart('worker-b')),
+		},
+		{
+			name: 'worker killed (SIGKILL)',
+			fault: async () => {
+				await whenWorkerBusy(run, 'worker killed (SIGKILL)', 'worker-a');
+				await cluster.killProcess('worker-a');
+			},
+			recover: async () => void (await cluster.restart('worker-a')),
+		},
+		{
+			name: 'webhook process restarted',
+			fault: async () => {
+				await cluster.stopProcess(WEBHOOKS[0]);
+				await cluster.restart(WEBHOOKS[0]);
+			},
+			recover: async () => undefined,
+		},
+	];
+}
+
+/**
+ * Parts with two webhook processes behind the balancer.
  * @param {QueueRun} run
  * @param {string} name
  * @param {'path-hash' | 'round-robin'} policy
@@ -154,8 +250,8 @@ async function twoWebhookProcesses(run, name, policy) {
 		run,
 		name,
 		{ upstreams: WEBHOOKS.map((webhook) => run.upstream(webhook)), policy, dropEvery: 5 },
-		() => fireEvents(run.services().sandbox, 60),
+		() => fireEvents(run.services().sandbox, 2 * BATCH),
 	);
 }
 
-module.exports = { checkActivation, twoWebhookProcesses, workerRestart };
+module.exports = { checkActivation, faultPart, faultParts, twoWebhookProcesses };

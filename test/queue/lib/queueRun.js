@@ -3,6 +3,7 @@
  * One queue-mode run: PostgreSQL, Redis, the sandbox, the balancer and the n8n processes it starts, the workflow it
  * activates, and the parts it sends (each part's delivery ids and balancer requests, and when the worker stopped).
  */
+const { randomUUID } = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -18,7 +19,7 @@ const { startPostgres, startRedis } = require('./services');
 /**
  * @typedef {Awaited<ReturnType<typeof import('../../../sandbox').startSandbox>>} Sandbox
  * @typedef {import('../../security/lib/report').Report} Report
- * @typedef {{ ids: string[], firstRequest: number, lastRequest: number }} Part
+ * @typedef {{ ids: string[], firstRequest: number, lastRequest: number, seconds: number }} Part
  * @typedef {{ id: string, status: string, startedAt: number, stoppedAt: number, deliveryId?: string,
  *   process?: string }} RecordedExecution
  */
@@ -34,34 +35,64 @@ const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 
 const RECORD_NODE_NAME = 'Record Process';
 
-/** The trigger's answer to a delivery that starts the workflow. */
+/** The trigger's answer to a delivery that starts the workflow, when received (after the run: an empty 200). */
 const ACCEPTED_ANSWER = '{"received":true}';
 
 /** How long the sandbox waits for n8n's answer to a delivery before it counts the attempt as failed. */
 const DELIVERY_TIMEOUT_MS = 15_000;
 
+/**
+ * The sandbox resends every non-2xx answer as a platform does, for long enough to outlast n8n's failing of a killed
+ * worker's job (about 90 s): 60 attempts, 250 ms doubled up to 4 s apart (about 4 min).
+ */
+const DELIVERY_RETRIES = { maxAttempts: 60, baseDelayMs: 250, maxDelayMs: 4_000 };
+
+/** The two acknowledgement modes, each with a workflow of its own (and so an endpoint of its own). */
+const MODES = /** @type {const} */ (['onReceived', 'lastNode']);
+/** @typedef {typeof MODES[number]} Mode */
+
+/** How long each execution takes (a Wait node), so that a killed worker has executions running. */
+const RUN_SECONDS = 1;
+
 /** The trigger's answer to a delivery id it has accepted before. */
 const DUPLICATE_ANSWER = 'duplicate delivery';
 
 /**
- * Trigger (typeVersion 1.1) → Set node with the process that ran the execution and the delivery id.
+ * Trigger (typeVersion 1.2, Acknowledge `mode`) → Set node with the process that ran the execution and the delivery
+ * id → Wait RUN_SECONDS.
  * @param {{ id: string, name: string }} credential
+ * @param {Mode} mode
  */
-function queueWorkflow(credential) {
-	const { webhookId, workflow } = triggerWorkflow('Queue mode: charge events', EVENTS, credential);
+function queueWorkflow(credential, mode) {
+	const { webhookId, workflow } = triggerWorkflow(`Queue mode: ${mode}`, EVENTS, credential);
 	const [trigger] = workflow.nodes;
 	const record = setNode(RECORD_NODE_NAME, {
 		process: '={{ $env.PP_QUEUE_PROCESS }}',
 		deliveryId: '={{ $json.id }}',
 	});
-	return { webhookId, workflow: chain(workflow.name, [{ ...trigger, typeVersion: 1.1 }, record]) };
+	const wait = {
+		id: randomUUID(),
+		name: 'Take a Second',
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		position: [0, 0],
+		parameters: { resume: 'timeInterval', amount: RUN_SECONDS, unit: 'seconds' },
+		webhookId: randomUUID(),
+	};
+	const acknowledging = {
+		...trigger,
+		typeVersion: 1.2,
+		parameters: { ...trigger.parameters, acknowledge: mode },
+	};
+	return { webhookId, workflow: chain(workflow.name, [acknowledging, record, wait]) };
 }
 
 /**
  * @typedef {Awaited<ReturnType<typeof startPostgres>>} Postgres
  * @typedef {Awaited<ReturnType<typeof startRedis>>} Redis
  * @typedef {{ redis: Redis, postgres: Postgres, sandbox: Sandbox, balancer: Balancer, cluster: Cluster }} Services
- * @typedef {{ client: import('../../../scripts/lib/n8n').N8nClient, workflowId: string, webhookPath: string }}
+ * @typedef {{ workflowId: string, webhookPath: string, endpointUrl: string }} ModeWorkflow
+ * @typedef {{ client: import('../../../scripts/lib/n8n').N8nClient, modes: Record<Mode, ModeWorkflow> }}
  *   ActiveWorkflow
  */
 
@@ -76,8 +107,11 @@ class QueueRun {
 		this.logs = { sandbox: [] };
 		/** @type {Record<string, Part>} */
 		this.parts = {};
-		/** When the worker's stop and restart began and ended (ms since the epoch). */
-		this.timeline = { stopStarted: 0, stopped: 0, restartStarted: 0, restarted: 0 };
+		/**
+		 * @type {Record<string, { faultStarted: number, runningAtFault?: number, faultEnded?: number,
+		 *   recovered?: number }>} per part
+		 */
+		this.timeline = {};
 		/** @type {Partial<Services>} what has been started so far (all of it once start() returned) */
 		this.started = {};
 		/** @type {ActiveWorkflow | undefined} */
@@ -90,6 +124,20 @@ class QueueRun {
 	 */
 	log(name, line) {
 		(this.logs[name] ??= []).push(line);
+	}
+
+	/**
+	 * The executions a worker has started and not finished, from its log ("Worker started/finished execution N").
+	 * @param {string} name
+	 */
+	runningOn(name) {
+		const running = new Set();
+		for (const line of this.logs[name] ?? []) {
+			const match = /^Worker (started|finished) execution (\d+)/.exec(line);
+			if (match?.[1] === 'started') running.add(match[2]);
+			else if (match) running.delete(match[2]);
+		}
+		return running;
 	}
 
 	/** The running services; only after start(). */
@@ -125,7 +173,7 @@ class QueueRun {
 		started.sandbox = await startSandbox({
 			port: 0,
 			log: (/** @type {string} */ line) => this.log('sandbox', line),
-			delivery: { maxAttempts: 8, baseDelayMs: 200, timeoutMs: DELIVERY_TIMEOUT_MS },
+			delivery: { ...DELIVERY_RETRIES, timeoutMs: DELIVERY_TIMEOUT_MS },
 		});
 		started.balancer = new Balancer({ upstreams: [] });
 		const balancerUrl = await started.balancer.listen();
@@ -162,20 +210,34 @@ class QueueRun {
 		await client.ensureOwner();
 		await client.createApiKey('queue');
 		const credential = await client.createCredential(n8n.sandboxCredential(sandbox));
-		const { webhookId, workflow } = queueWorkflow(credential);
-		const created = await client.createWorkflow(workflow);
-		this.active = { client, workflowId: created.id, webhookPath: `webhook/${webhookId}/webhook` };
 		balancer.configure({ upstreams: [this.upstream(WEBHOOKS[0])] });
-		await client.activateWorkflow(created.id);
+		/** @type {Partial<Record<Mode, ModeWorkflow>>} */
+		const modes = {};
+		for (const mode of MODES) {
+			const { webhookId, workflow } = queueWorkflow(credential, mode);
+			const created = await client.createWorkflow(workflow);
+			const webhookPath = `webhook/${webhookId}/webhook`;
+			modes[mode] = {
+				workflowId: created.id,
+				webhookPath,
+				endpointUrl: `${balancer.url}${webhookPath}`,
+			};
+		}
+		this.active = { client, modes: /** @type {Record<Mode, ModeWorkflow>} */ (modes) };
+		for (const mode of MODES) await client.activateWorkflow(this.active.modes[mode].workflowId);
 	}
 
 	/**
-	 * Every execution of the workflow, with the delivery id and process each recorded.
+	 * Every execution of a mode's workflow, with the delivery id and process each recorded.
+	 * @param {Mode} mode
 	 * @returns {Promise<RecordedExecution[]>}
 	 */
-	async executions() {
-		const { client, workflowId } = this.workflow();
-		const list = await allExecutions(client, { workflowId, includeData: true });
+	async executions(mode) {
+		const { client, modes } = this.workflow();
+		const list = await allExecutions(client, {
+			workflowId: modes[mode].workflowId,
+			includeData: true,
+		});
 		return list.map((execution) => {
 			const [recorded] = nodeOutput(execution, RECORD_NODE_NAME);
 			return {
@@ -230,6 +292,7 @@ class QueueRun {
 
 module.exports = {
 	ACCEPTED_ANSWER,
+	MODES,
 	EVENTS,
 	DELIVERY_TIMEOUT_MS,
 	DUPLICATE_ANSWER,
