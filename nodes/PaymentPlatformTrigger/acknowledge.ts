@@ -24,7 +24,7 @@ const ACKNOWLEDGE_OPTIONS = [
 ];
 
 const DESCRIPTION =
-	'When the platform is told the event arrived. "After the Workflow Succeeds" loses no event: in queue mode with a worker killed mid-run, none was lost, against some with "When Received" (README, Trigger).';
+	'When the platform is told that the event arrived. New nodes answer after the workflow succeeds because that loses no event: in our queue-mode test with a worker killed mid-run it lost none, while answering when received lost the events that worker was running.';
 
 /** The parameter, with a default per version: saved workflows (1, 1.1) keep answering when received. */
 export const acknowledgeProperties: INodeProperties[] = [

@@ -98,8 +98,8 @@ function writeAcknowledgeSummary(rows) {
 			.join('; ');
 	const total = (mode, key) => ofMode(mode).reduce((sum, row) => sum + row[key], 0);
 	const line =
-		`  Measured in n8n ${n8n.PRIMARY_N8N_VERSION} queue mode on ${new Date().toISOString().slice(0, 10)} ` +
-		`(\`npm run test:queue\`, [table](docs/reliability.md#last-run)): events lost with *After the Workflow ` +
+		`- **Measured** in n8n ${n8n.PRIMARY_N8N_VERSION} queue mode on ${new Date().toISOString().slice(0, 10)} ` +
+		`(\`npm run test:queue\`, faults and [table](docs/reliability.md#last-run)): events lost with *After the Workflow ` +
 		`Succeeds* ${total('After the Workflow Succeeds', 'lost')} of ${total('After the Workflow Succeeds', 'deliveries')}; ` +
 		`with *When Received* ${total('When Received', 'lost')} of ${total('When Received', 'deliveries')} ` +
 		`(${lostText('When Received')}).`;
