@@ -29,14 +29,9 @@ const WEBHOOKS = ['webhook-1', 'webhook-2'];
 
 const WORKERS = ['worker-a', 'worker-b'];
 
-const STOPPED_WORKER = 'worker-b';
-
 const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 
 const RECORD_NODE_NAME = 'Record Process';
-
-/** The trigger's answer to a delivery that starts the workflow, when received (after the run: an empty 200). */
-const ACCEPTED_ANSWER = '{"received":true}';
 
 /** How long the sandbox waits for n8n's answer to a delivery before it counts the attempt as failed. */
 const DELIVERY_TIMEOUT_MS = 15_000;
@@ -53,9 +48,6 @@ const MODES = /** @type {const} */ (['onReceived', 'lastNode']);
 
 /** How long each execution takes (a Wait node), so that a killed worker has executions running. */
 const RUN_SECONDS = 1;
-
-/** The trigger's answer to a delivery id it has accepted before. */
-const DUPLICATE_ANSWER = 'duplicate delivery';
 
 /**
  * Trigger (typeVersion 1.2, Acknowledge `mode`) → Set node with the process that ran the execution and the delivery
@@ -291,13 +283,9 @@ class QueueRun {
 }
 
 module.exports = {
-	ACCEPTED_ANSWER,
-	MODES,
 	EVENTS,
-	DELIVERY_TIMEOUT_MS,
-	DUPLICATE_ANSWER,
+	MODES,
 	QueueRun,
-	STOPPED_WORKER,
 	WEBHOOKS,
 	WORKERS,
 };
