@@ -4,9 +4,10 @@
  *
  * Builds the package, installs the pinned n8n (cached), installs the package as a community node into a fresh
  * user folder, starts the sandbox and n8n on loopback, and checks that the package loads, that every operation runs
- * in an imported workflow, that the trigger registers, verifies and de-duplicates deliveries, that the examples
- * work, and (test/e2e/editor.js) what the editor shows. One line per check, phase timings, and a last line
- * `N passed, N failed`; exit code 1 on any failure. Everything it starts is stopped, also on failure or Ctrl-C.
+ * in an imported workflow, that the trigger registers, verifies and de-duplicates deliveries of any shape (and, at
+ * typeVersion 1.2, answers after the run), that the examples work, and (test/e2e/editor.js) what the editor shows.
+ * One line per check, phase timings, and a last line `N passed, N failed`; exit code 1 on any failure. Everything it
+ * starts is stopped, also on failure or Ctrl-C.
  *
  * `--n8n [version]` (npm run test:compat -- <version>) runs the same checks against another n8n, on the Node.js its
  * line needs (default: the long-term line's version in scripts/lib/n8nLines.js), without the editor checks, which
@@ -28,7 +29,11 @@ const { Report } = require('./lib/report');
 const { SandboxAdmin } = require('./lib/sandboxAdmin');
 const { checkOnboardingExample, checkOperations } = require('./lib/operationChecks');
 const { checkPackageLoads } = require('./lib/packageChecks');
-const { checkTrigger, checkChargeEventsExample } = require('./lib/triggerChecks');
+const {
+	checkAcknowledgeAfterRun,
+	checkTrigger,
+	checkChargeEventsExample,
+} = require('./lib/triggerChecks');
 
 const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'e2e');
 
@@ -95,6 +100,7 @@ async function main() {
 		await block('operations (21 + invalid inputs)', checkOperations);
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);
+		await block('trigger: acknowledge after the run', checkAcknowledgeAfterRun);
 		await block('example: charge events', checkChargeEventsExample);
 		if (withEditor) {
 			await block('editor (chromium)', () =>

@@ -1,14 +1,22 @@
 'use strict';
 /**
  * The Payment Platform Trigger in a running n8n: registration on activation, signed deliveries that start exactly
- * one execution, forged and repeated deliveries that start none, removal on deactivation; and the charge-events
- * example posting its message to the sandbox's sink.
+ * one execution (the platform's, and signed bodies of other shapes, kept whole), forged and repeated deliveries that
+ * start none, removal on deactivation; a typeVersion 1.2 trigger that acknowledges after the workflow succeeds (an
+ * empty 200 once the run is over, 500 when it fails, so the platform resends); and the charge-events example posting
+ * its message to the sandbox's sink.
  */
 const assert = require('node:assert/strict');
-const { createHmac } = require('crypto');
+const { createHash, createHmac, randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
 const { sleep, waitFor } = require('../../../scripts/lib/n8n');
-const { TRIGGER_NODE_NAME, nodeOutput, triggerWorkflow } = require('./workflows');
+const {
+	TRIGGER_NODE_NAME,
+	nodeOutput,
+	postNode,
+	stopAndErrorNode,
+	triggerWorkflow,
+} = require('./workflows');
 
 const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 /** How long to wait before saying that something did NOT happen. */
@@ -25,6 +33,46 @@ async function settledDelivery(admin, deliveryId, attempts = 1) {
 		const record = (await admin.deliveries()).find((d) => d.id === deliveryId);
 		return record && record.attempts >= attempts && record.lastStatus !== null ? record : undefined;
 	});
+}
+
+/** The secret the sandbox (in this process) keeps for the endpoint registered for `url`. */
+function endpointSecret(context, url) {
+	const endpoint = [...context.sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
+	assert.ok(endpoint?.secret, `no endpoint with a secret for ${url}`);
+	return endpoint.secret;
+}
+
+/**
+ * POSTs `body` (text or bytes, sent as is) signed as the platform signs: `X-Signature: sha256=<hex HMAC-SHA256 of
+ * the exact bytes>`.
+ * @returns {Promise<{ status: number, text: string }>}
+ */
+async function sendSigned(url, secret, body, headers) {
+	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
+	const signature = createHmac('sha256', secret).update(bytes).digest('hex');
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { ...headers, 'x-signature': `sha256=${signature}` },
+		body: bytes,
+		signal: AbortSignal.timeout(30_000),
+	});
+	return { status: response.status, text: await response.text() };
+}
+
+/**
+ * Waits until the workflow has at least `total` finished executions, then returns the trigger items of those whose
+ * trigger output has `deliveryKey` (each once per execution).
+ */
+async function runsOf(client, workflowId, total, deliveryKey) {
+	const list = await waitFor(`${total} executions`, async () => {
+		const executions = await executionsOf(client, workflowId);
+		return executions.length >= total && executions.every((e) => e.finished || e.status === 'error')
+			? executions
+			: undefined;
+	});
+	return list
+		.map((execution) => ({ execution, item: nodeOutput(execution.data, TRIGGER_NODE_NAME)[0] }))
+		.filter(({ item }) => item?.deliveryKey === deliveryKey);
 }
 
 async function checkTrigger(report, context) {
@@ -132,12 +180,206 @@ async function checkTrigger(report, context) {
 		},
 	);
 
+	// Signed bodies in other shapes: each runs once, its body whole in the item (`body`, or `rawBody` for text).
+	state.executions = 1;
+	const shape = (title, send, expected) =>
+		report.check(
+			`trigger: a signed ${title} starts one execution with the body intact`,
+			async () => {
+				const secret = endpointSecret(context, webhookUrl);
+				const { body, headers, deliveryKey } = send;
+				const answer = await sendSigned(webhookUrl, secret, body, headers);
+				assert.equal(answer.status, 200, `n8n answered ${answer.status} ${answer.text}`);
+				state.executions++;
+				const runs = await runsOf(client, created.id, state.executions, deliveryKey);
+				assert.equal(runs.length, 1, `${runs.length} executions for ${deliveryKey}`);
+				assert.equal(runs[0].execution.status, 'success');
+				assert.partialDeepStrictEqual(runs[0].item, expected);
+			},
+		);
+	const at = new Date().toISOString();
+	const refund = {
+		id: SEED.charges.captured,
+		status: 'refunded',
+		amount: 90000,
+		currency: 'BRL',
+		payment_method: 'pix',
+	};
+	const typed = { id: randomUUID(), type: 'charge.refunded', created_at: at, data: refund };
+	await shape(
+		'event under "type", the charge under "data"',
+		{
+			body: JSON.stringify(typed),
+			headers: { 'content-type': 'application/json' },
+			deliveryKey: typed.id,
+		},
+		{ id: typed.id, event: 'charge.refunded', charge: refund, occurred_at: at, body: typed },
+	);
+	const charge = { ...refund, id: SEED.charges.authorized, status: 'captured', created_at: at };
+	const headerId = randomUUID();
+	await shape(
+		'charge as the whole body (event and id in headers only)',
+		{
+			body: JSON.stringify(charge),
+			headers: {
+				'content-type': 'application/json',
+				'x-event': 'charge.captured',
+				'x-delivery-id': headerId,
+			},
+			deliveryKey: headerId,
+		},
+		{ id: headerId, event: 'charge.captured', charge, body: charge, occurred_at: null },
+	);
+	const text = `charge ${SEED.charges.authorized} captured: R$ 259,90`;
+	const textId = randomUUID();
+	await shape(
+		'text body (not JSON)',
+		{
+			body: text,
+			headers: {
+				'content-type': 'text/plain',
+				'x-event': 'charge.captured',
+				'x-delivery-id': textId,
+			},
+			deliveryKey: textId,
+		},
+		{ id: textId, event: 'charge.captured', body: null, rawBody: text, rawBodyEncoding: 'utf8' },
+	);
+	const anonymous = JSON.stringify({
+		event: 'charge.chargeback',
+		charge: { ...refund, status: 'chargeback' },
+		occurred_at: at,
+	});
+	const digest = `sha256:${createHash('sha256').update(anonymous).digest('hex')}`;
+	await shape(
+		'body without any id (known by its digest)',
+		{ body: anonymous, headers: { 'content-type': 'application/json' }, deliveryKey: digest },
+		{ id: null, deliveryKey: digest, event: 'charge.chargeback', body: JSON.parse(anonymous) },
+	);
+
+	await report.check(
+		'trigger: the same bytes without id again are a duplicate; no shape ran twice',
+		async () => {
+			const answer = await sendSigned(webhookUrl, endpointSecret(context, webhookUrl), anonymous, {
+				'content-type': 'application/json',
+			});
+			assert.equal(answer.status, 200);
+			assert.match(answer.text, /duplicate delivery/);
+			await sleep(QUIET_MS);
+			assert.equal((await executionsOf(client, created.id)).length, state.executions);
+		},
+	);
+
 	await report.check('trigger: deactivation removes the endpoint in the sandbox', async () => {
 		await client.deactivateWorkflow(created.id);
 		assert.deepEqual(await admin.webhookEndpoints(), []);
 		const response = await fetch(webhookUrl, { method: 'POST', body: '{}' });
 		assert.equal(response.status, 404, 'the production webhook is still served');
 	});
+}
+
+/**
+ * A trigger at typeVersion 1.2 acknowledging "After the Workflow Succeeds" (its default, set here explicitly): n8n
+ * answers when the run is over, an empty 200 when it succeeded, 500 when it failed, and the platform resends then.
+ */
+async function checkAcknowledgeAfterRun(report, context) {
+	const { admin, client, credential, instance, sandbox } = context;
+	await admin.reset();
+	const afterRun = { typeVersion: 1.2, parameters: { acknowledge: 'lastNode' } };
+	const passing = triggerWorkflow(
+		'E2E trigger: acknowledge after the run',
+		['charge.captured'],
+		credential,
+		{},
+		{
+			...afterRun,
+			after: [
+				postNode('Post to Sink', `${sandbox.url}/__admin/sink`, { delivery: '={{ $json.id }}' }),
+			],
+		},
+	);
+	const failing = triggerWorkflow(
+		'E2E trigger: acknowledge after a failed run',
+		['charge.refunded'],
+		credential,
+		{},
+		{
+			...afterRun,
+			after: [stopAndErrorNode('Fail', 'E2E: this run fails on purpose')],
+		},
+	);
+	const workflows = [];
+	try {
+		for (const { webhookId, workflow } of [passing, failing]) {
+			const created = await client.createWorkflow(workflow);
+			await client.activateWorkflow(created.id);
+			const url = `${instance.url}/webhook/${webhookId}/webhook`;
+			await waitFor('the production webhook', async () => {
+				const response = await fetch(url, { method: 'POST', body: '{}' });
+				return response.status !== 404;
+			});
+			workflows.push({ id: created.id, url });
+		}
+		const [ok, fails] = workflows;
+
+		await report.check(
+			'trigger v1.2, after the workflow succeeds: an empty 200, sent once the run is over',
+			async () => {
+				const delivery = {
+					id: randomUUID(),
+					event: 'charge.captured',
+					charge: { id: SEED.charges.authorized, status: 'captured', amount: 25990 },
+				};
+				const answer = await sendSigned(
+					ok.url,
+					endpointSecret(context, ok.url),
+					JSON.stringify(delivery),
+					{ 'content-type': 'application/json' },
+				);
+				assert.equal(answer.status, 200, `n8n answered ${answer.status} ${answer.text}`);
+				assert.equal(answer.text, '', 'the answer carries a body');
+				// The run's last node posted to the sink before n8n answered: it is there already, no waiting.
+				const sink = await admin.sink();
+				assert.deepEqual(
+					sink.map((entry) => entry.body),
+					[{ delivery: delivery.id }],
+					'the answer came before the run was over',
+				);
+				const [execution] = await runsOf(client, ok.id, 1, delivery.id);
+				assert.equal(execution?.execution.status, 'success');
+			},
+		);
+
+		await report.check(
+			'trigger v1.2, after the workflow succeeds: a failed run is answered 500, and each resend runs again',
+			async () => {
+				const fired = await admin.chargeEvent(SEED.charges.authorized, 'charge.refunded');
+				assert.equal(fired.deliveries.length, 1);
+				const { id } = fired.deliveries[0];
+				await sandbox.waitForDeliveries();
+				const record = (await admin.deliveries()).find((d) => d.id === id);
+				assert.ok(record, `no delivery ${id}`);
+				assert.equal(
+					record.lastStatus,
+					500,
+					`n8n answered ${record.lastStatus ?? record.lastError}`,
+				);
+				assert.equal(record.delivered, false);
+				assert.ok(
+					record.attempts > 1,
+					`${record.attempts} attempt(s): the platform did not resend`,
+				);
+				const runs = await runsOf(client, fails.id, record.attempts, id);
+				assert.equal(runs.length, record.attempts, 'one execution per attempt');
+				assert.ok(
+					runs.every((run) => run.execution.status === 'error'),
+					runs.map((run) => run.execution.status).join(', '),
+				);
+			},
+		);
+	} finally {
+		for (const workflow of workflows) await client.deactivateWorkflow(workflow.id);
+	}
 }
 
 async function checkChargeEventsExample(report, context) {
@@ -169,4 +411,4 @@ async function checkChargeEventsExample(report, context) {
 	);
 }
 
-module.exports = { checkChargeEventsExample, checkTrigger };
+module.exports = { checkAcknowledgeAfterRun, checkChargeEventsExample, checkTrigger };

@@ -31,10 +31,22 @@ function operationWorkflow(name, parameters, credential, before = []) {
 }
 
 /**
- * A Payment Platform Trigger alone, with a fixed webhookId so its production URL is known:
- * `<n8n>/webhook/<webhookId>/webhook`.
+ * A Payment Platform Trigger, with a fixed webhookId so its production URL is known:
+ * `<n8n>/webhook/<webhookId>/webhook`. Alone at typeVersion 1 unless told: `typeVersion`, more `parameters` (e.g.
+ * `acknowledge`) and the nodes chained `after` it.
+ * @param {string} name
+ * @param {string[]} events
+ * @param {{ id: string, name: string }} credential
+ * @param {object} [options] the trigger's Options collection
+ * @param {{ typeVersion?: number, parameters?: object, after?: object[] }} [more]
  */
-function triggerWorkflow(name, events, credential, options = {}) {
+function triggerWorkflow(
+	name,
+	events,
+	credential,
+	options = {},
+	{ typeVersion = 1, parameters = {}, after = [] } = {},
+) {
 	const webhookId = randomUUID();
 	return {
 		webhookId,
@@ -42,12 +54,41 @@ function triggerWorkflow(name, events, credential, options = {}) {
 			{
 				name: TRIGGER_NODE_NAME,
 				type: NODE_TYPES.trigger,
-				typeVersion: 1,
+				typeVersion,
 				webhookId,
-				parameters: { events, options },
+				parameters: { ...parameters, events, options },
 				credentials: credentialsOf(credential),
 			},
+			...after,
 		]),
+	};
+}
+
+/** Stop and Error: fails the execution with `message`. */
+function stopAndErrorNode(name, message) {
+	return {
+		name,
+		type: 'n8n-nodes-base.stopAndError',
+		typeVersion: 1,
+		parameters: { errorType: 'errorMessage', errorMessage: message },
+	};
+}
+
+/** HTTP Request: POSTs the string `fields` (expressions allowed) as JSON to `url`. */
+function postNode(name, url, fields) {
+	return {
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: 'POST',
+			url,
+			sendBody: true,
+			bodyParameters: {
+				parameters: Object.entries(fields).map(([field, value]) => ({ name: field, value })),
+			},
+			options: {},
+		},
 	};
 }
 
@@ -99,6 +140,8 @@ module.exports = {
 	base64ToFileNode,
 	nodeOutput,
 	operationWorkflow,
+	postNode,
 	setNode,
+	stopAndErrorNode,
 	triggerWorkflow,
 };

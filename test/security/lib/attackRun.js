@@ -16,8 +16,10 @@ const { validSignature } = require('./signing');
  * @typedef {import('./http').Answer} Answer
  * @typedef {{ workflowId: string, url: string, endpointId: string, secret: string, events: string[] }} Trigger
  * @typedef {{ id: string, label: string, answer: Pick<Answer, 'status' | 'text' | 'error'>, body: Buffer,
- *   headers: Record<string, string> }} ValidDelivery
- * @typedef {{ label: string, ids: string[], expectStatus: Delivery['expectStatus'], expectText?: string }} SentDelivery
+ *   headers: Record<string, string>, idInBody?: boolean }} ValidDelivery `idInBody` false: the body carries no id
+ *   (the trigger knows it by its X-Delivery-Id header), so a replay with another header is another delivery.
+ * @typedef {{ label: string, ids: string[], expectStatus: Delivery['expectStatus'], expectText?: string,
+ *   valid?: boolean }} SentDelivery
  * @typedef {{ group: string, delivery: SentDelivery, answer: Pick<Answer, 'status' | 'text' | 'error'> }} Sent
  */
 
@@ -84,6 +86,19 @@ function sandboxHeaders(secret, record, body) {
 	};
 }
 
+/**
+ * Whether the body is a JSON object with an `id` (where the catalogue's bodies carry their id, if anywhere).
+ * @param {Buffer} body
+ */
+function bodyHasId(body) {
+	try {
+		const value = JSON.parse(body.toString('utf8'));
+		return value !== null && typeof value === 'object' && 'id' in value;
+	} catch {
+		return false;
+	}
+}
+
 class AttackRun {
 	/**
 	 * @param {SecurityStack} stack
@@ -104,7 +119,8 @@ class AttackRun {
 	}
 
 	/**
-	 * Sends one catalogue delivery to its target and records the answer.
+	 * Sends one catalogue delivery to its target and records the answer. A valid one (signed, of any shape: it runs)
+	 * is also one of the target's valid deliveries, which must run exactly once.
 	 * @param {string} group
 	 * @param {Delivery} delivery
 	 */
@@ -117,6 +133,16 @@ class AttackRun {
 			timeoutMs: delivery.timeoutMs,
 		});
 		this.sent.push({ group, delivery, answer });
+		if (delivery.valid && delivery.body !== undefined && !Array.isArray(delivery.headers)) {
+			this.valid[delivery.target ?? 'A'].push({
+				id: delivery.ids[0],
+				label: `${group}: ${delivery.label}`,
+				answer,
+				body: delivery.body,
+				headers: delivery.headers,
+				idInBody: bodyHasId(delivery.body),
+			});
+		}
 		return answer;
 	}
 

@@ -1,8 +1,10 @@
 'use strict';
 /**
  * The attack catalogue: what is sent to an active Payment Platform Trigger, and the answer each delivery must get
- * (see ./attacks/delivery.js for the statuses and why). Pure: builds requests, sends nothing. Every delivery with a
- * JSON body carries a fresh id (body `id` and `X-Delivery-Id`), so an execution it caused could be traced back to it.
+ * (see ./attacks/delivery.js for the statuses and why). Pure: builds requests, sends nothing. Every delivery carries
+ * a fresh id (`X-Delivery-Id`, and the body's `id` when the body is a JSON event), so an execution it caused could be
+ * traced back to it. A signed delivery of any shape runs: such catalogue entries are valid ones (`valid`), each of
+ * which must run exactly once.
  *
  * Each group takes the context (attackSuite's AttackRun.context(): the endpoint's secret, the other endpoint's
  * secret, the API keys, the endpoint id and URL, events the trigger does not select, its typeVersion) and returns
@@ -11,6 +13,7 @@
 const {
 	N8N_PAYLOAD_LIMIT,
 	STATUS,
+	acknowledgesAfterRun,
 	bodyReachesNode,
 	eventBody,
 	resolve,
@@ -50,6 +53,7 @@ const GROUPS = [
 
 module.exports = {
 	GROUPS,
+	acknowledgesAfterRun,
 	bodyReachesNode,
 	N8N_PAYLOAD_LIMIT,
 	STATUS,

@@ -6,10 +6,14 @@
  * Expected statuses (decided from the node's code and checked in n8n 2.41.1):
  * - 401 `Missing or invalid signature`: the node found no signature that verifies over the raw body with the
  *   endpoint's secret (unsigned, wrong key, tampered, truncated, other algorithm, another endpoint's secret).
- * - 400 `The body is not a JSON object`: the signature verifies but the bytes are not a JSON object.
- * - 200 and no run: a verified delivery whose event is not selected, or whose id was already accepted (duplicate).
- * - 422 from the trigger: a verified JSON object it cannot read: no event (neither in the body nor in X-Event) or no
- *   `charge` object. Never 2xx: the platform keeps such a delivery and retries it.
+ * - 200 and exactly one run: any delivery whose signature verifies runs, whatever its shape (since the trigger's
+ *   "any signed delivery runs"): a body that is not JSON (text, empty, invalid UTF-8), JSON that is not an object
+ *   (list, string, number, null), JSON without an event or without a `charge` object. Such a delivery is a valid
+ *   one (`runsOnce`): it is traced by the id in the trigger's item, the body's id, else its X-Delivery-Id header
+ *   (platformHeaders always sets one). When received (typeVersion 1, 1.1) the answer is `{"received":true}`; after
+ *   the workflow succeeds (the default from 1.2) it is an empty 200 sent once the run is over.
+ * - 200 and no run: a verified delivery whose event is found and not selected, or whose id was already accepted
+ *   (duplicate). After the workflow succeeds, a resend while the first run is still going gets 409 instead.
  * - 422: n8n's own body parser rejects a body labelled JSON that does not parse, before the trigger runs (a body
  *   labelled XML: 422 or 401, see wrongContentType).
  * - 400: n8n's own multipart parser rejects a malformed multipart body, before the trigger runs.
@@ -19,13 +23,15 @@
  * A well-formed multipart body is parsed by n8n itself and never reaches the node as raw bytes: 401 even when signed.
  */
 const { randomUUID } = require('crypto');
+const path = require('path');
+const { ROOT } = require('../../../../scripts/lib/packageInfo');
 const { SEED } = require('../../../../sandbox/seedIds');
 
 const STATUS = {
 	unauthorized: 401,
-	notJsonObject: 400,
+	runs: 200,
 	ignored: 200,
-	unreadable: 422,
+	stillRunning: 409,
 	n8nUnparsable: 422,
 	n8nBadMultipart: 400,
 	n8nTooLarge: 500,
@@ -66,6 +72,17 @@ function bodyReachesNode(contentType, version) {
  */
 function whenBodyReachesNode(contentType, version, expect) {
 	return bodyReachesNode(contentType, version) ? expect : unverifiable;
+}
+
+/**
+ * Whether a trigger at `version`, its Acknowledge left at the default, answers after the workflow succeeds (from
+ * the built node: 1.2 and later): then an accepted delivery's answer is an empty 200 once the run is over, and a
+ * resend while it runs gets 409.
+ * @param {number} version
+ */
+function acknowledgesAfterRun(version) {
+	const file = path.join(ROOT, 'dist', 'nodes', 'PaymentPlatformTrigger', 'acknowledge.js');
+	return version >= require(file).ACKNOWLEDGE_AFTER_RUN_VERSION;
 }
 
 /** How long to wait for n8n's answer to a body labelled XML (it may never come, see wrongContentType). */
@@ -145,6 +162,7 @@ function platformHeaders(body, contentType = 'application/json') {
  *   no answer within timeoutMs)
  * @property {string} [expectText] a fragment the answer must contain
  * @property {number} [timeoutMs] how long to wait for the answer (default 60 s)
+ * @property {boolean} [valid] a valid delivery: it must run exactly once (see runsOnce)
  */
 
 /**
@@ -159,8 +177,9 @@ function platformHeaders(body, contentType = 'application/json') {
  *   sign?: (ctx: AttackContext) => void,
  *   valid?: boolean,
  * }} Delivery
- * `ids`: the delivery ids it carries (none for a body without one); `target`: the trigger it is sent to (default
- * A); `sign`: fills in what needs the secrets (run by `resolve`); `valid`: one of the valid deliveries.
+ * `ids`: the delivery ids it carries (none for a body without one; for a valid delivery, the id its execution is
+ * traced by); `target`: the trigger it is sent to (default A); `sign`: fills in what needs the secrets (run by
+ * `resolve`); `valid`: one of the valid deliveries, which must run exactly once.
  */
 
 /**
@@ -208,14 +227,28 @@ const unauthorized = {
 const unverifiable = unauthorized;
 
 /**
+ * A validly signed delivery the trigger runs whatever its body: 200 and exactly one execution (`withExpect` sets
+ * the id it is traced by).
+ * @type {Expectation}
+ */
+const runsOnce = { expectStatus: STATUS.runs, valid: true };
+
+/**
  * Sets the expected answer on `item` itself and returns it: a copy would not be the object its `sign` fills in.
+ * A valid delivery whose body carries no id is traced by its X-Delivery-Id header, as the trigger's item id is.
  * @template {Delivery} T
  * @param {T} item
  * @param {Expectation} expect
  * @returns {T}
  */
 function withExpect(item, expect) {
-	return Object.assign(item, expect);
+	Object.assign(item, expect);
+	if (item.valid && item.ids.length === 0 && !Array.isArray(item.headers)) {
+		const headerId = item.headers['x-delivery-id'];
+		if (!headerId) throw new Error(`"${item.label}" runs, but carries no id to trace it by`);
+		item.ids = [headerId];
+	}
+	return item;
 }
 
 /**
@@ -270,12 +303,14 @@ module.exports = {
 	N8N_PAYLOAD_LIMIT,
 	STATUS,
 	XML_WAIT_MS,
+	acknowledgesAfterRun,
 	bodyReachesNode,
 	bytes,
 	delivery,
 	eventBody,
 	flipLast,
 	resolve,
+	runsOnce,
 	signedWith,
 	unauthorized,
 	unverifiable,
