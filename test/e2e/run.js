@@ -92,7 +92,7 @@ async function main() {
 		};
 		await block('built files', checkBuiltFiles);
 		await block('package loads', checkPackageLoads);
-		await block('operations (21 + invalid inputs)', checkOperations);
+		await block('operations (25 + invalid inputs)', checkOperations);
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);
 		await block('example: charge events', checkChargeEventsExample);
