@@ -28,6 +28,7 @@ const { Report } = require('./lib/report');
 const { SandboxAdmin } = require('./lib/sandboxAdmin');
 const { checkOnboardingExample, checkOperations } = require('./lib/operationChecks');
 const { checkPackageLoads } = require('./lib/packageChecks');
+const { checkHttpRequestNode } = require('./lib/httpRequestChecks');
 const { checkTrigger, checkChargeEventsExample } = require('./lib/triggerChecks');
 
 const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'e2e');
@@ -93,6 +94,7 @@ async function main() {
 		await block('built files', checkBuiltFiles);
 		await block('package loads', checkPackageLoads);
 		await block('operations (25 + invalid inputs)', checkOperations);
+		await block('HTTP Request node with the credential', checkHttpRequestNode);
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);
 		await block('example: charge events', checkChargeEventsExample);
