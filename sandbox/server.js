@@ -25,6 +25,7 @@ const { registerChargeRoutes } = require('./routes/charges');
 const { registerDocumentRoutes } = require('./routes/documents');
 const { registerPaymentLinkRoutes } = require('./routes/paymentLinks');
 const { registerSubmerchantRoutes } = require('./routes/submerchants');
+const { registerUndocumentedRoutes } = require('./routes/undocumented');
 const { registerWalletRoutes } = require('./routes/wallets');
 const { registerWebhookEndpointRoutes } = require('./routes/webhookEndpoints');
 const { registerWithdrawalRoutes } = require('./routes/withdrawals');
@@ -41,6 +42,7 @@ function createApiRouter() {
 	registerWalletRoutes(router);
 	registerWithdrawalRoutes(router);
 	registerWebhookEndpointRoutes(router);
+	registerUndocumentedRoutes(router);
 	return router;
 }
 

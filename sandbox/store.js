@@ -28,6 +28,8 @@ class Store {
 	wallets = new Map();
 	walletEntries = new Map();
 	withdrawals = new Map();
+	/** Withdrawals created over POST /v1/withdrawals, stored as sent (no fields are documented). */
+	requestedWithdrawals = new Map();
 	webhookEndpoints = new Map();
 	uploads = new Map();
 	sink = [];
@@ -50,6 +52,7 @@ class Store {
 			this.wallets,
 			this.walletEntries,
 			this.withdrawals,
+			this.requestedWithdrawals,
 			this.webhookEndpoints,
 			this.uploads,
 			this.submerchantBalances,

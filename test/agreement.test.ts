@@ -25,7 +25,9 @@ describe('names the reference leaves unshown: node and sandbox made the same cho
 		['WALLET_STATEMENT_QUERY', 'statement period'],
 		['WITHDRAWAL_FEE_QUERY', 'fee amount'],
 		['ADDRESS_TYPE_BODY_FIELD', 'address type field in the request body'],
-		['WEBHOOK_ENDPOINTS_PATH', 'webhook endpoints path (delete by id below it)'],
+		['WEBHOOK_ENDPOINTS_PATH', 'webhook endpoints path (list on it, delete by id below it)'],
+		['PAYMENT_LINKS_PATH', 'payment links collection path (create and list)'],
+		['WITHDRAWALS_PATH', 'withdrawal creation path (README example)'],
 		['WEBHOOK_DELIVERY_HEADERS', 'delivery headers: signature, event, delivery id'],
 		['SIGNATURE_PREFIX', 'signature value prefix'],
 	])('%s (%s)', (name) => {
@@ -45,6 +47,13 @@ describe('names the reference leaves unshown: node and sandbox made the same cho
 			sandboxNames.WEBHOOK_DELIVERY_HEADERS.event,
 			sandboxNames.WEBHOOK_DELIVERY_HEADERS.deliveryId,
 		]);
+	});
+
+	it('legal representatives path (README example)', () => {
+		const id = '20000000-0000-4000-8000-000000000003';
+		expect(sandboxNames.LEGAL_REPRESENTATIVES_PATH(id)).toBe(
+			nodeNames.legalRepresentativesPath(id),
+		);
 	});
 
 	it('the sandbox signs a delivery the way the trigger verifies it (and both sign alike)', () => {

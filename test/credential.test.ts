@@ -6,11 +6,13 @@
  */
 import axios from 'axios';
 import type {
+	IAuthenticateGeneric,
 	IAuthenticateRuleResponseCode,
 	IAuthenticateRuleResponseSuccessBody,
 } from 'n8n-workflow';
 import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
 import { startSandbox } from '../sandbox';
+import { applyGenericAuthentication } from './harness/credentialsHelper';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const credential = new PaymentPlatformApi();
@@ -24,10 +26,17 @@ afterAll(async () => {
 });
 beforeEach(() => sandbox.reset());
 
-/** Sends the credential's test request (Basic auth, as its `authenticate` block says) and applies its rules. */
+/** The request options n8n sends for this credential: its `authenticate` block applied to `keys`. */
+function authenticated(keys: { publicKey: string; secretKey: string }) {
+	return applyGenericAuthentication(credential.authenticate as IAuthenticateGeneric, keys, {
+		url: '',
+	});
+}
+
+/** Sends the credential's test request (authenticated by its `authenticate` block) and applies its rules. */
 async function credentialTest(
 	baseUrl: string,
-	keys = { username: sandbox.publicKey, password: sandbox.secretKey },
+	keys = { publicKey: sandbox.publicKey, secretKey: sandbox.secretKey },
 ): Promise<{ status: 'OK' | 'Error'; message: string }> {
 	const { request, rules = [] } = credential.test;
 	expect(request.baseURL).toBe('={{$credentials.baseUrl.replace(new RegExp("/+$"), "")}}');
@@ -35,7 +44,7 @@ async function credentialTest(
 		baseURL: baseUrl.replace(/\/+$/, ''),
 		url: request.url,
 		method: request.method,
-		auth: keys,
+		auth: authenticated(keys).auth,
 		proxy: false,
 		validateStatus: () => true,
 	});
@@ -66,6 +75,28 @@ describe('Payment Platform API credential', () => {
 		expect(baseUrl?.description).not.toMatch(/127\.0\.0\.1|localhost|sandbox/i);
 	});
 
+	it('authenticates with a generic Basic block that n8n can serve to the editor (no function)', () => {
+		expect(credential.authenticate).toEqual({
+			type: 'generic',
+			properties: {
+				auth: {
+					username: '={{$credentials.publicKey}}',
+					password: '={{$credentials.secretKey}}',
+				},
+			},
+		});
+		// What /types/credentials.json serves is the JSON of the type: the block must survive it whole.
+		expect(JSON.parse(JSON.stringify(credential)).authenticate).toEqual(credential.authenticate);
+		expect(Object.values(credential).some((value) => typeof value === 'function')).toBe(false);
+	});
+
+	it('sends HTTP Basic of the public and the secret key, as before', () => {
+		expect(authenticated({ publicKey: 'pk_a', secretKey: 'sk_b' }).auth).toEqual({
+			username: 'pk_a',
+			password: 'sk_b',
+		});
+	});
+
 	it('the test passes against the API with the right keys (a trailing slash in the Base URL is fine)', async () => {
 		expect(await credentialTest(`${sandbox.url}/`)).toEqual({
 			status: 'OK',
@@ -86,8 +117,8 @@ describe('Payment Platform API credential', () => {
 
 	it('the test fails with wrong keys (the API answers 401)', async () => {
 		const outcome = await credentialTest(sandbox.url, {
-			username: sandbox.publicKey,
-			password: 'sk_wrong',
+			publicKey: sandbox.publicKey,
+			secretKey: 'sk_wrong',
 		});
 		expect(outcome).toEqual({
 			status: 'Error',

@@ -46,6 +46,22 @@ describe('one registry for the description and the dispatch', () => {
 		expect(output).toEqual([]);
 		expect(error?.message).toBe('The operation "refund" is not supported for resource "charge"');
 	});
+
+	it.each([
+		['charge', '__CUSTOM_API_CALL__'],
+		['__CUSTOM_API_CALL__', '__CUSTOM_API_CALL__'],
+	])(
+		'Custom API Call (resource %s, operation %s) points to the HTTP Request node, before any request',
+		async (resource, operation) => {
+			const nowhere = { url: 'http://127.0.0.1:9', publicKey: 'pk_test', secretKey: 'sk_test' };
+			const { error, output } = await runAction(nowhere, { resource, operation });
+			expect(output).toEqual([]);
+			expect(error?.message).toBe(
+				"Custom API Call is made with n8n's HTTP Request node, not with this node",
+			);
+			expect(error?.description).toContain('Predefined Credential Type');
+		},
+	);
 });
 
 describe('the NodeMap type check is real (it would fail `npm run build`)', () => {

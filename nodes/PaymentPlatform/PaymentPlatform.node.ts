@@ -20,8 +20,9 @@ export class PaymentPlatform implements INodeType {
 		},
 		group: ['transform'],
 		// 1.1: Simplify on the operations that return charges, submerchants, payment links and documents.
+		// No `defaultVersion`: new nodes get the last (highest) version of the list, and n8n adds Custom API Call to
+		// Resource and Operation only for a node whose `defaultVersion` is unset or equals its `version`.
 		version: [1, SIMPLIFY_VERSION],
-		defaultVersion: SIMPLIFY_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Onboard submerchants, take payments by pix, boleto or card, and manage payment links, receivables, anticipations, wallets, withdrawals and webhooks',

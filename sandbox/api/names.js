@@ -34,8 +34,25 @@ const WITHDRAWAL_SUMMARY_QUERY = { submerchantId: 'submerchant_id' };
 /** The address type's name in the request body (the response field is `type`). */
 const ADDRESS_TYPE_BODY_FIELD = 'type';
 
-/** Creating is documented at this path; deleting an endpoint is not shown (REST convention: DELETE path/{id}). */
+/**
+ * Creating is documented at this path; listing (GET, paginated) and deleting (DELETE path/{id}) are not shown: REST
+ * convention on the documented path.
+ */
 const WEBHOOK_ENDPOINTS_PATH = '/v1/postbacks/endpoints';
+
+/**
+ * Payment links: only GET {id} and upload-cover are shown; creating and listing are "not shown". The sandbox's
+ * choice: POST and GET (paginated) on the documented collection path.
+ */
+const PAYMENT_LINKS_PATH = '/v1/payment-links';
+
+/**
+ * Operations the reference names but shows no fields for, reached with n8n's HTTP Request node (README). The
+ * sandbox accepts any JSON object there and stores it as sent; it invents no rule.
+ */
+const LEGAL_REPRESENTATIVES_PATH = (submerchantId) =>
+	`/v1/submerchants/${submerchantId}/legal-representatives`;
+const WITHDRAWALS_PATH = '/v1/withdrawals';
 
 /** Webhook deliveries: `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>`, plus the event and a delivery id. */
 const WEBHOOK_DELIVERY_HEADERS = {
@@ -73,6 +90,9 @@ module.exports = {
 	WITHDRAWAL_SUMMARY_QUERY,
 	ADDRESS_TYPE_BODY_FIELD,
 	WEBHOOK_ENDPOINTS_PATH,
+	PAYMENT_LINKS_PATH,
+	LEGAL_REPRESENTATIVES_PATH,
+	WITHDRAWALS_PATH,
 	WEBHOOK_DELIVERY_HEADERS,
 	SIGNATURE_PREFIX,
 	WEBHOOK_PAYLOAD_FIELDS,

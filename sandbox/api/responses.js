@@ -248,6 +248,8 @@ const webhookEndpointFields = {
 	status: text,
 	created_at: timestamp,
 };
+/** Listed endpoints: without the secret. */
+const webhookEndpoint = z.object(webhookEndpointFields).strict();
 /** The creation answer is the only one with the secret. */
 const createdWebhookEndpoint = z.object({ ...webhookEndpointFields, secret: text }).strict();
 
@@ -267,5 +269,6 @@ module.exports = {
 	statement,
 	withdrawalSummary,
 	withdrawalFee,
+	webhookEndpoint,
 	createdWebhookEndpoint,
 };

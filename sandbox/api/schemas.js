@@ -331,6 +331,29 @@ const coverUpload = z
 		else if (file.size === 0) fail(RULES.notEmpty, 'must not be empty');
 	});
 
+/**
+ * POST /v1/payment-links (path chosen in names.js): the Payment link resource's writable fields with the types the
+ * reference gives them. Which are required is not shown; the sandbox asks for title and amount, as the node does.
+ */
+const paymentLinkCreate = strictObject({
+	title: text({ min: 1 }),
+	description: text().optional(),
+	amount: integer({ min: 0 }),
+	currency: oneOf(values.CURRENCIES).optional(),
+	product_type: text({ min: 1 }).optional(),
+	allowed_payment_methods: list(text({ min: 1 })).optional(),
+	max_installments: integer({ min: 1 }).optional(),
+	expires_at: timestamp().optional(),
+	max_uses: integer({ min: 1 }).optional(),
+	redirect_url: text().optional(),
+	metadata: freeObject().optional(),
+	submerchant_id: uuid().optional(),
+});
+
+/** GET /v1/payment-links and GET /v1/postbacks/endpoints: paginated like the documented lists, no filters. */
+const paymentLinkListQuery = queryObject({ ...page });
+const webhookEndpointListQuery = queryObject({ ...page });
+
 const webhookEndpointCreate = strictObject({
 	url: httpUrl(LIMITS.webhookEndpoint.url),
 	events: unique(
@@ -356,4 +379,7 @@ module.exports = {
 	withdrawalSummaryQuery,
 	withdrawalFeeQuery,
 	webhookEndpointCreate,
+	paymentLinkCreate,
+	paymentLinkListQuery,
+	webhookEndpointListQuery,
 };

@@ -2,11 +2,20 @@
 /**
  * GET /v1/payment-links/{id} and POST /v1/payment-links/{id}/upload-cover (multipart, one part `file`, an image).
  * The uploaded bytes are served back at `cover_image_url` (GET /__admin/uploads/{id}).
+ * Creating (POST) and listing (GET, paginated, newest first) on the collection path are the choice in api/names.js.
  */
 const { notFound } = require('../errors');
-const { newId, nowIso } = require('../store');
+const { compareText, newId, nowIso } = require('../store');
 const { parse, pathUuid } = require('../api/issues');
-const { COVER_PART_NAME, coverUpload } = require('../api/schemas');
+const { PAYMENT_LINKS_PATH } = require('../api/names');
+const {
+	COVER_PART_NAME,
+	coverUpload,
+	paymentLinkCreate,
+	paymentLinkListQuery,
+} = require('../api/schemas');
+const { paginate, pageRequest } = require('../pagination');
+const { jsonBody } = require('./helpers');
 
 function ownLink(ctx) {
 	const link = ctx.app.store.paymentLinks.get(pathUuid(ctx.params, 'id'));
@@ -31,8 +40,53 @@ function uploadCover(ctx) {
 	return { message: 'Cover image uploaded', data: { cover_image_url: link.cover_image_url } };
 }
 
+function list(ctx) {
+	const query = parse(paymentLinkListQuery, ctx.query, 'query');
+	const merchantId = ctx.app.store.merchant.id;
+	const links = [...ctx.app.store.paymentLinks.values()]
+		.filter((link) => link.merchant_id === merchantId)
+		.sort((a, b) => compareText(b.created_at, a.created_at) || compareText(b.id, a.id));
+	return { message: 'Payment links retrieved', ...paginate(links, pageRequest(query)) };
+}
+
+function create(ctx) {
+	const body = parse(paymentLinkCreate, jsonBody(ctx));
+	const store = ctx.app.store;
+	const submerchantId = body.submerchant_id?.toLowerCase();
+	if (submerchantId && !store.ownSubmerchant(submerchantId)) throw notFound('Submerchant');
+	const id = newId();
+	const now = nowIso();
+	const link = {
+		id,
+		merchant_id: store.merchant.id,
+		submerchant_id: submerchantId ?? null,
+		title: body.title,
+		description: body.description ?? null,
+		amount: body.amount,
+		checkout_url: `https://checkout.example.com/pay/${id}`,
+		currency: body.currency ?? 'BRL',
+		product_type: body.product_type ?? 'physical',
+		allowed_payment_methods: body.allowed_payment_methods ?? ['credit_card'],
+		max_installments: body.max_installments ?? 1,
+		expires_at: body.expires_at ?? null,
+		max_uses: body.max_uses ?? null,
+		current_uses: 0,
+		status: 'active',
+		redirect_url: body.redirect_url ?? null,
+		cover_image_url: null,
+		metadata: body.metadata ?? {},
+		created_by: store.merchant.id,
+		created_at: now,
+		updated_at: now,
+	};
+	store.paymentLinks.set(id, link);
+	return { status: 201, message: 'Payment link created', data: link };
+}
+
 function registerPaymentLinkRoutes(router) {
 	router
+		.add('GET', PAYMENT_LINKS_PATH, list)
+		.add('POST', PAYMENT_LINKS_PATH, create)
 		.add('GET', '/v1/payment-links/:id', get)
 		.add('POST', '/v1/payment-links/:id/upload-cover', uploadCover);
 }

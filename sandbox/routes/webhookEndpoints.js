@@ -1,14 +1,15 @@
 'use strict';
 /**
- * POST /v1/postbacks/endpoints and DELETE at the path chosen in api/names.js. The secret is generated here and
- * returned only in the creation response.
+ * POST /v1/postbacks/endpoints, and GET (paginated, without secrets) and DELETE at the paths chosen in api/names.js.
+ * The secret is generated here and returned only in the creation response.
  */
 const { randomBytes } = require('crypto');
 const { WEBHOOK_ENDPOINTS_PATH } = require('../api/names');
 const { parse, pathUuid } = require('../api/issues');
-const { webhookEndpointCreate } = require('../api/schemas');
+const { webhookEndpointCreate, webhookEndpointListQuery } = require('../api/schemas');
 const { notFound } = require('../errors');
-const { newId, nowIso } = require('../store');
+const { paginate, pageRequest } = require('../pagination');
+const { compareText, newId, nowIso } = require('../store');
 const { jsonBody } = require('./helpers');
 
 function publicEndpoint(endpoint) {
@@ -35,6 +36,14 @@ function create(ctx) {
 	return { status: 201, message: 'Webhook endpoint created', data: { ...endpoint } };
 }
 
+function list(ctx) {
+	const query = parse(webhookEndpointListQuery, ctx.query, 'query');
+	const endpoints = [...ctx.app.store.webhookEndpoints.values()]
+		.sort((a, b) => compareText(b.created_at, a.created_at) || compareText(b.id, a.id))
+		.map(publicEndpoint);
+	return { message: 'Webhook endpoints retrieved', ...paginate(endpoints, pageRequest(query)) };
+}
+
 function remove(ctx) {
 	const id = pathUuid(ctx.params, 'id');
 	if (!ctx.app.store.webhookEndpoints.delete(id)) throw notFound('Webhook endpoint');
@@ -43,6 +52,7 @@ function remove(ctx) {
 
 function registerWebhookEndpointRoutes(router) {
 	router
+		.add('GET', WEBHOOK_ENDPOINTS_PATH, list)
 		.add('POST', WEBHOOK_ENDPOINTS_PATH, create)
 		.add('DELETE', `${WEBHOOK_ENDPOINTS_PATH}/:id`, remove);
 }

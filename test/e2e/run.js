@@ -29,6 +29,7 @@ const { Report } = require('./lib/report');
 const { SandboxAdmin } = require('./lib/sandboxAdmin');
 const { checkOnboardingExample, checkOperations } = require('./lib/operationChecks');
 const { checkPackageLoads } = require('./lib/packageChecks');
+const { checkHttpRequestNode } = require('./lib/httpRequestChecks');
 const {
 	checkAcknowledgeAfterRun,
 	checkTrigger,
@@ -97,7 +98,8 @@ async function main() {
 		};
 		await block('built files', checkBuiltFiles);
 		await block('package loads', checkPackageLoads);
-		await block('operations (21 + invalid inputs)', checkOperations);
+		await block('operations (25 + invalid inputs)', checkOperations);
+		await block('HTTP Request node with the credential', checkHttpRequestNode);
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);
 		await block('trigger: acknowledge after the run', checkAcknowledgeAfterRun);

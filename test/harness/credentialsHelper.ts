@@ -24,10 +24,13 @@ export function applyGenericAuthentication(
 	credentials: ICredentialDataDecryptedObject,
 	request: IHttpRequestOptions,
 ): IHttpRequestOptions {
-	const resolve = (value: string) =>
-		value.replace(/^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/, (_match, key: string) =>
-			String(credentials[key] ?? ''),
-		);
+	const resolve = (value: string) => {
+		if (!value.startsWith('=')) return value;
+		const match = /^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/.exec(value);
+		// Only what this package's credential uses; anything else would be sent unresolved, so fail loudly.
+		if (!match) throw new Error(`The test harness cannot resolve the expression ${value}`);
+		return String(credentials[match[1]] ?? '');
+	};
 	const { auth, headers, qs } = authenticate.properties;
 	const result: IHttpRequestOptions = { ...request };
 	if (auth)

@@ -72,6 +72,14 @@ export const chargeLocator = uuidLocator({
 	description: 'The charge to act on',
 });
 
+export const paymentLinkLocator = uuidLocator({
+	displayName: 'Payment Link',
+	name: 'paymentLinkId',
+	noun: 'payment link',
+	searchListMethod: 'searchPaymentLinks',
+	description: 'The payment link to act on',
+});
+
 /** Return All + Limit, as every n8n list operation has them. */
 export const returnAllAndLimit: INodeProperties[] = [
 	{

@@ -6,12 +6,12 @@ type NodeMap = {
 	submerchantAddress: 'create' | 'update';
 	submerchantDocument: 'create' | 'getAll';
 	charge: 'create' | 'get' | 'getAll';
-	paymentLink: 'get' | 'uploadCover';
+	paymentLink: 'create' | 'get' | 'getAll' | 'uploadCover';
 	receivable: 'get';
 	anticipation: 'create' | 'cancel';
 	wallet: 'get' | 'getStatement';
 	withdrawal: 'getSummary' | 'getFee';
-	webhookEndpoint: 'create';
+	webhookEndpoint: 'create' | 'delete' | 'getAll';
 };
 
 export type PaymentPlatformType = AllEntities<NodeMap>;

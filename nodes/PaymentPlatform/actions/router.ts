@@ -3,13 +3,31 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { isNodeOperation, operationModule } from './operations';
 import { batchingOf, runInBatches } from './batching';
 
+/** The value n8n gives Resource and Operation for its Custom API Call option (the editor then shows a notice). */
+export const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
 /** The per-item loop for every operation: pairing, Continue On Fail and error wrapping live here, once. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	// With Resource on Custom API Call the editor shows no Operation field at all.
 	const chosen = {
-		resource: this.getNodeParameter('resource', 0) as string,
-		operation: this.getNodeParameter('operation', 0) as string,
+		resource,
+		operation: (resource === CUSTOM_API_CALL
+			? CUSTOM_API_CALL
+			: this.getNodeParameter('operation', 0)) as string,
 	};
+	if (chosen.resource === CUSTOM_API_CALL || chosen.operation === CUSTOM_API_CALL) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Custom API Call is made with n8n\'s HTTP Request node, not with this node',
+			{
+				description:
+					'Add an HTTP Request node, set Authentication to "Predefined Credential Type" and Credential Type ' +
+					'to "Payment Platform API", then pick the same credential. Nothing was sent to the API.',
+			},
+		);
+	}
 	if (!isNodeOperation(chosen)) {
 		throw new NodeOperationError(
 			this.getNode(),

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { apiRequest } from '../transport';
-import { CHARGE_LIST_QUERY, PAGINATION_QUERY } from '../transport/chosenNames';
+import { CHARGE_LIST_QUERY, PAGINATION_QUERY, PAYMENT_LINKS_PATH } from '../transport/chosenNames';
 
 const SEARCH_PAGE_SIZE = 50;
 
@@ -50,6 +50,36 @@ export async function searchCharges(
 		name: `${formatCents(c.amount)} · ${String(c.payment_method ?? '')} · ${String(c.status ?? '')} · ${String(c.id).slice(0, 8)}`,
 		value: String(c.id),
 	}));
+	const next = pagination && page < pagination.totalPages ? String(page + 1) : undefined;
+	return { results, paginationToken: next };
+}
+
+/** Payment links for the "From List" picker, one API page per scroll; the filter matches title or id. */
+export async function searchPaymentLinks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = paginationToken ? Number(paginationToken) : 1;
+	const { data, pagination } = await apiRequest.call(this, 'GET', PAYMENT_LINKS_PATH, {
+		qs: { [PAGINATION_QUERY.page]: page, [PAGINATION_QUERY.perPage]: SEARCH_PAGE_SIZE },
+	});
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results = ((data as IDataObject[]) ?? [])
+		.filter(
+			(link) =>
+				!needle ||
+				[link.title, link.id].some((v) =>
+					String(v ?? '')
+						.toLowerCase()
+						.includes(needle),
+				),
+		)
+		.map((link) => ({
+			name: `${String(link.title ?? link.id)} · ${formatCents(link.amount)} · ${String(link.status ?? '')}`,
+			value: String(link.id),
+			url: typeof link.checkout_url === 'string' ? link.checkout_url : undefined,
+		}));
 	const next = pagination && page < pagination.totalPages ? String(page + 1) : undefined;
 	return { results, paginationToken: next };
 }

@@ -50,10 +50,31 @@ export const WITHDRAWAL_FEE_QUERY = {
 /** The address type's name in the request body of address create/update (the response field is `type`). */
 export const ADDRESS_TYPE_BODY_FIELD = 'type';
 
-/** Deleting a webhook endpoint is "not shown": the REST convention on the documented create path. */
+/**
+ * Listing (GET, paginated like the documented lists) and deleting (DELETE {path}/{id}) webhook endpoints are "not
+ * shown": the REST convention on the documented create path.
+ */
 export const WEBHOOK_ENDPOINTS_PATH = '/v1/postbacks/endpoints';
 export const webhookEndpointPath = (id: string): string =>
 	`${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(id)}`;
+
+/**
+ * Creating and listing payment links are "not shown" (only GET {id} and upload-cover are): POST and GET (paginated
+ * like the documented lists) on the documented collection path. The create body uses the Payment link resource's
+ * own writable field names.
+ */
+export const PAYMENT_LINKS_PATH = '/v1/payment-links';
+export const paymentLinkPath = (id: string): string =>
+	`${PAYMENT_LINKS_PATH}/${encodeURIComponent(id)}`;
+
+/**
+ * Named by the reference without a single field, so no operation of the node: reached with n8n's HTTP Request node
+ * and this credential (README). Legal representatives are "managed under a path containing /legal-representatives";
+ * creating a withdrawal is named only. The paths are chosen as REST conventions on documented paths.
+ */
+export const legalRepresentativesPath = (submerchantId: string): string =>
+	`/v1/submerchants/${encodeURIComponent(submerchantId)}/legal-representatives`;
+export const WITHDRAWALS_PATH = '/v1/withdrawals';
 
 /**
  * Webhook deliveries: payload, headers and signature scheme are "not shown".

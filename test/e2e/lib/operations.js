@@ -1,15 +1,15 @@
 'use strict';
 /**
- * The 21 operations of the Payment Platform node, each run once in a real n8n against the sandbox, in this order
+ * The 25 operations of the Payment Platform node, each run once in a real n8n against the sandbox, in this order
  * (later cases rely on the state earlier ones leave: a document before the submission for review). Each case names
  * the parameters, optional nodes before the action node, and what it expects: the node's output and the one
  * request the sandbox recorded.
  *
- * Over 300 lines because it is the table of the 21 cases (and the invalid ones), read case by case.
+ * Over 300 lines because it is the table of the 25 cases (and the invalid ones), read case by case.
  */
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox/seedIds');
-const { base64ToFileNode, setNode } = require('./workflows');
+const { actionNode, base64ToFileNode, setNode } = require('./workflows');
 
 const S = SEED.submerchants;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -321,6 +321,39 @@ const OPERATION_CASES = [
 	},
 	{
 		resource: 'paymentLink',
+		operation: 'create',
+		parameters: {
+			title: 'Caneca E2E',
+			amount: 3500,
+			additionalFields: { allowed_payment_methods: ['pix'], max_uses: 5 },
+		},
+		async expect(items, requests) {
+			const request = onlyRequest(requests, 'POST', '/v1/payment-links');
+			assert.deepEqual(request.body, {
+				title: 'Caneca E2E',
+				amount: 3500,
+				allowed_payment_methods: ['pix'],
+				max_uses: 5,
+			});
+			assert.match(items[0].id, UUID);
+			assert.partialDeepStrictEqual(items[0], { title: 'Caneca E2E', status: 'active' });
+		},
+	},
+	{
+		resource: 'paymentLink',
+		operation: 'getAll',
+		parameters: { returnAll: true },
+		expect(items, requests) {
+			const request = onlyRequest(requests, 'GET', '/v1/payment-links');
+			assert.deepEqual(request.query, { page: '1', perPage: '100' });
+			assert.deepEqual(
+				items.map((link) => link.title),
+				['Caneca E2E', 'Camiseta Estrela'],
+			);
+		},
+	},
+	{
+		resource: 'paymentLink',
 		operation: 'uploadCover',
 		parameters: { paymentLinkId: SEED.paymentLinkId, binaryPropertyName: 'data' },
 		before: [
@@ -481,6 +514,42 @@ const OPERATION_CASES = [
 				),
 				'the endpoint is not registered in the sandbox',
 			);
+		},
+	},
+	{
+		resource: 'webhookEndpoint',
+		operation: 'getAll',
+		parameters: { returnAll: true },
+		expect(items, requests) {
+			const request = onlyRequest(requests, 'GET', '/v1/postbacks/endpoints');
+			assert.deepEqual(request.query, { page: '1', perPage: '100' });
+			assert.ok(
+				items.some((e) => e.url === 'https://hooks.example.com/payments'),
+				'the endpoint created above is not listed',
+			);
+			assert.ok(
+				items.every((e) => e.secret === undefined),
+				'a listed endpoint shows its secret',
+			);
+		},
+	},
+	{
+		// As the README tells users to remove a stale endpoint: list them, then delete by the listed id.
+		resource: 'webhookEndpoint',
+		operation: 'delete',
+		parameters: { webhookEndpointId: '={{ $json.id }}' },
+		before: [actionNode('List Endpoints', { resource: 'webhookEndpoint', operation: 'getAll', limit: 1 })],
+		async expect(items, requests, { admin }) {
+			assert.deepEqual(
+				requests.map((r) => `${r.method} ${r.path} ${r.status}`),
+				[
+					'GET /v1/postbacks/endpoints 200',
+					`DELETE /v1/postbacks/endpoints/${items[0].id} 200`,
+				],
+			);
+			assert.equal(items[0].deleted, true);
+			const endpoints = await admin.webhookEndpoints();
+			assert.ok(!endpoints.some((e) => e.id === items[0].id), 'the endpoint is still registered');
 		},
 	},
 ];

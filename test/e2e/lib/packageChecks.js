@@ -47,6 +47,39 @@ async function checkPackageLoads(report, { client, instance, credential, sandbox
 			'baseUrl',
 		]);
 	});
+	await report.check(
+		'credential type is served with its authenticate block (the HTTP Request node can list it)',
+		() => {
+			const type = credentialTypes.find((t) => t.name === n8n.CREDENTIAL_TYPE);
+			assert.deepEqual(type.authenticate, {
+				type: 'generic',
+				properties: {
+					auth: {
+						username: '={{$credentials.publicKey}}',
+						password: '={{$credentials.secretKey}}',
+					},
+				},
+			});
+		},
+	);
+	await report.check(
+		'action node offers Custom API Call in Resource and in every Operation list; new nodes get 1.1',
+		() => {
+			const type = find(n8n.NODE_TYPES.action);
+			const CUSTOM_API_CALL_KEY = '__CUSTOM_API_CALL__';
+			const lists = type.properties.filter((p) => ['resource', 'operation'].includes(p.name));
+			assert.equal(lists.length, 1 + RESOURCES.length);
+			for (const list of lists) {
+				assert.ok(
+					list.options.some((o) => o.value === CUSTOM_API_CALL_KEY && o.name === CUSTOM_API_CALL),
+					`no Custom API Call in ${list.name} ${JSON.stringify(list.displayOptions ?? {})}`,
+				);
+			}
+			// The editor creates a node at `defaultVersion`, else at the last entry of `version`.
+			assert.equal(type.defaultVersion, undefined);
+			assert.equal(type.version.slice(-1)[0], 1.1);
+		},
+	);
 	await report.check('package loads: node icon is served', async () => {
 		const type = find(n8n.NODE_TYPES.action);
 		const iconUrl = typeof type.iconUrl === 'string' ? type.iconUrl : type.iconUrl?.light;

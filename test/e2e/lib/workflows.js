@@ -14,12 +14,13 @@ const TRIGGER_NODE_NAME = 'Payment Platform Trigger';
  * @param {string} name
  * @param {object} parameters The action node's parameters (resource, operation, ...).
  * @param {{ id: string, name: string }} credential
- * @param {object[]} [before] Nodes between the trigger and the action node (name, type, typeVersion, parameters).
+ * @param {Array<object | ((credential: { id: string, name: string }) => object)>} [before] Nodes between the
+ *   trigger and the action node (name, type, typeVersion, parameters); a function is given the credential.
  */
 function operationWorkflow(name, parameters, credential, before = []) {
 	return chain(name, [
 		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
-		...before,
+		...before.map((node) => (typeof node === 'function' ? node(credential) : node)),
 		{
 			name: ACTION_NODE_NAME,
 			type: NODE_TYPES.action,
@@ -113,6 +114,17 @@ function setNode(name, fields) {
 	};
 }
 
+/** Another Payment Platform node before the one under test (e.g. a list whose items it acts on). */
+function actionNode(name, parameters) {
+	return (credential) => ({
+		name,
+		type: NODE_TYPES.action,
+		typeVersion: 1,
+		parameters,
+		credentials: credentialsOf(credential),
+	});
+}
+
 /** Convert to File: the base64 text in `sourceProperty` becomes the binary field `data`. */
 function base64ToFileNode(name, sourceProperty, fileName, mimeType) {
 	return {
@@ -136,6 +148,7 @@ function nodeOutput(executionData, nodeName) {
 
 module.exports = {
 	ACTION_NODE_NAME,
+	actionNode,
 	TRIGGER_NODE_NAME,
 	base64ToFileNode,
 	nodeOutput,

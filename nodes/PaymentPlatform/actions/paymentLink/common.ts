@@ -1,11 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { paymentLinkLocator } from '../common.descriptions';
 
-export const paymentLinkIdField: INodeProperties = {
-	displayName: 'Payment Link ID',
-	name: 'paymentLinkId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
-	description: 'UUID of the payment link',
-};
+/**
+ * The payment link of Get and Upload Cover: From List or By ID. Workflows saved when it was a plain text field keep
+ * working (n8n reads a plain string as the id).
+ */
+export const paymentLinkIdField = paymentLinkLocator();

@@ -1,8 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as create from './create.operation';
 import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as uploadCover from './uploadCover.operation';
 
-export { get, uploadCover };
+export { create, get, getAll, uploadCover };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,11 +15,24 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['paymentLink'] } },
 		options: [
 			{
+				name: 'Create',
+				value: 'create',
+				description:
+					'Create a payment link with a checkout URL to send to a customer; needs a title and an amount',
+				action: 'Create a payment link',
+			},
+			{
 				name: 'Get',
 				value: 'get',
 				description:
 					'Get a payment link with its checkout URL, amount and uses; needs the payment link ID',
 				action: 'Get a payment link by ID',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the payment links of your merchant, newest first',
+				action: 'Get many payment links',
 			},
 			{
 				name: 'Upload Cover',
@@ -29,6 +44,8 @@ export const description: INodeProperties[] = [
 		],
 		default: 'get',
 	},
+	...create.description,
 	...get.description,
+	...getAll.description,
 	...uploadCover.description,
 ];

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getTrimmedString, getUuidParameter } from '../../shared/parameters';
+import { paymentLinkPath } from '../../transport/chosenNames';
+import { getLocatorId, getTrimmedString } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { paymentLinkIdField } from './common';
 
@@ -32,7 +33,7 @@ const displayOptions = { show: { resource: ['paymentLink'], operation: ['uploadC
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getUuidParameter.call(this, 'paymentLinkId', i, 'payment_link_id');
+	const id = getLocatorId.call(this, 'paymentLinkId', i, 'payment_link_id');
 	const binaryPropertyName = getTrimmedString.call(this, 'binaryPropertyName', i, 'data');
 	const binary = this.helpers.assertBinaryData(i, binaryPropertyName);
 	const mimeType = String(binary.mimeType ?? '')
@@ -49,7 +50,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const extension = binary.fileExtension ?? EXTENSION_BY_IMAGE_TYPE[mimeType] ?? 'img';
 	const fileName = binary.fileName?.trim() || `cover.${extension}`;
 
-	const result = await apiRequest.call(this, 'POST', `/v1/payment-links/${id}/upload-cover`, {
+	const result = await apiRequest.call(this, 'POST', `${paymentLinkPath(id)}/upload-cover`, {
 		file: { data, fileName, mimeType },
 		itemIndex: i,
 	});

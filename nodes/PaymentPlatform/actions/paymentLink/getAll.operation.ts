@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequestAllItems } from '../../transport';
+import { PAYMENT_LINKS_PATH } from '../../transport/chosenNames';
+import { getListLimit } from '../../shared/parameters';
+import { returnAllAndLimit } from '../common.descriptions';
+import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
+import { batchingOptions } from '../common.batching';
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit,
+	simplifyProperty('paymentLink'),
+	batchingOptions,
+];
+
+const displayOptions = { show: { resource: ['paymentLink'], operation: ['getAll'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+	const limit = getListLimit.call(this, i);
+	const links = await apiRequestAllItems.call(this, PAYMENT_LINKS_PATH, {}, limit, i);
+	return simplifyAllIfChosen.call(this, i, 'paymentLink', links);
+}

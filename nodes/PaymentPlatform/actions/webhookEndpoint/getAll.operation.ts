@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequestAllItems } from '../../transport';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../transport/chosenNames';
+import { getListLimit } from '../../shared/parameters';
+import { returnAllAndLimit } from '../common.descriptions';
+import { batchingOptions } from '../common.batching';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Every endpoint registered with your key pair is listed, also those a Payment Platform Trigger registered. An endpoint whose URL no active workflow serves can be removed with Delete.',
+		name: 'staleNotice',
+		type: 'notice',
+		default: '',
+	},
+	...returnAllAndLimit,
+	batchingOptions,
+];
+
+const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['getAll'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
+	const limit = getListLimit.call(this, i);
+	return await apiRequestAllItems.call(this, WEBHOOK_ENDPOINTS_PATH, {}, limit, i);
+}
