@@ -100,4 +100,4 @@ async function checkHttpRequestNode(report, context) {
 	}
 }
 
-module.exports = { checkHttpRequestNode };
+module.exports = { HTTP_NODE_NAME, checkHttpRequestNode, httpRequestWorkflow };
