@@ -21,10 +21,13 @@ import {
 
 const api = useSandbox({}, { resetBeforeEach: true });
 
-const query = (...parameters: Array<[string, unknown]>) => ({
+const query = (...parameters: Array<[string, string | number]>): INodeParameters => ({
 	additionalQueryParameters: { parameters: parameters.map(([name, value]) => ({ name, value })) },
 });
 const body = (json: string) => ({ additionalBodyFields: json });
+/** The refusal of `name` given in `option` while the node's field `field` sets it. */
+const setBy = (name: string, field: string, option = 'Additional Body Fields (JSON)') =>
+	`${name} is set by the field "${field}"; remove it from ${option}`;
 
 const createLink = (options: INodeParameters): INodeParameters => ({
 	resource: 'paymentLink',
@@ -78,7 +81,7 @@ describe('Options → Additional Query Parameters (read operations)', () => {
 				returnAll: true,
 				options: query(['status', 'paid']),
 			},
-			'status is set by the field "Filters → Status"; remove it from Additional Query Parameters',
+			setBy('status', 'Filters → Status', 'Additional Query Parameters'),
 		],
 		[
 			'the page number of a list',
@@ -88,12 +91,12 @@ describe('Options → Additional Query Parameters (read operations)', () => {
 				returnAll: true,
 				options: query(['page', 2]),
 			},
-			'page is set by the field "Return All / Limit"; remove it from Additional Query Parameters',
+			setBy('page', 'Return All / Limit', 'Additional Query Parameters'),
 		],
 		[
 			'the amount of Get Fee',
 			{ resource: 'withdrawal', operation: 'getFee', amount: 1000, options: query(['amount', 5]) },
-			'amount is set by the field "Amount (in Cents)"; remove it from Additional Query Parameters',
+			setBy('amount', 'Amount (in Cents)', 'Additional Query Parameters'),
 		],
 		[
 			'a parameter given twice',
@@ -195,12 +198,12 @@ describe('Options → Additional Body Fields (JSON) (write operations)', () => {
 		[
 			'a field the node sets (Payment Link → Create amount)',
 			createLink(body('{"amount": 100}')),
-			'amount is set by the field "Amount (in Cents)"; remove it from Additional Body Fields (JSON)',
+			setBy('amount', 'Amount (in Cents)'),
 		],
 		[
 			'an optional field the node has, even when it is not set',
 			createLink(body('{"redirect_url": "https://example.com"}')),
-			'redirect_url is set by the field "Additional Fields → Redirect URL"; remove it from Additional Body Fields (JSON)',
+			setBy('redirect_url', 'Additional Fields → Redirect URL'),
 		],
 		[
 			'a nested object the node builds (Charge → Create customer)',
@@ -211,7 +214,7 @@ describe('Options → Additional Body Fields (JSON) (write operations)', () => {
 				amount: 1000,
 				options: body('{"customer": {"name": "Ana"}}'),
 			},
-			'customer is set by the field "Customer"; remove it from Additional Body Fields (JSON)',
+			setBy('customer', 'Customer'),
 		],
 		[
 			'the chosen address type name',
@@ -222,7 +225,7 @@ describe('Options → Additional Body Fields (JSON) (write operations)', () => {
 				addressId: SEED.addresses.activeBilling,
 				options: body('{"type": "billing"}'),
 			},
-			'type is set by the field "Update Fields → Address Type"; remove it from Additional Body Fields (JSON)',
+			setBy('type', 'Update Fields → Address Type'),
 		],
 		[
 			'text that is not JSON',

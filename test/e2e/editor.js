@@ -209,10 +209,14 @@ async function runEditorChecks(
 				'editor: the HTTP Request node shows Predefined Credential Type → Payment Platform API with the credential',
 				async () => {
 					const created = await httpRequest.client.createWorkflow(
-						httpRequestWorkflow('Editor: HTTP Request with the credential', httpRequest.credential, {
-							method: 'GET',
-							url: `${httpRequest.sandboxUrl}/v1/withdrawals/summary`,
-						}),
+						httpRequestWorkflow(
+							'Editor: HTTP Request with the credential',
+							httpRequest.credential,
+							{
+								method: 'GET',
+								url: `${httpRequest.sandboxUrl}/v1/withdrawals/summary`,
+							},
+						),
 					);
 					await page.goto(`${url}/workflow/${created.id}`);
 					await page.locator(canvasNode(HTTP_NODE_NAME)).dblclick();

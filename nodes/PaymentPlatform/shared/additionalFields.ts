@@ -69,9 +69,8 @@ export function withAdditionalBody(
 	body: IDataObject,
 	own: OwnFields,
 ): IDataObject {
-	const validate = new InputValidator(this.getNode(), i);
-	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const extra = validate.jsonObject(BODY_OPTION, options[additionalBodyFieldsOption.name]) ?? {};
+	const { validate, value } = readOption.call(this, i, additionalBodyFieldsOption);
+	const extra = validate.jsonObject(BODY_OPTION, value) ?? {};
 	refuseOwnFields(validate, Object.keys(extra), own, body, BODY_OPTION);
 	return { ...body, ...extra };
 }
@@ -83,9 +82,8 @@ export function withAdditionalQuery(
 	qs: IDataObject,
 	own: OwnFields,
 ): IDataObject {
-	const validate = new InputValidator(this.getNode(), i);
-	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const collection = options[additionalQueryParametersOption.name] as IDataObject | undefined;
+	const { validate, value } = readOption.call(this, i, additionalQueryParametersOption);
+	const collection = value as IDataObject | undefined;
 	const parameters = Array.isArray(collection?.parameters)
 		? (collection.parameters as IDataObject[])
 		: [];
@@ -104,6 +102,16 @@ export function withAdditionalQuery(
 	});
 	refuseOwnFields(validate, Object.keys(extra), own, qs, QUERY_OPTION);
 	return { ...qs, ...extra };
+}
+
+/** The value of `option` under Options for item `i`, and the validator that names that item. */
+function readOption(
+	this: IExecuteFunctions,
+	i: number,
+	option: INodeProperties,
+): { validate: InputValidator; value: unknown } {
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	return { validate: new InputValidator(this.getNode(), i), value: options[option.name] };
 }
 
 /**

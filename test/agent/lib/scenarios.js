@@ -243,7 +243,9 @@ const SCENARIOS = [
 					assert.equal(link.title, 'Camiseta Lua');
 					assert.equal(link.amount, 4990);
 					assert.match(String(link.checkout_url), /^https:\/\//);
-					const stored = await rawRecord(sandbox, `/v1/payment-links/${link.id}`);
+					const stored = /** @type {{ checkout_url?: unknown }} */ (
+						await rawRecord(sandbox, `/v1/payment-links/${link.id}`)
+					);
 					assert.equal(stored.checkout_url, link.checkout_url);
 				},
 			);

@@ -69,7 +69,8 @@ const TOOLS = {
 			resource: 'paymentLink',
 			operation: 'getAll',
 			returnAll: false,
-			limit: "={{ $fromAI('limit', 'How many payment links to return at most, e.g. 10', 'number') }}",
+			limit:
+				"={{ $fromAI('limit', 'How many payment links to return at most, e.g. 10', 'number') }}",
 		},
 	},
 	createPaymentLink: {
@@ -79,7 +80,8 @@ const TOOLS = {
 		parameters: {
 			resource: 'paymentLink',
 			operation: 'create',
-			title: "={{ $fromAI('title', 'Name of the product or service the customer sees', 'string') }}",
+			title:
+				"={{ $fromAI('title', 'Name of the product or service the customer sees', 'string') }}",
 			amount: "={{ $fromAI('amount', 'Price in cents, e.g. 4990 for R$ 49,90', 'number') }}",
 		},
 	},
