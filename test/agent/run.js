@@ -4,7 +4,7 @@
  *
  * Builds the package, installs the pinned n8n (cached), starts the sandbox and n8n with the package installed as a
  * community node, and a scripted chat model on loopback (test/agent/lib/scriptedModel.js). Each scenario is a
- * workflow Manual Trigger → AI Agent (OpenAI chat model pointed at the scripted model, three Payment Platform tools)
+ * workflow Manual Trigger → AI Agent (OpenAI chat model pointed at the scripted model, five Payment Platform tools)
  * run with `n8n execute`; the model answers with scripted tool calls. Checks what n8n sent the model (the tools, their
  * parameters, the tool answers) and what the sandbox received. No real model, no network.
  * One line per check, phase timings, and a last line `N passed, N failed`; exit code 1 on any failure.

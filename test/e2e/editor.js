@@ -16,6 +16,7 @@ const { ensureDebianPackages } = require('../../scripts/lib/debian');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { CUSTOM_API_CALL, RESOURCES, TRIGGER_EVENTS } = require('./lib/expected');
 const { Report } = require('./lib/report');
+const { HTTP_NODE_NAME, httpRequestWorkflow } = require('./lib/httpRequestChecks');
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Without the background-networking flags Chromium keeps trying to reach Google's services. */
@@ -85,9 +86,15 @@ async function closeNodeView(page) {
  * Runs the editor checks against a running n8n whose owner and example workflows exist.
  * @param {import('./lib/report').Report} report
  * @param {{ url: string, owner: { email: string, password: string },
- *   examples: Record<string, { id: string }>, screenshotsDir?: string }} options
+ *   examples: Record<string, { id: string }>, screenshotsDir?: string,
+ *   httpRequest?: { client: { createWorkflow(workflow: object): Promise<{ id: string }> },
+ *     credential: { id: string, name: string }, sandboxUrl: string } }} options With `httpRequest`, an HTTP Request
+ *   node using the credential is created and opened too (docs/editor-http-request-node.png).
  */
-async function runEditorChecks(report, { url, owner, examples, screenshotsDir = DOCS_DIR }) {
+async function runEditorChecks(
+	report,
+	{ url, owner, examples, screenshotsDir = DOCS_DIR, httpRequest },
+) {
 	await ensureChromium();
 	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-chromium-'));
 	fs.mkdirSync(screenshotsDir, { recursive: true });
@@ -196,6 +203,32 @@ async function runEditorChecks(report, { url, owner, examples, screenshotsDir = 
 		} else {
 			skip("editor: the trigger's Events list shows the 9 events");
 		}
+
+		if (httpRequest) {
+			await report.check(
+				'editor: the HTTP Request node shows Predefined Credential Type → Payment Platform API with the credential',
+				async () => {
+					const created = await httpRequest.client.createWorkflow(
+						httpRequestWorkflow(
+							'Editor: HTTP Request with the credential',
+							httpRequest.credential,
+							{
+								method: 'GET',
+								url: `${httpRequest.sandboxUrl}/v1/withdrawals/summary`,
+							},
+						),
+					);
+					await page.goto(`${url}/workflow/${created.id}`);
+					await page.locator(canvasNode(HTTP_NODE_NAME)).dblclick();
+					await page.locator(byTestId('ndv')).waitFor();
+					await assertInputValue(page, 'authentication', 'Predefined Credential Type');
+					await assertInputValue(page, 'nodeCredentialType', 'Payment Platform API');
+					await assertText(page, byTestId('node-credentials-select'), httpRequest.credential.name);
+					await page.waitForTimeout(300);
+					await page.screenshot({ path: shot('editor-http-request-node.png') });
+				},
+			);
+		}
 	} finally {
 		await context.close();
 		fs.rmSync(profile, { recursive: true, force: true });
@@ -238,6 +271,11 @@ async function main() {
 				url: stack.instance.url,
 				owner: n8n.DEFAULT_OWNER,
 				examples: stack.examples,
+				httpRequest: {
+					client: stack.client,
+					credential: stack.credential,
+					sandboxUrl: stack.sandbox.url,
+				},
 			}),
 		);
 	} catch {

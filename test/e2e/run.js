@@ -110,6 +110,11 @@ async function main() {
 					url: context.instance.url,
 					owner: n8n.DEFAULT_OWNER,
 					examples: context.examples,
+					httpRequest: {
+						client: context.client,
+						credential: context.credential,
+						sandboxUrl: context.sandbox.url,
+					},
 				}),
 			);
 		}

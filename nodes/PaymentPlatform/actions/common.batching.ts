@@ -39,13 +39,3 @@ export const batchingOption: INodeProperties = {
 		},
 	],
 };
-
-/** An Options collection holding Batching, for the read operations that have no other options. */
-export const batchingOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [batchingOption],
-};

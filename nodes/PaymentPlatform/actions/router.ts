@@ -20,7 +20,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (chosen.resource === CUSTOM_API_CALL || chosen.operation === CUSTOM_API_CALL) {
 		throw new NodeOperationError(
 			this.getNode(),
-			'Custom API Call is made with n8n\'s HTTP Request node, not with this node',
+			"Custom API Call is made with n8n's HTTP Request node, not with this node",
 			{
 				description:
 					'Add an HTTP Request node, set Authentication to "Predefined Credential Type" and Credential Type ' +

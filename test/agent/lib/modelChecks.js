@@ -11,7 +11,7 @@ const { TOOLS } = require('./workflows');
  */
 
 /**
- * What the model reads: in every request, the three tools, named after their nodes, described by the operation's
+ * What the model reads: in every request, all the tools of TOOLS, named after their nodes, described by the operation's
  * action (n8n's automatic tool description: "<action> in Payment Platform"), each with exactly the parameters its
  * node fills in through $fromAI, every one of them described.
  * @param {import('../../e2e/lib/report').Report} report
@@ -42,7 +42,7 @@ async function checkToolDescriptions(report, chats) {
 		console.log(`       ${tool.function.name}: "${tool.function.description}" (${parameters})`);
 	}
 	await report.check(
-		`every model request (${chats.length}) offers the 3 tools, described by their action, with their $fromAI parameters`,
+		`every model request (${chats.length}) offers the ${Object.keys(TOOLS).length} tools, described by their action, with their $fromAI parameters`,
 		() => {
 			assert.ok(chats.length > 0);
 			for (const chat of chats) assert.deepEqual(offered(chat), expected);

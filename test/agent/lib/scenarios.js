@@ -184,6 +184,73 @@ const SCENARIOS = [
 			});
 		},
 	},
+	{
+		title: 'list payment links',
+		script: {
+			prompt: 'Show me my payment links, at most 5.',
+			calls: [{ tool: TOOLS.listPaymentLinks.tool, arguments: { limit: 5 } }],
+		},
+		async check(report, outcome) {
+			await checkConversation(report, this.title, outcome);
+			await report.check(
+				`${this.title}: the sandbox received one GET /v1/payment-links asking for page 1 of 5`,
+				() => {
+					assert.deepEqual(requestLines(outcome.requests), ['GET /v1/payment-links']);
+					assert.deepEqual(outcome.requests[0].query, { page: '1', perPage: '5' });
+				},
+			);
+			await report.check(
+				`${this.title}: the model received the links, simplified, with their checkout URLs`,
+				() => {
+					const links = records(toolAnswers(outcome.chats)[0]);
+					assert.ok(links.length > 0 && links.length <= 5, `${links.length} links`);
+					assert.ok(
+						links.some((link) => link.id === SEED.paymentLinkId),
+						'the seeded link is listed',
+					);
+					for (const link of links) {
+						assert.match(String(link.checkout_url), /^https:\/\//);
+						assert.equal(link.metadata, undefined, 'Simplify drops metadata');
+					}
+				},
+			);
+		},
+	},
+	{
+		title: 'create a payment link',
+		script: {
+			prompt: 'Create a payment link for "Camiseta Lua" at R$ 49,90.',
+			calls: [
+				{
+					tool: TOOLS.createPaymentLink.tool,
+					arguments: { title: 'Camiseta Lua', amount: 4990 },
+				},
+			],
+		},
+		async check(report, outcome, sandbox) {
+			await checkConversation(report, this.title, outcome);
+			await report.check(
+				`${this.title}: the sandbox received exactly one POST /v1/payment-links with the model's values`,
+				() => {
+					assert.deepEqual(requestLines(outcome.requests), ['POST /v1/payment-links']);
+					assert.deepEqual(outcome.requests[0].body, { title: 'Camiseta Lua', amount: 4990 });
+				},
+			);
+			await report.check(
+				`${this.title}: the model received the new link, and the sandbox holds it`,
+				async () => {
+					const [link] = records(toolAnswers(outcome.chats)[0]);
+					assert.equal(link.title, 'Camiseta Lua');
+					assert.equal(link.amount, 4990);
+					assert.match(String(link.checkout_url), /^https:\/\//);
+					const stored = /** @type {{ checkout_url?: unknown }} */ (
+						await rawRecord(sandbox, `/v1/payment-links/${link.id}`)
+					);
+					assert.equal(stored.checkout_url, link.checkout_url);
+				},
+			);
+		},
+	},
 ];
 
 module.exports = { SCENARIOS };

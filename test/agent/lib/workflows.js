@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The agent workflow, as the editor saves it: Manual Trigger → AI Agent, with an OpenAI chat model (pointed at the
- * scripted model) and three Payment Platform tools whose parameters the model fills in through $fromAI.
+ * scripted model) and five Payment Platform tools whose parameters the model fills in through $fromAI.
  */
 const { chain, credentialsOf } = require('../../../scripts/lib/workflowBuilder');
 const { NODE_TYPES } = require('../../../scripts/lib/packageInfo');
@@ -59,6 +59,30 @@ const TOOLS = {
 					email: "={{ $fromAI('customerEmail', 'E-mail of the customer who pays', 'string') }}",
 				},
 			},
+		},
+	},
+	listPaymentLinks: {
+		node: 'Get many payment links in Payment Platform',
+		tool: 'Get_many_payment_links_in_Payment_Platform',
+		fromAI: ['limit'],
+		parameters: {
+			resource: 'paymentLink',
+			operation: 'getAll',
+			returnAll: false,
+			limit:
+				"={{ $fromAI('limit', 'How many payment links to return at most, e.g. 10', 'number') }}",
+		},
+	},
+	createPaymentLink: {
+		node: 'Create a payment link in Payment Platform',
+		tool: 'Create_a_payment_link_in_Payment_Platform',
+		fromAI: ['amount', 'title'],
+		parameters: {
+			resource: 'paymentLink',
+			operation: 'create',
+			title:
+				"={{ $fromAI('title', 'Name of the product or service the customer sees', 'string') }}",
+			amount: "={{ $fromAI('amount', 'Price in cents, e.g. 4990 for R$ 49,90', 'number') }}",
 		},
 	},
 };

@@ -15,7 +15,12 @@ const { nodeOutput } = require('./workflows');
 
 const HTTP_NODE_NAME = 'HTTP Request';
 
-/** Manual Trigger → HTTP Request with the package's credential. */
+/**
+ * Manual Trigger → HTTP Request with the package's credential.
+ * @param {string} name
+ * @param {{ id: string, name: string }} credential
+ * @param {{ method: string, url: string, jsonBody?: string }} request
+ */
 function httpRequestWorkflow(name, credential, { method, url, jsonBody }) {
 	const parameters = {
 		method,
@@ -93,11 +98,14 @@ async function checkHttpRequestNode(report, context) {
 				requests.map((r) => `${r.method} ${r.path}`),
 				[`${example.method} ${example.path}`],
 			);
-			assert.ok(requests[0].status >= 200 && requests[0].status < 300, `sandbox answered ${requests[0].status}`);
+			assert.ok(
+				requests[0].status >= 200 && requests[0].status < 300,
+				`sandbox answered ${requests[0].status}`,
+			);
 			if (example.body !== undefined) assert.deepEqual(requests[0].body, example.body);
 			example.expect(nodeOutput(run.data, HTTP_NODE_NAME));
 		});
 	}
 }
 
-module.exports = { checkHttpRequestNode };
+module.exports = { HTTP_NODE_NAME, checkHttpRequestNode, httpRequestWorkflow };

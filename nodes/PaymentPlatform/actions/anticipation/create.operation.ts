@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { InputValidator } from '../../shared/validate';
+import { withAdditionalBody } from '../../shared/additionalFields';
+import { writeOptions } from '../common.options';
 
 const properties: INodeProperties[] = [
 	{
@@ -30,6 +32,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	writeOptions,
 ];
 
 const displayOptions = { show: { resource: ['anticipation'], operation: ['create'] } };
@@ -47,7 +50,13 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const metadata = validate.jsonObject('metadata', additional.metadata);
 	if (metadata) body.metadata = metadata;
 
-	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', { body, itemIndex: i });
+	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', {
+		body: withAdditionalBody.call(this, i, body, {
+			receivable_ids: 'Receivable IDs',
+			metadata: 'Additional Fields → Metadata',
+		}),
+		itemIndex: i,
+	});
 	return data as IDataObject;
 }
 

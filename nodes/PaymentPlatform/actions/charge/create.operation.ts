@@ -11,6 +11,8 @@ import { InputValidator } from '../../shared/validate';
 import { toInteger } from '../../shared/values';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { type OwnFields, withAdditionalBody } from '../../shared/additionalFields';
+import { writeOptions } from '../common.options';
 
 const CARD_METHODS = [...CARD_PAYMENT_METHODS];
 const showForCards = { show: { paymentMethod: CARD_METHODS } };
@@ -340,7 +342,22 @@ const properties: INodeProperties[] = [
 		],
 	},
 	simplifyProperty('charge'),
+	writeOptions,
 ];
+
+/** The body fields this operation sets, by the node field that sets them. */
+const CHARGE_BODY_FIELDS: OwnFields = {
+	amount: 'Amount (in Cents)',
+	payment_method: 'Payment Method',
+	payment_details: 'Card Input',
+	customer: 'Customer',
+	items: 'Items',
+	split: 'Split',
+	submerchant_id: 'Additional Fields → Submerchant ID',
+	shipping_amount: 'Additional Fields → Shipping Amount (in Cents)',
+	currency: 'Additional Fields → Currency',
+	metadata: 'Additional Fields → Metadata',
+};
 
 const displayOptions = { show: { resource: ['charge'], operation: ['create'] } };
 
@@ -387,7 +404,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const metadata = validate.jsonObject('metadata', additional.metadata);
 	if (metadata) body.metadata = metadata;
 
-	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', { body, itemIndex: i });
+	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', {
+		body: withAdditionalBody.call(this, i, body, CHARGE_BODY_FIELDS),
+		itemIndex: i,
+	});
 	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);
 }
 

@@ -4,13 +4,10 @@ import { apiRequest } from '../../transport';
 import { getLocatorId } from '../../shared/parameters';
 import { chargeLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { withAdditionalQuery } from '../../shared/additionalFields';
 
-const properties: INodeProperties[] = [
-	chargeLocator(),
-	simplifyProperty('charge'),
-	batchingOptions,
-];
+const properties: INodeProperties[] = [chargeLocator(), simplifyProperty('charge'), readOptions];
 
 const displayOptions = { show: { resource: ['charge'], operation: ['get'] } };
 
@@ -18,6 +15,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const chargeId = getLocatorId.call(this, 'chargeId', i, 'charge_id');
-	const { data } = await apiRequest.call(this, 'GET', `/v1/charges/${chargeId}`, { itemIndex: i });
+	const { data } = await apiRequest.call(this, 'GET', `/v1/charges/${chargeId}`, {
+		qs: withAdditionalQuery.call(this, i, {}, {}),
+		itemIndex: i,
+	});
 	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);
 }

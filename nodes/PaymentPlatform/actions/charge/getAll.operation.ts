@@ -9,7 +9,8 @@ import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
 import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -85,7 +86,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	batchingOptions,
+	readOptions,
 ];
 
 const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } };
@@ -124,7 +125,18 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	if (installments !== undefined) qs[q.installments] = installments;
 
 	const limit = getListLimit.call(this, i);
-	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i, {
+	const query = withAdditionalQuery.call(this, i, qs, {
+		...PAGINATION_FIELDS,
+		[q.status]: 'Filters → Status',
+		[q.paymentMethod]: 'Filters → Payment Method',
+		[q.startDate]: 'Filters → Start Date',
+		[q.endDate]: 'Filters → End Date',
+		[q.search]: 'Filters → Search',
+		[q.minAmount]: 'Filters → Min Amount (in Cents)',
+		[q.maxAmount]: 'Filters → Max Amount (in Cents)',
+		[q.installments]: 'Filters → Installments',
+	});
+	const charges = await apiRequestAllItems.call(this, '/v1/charges', query, limit, i, {
 		[q.status]: 'status',
 		[q.paymentMethod]: 'payment_method',
 	});

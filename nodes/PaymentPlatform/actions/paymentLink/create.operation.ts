@@ -7,6 +7,8 @@ import { InputValidator } from '../../shared/validate';
 import { toInteger } from '../../shared/values';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { type OwnFields, withAdditionalBody } from '../../shared/additionalFields';
+import { writeOptions } from '../common.options';
 
 /**
  * POST /v1/payment-links (a chosen path: the reference names creating a link but does not show it). The body uses
@@ -21,7 +23,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. Camiseta Estrela',
-		description: 'What the customer sees as the name of the product or service on the checkout page',
+		description:
+			'What the customer sees as the name of the product or service on the checkout page',
 	},
 	{
 		displayName: 'Amount (in Cents)',
@@ -30,7 +33,8 @@ const properties: INodeProperties[] = [
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		required: true,
 		default: 0,
-		description: 'Price of the link, in cents (centavos) as an integer. For example 7990 = R$ 79,90.',
+		description:
+			'Price of the link, in cents (centavos) as an integer. For example 7990 = R$ 79,90.',
 	},
 	simplifyProperty('paymentLink'),
 	{
@@ -101,7 +105,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'physical',
-				description: 'Kind of product sold (the API shows "physical"; other values are not documented)',
+				description:
+					'Kind of product sold (the API shows "physical"; other values are not documented)',
 			},
 			{
 				displayName: 'Redirect URL',
@@ -121,7 +126,24 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	writeOptions,
 ];
+
+/** The body fields this operation sets, by the node field that sets them. */
+const PAYMENT_LINK_BODY_FIELDS: OwnFields = {
+	title: 'Title',
+	amount: 'Amount (in Cents)',
+	allowed_payment_methods: 'Additional Fields → Allowed Payment Methods',
+	currency: 'Additional Fields → Currency',
+	description: 'Additional Fields → Description',
+	expires_at: 'Additional Fields → Expires At',
+	max_installments: 'Additional Fields → Max Installments',
+	max_uses: 'Additional Fields → Max Uses',
+	metadata: 'Additional Fields → Metadata',
+	product_type: 'Additional Fields → Product Type',
+	redirect_url: 'Additional Fields → Redirect URL',
+	submerchant_id: 'Additional Fields → Submerchant ID',
+};
 
 const displayOptions = { show: { resource: ['paymentLink'], operation: ['create'] } };
 
@@ -158,7 +180,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		body.submerchant_id = text('submerchant_id');
 	}
 
-	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, { body, itemIndex: i });
+	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, {
+		body: withAdditionalBody.call(this, i, body, PAYMENT_LINK_BODY_FIELDS),
+		itemIndex: i,
+	});
 	return simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject);
 }
 

@@ -5,12 +5,13 @@ import { paymentLinkPath } from '../../transport/chosenNames';
 import { getLocatorId } from '../../shared/parameters';
 import { paymentLinkIdField } from './common';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { withAdditionalQuery } from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	paymentLinkIdField,
 	simplifyProperty('paymentLink'),
-	batchingOptions,
+	readOptions,
 ];
 
 const displayOptions = { show: { resource: ['paymentLink'], operation: ['get'] } };
@@ -19,6 +20,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = getLocatorId.call(this, 'paymentLinkId', i, 'payment_link_id');
-	const { data } = await apiRequest.call(this, 'GET', paymentLinkPath(id), { itemIndex: i });
+	const { data } = await apiRequest.call(this, 'GET', paymentLinkPath(id), {
+		qs: withAdditionalQuery.call(this, i, {}, {}),
+		itemIndex: i,
+	});
 	return simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject);
 }

@@ -5,12 +5,13 @@ import { PAYMENT_LINKS_PATH } from '../../transport/chosenNames';
 import { getListLimit } from '../../shared/parameters';
 import { returnAllAndLimit } from '../common.descriptions';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	simplifyProperty('paymentLink'),
-	batchingOptions,
+	readOptions,
 ];
 
 const displayOptions = { show: { resource: ['paymentLink'], operation: ['getAll'] } };
@@ -19,6 +20,12 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);
-	const links = await apiRequestAllItems.call(this, PAYMENT_LINKS_PATH, {}, limit, i);
+	const links = await apiRequestAllItems.call(
+		this,
+		PAYMENT_LINKS_PATH,
+		withAdditionalQuery.call(this, i, {}, PAGINATION_FIELDS),
+		limit,
+		i,
+	);
 	return simplifyAllIfChosen.call(this, i, 'paymentLink', links);
 }

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getUuidParameter } from '../../shared/parameters';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { withAdditionalQuery } from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	{
@@ -14,7 +15,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
 		description: 'UUID of the receivable',
 	},
-	batchingOptions,
+	readOptions,
 ];
 
 const displayOptions = { show: { resource: ['receivable'], operation: ['get'] } };
@@ -23,6 +24,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = getUuidParameter.call(this, 'receivableId', i, 'receivable_id');
-	const { data } = await apiRequest.call(this, 'GET', `/v1/receivables/${id}`, { itemIndex: i });
+	const { data } = await apiRequest.call(this, 'GET', `/v1/receivables/${id}`, {
+		qs: withAdditionalQuery.call(this, i, {}, {}),
+		itemIndex: i,
+	});
 	return data as IDataObject;
 }

@@ -4,12 +4,13 @@ import { apiRequest } from '../../transport';
 import { getLocatorId } from '../../shared/parameters';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { withAdditionalQuery } from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	submerchantLocator(),
 	simplifyProperty('submerchant'),
-	batchingOptions,
+	readOptions,
 ];
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['get'] } };
@@ -19,6 +20,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
 	const { data } = await apiRequest.call(this, 'GET', `/v1/submerchants/${submerchantId}`, {
+		qs: withAdditionalQuery.call(this, i, {}, {}),
 		itemIndex: i,
 	});
 	return simplifyIfChosen.call(this, i, 'submerchant', data as IDataObject);

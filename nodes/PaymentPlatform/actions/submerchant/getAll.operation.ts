@@ -8,7 +8,8 @@ import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
 import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -30,7 +31,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	batchingOptions,
+	readOptions,
 ];
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['getAll'] } };
@@ -45,7 +46,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		new InputValidator(this.getNode(), i).oneOf('status', filters.status, SUBMERCHANT_STATUSES);
 		qs[SUBMERCHANT_LIST_QUERY.status] = filters.status;
 	}
-	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i, {
+	const query = withAdditionalQuery.call(this, i, qs, {
+		...PAGINATION_FIELDS,
+		[SUBMERCHANT_LIST_QUERY.status]: 'Filters → Status',
+	});
+	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', query, limit, i, {
 		[SUBMERCHANT_LIST_QUERY.status]: 'status',
 	});
 	return simplifyAllIfChosen.call(this, i, 'submerchant', submerchants);

@@ -6,6 +6,8 @@ import { compact, getLocatorId } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { type OwnFields, withAdditionalBody } from '../../shared/additionalFields';
+import { writeOptions } from '../common.options';
 
 const properties: INodeProperties[] = [
 	{
@@ -184,7 +186,27 @@ const properties: INodeProperties[] = [
 		],
 	},
 	simplifyProperty('submerchant'),
+	writeOptions,
 ];
+
+/** The body fields this operation sets, by the node field that sets them. */
+const SUBMERCHANT_UPDATE_FIELDS: OwnFields = {
+	trade_name: 'Update Fields → Trade Name',
+	legal_name: 'Update Fields → Legal Name',
+	email: 'Update Fields → Email',
+	phone: 'Update Fields → Phone',
+	website: 'Update Fields → Website',
+	description: 'Update Fields → Description',
+	soft_descriptor: 'Update Fields → Soft Descriptor',
+	birth_date: 'Update Fields → Birth Date',
+	mother_name: "Update Fields → Mother's Name",
+	business_type: 'Update Fields → Business Type',
+	product_categories: 'Update Fields → Product Categories',
+	average_ticket: 'Update Fields → Average Ticket (in Reais)',
+	monthly_revenue: 'Update Fields → Monthly Revenue (in Reais)',
+	mcc: 'Update Fields → MCC',
+	cnaes: 'Update Fields → CNAEs',
+};
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['update'] } };
 
@@ -212,10 +234,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		mcc: fields.mcc,
 		cnaes: parseCnaes(validate, fields.cnaes),
 	});
-	if (Object.keys(body).length === 0) {
-		validate.fail('Update Fields', 'must contain at least one field to change');
-	}
-
 	const limits = LIMITS.submerchant;
 	validate.length('trade_name', body.trade_name, limits.tradeName);
 	validate.length('legal_name', body.legal_name, limits.legalName);
@@ -235,9 +253,13 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	validate.length('mother_name', body.mother_name, limits.motherName);
 	validate.oneOf('business_type', body.business_type, BUSINESS_TYPES);
 	validate.pattern('mcc', body.mcc, PATTERNS.mcc, 'must be exactly 4 digits');
+	const changes = withAdditionalBody.call(this, i, body, SUBMERCHANT_UPDATE_FIELDS);
+	if (Object.keys(changes).length === 0) {
+		validate.fail('Update Fields', 'must contain at least one field to change');
+	}
 
 	const { data } = await apiRequest.call(this, 'PATCH', `/v1/submerchants/${submerchantId}`, {
-		body,
+		body: changes,
 		itemIndex: i,
 	});
 	return simplifyIfChosen.call(this, i, 'submerchant', data as IDataObject);

@@ -6,7 +6,9 @@ import { ADDRESS_TYPES, LIMITS } from '../../shared/apiValues';
 import { compact, getLocatorId } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { submerchantLocator } from '../common.descriptions';
-import { ADDRESS_TYPE_OPTIONS } from './fields';
+import { ADDRESS_TYPE_OPTIONS, addressBodyFields } from './fields';
+import { withAdditionalBody } from '../../shared/additionalFields';
+import { writeOptions } from '../common.options';
 
 const properties: INodeProperties[] = [
 	submerchantLocator({ description: 'The submerchant to add the address to' }),
@@ -105,6 +107,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	writeOptions,
 ];
 
 const displayOptions = { show: { resource: ['submerchantAddress'], operation: ['create'] } };
@@ -156,7 +159,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		'POST',
 		`/v1/submerchants/${submerchantId}/addresses`,
 		{
-			body,
+			body: withAdditionalBody.call(
+				this,
+				i,
+				body,
+				addressBodyFields({ optional: 'Additional Fields' }),
+			),
 			itemIndex: i,
 		},
 	);

@@ -6,7 +6,9 @@ import { ADDRESS_TYPES, LIMITS } from '../../shared/apiValues';
 import { compact, getLocatorId, getUuidParameter } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { submerchantLocator } from '../common.descriptions';
-import { ADDRESS_TYPE_OPTIONS } from './fields';
+import { ADDRESS_TYPE_OPTIONS, addressBodyFields } from './fields';
+import { withAdditionalBody } from '../../shared/additionalFields';
+import { writeOptions } from '../common.options';
 
 const properties: INodeProperties[] = [
 	submerchantLocator({ description: 'The submerchant the address belongs to' }),
@@ -103,6 +105,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	writeOptions,
 ];
 
 const displayOptions = { show: { resource: ['submerchantAddress'], operation: ['update'] } };
@@ -127,9 +130,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	});
 
 	const validate = new InputValidator(this.getNode(), i);
-	if (Object.keys(body).length === 0) {
-		validate.fail('Update Fields', 'must contain at least one field to change');
-	}
 	// An update only has maximums (the reference's "Address update" limits): the create-time maximum of each field.
 	const limits = LIMITS.address;
 	const atMost = (limit: { min?: number; max?: number; exact?: number }) => ({
@@ -144,12 +144,21 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	validate.length('zip_code', body.zip_code, atMost(limits.zipCode));
 	validate.length('country', body.country, atMost(limits.country));
 	validate.oneOf(ADDRESS_TYPE_BODY_FIELD, body[ADDRESS_TYPE_BODY_FIELD], ADDRESS_TYPES);
+	const changes = withAdditionalBody.call(
+		this,
+		i,
+		body,
+		addressBodyFields({ all: 'Update Fields' }),
+	);
+	if (Object.keys(changes).length === 0) {
+		validate.fail('Update Fields', 'must contain at least one field to change');
+	}
 
 	const { message } = await apiRequest.call(
 		this,
 		'PATCH',
 		`/v1/submerchants/${submerchantId}/addresses/${addressId}`,
-		{ body, itemIndex: i, expectData: false },
+		{ body: changes, itemIndex: i, expectData: false },
 	);
 	return { success: true, message };
 }

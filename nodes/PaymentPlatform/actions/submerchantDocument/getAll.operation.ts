@@ -4,13 +4,14 @@ import { apiRequest } from '../../transport';
 import { getListLimit, getLocatorId } from '../../shared/parameters';
 import { returnAllAndLimit, submerchantLocator } from '../common.descriptions';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { withAdditionalQuery } from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	submerchantLocator({ description: 'The submerchant whose documents to list' }),
 	...returnAllAndLimit,
 	simplifyProperty('document'),
-	batchingOptions,
+	readOptions,
 ];
 
 const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['getAll'] } };
@@ -26,6 +27,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		'GET',
 		`/v1/submerchants/${submerchantId}/documents`,
 		{
+			qs: withAdditionalQuery.call(this, i, {}, {}),
 			itemIndex: i,
 		},
 	);

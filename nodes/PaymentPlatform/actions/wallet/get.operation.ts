@@ -3,9 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getUuidParameter } from '../../shared/parameters';
 import { walletIdField } from './common';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { withAdditionalQuery } from '../../shared/additionalFields';
 
-const properties: INodeProperties[] = [walletIdField, batchingOptions];
+const properties: INodeProperties[] = [walletIdField, readOptions];
 
 const displayOptions = { show: { resource: ['wallet'], operation: ['get'] } };
 
@@ -13,6 +14,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const id = getUuidParameter.call(this, 'walletId', i, 'wallet_id');
-	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}`, { itemIndex: i });
+	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}`, {
+		qs: withAdditionalQuery.call(this, i, {}, {}),
+		itemIndex: i,
+	});
 	return data as IDataObject;
 }

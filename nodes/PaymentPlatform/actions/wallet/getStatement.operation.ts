@@ -7,6 +7,10 @@ import { getUuidParameter } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { walletIdField } from './common';
 import { batchingOption } from '../common.batching';
+import {
+	additionalQueryParametersOption,
+	withAdditionalQuery,
+} from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	walletIdField,
@@ -41,6 +45,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			additionalQueryParametersOption,
+			batchingOption,
 			{
 				displayName: 'Split Entries Into Items',
 				name: 'splitEntries',
@@ -49,7 +55,6 @@ const properties: INodeProperties[] = [
 				description:
 					'Whether to output one item per statement entry instead of one item holding the entries and the summary',
 			},
-			batchingOption,
 		],
 	},
 ];
@@ -75,7 +80,10 @@ export async function execute(
 	if (endDate) qs[q.endDate] = endDate;
 
 	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}/statement`, {
-		qs,
+		qs: withAdditionalQuery.call(this, i, qs, {
+			[q.startDate]: 'Filters → Start Date',
+			[q.endDate]: 'Filters → End Date',
+		}),
 		itemIndex: i,
 	});
 	const statement = (data ?? {}) as IDataObject;

@@ -6,6 +6,8 @@ import { WEBHOOK_ENDPOINTS_PATH } from '../../transport/chosenNames';
 import { LIMITS, WEBHOOK_EVENTS } from '../../shared/apiValues';
 import { InputValidator } from '../../shared/validate';
 import { WEBHOOK_EVENT_OPTIONS } from '../../shared/optionTexts';
+import { withAdditionalBody } from '../../shared/additionalFields';
+import { writeOptions } from '../common.options';
 
 const properties: INodeProperties[] = [
 	{
@@ -33,6 +35,7 @@ const properties: INodeProperties[] = [
 		default: [],
 		description: 'The charge events to notify (at least one)',
 	},
+	writeOptions,
 ];
 
 const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['create'] } };
@@ -54,7 +57,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	events.forEach((event, index) => validate.oneOf(`events[${index}]`, event, WEBHOOK_EVENTS));
 
 	const { data } = await apiRequest.call(this, 'POST', WEBHOOK_ENDPOINTS_PATH, {
-		body: { url, events: [...new Set(events)] },
+		body: withAdditionalBody.call(
+			this,
+			i,
+			{ url, events: [...new Set(events)] },
+			{ url: 'URL', events: 'Events' },
+		),
 		itemIndex: i,
 	});
 	return data as IDataObject;

@@ -4,7 +4,8 @@ import { apiRequestAllItems } from '../../transport';
 import { WEBHOOK_ENDPOINTS_PATH } from '../../transport/chosenNames';
 import { getListLimit } from '../../shared/parameters';
 import { returnAllAndLimit } from '../common.descriptions';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	{
@@ -15,7 +16,7 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	...returnAllAndLimit,
-	batchingOptions,
+	readOptions,
 ];
 
 const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['getAll'] } };
@@ -24,5 +25,11 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);
-	return await apiRequestAllItems.call(this, WEBHOOK_ENDPOINTS_PATH, {}, limit, i);
+	return await apiRequestAllItems.call(
+		this,
+		WEBHOOK_ENDPOINTS_PATH,
+		withAdditionalQuery.call(this, i, {}, PAGINATION_FIELDS),
+		limit,
+		i,
+	);
 }

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WITHDRAWAL_FEE_QUERY } from '../../transport/chosenNames';
 import { InputValidator } from '../../shared/validate';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { withAdditionalQuery } from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	{
@@ -16,7 +17,7 @@ const properties: INodeProperties[] = [
 		description:
 			'The withdrawal amount, in cents (centavos), for which to compute the fee. For example 10000 = R$ 100,00.',
 	},
-	batchingOptions,
+	readOptions,
 ];
 
 const displayOptions = { show: { resource: ['withdrawal'], operation: ['getFee'] } };
@@ -29,7 +30,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	validate.required('amount', amount);
 
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/fee', {
-		qs: { [WITHDRAWAL_FEE_QUERY.amount]: amount },
+		qs: withAdditionalQuery.call(
+			this,
+			i,
+			{ [WITHDRAWAL_FEE_QUERY.amount]: amount },
+			{ [WITHDRAWAL_FEE_QUERY.amount]: 'Amount (in Cents)' },
+		),
 		itemIndex: i,
 	});
 	return data as IDataObject;

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getTrimmedString } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
-import { batchingOptions } from '../common.batching';
+import { readOptions } from '../common.options';
+import { withAdditionalQuery } from '../../shared/additionalFields';
 
 const properties: INodeProperties[] = [
 	{
@@ -15,7 +16,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Restrict the summary to this submerchant (UUID). Leave empty for the whole merchant.',
 	},
-	batchingOptions,
+	readOptions,
 ];
 
 const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSummary'] } };
@@ -27,7 +28,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const validate = new InputValidator(this.getNode(), i);
 	if (submerchantId) validate.uuid('submerchant_id', submerchantId);
 
-	const qs = submerchantId ? { submerchant_id: submerchantId } : {};
+	const qs = withAdditionalQuery.call(
+		this,
+		i,
+		submerchantId ? { submerchant_id: submerchantId } : {},
+		{ submerchant_id: 'Submerchant ID' },
+	);
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/summary', {
 		qs,
 		itemIndex: i,

@@ -1,0 +1,301 @@
+/**
+ * The escape hatch for fields the API reference does not list: Options → Additional Body Fields (JSON) on every write
+ * operation (one that sends a JSON body) and Options → Additional Query Parameters on every read operation
+ * (shared/additionalFields.ts). Merged into the request after validation; a name the node's own fields set is
+ * refused before anything is sent. The sandbox implements only the reference, so an extra body field or list query
+ * parameter reaches it and is refused by the API itself (unknown_field): the tests pin what was sent and that answer.
+ */
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import { resources } from '../../nodes/PaymentPlatform/actions/operations';
+import type { OperationModule } from '../../nodes/PaymentPlatform/actions/node.type';
+import { PAYMENT_LINKS_PATH } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { SEED } from '../../sandbox';
+import { runAction } from '../harness';
+import {
+	byId,
+	expectRejectedBeforeSending,
+	onlyRequest,
+	runOk,
+	useSandbox,
+} from './payments.helpers';
+
+const api = useSandbox({}, { resetBeforeEach: true });
+
+const query = (...parameters: Array<[string, string | number]>): INodeParameters => ({
+	additionalQueryParameters: { parameters: parameters.map(([name, value]) => ({ name, value })) },
+});
+const body = (json: string) => ({ additionalBodyFields: json });
+/** The refusal of `name` given in `option` while the node's field `field` sets it. */
+const setBy = (name: string, field: string, option = 'Additional Body Fields (JSON)') =>
+	`${name} is set by the field "${field}"; remove it from ${option}`;
+
+const createLink = (options: INodeParameters): INodeParameters => ({
+	resource: 'paymentLink',
+	operation: 'create',
+	title: 'Camiseta Lua',
+	amount: 4990,
+	options,
+});
+
+describe('Options → Additional Query Parameters (read operations)', () => {
+	it('are sent with a Get, whose route reads no query (the API ignores them)', async () => {
+		const sandbox = api();
+		const { output } = await runOk(sandbox, {
+			resource: 'charge',
+			operation: 'get',
+			chargeId: byId(SEED.charges.pending),
+			options: query(['expand', 'customer'], ['locale', 'pt-BR']),
+		});
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.path]).toEqual(['GET', `/v1/charges/${SEED.charges.pending}`]);
+		expect(request.query).toEqual({ expand: 'customer', locale: 'pt-BR' });
+		expect(output[0].json.id).toBe(SEED.charges.pending);
+	});
+
+	it('are added to every page of a list, next to the node own parameters; the API refuses one it does not know', async () => {
+		const sandbox = api();
+		const { error } = await runAction(sandbox, {
+			resource: 'paymentLink',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 5,
+			options: query(['active', 'true']),
+		});
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.path]).toEqual(['GET', PAYMENT_LINKS_PATH]);
+		expect(request.query).toEqual({ page: '1', perPage: '5', active: 'true' });
+		expect(request.status).toBe(422);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.description).toBe('VALIDATION_ERROR (HTTP 422)');
+		expect(error?.message).toBe(
+			'Validation failed: active is not a query parameter of this operation',
+		);
+	});
+
+	it.each<[string, INodeParameters, string]>([
+		[
+			'a filter the node has a field for (even when that filter is not set)',
+			{
+				resource: 'charge',
+				operation: 'getAll',
+				returnAll: true,
+				options: query(['status', 'paid']),
+			},
+			setBy('status', 'Filters → Status', 'Additional Query Parameters'),
+		],
+		[
+			'the page number of a list',
+			{
+				resource: 'paymentLink',
+				operation: 'getAll',
+				returnAll: true,
+				options: query(['page', 2]),
+			},
+			setBy('page', 'Return All / Limit', 'Additional Query Parameters'),
+		],
+		[
+			'the amount of Get Fee',
+			{ resource: 'withdrawal', operation: 'getFee', amount: 1000, options: query(['amount', 5]) },
+			setBy('amount', 'Amount (in Cents)', 'Additional Query Parameters'),
+		],
+		[
+			'a parameter given twice',
+			{
+				resource: 'charge',
+				operation: 'get',
+				chargeId: byId(SEED.charges.pending),
+				options: query(['expand', 'a'], ['expand', 'b']),
+			},
+			'expand is given more than once in Additional Query Parameters',
+		],
+		[
+			'a parameter without a name',
+			{
+				resource: 'charge',
+				operation: 'get',
+				chargeId: byId(SEED.charges.pending),
+				options: query(['expand', 'a'], [' ', 'b']),
+			},
+			'Additional Query Parameters → parameter 2 needs a name',
+		],
+	])('refuse %s before sending', async (_case, parameters, message) => {
+		await expectRejectedBeforeSending(api(), parameters, message);
+	});
+
+	it('the node own checks come first: a bad filter is named before the extra parameters are read', async () => {
+		await expectRejectedBeforeSending(
+			api(),
+			{
+				resource: 'charge',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { installments: 0 },
+				options: query(['status', 'paid']),
+			},
+			'installments must be an integer from 1 to 12',
+		);
+	});
+});
+
+describe('Options → Additional Body Fields (JSON) (write operations)', () => {
+	it('are merged into the body after the node own fields; the API answers for a field it does not know', async () => {
+		const sandbox = api();
+		const { error } = await runAction(
+			sandbox,
+			createLink(body('{"installments_fee": {"payer": "customer"}, "tags": ["winter"]}')),
+		);
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.path]).toEqual(['POST', PAYMENT_LINKS_PATH]);
+		expect(request.body).toEqual({
+			title: 'Camiseta Lua',
+			amount: 4990,
+			installments_fee: { payer: 'customer' },
+			tags: ['winter'],
+		});
+		expect(request.status).toBe(422);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.description).toBe('VALIDATION_ERROR (HTTP 422)');
+		expect(error?.message).toBe(
+			'Validation failed: installments_fee is not an allowed field; tags is not an allowed field',
+		);
+	});
+
+	it('an empty object (the default) changes nothing', async () => {
+		const sandbox = api();
+		await runOk(sandbox, createLink(body('{}')));
+		expect(onlyRequest(sandbox).body).toEqual({ title: 'Camiseta Lua', amount: 4990 });
+	});
+
+	it('an already parsed object from an expression is taken as it is', async () => {
+		const sandbox = api();
+		await runAction(sandbox, {
+			resource: 'webhookEndpoint',
+			operation: 'create',
+			url: 'https://hooks.example.com/pp',
+			events: ['charge.captured'],
+			options: { additionalBodyFields: { description: 'orders' } },
+		});
+		expect(onlyRequest(sandbox).body).toEqual({
+			url: 'https://hooks.example.com/pp',
+			events: ['charge.captured'],
+			description: 'orders',
+		});
+	});
+
+	it('are enough for an update: Submerchant → Update with only an extra field sends it', async () => {
+		const sandbox = api();
+		await runAction(sandbox, {
+			resource: 'submerchant',
+			operation: 'update',
+			submerchantId: byId(SEED.submerchants.active),
+			options: body('{"instagram": "@loja"}'),
+		});
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.body]).toEqual(['PATCH', { instagram: '@loja' }]);
+	});
+
+	it.each<[string, INodeParameters, string]>([
+		[
+			'a field the node sets (Payment Link → Create amount)',
+			createLink(body('{"amount": 100}')),
+			setBy('amount', 'Amount (in Cents)'),
+		],
+		[
+			'an optional field the node has, even when it is not set',
+			createLink(body('{"redirect_url": "https://example.com"}')),
+			setBy('redirect_url', 'Additional Fields → Redirect URL'),
+		],
+		[
+			'a nested object the node builds (Charge → Create customer)',
+			{
+				resource: 'charge',
+				operation: 'create',
+				paymentMethod: 'pix',
+				amount: 1000,
+				options: body('{"customer": {"name": "Ana"}}'),
+			},
+			setBy('customer', 'Customer'),
+		],
+		[
+			'the chosen address type name',
+			{
+				resource: 'submerchantAddress',
+				operation: 'update',
+				submerchantId: byId(SEED.submerchants.active),
+				addressId: SEED.addresses.activeBilling,
+				options: body('{"type": "billing"}'),
+			},
+			setBy('type', 'Update Fields → Address Type'),
+		],
+		[
+			'text that is not JSON',
+			createLink(body('{amount: 1')),
+			'Additional Body Fields (JSON) must be valid JSON',
+		],
+		[
+			'a JSON array',
+			createLink(body('[1]')),
+			'Additional Body Fields (JSON) must be a JSON object',
+		],
+		[
+			'an update with no field at all',
+			{
+				resource: 'submerchant',
+				operation: 'update',
+				submerchantId: byId(SEED.submerchants.active),
+				options: body('{}'),
+			},
+			'Update Fields must contain at least one field to change',
+		],
+	])('refuse %s before sending', async (_case, parameters, message) => {
+		await expectRejectedBeforeSending(api(), parameters, message);
+	});
+});
+
+describe('which operations offer which option', () => {
+	const optionsOf = (module: OperationModule): string[] =>
+		module.description
+			.filter((property: INodeProperties) => property.name === 'options')
+			.flatMap((property) => (property.options ?? []).map((option) => option.name));
+	const offering = (option: string) =>
+		Object.entries(resources).flatMap(([resource, module]) =>
+			Object.entries(module)
+				.filter(([name]) => name !== 'description')
+				.filter(([, operation]) => optionsOf(operation as OperationModule).includes(option))
+				.map(([name]) => `${resource}.${name}`),
+		);
+
+	it('every operation that sends a JSON body, and only those, offers Additional Body Fields (JSON)', () => {
+		expect(offering('additionalBodyFields').sort()).toEqual(
+			[
+				'anticipation.create',
+				'charge.create',
+				'paymentLink.create',
+				'submerchant.update',
+				'submerchantAddress.create',
+				'submerchantAddress.update',
+				'webhookEndpoint.create',
+			].sort(),
+		);
+	});
+
+	it('every read (GET) operation, and only those, offers Additional Query Parameters', () => {
+		expect(offering('additionalQueryParameters').sort()).toEqual(
+			[
+				'charge.get',
+				'charge.getAll',
+				'paymentLink.get',
+				'paymentLink.getAll',
+				'receivable.get',
+				'submerchant.get',
+				'submerchant.getAll',
+				'submerchantDocument.getAll',
+				'wallet.get',
+				'wallet.getStatement',
+				'webhookEndpoint.getAll',
+				'withdrawal.getFee',
+				'withdrawal.getSummary',
+			].sort(),
+		);
+	});
+});
