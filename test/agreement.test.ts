@@ -7,6 +7,7 @@
 import * as nodeNames from '../nodes/PaymentPlatform/transport/chosenNames';
 import * as nodeValues from '../nodes/PaymentPlatform/shared/apiValues';
 import { characterCount, InputValidator } from '../nodes/PaymentPlatform/shared/validate';
+import { convertValues } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { computeSignature, verifySignature } from '../nodes/PaymentPlatformTrigger/signature';
 import * as sandboxNames from '../sandbox/api/names';
 import * as sandboxValues from '../sandbox/api/values';
@@ -105,7 +106,11 @@ describe('characters are counted alike: Unicode code points on both sides', () =
 	const node = { name: 'Payment Platform' } as INode;
 	const nodeAccepts = (value: string, limit: { exact?: number; max?: number }) => {
 		try {
-			new InputValidator(node, 0).length('state', value, limit);
+			convertValues(
+				[{ parameter: 'state', field: 'state', type: 'string', length: limit }],
+				{ state: value },
+				new InputValidator(node, 0),
+			);
 			return true;
 		} catch {
 			return false;

@@ -140,17 +140,17 @@ describe('Anticipation: invalid input is rejected before any request', () => {
 		[
 			'receivable ids not empty',
 			createAnticipation({ receivableIds: '={{ "" }}' }),
-			'receivable_ids must contain at least one UUID',
+			'receivable_ids is required',
 		],
 		[
 			'receivable ids not only separators',
 			createAnticipation({ receivableIds: ' , ,' }),
-			'receivable_ids must contain at least one UUID',
+			'receivable_ids is required',
 		],
 		[
 			'receivable ids empty array',
 			createAnticipation({ receivableIds: '={{ [] }}' }),
-			'receivable_ids must contain at least one UUID',
+			'receivable_ids is required',
 		],
 		[
 			'receivable id UUID (first)',

@@ -89,13 +89,7 @@ describe('Payment Link → Create', () => {
 
 	it.each<[string, INodeParameters, string]>([
 		['no title', { title: '  ' }, 'title is required'],
-		['a fractional amount', { amount: 10.5 }, 'amount must be an integer >= 1'],
-		['a zero amount', { amount: 0 }, 'amount must be an integer >= 1'],
-		[
-			'zero max uses',
-			{ additionalFields: { max_uses: 0 } },
-			'max_uses must be an integer >= 1',
-		],
+		['a fractional amount', { amount: 10.5 }, 'amount must be an integer'],
 		[
 			'a bad expiry',
 			{ additionalFields: { expires_at: '2027-02-30' } },
@@ -167,7 +161,11 @@ describe('Payment Link → From List picker (searchPaymentLinks)', () => {
 	/** The list search context n8n gives the method: the credential and the authenticated request helper. */
 	function loadOptionsContext(): ILoadOptionsFunctions {
 		const sandbox = api();
-		const data = { publicKey: sandbox.publicKey, secretKey: sandbox.secretKey, baseUrl: sandbox.url };
+		const data = {
+			publicKey: sandbox.publicKey,
+			secretKey: sandbox.secretKey,
+			baseUrl: sandbox.url,
+		};
 		const authenticate = new PaymentPlatformApi().authenticate as IAuthenticateGeneric;
 		return {
 			getCredentials: async () => data,

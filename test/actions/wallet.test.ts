@@ -80,8 +80,8 @@ describe('Wallet → Get Statement', () => {
 			}),
 		);
 		expect(onlyRequest(sandbox).query).toEqual({
-			[Q.startDate]: '2025-02-01T00:00:00Z',
-			[Q.endDate]: '2025-02-28T23:59:59Z',
+			[Q.startDate]: '2025-02-01T00:00:00.000Z',
+			[Q.endDate]: '2025-02-28T23:59:59.000Z',
 		});
 		expect(idsOf(output[0].json.entries as [])).toEqual([W[1], W[2]]);
 		expect(output[0].json.summary).toEqual({
@@ -111,7 +111,8 @@ describe('Wallet → Get Statement', () => {
 			sandbox,
 			statement({ filters: { startDate: '2025-03-01' }, options: { splitEntries: true } }),
 		);
-		expect(onlyRequest(sandbox).query).toEqual({ [Q.startDate]: '2025-03-01' });
+		// A bare date is the start of that day in the workflow's time zone (America/New_York in the harness).
+		expect(onlyRequest(sandbox).query).toEqual({ [Q.startDate]: '2025-03-01T05:00:00.000Z' });
 		expect(idsOf(jsonOf(output))).toEqual([W[3], W[4]]);
 		expect(output[0].json).toMatchObject({
 			wallet_id: SEED.walletId,

@@ -31,9 +31,8 @@ describe('Submerchant Address → Create', () => {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.pfReadyForReview),
-			addressType: 'shipping',
 			...address,
-			additionalFields: { complement: 'Loja 3', isPrimary: true },
+			additionalFields: { addressType: 'shipping', complement: 'Loja 3', isPrimary: true },
 		});
 		expect(error).toBeUndefined();
 		const request = onlyRequest(sandbox());
@@ -64,12 +63,11 @@ describe('Submerchant Address → Create', () => {
 		expect((await addressesOf(S.pfReadyForReview)).map((a) => a.id)).toEqual([output[0].json.id]);
 	});
 
-	it('sends the default country BR and no optional field when none is given', async () => {
+	it('sends the default country BR and no optional field, not even the address type, when none is given', async () => {
 		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.active),
-			addressType: 'both',
 			...addressWithoutCountry,
 		});
 		expect(error).toBeUndefined();
@@ -81,9 +79,8 @@ describe('Submerchant Address → Create', () => {
 			state: 'SP',
 			zip_code: '01304-001',
 			country: 'BR',
-			type: 'both',
 		});
-		expect(output[0].json).toMatchObject({ type: 'both', country: 'BR', is_primary: false });
+		expect(output[0].json).toMatchObject({ country: 'BR', is_primary: false });
 	});
 
 	it('counts characters as code points on both sides: a 2-character astral state passes the node and the sandbox', async () => {
@@ -92,7 +89,6 @@ describe('Submerchant Address → Create', () => {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.active),
-			addressType: 'billing',
 			...address,
 			state: twoAstral,
 		});
@@ -102,7 +98,6 @@ describe('Submerchant Address → Create', () => {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.active),
-			addressType: 'billing',
 			...address,
 			state: `${twoAstral}A`,
 		});

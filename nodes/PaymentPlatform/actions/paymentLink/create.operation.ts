@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { PAYMENT_LINKS_PATH } from '../../transport/chosenNames';
-import { getTrimmedString } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
-import { toInteger } from '../../shared/values';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest } from '../../shared/fieldRules';
+import { DATE_TIME_NOTE } from '../../shared/values';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
@@ -13,6 +13,40 @@ import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
  * the Payment link resource's writable field names with the types the reference gives them; which fields are
  * required is not shown, so the node asks for the two a link cannot do without (title and amount).
  */
+const extra = (name: string, type: FieldRule['type'] = 'string'): FieldRule => ({
+	parameter: `additionalFields.${name}`,
+	field: name,
+	type,
+});
+
+/** The Payment link resource's writable fields with the reference's types; title and amount required (chosen). */
+const RULES: FieldRule[] = [
+	{
+		parameter: 'title',
+		field: 'title',
+		type: 'string',
+		required: true,
+		chosen: 'a link needs a name',
+	},
+	{
+		parameter: 'amount',
+		field: 'amount',
+		type: 'cents',
+		required: true,
+		chosen: 'a link needs a price',
+	},
+	extra('description'),
+	{ ...extra('currency', 'enum'), values: ['BRL'] },
+	extra('product_type'),
+	extra('redirect_url'),
+	{ ...extra('allowed_payment_methods', 'array'), distinct: true },
+	extra('max_installments', 'integer'),
+	extra('max_uses', 'integer'),
+	extra('expires_at', 'dateTime'),
+	extra('metadata', 'object'),
+	extra('submerchant_id', 'uuid'),
+];
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Title',
@@ -21,16 +55,17 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. Camiseta Estrela',
-		description: 'What the customer sees as the name of the product or service on the checkout page',
+		description:
+			'What the customer sees as the name of the product or service on the checkout page',
 	},
 	{
 		displayName: 'Amount (in Cents)',
 		name: 'amount',
 		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
+		typeOptions: { numberPrecision: 0 },
 		required: true,
 		default: 0,
-		description: 'Price of the link, in cents (centavos) as an integer. For example 7990 = R$ 79,90.',
+		description: 'Price of the link, in cents (centavos). For example 7990 = R$ 79,90.',
 	},
 	simplifyProperty('paymentLink'),
 	{
@@ -69,14 +104,13 @@ const properties: INodeProperties[] = [
 				name: 'expires_at',
 				type: 'dateTime',
 				default: '',
-				description:
-					'When the link stops accepting payments. Without an offset it is read in the workflow time zone; sent as UTC ISO 8601.',
+				description: DATE_TIME_NOTE('When the link stops accepting payments'),
 			},
 			{
 				displayName: 'Max Installments',
 				name: 'max_installments',
 				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
+				typeOptions: { numberPrecision: 0 },
 				default: 1,
 				description: 'The most installments a card payment on this link may be split into',
 			},
@@ -84,7 +118,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Max Uses',
 				name: 'max_uses',
 				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
+				typeOptions: { numberPrecision: 0 },
 				default: 1,
 				description: 'How many payments the link accepts in total',
 			},
@@ -101,7 +135,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'physical',
-				description: 'Kind of product sold (the API shows "physical"; other values are not documented)',
+				description:
+					'Kind of product sold (the API shows "physical"; other values are not documented)',
 			},
 			{
 				displayName: 'Redirect URL',
@@ -128,42 +163,7 @@ const displayOptions = { show: { resource: ['paymentLink'], operation: ['create'
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const validate = new InputValidator(this.getNode(), i);
-	const title = getTrimmedString.call(this, 'title', i);
-	validate.required('title', title);
-	const amount = toInteger(validate, 'amount', this.getNodeParameter('amount', i), { min: 1 });
-	validate.required('amount', amount);
-	const body: IDataObject = { title, amount };
-
-	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-	const text = (name: string) => String(additional[name] ?? '').trim();
-	if (text('description')) body.description = text('description');
-	if (text('currency')) body.currency = text('currency');
-	if (text('product_type')) body.product_type = text('product_type');
-	if (text('redirect_url')) body.redirect_url = text('redirect_url');
-	const methods = toList(additional.allowed_payment_methods);
-	if (methods.length > 0) body.allowed_payment_methods = [...new Set(methods)];
-	const maxInstallments = toInteger(validate, 'max_installments', additional.max_installments, {
-		min: 1,
-	});
-	if (maxInstallments !== undefined) body.max_installments = maxInstallments;
-	const maxUses = toInteger(validate, 'max_uses', additional.max_uses, { min: 1 });
-	if (maxUses !== undefined) body.max_uses = maxUses;
-	const expiresAt = validate.utcDateTime('expires_at', additional.expires_at, this.getTimezone());
-	if (expiresAt) body.expires_at = expiresAt;
-	const metadata = validate.jsonObject('metadata', additional.metadata);
-	if (metadata) body.metadata = metadata;
-	if (text('submerchant_id')) {
-		validate.uuid('submerchant_id', text('submerchant_id'));
-		body.submerchant_id = text('submerchant_id');
-	}
-
+	const { values: body } = buildRequest.call(this, i, RULES);
 	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, { body, itemIndex: i });
 	return simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject);
-}
-
-/** A multi-option value, or one value from an expression, as a list of non-empty strings. */
-function toList(value: unknown): string[] {
-	const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-	return values.map((v) => String(v ?? '').trim()).filter((v) => v !== '');
 }

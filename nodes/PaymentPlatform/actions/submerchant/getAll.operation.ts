@@ -4,11 +4,22 @@ import { apiRequestAllItems } from '../../transport';
 import { SUBMERCHANT_LIST_QUERY } from '../../transport/chosenNames';
 import { SUBMERCHANT_STATUSES } from '../../shared/apiValues';
 import { getListLimit } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest } from '../../shared/fieldRules';
 import { returnAllAndLimit } from '../common.descriptions';
 import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 import { batchingOptions } from '../common.batching';
+
+/** GET /v1/submerchants: the status filter (its name chosen in chosenNames.ts). */
+const RULES: FieldRule[] = [
+	{
+		parameter: 'filters.status',
+		field: SUBMERCHANT_LIST_QUERY.status,
+		type: 'enum',
+		values: SUBMERCHANT_STATUSES,
+	},
+];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -39,12 +50,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);
-	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (filters.status !== undefined && filters.status !== '') {
-		new InputValidator(this.getNode(), i).oneOf('status', filters.status, SUBMERCHANT_STATUSES);
-		qs[SUBMERCHANT_LIST_QUERY.status] = filters.status;
-	}
+	const { values: qs } = buildRequest.call(this, i, RULES);
 	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i, {
 		[SUBMERCHANT_LIST_QUERY.status]: 'status',
 	});

@@ -2,11 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WALLET_STATEMENT_QUERY } from '../../transport/chosenNames';
-import { toIsoDateTime } from '../../shared/values';
+import { DATE_TIME_NOTE } from '../../shared/values';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest } from '../../shared/fieldRules';
 import { getUuidParameter } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
 import { walletIdField } from './common';
 import { batchingOption } from '../common.batching';
+
+/** GET /v1/wallets/{id}/statement: the period (names chosen in chosenNames.ts). */
+const RULES: FieldRule[] = [
+	{ parameter: 'filters.startDate', field: WALLET_STATEMENT_QUERY.startDate, type: 'dateTime' },
+	{ parameter: 'filters.endDate', field: WALLET_STATEMENT_QUERY.endDate, type: 'dateTime' },
+];
 
 const properties: INodeProperties[] = [
 	walletIdField,
@@ -22,15 +29,14 @@ const properties: INodeProperties[] = [
 				name: 'endDate',
 				type: 'dateTime',
 				default: '',
-				description:
-					'Only entries up to this date and time. Without an offset it is read in the workflow time zone; sent as UTC ISO 8601.',
+				description: DATE_TIME_NOTE('Only entries up to this date and time'),
 			},
 			{
 				displayName: 'Start Date',
 				name: 'startDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only entries from this date and time on (ISO 8601)',
+				description: DATE_TIME_NOTE('Only entries from this date and time on'),
 			},
 		],
 	},
@@ -63,16 +69,8 @@ export async function execute(
 	i: number,
 ): Promise<IDataObject | IDataObject[]> {
 	const id = getUuidParameter.call(this, 'walletId', i, 'wallet_id');
-	const validate = new InputValidator(this.getNode(), i);
-	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
+	const { values: qs } = buildRequest.call(this, i, RULES);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const q = WALLET_STATEMENT_QUERY;
-	const qs: IDataObject = {};
-	const timeZone = this.getTimezone();
-	const startDate = toIsoDateTime(validate, q.startDate, filters.startDate, timeZone);
-	if (startDate) qs[q.startDate] = startDate;
-	const endDate = toIsoDateTime(validate, q.endDate, filters.endDate, timeZone);
-	if (endDate) qs[q.endDate] = endDate;
 
 	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}/statement`, {
 		qs,

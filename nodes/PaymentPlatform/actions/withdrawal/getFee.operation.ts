@@ -2,15 +2,27 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WITHDRAWAL_FEE_QUERY } from '../../transport/chosenNames';
-import { InputValidator } from '../../shared/validate';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest } from '../../shared/fieldRules';
 import { batchingOptions } from '../common.batching';
+
+/** GET /v1/withdrawals/fee: the amount in cents (its name chosen in chosenNames.ts). */
+const RULES: FieldRule[] = [
+	{
+		parameter: 'amount',
+		field: WITHDRAWAL_FEE_QUERY.amount,
+		type: 'cents',
+		required: true,
+		chosen: 'the fee is asked for an amount',
+	},
+];
 
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Amount (in Cents)',
 		name: 'amount',
 		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 0 },
+		typeOptions: { numberPrecision: 0 },
 		default: 0,
 		required: true,
 		description:
@@ -24,12 +36,9 @@ const displayOptions = { show: { resource: ['withdrawal'], operation: ['getFee']
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const validate = new InputValidator(this.getNode(), i);
-	const amount = validate.optionalInteger('amount', this.getNodeParameter('amount', i), { min: 0 });
-	validate.required('amount', amount);
-
+	const { values: qs } = buildRequest.call(this, i, RULES);
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/fee', {
-		qs: { [WITHDRAWAL_FEE_QUERY.amount]: amount },
+		qs,
 		itemIndex: i,
 	});
 	return data as IDataObject;

@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getTrimmedString } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest } from '../../shared/fieldRules';
 import { batchingOptions } from '../common.batching';
+
+/** GET /v1/withdrawals/summary: `submerchant_id` (uuid), optional. */
+const RULES: FieldRule[] = [{ parameter: 'submerchantId', field: 'submerchant_id', type: 'uuid' }];
 
 const properties: INodeProperties[] = [
 	{
@@ -23,11 +26,7 @@ const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSumma
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const submerchantId = getTrimmedString.call(this, 'submerchantId', i);
-	const validate = new InputValidator(this.getNode(), i);
-	if (submerchantId) validate.uuid('submerchant_id', submerchantId);
-
-	const qs = submerchantId ? { submerchant_id: submerchantId } : {};
+	const { values: qs } = buildRequest.call(this, i, RULES);
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/summary', {
 		qs,
 		itemIndex: i,
