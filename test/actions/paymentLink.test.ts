@@ -115,6 +115,20 @@ describe('Payment Link → Upload Cover', () => {
 		expect(Buffer.compare(part.data, jpeg)).toBe(0);
 	});
 
+	it('sends a file of any type as it is: the reference shows no format limits for the image', async () => {
+		const sandbox = api();
+		const pdf = Buffer.from('%PDF-1.4\n');
+		await runOk(sandbox, uploadCover({ binaryPropertyName: 'scan' }), {
+			inputItems: [withBinary('scan', pdf, 'application/pdf', 'cover.pdf')],
+		});
+		const [part] = onlyRequest(sandbox).parts ?? [];
+		expect([part.name, part.filename, part.contentType]).toEqual([
+			'file',
+			'cover.pdf',
+			'application/pdf',
+		]);
+	});
+
 	it('fails clearly, sending nothing, when the input item has no such binary field', async () => {
 		const sandbox = api();
 		const { error } = await runAction(sandbox, uploadCover({ binaryPropertyName: 'cover' }), {

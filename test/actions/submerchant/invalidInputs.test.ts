@@ -341,12 +341,12 @@ const rows: Row[] = [
 	[
 		'file_name with extension',
 		createDocument({ fileName: 'front', mimeType: 'image/png' }),
-		'file_name must include an extension (PNG, JPG, JPEG or PDF)',
+		'file_name must have an accepted extension: PNG, JPG, JPEG or PDF',
 	],
 	[
 		'file format by extension',
 		createDocument({ fileName: 'front.gif', mimeType: 'image/png' }),
-		'file_name must have an accepted extension: PNG, JPG, JPEG or PDF (got .gif)',
+		'file_name must have an accepted extension: PNG, JPG, JPEG or PDF',
 	],
 	[
 		'file format by MIME type',
@@ -394,7 +394,7 @@ const rows: Row[] = [
 	[
 		'binary file format',
 		binaryDocument(),
-		'file_name must have an accepted extension: PNG, JPG, JPEG or PDF (got .gif)',
+		'file_name must have an accepted extension: PNG, JPG, JPEG or PDF',
 		withBinary('GIF89a', 'image/gif', 'front.gif'),
 	],
 	[

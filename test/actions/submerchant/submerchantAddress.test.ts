@@ -1,3 +1,4 @@
+import * as update from '../../../nodes/PaymentPlatform/actions/submerchantAddress/update.operation';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
@@ -106,6 +107,45 @@ describe('Submerchant Address → Create', () => {
 });
 
 describe('Submerchant Address → Update', () => {
+	it('clears the fields chosen in Fields to Clear (sent as ""), and refuses a field both given and cleared', async () => {
+		const base = {
+			resource: 'submerchantAddress',
+			operation: 'update',
+			submerchantId: byId(S.active),
+			addressId: SEED.addresses.activeBilling,
+		};
+		const { error } = await runAction(sandbox(), {
+			...base,
+			updateFields: { city: 'Campinas', complement: '={{ "" }}' },
+			fieldsToClear: ['complement'],
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox()).body).toEqual({ city: 'Campinas', complement: '' });
+
+		sandbox().clearRequests();
+		const both = await runAction(sandbox(), {
+			...base,
+			updateFields: { complement: 'Sala 2' },
+			fieldsToClear: ['complement'],
+		});
+		expect(both.error?.message).toBe('complement cannot be both given and cleared [item 0]');
+		expect(sandbox().requests).toEqual([]);
+	});
+
+	it('offers to clear only the fields the reference lets be empty (no minimum length, no pattern)', () => {
+		const property = update.description.find((p) => p.name === 'fieldsToClear');
+		expect(property?.options?.map((o) => (o as { value: string }).value)).toEqual([
+			'city',
+			'complement',
+			'country',
+			'neighborhood',
+			'number',
+			'state',
+			'street',
+			'zip_code',
+		]);
+	});
+
 	it('PATCHes only the fields given and outputs success and the message (the API returns no data)', async () => {
 		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',

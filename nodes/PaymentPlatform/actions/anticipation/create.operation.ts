@@ -5,7 +5,7 @@ import type { FieldRule } from '../../shared/fieldRules';
 import { buildRequest } from '../../shared/fieldRules';
 
 /** POST /v1/anticipations: receivable_ids (array of uuid), metadata (object). */
-const RULES: FieldRule[] = [
+export const rules: FieldRule[] = [
 	{
 		parameter: 'receivableIds',
 		field: 'receivable_ids',
@@ -52,7 +52,7 @@ const displayOptions = { show: { resource: ['anticipation'], operation: ['create
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values: body } = buildRequest.call(this, i, RULES);
+	const { values: body } = buildRequest.call(this, i, rules);
 	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', { body, itemIndex: i });
 	return data as IDataObject;
 }

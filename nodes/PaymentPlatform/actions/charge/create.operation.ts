@@ -33,7 +33,7 @@ const flag = (parameter: string, field: string): FieldRule => ({
  * are required as a chosen default (a charge without them means nothing to an operator); nothing else is refused
  * beyond the types and the one stated limit (installments up to 12).
  */
-const RULES: FieldRule[] = [
+export const rules: FieldRule[] = [
 	{
 		parameter: 'paymentMethod',
 		field: 'payment_method',
@@ -401,10 +401,10 @@ const properties: INodeProperties[] = [
 
 const displayOptions = { show: { resource: ['charge'], operation: ['create'] } };
 
-export const description = updateDisplayOptions(displayOptions, describeRules(properties, RULES));
+export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values: body } = buildRequest.call(this, i, RULES);
+	const { values: body } = buildRequest.call(this, i, rules);
 	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', { body, itemIndex: i });
 	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);
 }

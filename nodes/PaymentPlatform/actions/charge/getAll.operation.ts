@@ -15,7 +15,7 @@ import { batchingOptions } from '../common.batching';
 const Q = CHARGE_LIST_QUERY;
 
 /** GET /v1/charges filters (names chosen in chosenNames.ts; the reference gives them by meaning). */
-const RULES: FieldRule[] = [
+export const rules: FieldRule[] = [
 	{ parameter: 'filters.status', field: Q.status, type: 'enum', values: CHARGE_STATUSES },
 	{
 		parameter: 'filters.paymentMethod',
@@ -114,10 +114,10 @@ const properties: INodeProperties[] = [
 
 const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } };
 
-export const description = updateDisplayOptions(displayOptions, describeRules(properties, RULES));
+export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
-	const { values: qs } = buildRequest.call(this, i, RULES);
+	const { values: qs } = buildRequest.call(this, i, rules);
 	const limit = getListLimit.call(this, i);
 	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i, {
 		[Q.status]: 'status',

@@ -20,7 +20,7 @@ const extra = (name: string, type: FieldRule['type'] = 'string'): FieldRule => (
 });
 
 /** The Payment link resource's writable fields with the reference's types; title and amount required (chosen). */
-const RULES: FieldRule[] = [
+export const rules: FieldRule[] = [
 	{
 		parameter: 'title',
 		field: 'title',
@@ -163,7 +163,7 @@ const displayOptions = { show: { resource: ['paymentLink'], operation: ['create'
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values: body } = buildRequest.call(this, i, RULES);
+	const { values: body } = buildRequest.call(this, i, rules);
 	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, { body, itemIndex: i });
 	return simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject);
 }

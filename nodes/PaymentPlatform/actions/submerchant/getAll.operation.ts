@@ -12,7 +12,7 @@ import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 import { batchingOptions } from '../common.batching';
 
 /** GET /v1/submerchants: the status filter (its name chosen in chosenNames.ts). */
-const RULES: FieldRule[] = [
+export const rules: FieldRule[] = [
 	{
 		parameter: 'filters.status',
 		field: SUBMERCHANT_LIST_QUERY.status,
@@ -50,7 +50,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);
-	const { values: qs } = buildRequest.call(this, i, RULES);
+	const { values: qs } = buildRequest.call(this, i, rules);
 	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i, {
 		[SUBMERCHANT_LIST_QUERY.status]: 'status',
 	});

@@ -17,7 +17,7 @@ const S = LIMITS.submerchant;
 const field = (name: string) => `updateFields.${name}`;
 
 /** PATCH /v1/submerchants/{id}: every field optional; the reference's limits. */
-const RULES: FieldRule[] = [
+export const rules: FieldRule[] = [
 	{ parameter: field('tradeName'), field: 'trade_name', type: 'string', length: S.tradeName },
 	{ parameter: field('legalName'), field: 'legal_name', type: 'string', length: S.legalName },
 	{
@@ -249,18 +249,18 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	clearFieldsProperty(RULES),
+	clearFieldsProperty(rules),
 	simplifyProperty('submerchant'),
 ];
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['update'] } };
 
-export const description = updateDisplayOptions(displayOptions, describeRules(properties, RULES));
+export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
-	const { values } = buildRequest.call(this, i, RULES);
-	const body = withClearedFields.call(this, i, RULES, values);
+	const { values } = buildRequest.call(this, i, rules);
+	const body = withClearedFields.call(this, i, rules, values);
 	const { data } = await apiRequest.call(this, 'PATCH', `/v1/submerchants/${submerchantId}`, {
 		body,
 		itemIndex: i,

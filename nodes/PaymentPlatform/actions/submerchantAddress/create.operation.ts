@@ -123,3 +123,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	);
 	return data as IDataObject;
 }
+
+/** The rule table (shared with Update, in fields.ts). */
+export const rules = ADDRESS_CREATE_RULES;

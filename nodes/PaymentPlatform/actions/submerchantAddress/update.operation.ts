@@ -129,3 +129,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	);
 	return { success: true, message };
 }
+
+/** The rule table (shared with Create, in fields.ts). */
+export const rules = ADDRESS_UPDATE_RULES;

@@ -73,28 +73,47 @@ const D = LIMITS.document;
 
 /** The file fields, read from the parameters (URL source) or the input binary field (binary source). */
 const FILE_RULES: FieldRule[] = [
-	{ parameter: 'fileName', field: 'file_name', type: 'string', length: D.fileName },
+	{
+		parameter: 'fileName',
+		field: 'file_name',
+		type: 'string',
+		length: D.fileName,
+		// Rule 2: accepted file formats PNG, JPG, JPEG, PDF.
+		pattern: {
+			regex: new RegExp(`\\.(${DOCUMENT_EXTENSIONS.join('|')})$`, 'i'),
+			rule: `must have an accepted extension: ${FORMATS_TEXT}`,
+		},
+	},
 	{ parameter: 'fileSize', field: 'file_size', type: 'integer', range: { min: 1 } },
-	{ parameter: 'mimeType', field: 'mime_type', type: 'string', length: D.mimeType },
+	{
+		parameter: 'mimeType',
+		field: 'mime_type',
+		type: 'string',
+		length: D.mimeType,
+		pattern: {
+			regex: new RegExp(`^(${DOCUMENT_MIME_TYPES.join('|')})\\s*(;.*)?$`, 'i'),
+			rule: `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`,
+		},
+	},
 ];
 
+/** Rule 4: required when `type` starts with partner_ and forbidden for all other types (see execute). */
 const LEGAL_REPRESENTATIVE_RULE: FieldRule = {
 	parameter: 'legalRepresentativeId',
 	field: 'legal_representative_id',
 	type: 'uuid',
-	required: true,
 };
 
 /** POST /v1/submerchants/{id}/documents. legal_representative_id is read for partner types only (rule 4). */
-const RULES: FieldRule[] = [
+export const rules: FieldRule[] = [
 	{
 		parameter: 'documentType',
 		field: 'type',
 		type: 'enum',
 		values: DOCUMENT_TYPES,
 		length: D.type,
+		// Not marked required in the reference's table, but rules 1, 3 and 4 are stated by type; the sandbox agrees.
 		required: true,
-		chosen: 'the document type decides which other fields apply (rule 4)',
 	},
 	{ parameter: 'fileUrl', field: 'file_url', type: 'string', length: D.fileUrl },
 	...FILE_RULES,
@@ -241,7 +260,7 @@ const properties: INodeProperties[] = [
 
 const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['create'] } };
 
-export const description = updateDisplayOptions(displayOptions, describeRules(properties, RULES));
+export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
 
 interface FileDetails {
 	fileName: unknown;
@@ -255,9 +274,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const validate = new InputValidator(this.getNode(), i);
 	const type = String(this.getNodeParameter('documentType', i, '') ?? '').trim();
 	const isPartner = type.startsWith(PARTNER_DOCUMENT_PREFIX);
-	const fromParameters = RULES.filter(
-		(rule) => !FILE_RULES.includes(rule) && (isPartner || rule !== LEGAL_REPRESENTATIVE_RULE),
-	);
+	const fromParameters = rules
+		.filter((rule) => !FILE_RULES.includes(rule))
+		.flatMap((rule) => {
+			if (rule !== LEGAL_REPRESENTATIVE_RULE) return [rule];
+			return isPartner ? [{ ...rule, required: true }] : [];
+		});
 	const { values } = buildRequest.call(this, i, fromParameters);
 
 	const fileSource = this.getNodeParameter('fileSource', i, 'url') as string;
@@ -270,7 +292,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		{ ...file, mimeType: file.mimeType || mimeFromName(String(file.fileName ?? '')) || '' },
 		validate,
 	);
-	checkFormat(validate, fileFields);
 
 	const body: IDataObject = { ...values, ...fileFields };
 	const { data } = await apiRequest.call(
@@ -283,25 +304,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		},
 	);
 	return simplifyIfChosen.call(this, i, 'document', data as IDataObject);
-}
-
-/** Rule 2: accepted file formats PNG, JPG, JPEG, PDF, by the file name's extension and the MIME type. */
-function checkFormat(validate: InputValidator, file: IDataObject): void {
-	const fileName = file.file_name as string | undefined;
-	if (fileName !== undefined) {
-		const extension = extensionOf(fileName);
-		if (!extension) validate.fail('file_name', `must include an extension (${FORMATS_TEXT})`);
-		if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) {
-			validate.fail(
-				'file_name',
-				`must have an accepted extension: ${FORMATS_TEXT} (got .${extension})`,
-			);
-		}
-	}
-	const mimeType = file.mime_type as string | undefined;
-	if (mimeType && !(DOCUMENT_MIME_TYPES as readonly string[]).includes(mimeType.toLowerCase())) {
-		validate.fail('mime_type', `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`);
-	}
 }
 
 function fileFromParameters(this: IExecuteFunctions, i: number): FileDetails {

@@ -10,7 +10,7 @@ import { walletIdField } from './common';
 import { batchingOption } from '../common.batching';
 
 /** GET /v1/wallets/{id}/statement: the period (names chosen in chosenNames.ts). */
-const RULES: FieldRule[] = [
+export const rules: FieldRule[] = [
 	{ parameter: 'filters.startDate', field: WALLET_STATEMENT_QUERY.startDate, type: 'dateTime' },
 	{ parameter: 'filters.endDate', field: WALLET_STATEMENT_QUERY.endDate, type: 'dateTime' },
 ];
@@ -69,7 +69,7 @@ export async function execute(
 	i: number,
 ): Promise<IDataObject | IDataObject[]> {
 	const id = getUuidParameter.call(this, 'walletId', i, 'wallet_id');
-	const { values: qs } = buildRequest.call(this, i, RULES);
+	const { values: qs } = buildRequest.call(this, i, rules);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 
 	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}/statement`, {

@@ -8,7 +8,7 @@ import { buildRequest, describeRules } from '../../shared/fieldRules';
 import { WEBHOOK_EVENT_OPTIONS } from '../../shared/optionTexts';
 
 /** POST /v1/postbacks/endpoints: url (required, max 2048) and events (required, at least 1, each an event name). */
-const RULES: FieldRule[] = [
+export const rules: FieldRule[] = [
 	{
 		parameter: 'url',
 		field: 'url',
@@ -58,10 +58,10 @@ const properties: INodeProperties[] = [
 
 const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['create'] } };
 
-export const description = updateDisplayOptions(displayOptions, describeRules(properties, RULES));
+export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values: body } = buildRequest.call(this, i, RULES);
+	const { values: body } = buildRequest.call(this, i, rules);
 	const { data } = await apiRequest.call(this, 'POST', WEBHOOK_ENDPOINTS_PATH, {
 		body,
 		itemIndex: i,

@@ -7,7 +7,7 @@ import { buildRequest } from '../../shared/fieldRules';
 import { batchingOptions } from '../common.batching';
 
 /** GET /v1/withdrawals/fee: the amount in cents (its name chosen in chosenNames.ts). */
-const RULES: FieldRule[] = [
+export const rules: FieldRule[] = [
 	{
 		parameter: 'amount',
 		field: WITHDRAWAL_FEE_QUERY.amount,
@@ -36,7 +36,7 @@ const displayOptions = { show: { resource: ['withdrawal'], operation: ['getFee']
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values: qs } = buildRequest.call(this, i, RULES);
+	const { values: qs } = buildRequest.call(this, i, rules);
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/fee', {
 		qs,
 		itemIndex: i,

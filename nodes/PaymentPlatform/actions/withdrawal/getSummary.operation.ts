@@ -6,7 +6,9 @@ import { buildRequest } from '../../shared/fieldRules';
 import { batchingOptions } from '../common.batching';
 
 /** GET /v1/withdrawals/summary: `submerchant_id` (uuid), optional. */
-const RULES: FieldRule[] = [{ parameter: 'submerchantId', field: 'submerchant_id', type: 'uuid' }];
+export const rules: FieldRule[] = [
+	{ parameter: 'submerchantId', field: 'submerchant_id', type: 'uuid' },
+];
 
 const properties: INodeProperties[] = [
 	{
@@ -26,7 +28,7 @@ const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSumma
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values: qs } = buildRequest.call(this, i, RULES);
+	const { values: qs } = buildRequest.call(this, i, rules);
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/summary', {
 		qs,
 		itemIndex: i,
