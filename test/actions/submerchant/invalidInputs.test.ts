@@ -6,7 +6,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, expectRejectedBeforeSending, repeat, twoItems } from './helpers';
+import { byId, expectRejectedBeforeSending, repeat, twoItems } from '../payments.helpers';
 
 const S = SEED.submerchants;
 const sandbox = useSandbox();

@@ -1,14 +1,15 @@
+/** Payment Link → Upload Cover against the sandbox: the multipart request pinned, any file type sent as it is, invalid input refused before sending. */
 import axios from 'axios';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { runAction } from '../harness';
-import { SEED } from '../../sandbox';
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
 import {
 	expectRejectedBeforeSending,
 	onlyRequest,
 	runOk,
 	twoItems,
 	useSandbox,
-} from './payments.helpers';
+} from '../payments.helpers';
 
 const api = useSandbox();
 const LINK = SEED.paymentLinkId;
@@ -36,33 +37,6 @@ const uploadCover = (parameters: INodeParameters = {}): INodeParameters => ({
 	operation: 'uploadCover',
 	paymentLinkId: LINK,
 	...parameters,
-});
-
-describe('Payment Link → Get', () => {
-	it('reads one payment link by id', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, {
-			resource: 'paymentLink',
-			operation: 'get',
-			paymentLinkId: LINK,
-		});
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'GET',
-			`/v1/payment-links/${LINK}`,
-			{},
-		]);
-		expect(output).toHaveLength(1);
-		expect(output[0].json).toMatchObject({
-			id: LINK,
-			title: 'Camiseta Estrela',
-			amount: 7990,
-			currency: 'BRL',
-			status: 'active',
-			allowed_payment_methods: ['credit_card'],
-			max_installments: 6,
-		});
-	});
 });
 
 describe('Payment Link → Upload Cover', () => {
@@ -144,16 +118,6 @@ describe('Payment Link: invalid input is rejected before any request', () => {
 	const rows: Array<
 		[rule: string, parameters: INodeParameters, message: string, item?: INodeExecutionData]
 	> = [
-		[
-			'payment link id UUID (get)',
-			{ resource: 'paymentLink', operation: 'get', paymentLinkId: 'link_1' },
-			'payment_link_id must be a UUID',
-		],
-		[
-			'payment link id required (get)',
-			{ resource: 'paymentLink', operation: 'get', paymentLinkId: '={{ "" }}' },
-			'payment_link_id is required',
-		],
 		[
 			'payment link id UUID (upload cover)',
 			uploadCover({ paymentLinkId: '={{ "1234" }}', binaryPropertyName: 'data' }),

@@ -1,6 +1,7 @@
+/** Wallet → Get Statement against the sandbox: the period under its query names, one date rule, split entries, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
-import { SEED } from '../../sandbox';
-import { WALLET_STATEMENT_QUERY } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { SEED } from '../../../sandbox';
+import { WALLET_STATEMENT_QUERY } from '../../../nodes/PaymentPlatform/transport/chosenNames';
 import {
 	expectRejectedBeforeSending,
 	idsOf,
@@ -8,7 +9,7 @@ import {
 	onlyRequest,
 	runOk,
 	useSandbox,
-} from './payments.helpers';
+} from '../payments.helpers';
 
 const api = useSandbox();
 const W = SEED.walletEntries;
@@ -19,35 +20,6 @@ const statement = (parameters: INodeParameters = {}): INodeParameters => ({
 	operation: 'getStatement',
 	walletId: SEED.walletId,
 	...parameters,
-});
-
-describe('Wallet → Get', () => {
-	it('reads one wallet with its balance', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, {
-			resource: 'wallet',
-			operation: 'get',
-			walletId: SEED.walletId,
-		});
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'GET',
-			`/v1/wallets/${SEED.walletId}`,
-			{},
-		]);
-		// Seed entries: +50000 +29100 -20000 +4900 -12000.
-		expect(jsonOf(output)).toEqual([
-			expect.objectContaining({
-				id: SEED.walletId,
-				owner_type: 'merchant',
-				owner_id: SEED.merchantId,
-				wallet_type: 'available',
-				currency_code: 'BRL',
-				balance: 52000,
-				is_active: true,
-			}),
-		]);
-	});
 });
 
 describe('Wallet → Get Statement', () => {
@@ -126,22 +98,20 @@ describe('Wallet → Get Statement', () => {
 
 describe('Wallet: invalid input is rejected before any request', () => {
 	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		[
-			'wallet id UUID (get)',
-			{ resource: 'wallet', operation: 'get', walletId: 'wallet-1' },
-			'wallet_id must be a UUID',
-		],
 		['wallet id UUID (statement)', statement({ walletId: '42' }), 'wallet_id must be a UUID'],
+
 		[
 			'wallet id required (statement)',
 			statement({ walletId: '={{ "" }}' }),
 			'wallet_id is required',
 		],
+
 		[
 			'start date ISO 8601',
 			statement({ filters: { startDate: '={{ "last month" }}' } }),
 			'start_date must be an ISO 8601 date or date-time',
 		],
+
 		[
 			'end date ISO 8601',
 			statement({ filters: { endDate: '={{ "2025-02-30" }}' } }),
