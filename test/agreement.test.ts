@@ -7,6 +7,11 @@
 import * as nodeNames from '../nodes/PaymentPlatform/transport/chosenNames';
 import * as nodeValues from '../nodes/PaymentPlatform/shared/apiValues';
 import { characterCount, InputValidator } from '../nodes/PaymentPlatform/shared/validate';
+import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
+import { convertValues, documentedFields } from '../nodes/PaymentPlatform/shared/fieldRules';
+import { operationRules } from '../nodes/PaymentPlatform/actions/operations';
+import * as sandboxSchemas from '../sandbox/api/schemas';
+import { ZodEffects, type ZodObject, type ZodRawShape, type ZodTypeAny } from 'zod';
 import { computeSignature, verifySignature } from '../nodes/PaymentPlatformTrigger/signature';
 import * as sandboxNames from '../sandbox/api/names';
 import * as sandboxValues from '../sandbox/api/values';
@@ -105,7 +110,11 @@ describe('characters are counted alike: Unicode code points on both sides', () =
 	const node = { name: 'Payment Platform' } as INode;
 	const nodeAccepts = (value: string, limit: { exact?: number; max?: number }) => {
 		try {
-			new InputValidator(node, 0).length('state', value, limit);
+			convertValues(
+				[{ parameter: 'state', field: 'state', type: 'string', length: limit }],
+				{ state: value },
+				new InputValidator(node, 0),
+			);
 			return true;
 		} catch {
 			return false;
@@ -127,5 +136,95 @@ describe('characters are counted alike: Unicode code points on both sides', () =
 		expect(sandboxAccepts(value, { exact: count })).toBe(true);
 		expect(nodeAccepts(value, { max: count - 1 })).toBe(false);
 		expect(sandboxAccepts(value, { max: count - 1 })).toBe(false);
+	});
+});
+
+describe('rules the reference states: each operation’s rule table and the sandbox’s schema agree', () => {
+	/** The sandbox schema of each operation's request body. */
+	const SCHEMAS: Record<string, unknown> = {
+		'submerchantAddress.create': sandboxSchemas.addressCreate,
+		'submerchantAddress.update': sandboxSchemas.addressUpdate,
+		'submerchant.update': sandboxSchemas.submerchantUpdate,
+		'submerchantDocument.create': sandboxSchemas.documentCreate,
+		'charge.create': sandboxSchemas.chargeCreate,
+		'paymentLink.create': sandboxSchemas.paymentLinkCreate,
+		'webhookEndpoint.create': sandboxSchemas.webhookEndpointCreate,
+		'anticipation.create': sandboxSchemas.anticipationCreate,
+	};
+	/** Fields the sandbox knows only to refuse them (tax_id "cannot be changed after creation"). */
+	const ONLY_REFUSED = new Set(['tax_id']);
+	const tables = operationRules();
+	const node = { name: 'Payment Platform' } as INode;
+
+	/** The object schema under zod effects (superRefine) and its field schemas. */
+	const shapeOf = (schema: unknown): Record<string, ZodTypeAny> => {
+		let current = schema as ZodTypeAny;
+		while (current instanceof ZodEffects) current = current.innerType();
+		return (current as ZodObject<ZodRawShape>).shape;
+	};
+	const nodeAccepts = (rule: FieldRule, value: unknown) => {
+		try {
+			convertValues([{ ...rule, parameter: 'value' }], { value }, new InputValidator(node, 0));
+			return true;
+		} catch {
+			return false;
+		}
+	};
+	/** Values in the API's own type at the edges of a row's stated rules. */
+	const probesOf = (rule: FieldRule): unknown[] => {
+		const probes: unknown[] = [];
+		const { min, max, exact } = rule.length ?? {};
+		for (const size of [exact, min, max].filter((n): n is number => n !== undefined)) {
+			probes.push('a'.repeat(size), 'a'.repeat(size + 1));
+			if (size > 0) probes.push('a'.repeat(size - 1));
+		}
+		if (rule.range?.min !== undefined) probes.push(rule.range.min, rule.range.min - 1);
+		if (rule.range?.max !== undefined) probes.push(rule.range.max, rule.range.max + 1);
+		if (rule.type === 'cents' || rule.type === 'integer') probes.push(10, 10.5, -10);
+		if (rule.type === 'number') probes.push(0.5, -0.5);
+		if (rule.pattern || rule.type === 'enum' || rule.type === 'uuid') probes.push('x y');
+		if (rule.type === 'enum') probes.push(...(rule.values ?? []));
+		if (rule.type === 'boolean') probes.push(true, false);
+		return probes;
+	};
+
+	it('compares every operation with a body (the list is not empty)', () => {
+		expect(Object.keys(SCHEMAS).every((name) => name in tables)).toBe(true);
+	});
+
+	it.each(Object.keys(SCHEMAS))('%s: the same fields', (operation) => {
+		const tableFields = [...documentedFields(tables[operation])].sort();
+		const schemaFields = Object.keys(shapeOf(SCHEMAS[operation]))
+			.filter((field) => !ONLY_REFUSED.has(field))
+			.sort();
+		expect(tableFields).toEqual(schemaFields);
+	});
+
+	it.each(Object.keys(SCHEMAS))(
+		'%s: required on both sides exactly where the reference says (a chosen default only on the node)',
+		(operation) => {
+			const shape = shapeOf(SCHEMAS[operation]);
+			for (const rule of tables[operation].filter((row) => !row.field.includes('.'))) {
+				const sandboxRequires = !shape[rule.field].isOptional();
+				const stated = rule.required === true && rule.chosen === undefined;
+				expect({ field: rule.field, required: sandboxRequires }).toEqual({
+					field: rule.field,
+					required: stated,
+				});
+			}
+		},
+	);
+
+	it.each(Object.keys(SCHEMAS))('%s: the same values refused and accepted', (operation) => {
+		const shape = shapeOf(SCHEMAS[operation]);
+		for (const rule of tables[operation].filter((row) => !row.field.includes('.'))) {
+			for (const value of probesOf(rule)) {
+				expect({ field: rule.field, value, accepted: nodeAccepts(rule, value) }).toEqual({
+					field: rule.field,
+					value,
+					accepted: shape[rule.field].safeParse(value).success,
+				});
+			}
+		}
 	});
 });

@@ -10,6 +10,7 @@ import {
 	WEBHOOK_PAYLOAD_NAMES,
 } from '../PaymentPlatform/transport/chosenNames';
 import { getHeader, type RequestHeaders } from './headers';
+import { nonEmptyString } from './registration';
 
 type JsonObject = Record<string, unknown>;
 
@@ -62,14 +63,15 @@ function isObject(value: unknown): value is JsonObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function nonEmptyString(value: unknown): string | undefined {
-	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+/** A non-empty string without surrounding white space, else undefined. */
+function trimmedText(value: unknown): string | undefined {
+	return nonEmptyString(typeof value === 'string' ? value.trim() : value);
 }
 
 /** An id as text: a non-empty string, or a finite number written out. */
 function idText(value: unknown): string | undefined {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	return nonEmptyString(value);
+	return trimmedText(value);
 }
 
 function firstOf<T>(keys: readonly string[], read: (key: string) => T | undefined): T | undefined {
@@ -117,10 +119,10 @@ export function readDelivery(rawBody: Buffer, headers: RequestHeaders): Delivery
 	const header = (name: string) => getHeader(headers, name);
 
 	const event =
-		firstOf(WEBHOOK_PAYLOAD_NAMES.eventKeys, (key) => nonEmptyString(own[key])) ??
-		firstOf(WEBHOOK_PAYLOAD_NAMES.eventHeaders, (name) => nonEmptyString(header(name)));
+		firstOf(WEBHOOK_PAYLOAD_NAMES.eventKeys, (key) => trimmedText(own[key])) ??
+		firstOf(WEBHOOK_PAYLOAD_NAMES.eventHeaders, (name) => trimmedText(header(name)));
 	const bodyId = firstOf(WEBHOOK_PAYLOAD_NAMES.idKeys, (key) => idText(own[key]));
-	const headerId = firstOf(WEBHOOK_PAYLOAD_NAMES.idHeaders, (name) => nonEmptyString(header(name)));
+	const headerId = firstOf(WEBHOOK_PAYLOAD_NAMES.idHeaders, (name) => trimmedText(header(name)));
 	const occurredAt = firstOf(WEBHOOK_PAYLOAD_NAMES.occurredAtKeys, (key) =>
 		own[key] === null ? undefined : own[key],
 	);

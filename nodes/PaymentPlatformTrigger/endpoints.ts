@@ -10,7 +10,7 @@ import {
 	WEBHOOK_ENDPOINTS_PATH,
 	webhookEndpointPath,
 } from '../PaymentPlatform/transport/chosenNames';
-import type { Registration } from './registration';
+import { nonEmptyString, type Registration } from './registration';
 
 /** The selected events, each once and in the order of the list; fails when none (or an unknown one) is selected. */
 export function selectedEvents(this: IHookFunctions): string[] {
@@ -45,10 +45,6 @@ export function webhookUrl(this: IHookFunctions): string {
 		);
 	}
 	return url;
-}
-
-function nonEmptyString(value: unknown): string | undefined {
-	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /**

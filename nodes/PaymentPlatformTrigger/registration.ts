@@ -22,7 +22,8 @@ export interface Registration {
 	events: string[];
 }
 
-function nonEmptyString(value: unknown): string | undefined {
+/** A string with at least one character, else undefined (the trigger's one reading of stored and received ids). */
+export function nonEmptyString(value: unknown): string | undefined {
 	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 

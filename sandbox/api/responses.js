@@ -124,7 +124,9 @@ const charge = z
 		amount: cents,
 		currency: z.literal('BRL'),
 		status: z.enum(/** @type {[string, ...string[]]} */ (values.CHARGE_STATUSES)),
-		payment_method: z.enum(/** @type {[string, ...string[]]} */ (values.PAYMENT_METHODS)),
+		payment_method: z
+			.enum(/** @type {[string, ...string[]]} */ (values.PAYMENT_METHODS))
+			.nullable(),
 		product_type: text,
 		created_at: timestamp,
 		updated_at: timestamp,

@@ -158,25 +158,6 @@ function list(
 	return schema.min(minItems, says(RULES.minItems, `must contain at least ${minItems} ${noun}`));
 }
 
-/** @param {string} value */
-function isHttpUrl(value) {
-	try {
-		const url = new URL(value);
-		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-	} catch {
-		return false;
-	}
-}
-
-/** An http(s) URL of at most `limit` characters. */
-function httpUrl(/** @type {Length} */ limit) {
-	return text(limit).superRefine((value, ctx) => {
-		if (withinLength(value, limit) && !isHttpUrl(value))
-			addIssue(ctx, RULES.url, 'must be an http or https URL');
-	});
-}
-
-/** A <timestamp> of the reference: an ISO 8601 date-time in UTC, or with an explicit offset. */
 const timestamp = () =>
 	z
 		.string(typed(RULES.iso8601, 'must be an ISO 8601 date-time'))
@@ -257,8 +238,6 @@ module.exports = {
 	uuid,
 	freeObject,
 	list,
-	isHttpUrl,
-	httpUrl,
 	timestamp,
 	absent,
 	strictObject,

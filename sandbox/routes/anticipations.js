@@ -26,7 +26,7 @@ function create(ctx) {
 	const store = ctx.app.store;
 	const body = parse(anticipationCreate, jsonBody(ctx));
 	const issues = new Issues();
-	const receivables = body.receivable_ids.flatMap((value, index) => {
+	const receivables = (body.receivable_ids ?? []).flatMap((value, index) => {
 		const field = `receivable_ids[${index}]`;
 		const receivable = store.receivables.get(value.toLowerCase());
 		if (!receivable || receivable.merchant_id !== store.merchant.id) {

@@ -1,15 +1,17 @@
 'use strict';
 /**
  * POST /v1/charges, GET /v1/charges, GET /v1/charges/{id}.
- * The rules are in api/schemas.js: `amount` (an integer > 0) and `payment_method` are required, and for card
- * methods `payment_details` with `number` or `token`. Card number, CVV and token are never kept; the charge keeps the
- * holder name, expiry and last four digits.
+ * The rules are in api/schemas.js: the reference gives the fields' types only, so nothing else is refused. Card
+ * number, CVV and token are never kept; a card charge keeps the holder name, expiry and last four digits.
  */
 const { CHARGE_LIST_QUERY } = require('../api/names');
 const { inDateRange } = require('../api/dates');
 const { parse, pathUuid } = require('../api/issues');
 const { RULES } = require('../api/rules');
-const { CARD_PAYMENT_METHODS, chargeCreate, chargeListQuery } = require('../api/schemas');
+const { chargeCreate, chargeListQuery } = require('../api/schemas');
+
+/** The card methods, for the stored card summary (a response detail of the sandbox). */
+const CARD_PAYMENT_METHODS = ['credit_card', 'debit_card'];
 const { emitChargeEvent } = require('../chargeEvents');
 const { invalid, notFound } = require('../errors');
 const { paginate, pageRequest } = require('../pagination');
@@ -44,10 +46,11 @@ function create(ctx) {
 		id: newId(),
 		merchant_id: store.merchant.id,
 		submerchant_id: submerchantId ?? null,
-		amount: body.amount,
+		// Required fields of a charge are not shown: a charge sent without them is stored with 0 and no method.
+		amount: body.amount ?? 0,
 		currency: 'BRL',
 		status: 'pending',
-		payment_method: body.payment_method,
+		payment_method: body.payment_method ?? null,
 		product_type: 'physical',
 		created_at: now,
 		updated_at: now,
@@ -58,7 +61,7 @@ function create(ctx) {
 		split: body.split ?? [],
 		metadata: body.metadata ?? {},
 		statement_descriptor: details.statement_descriptor ?? null,
-		card: CARD_PAYMENT_METHODS.includes(body.payment_method) ? cardSummary(details) : null,
+		card: CARD_PAYMENT_METHODS.includes(body.payment_method ?? '') ? cardSummary(details) : null,
 		chargebacks: [],
 	};
 	store.addCharge(charge);

@@ -1,5 +1,5 @@
 /**
- * Helpers shared by every action test (the submerchant tests reach them through ./submerchant/helpers): the node run
+ * Helpers shared by every action test (test/actions/<resource>/<operation>.test.ts): the node run
  * through the in-process n8n harness against the file's sandbox (../harness/sandbox).
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';

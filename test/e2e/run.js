@@ -26,6 +26,7 @@ const { ensureChromium, runEditorChecks } = require('./editor');
 const { checkBuiltFiles, oldestNodeOf } = require('./lib/builtFiles');
 const { recordCompatibility } = require('./lib/compatibility');
 const { Report } = require('./lib/report');
+const { registryOperations } = require('./lib/operations');
 const { SandboxAdmin } = require('./lib/sandboxAdmin');
 const { checkOnboardingExample, checkOperations } = require('./lib/operationChecks');
 const { checkPackageLoads } = require('./lib/packageChecks');
@@ -98,7 +99,10 @@ async function main() {
 		};
 		await block('built files', checkBuiltFiles);
 		await block('package loads', checkPackageLoads);
-		await block('operations (25 + invalid inputs)', checkOperations);
+		await block(
+			`operations (${registryOperations().length} + invalid inputs + expressions)`,
+			checkOperations,
+		);
 		await block('HTTP Request node with the credential', checkHttpRequestNode);
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);

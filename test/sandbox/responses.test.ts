@@ -114,7 +114,7 @@ describe('response shapes of the seed data', () => {
 	});
 
 	it('errors: the write shape with details, the read shape without', async () => {
-		const write = await t().api.post('/v1/charges', { amount: 0 });
+		const write = await t().api.post('/v1/charges', { amount: 10.5 });
 		expectShape(write, shapes.errorEnvelope);
 		expect(write.data.details.length).toBeGreaterThan(0);
 		const read = await t().api.get('/v1/charges', { params: { perPage: 0 } });

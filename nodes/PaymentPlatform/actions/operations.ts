@@ -6,6 +6,7 @@ import type {
 	Resource,
 	ResourceModules,
 } from './node.type';
+import type { FieldRule } from '../shared/fieldRules';
 import * as anticipation from './anticipation';
 import * as charge from './charge';
 import * as paymentLink from './paymentLink';
@@ -57,6 +58,27 @@ export function isNodeOperation(selected: {
 		selected.operation
 	];
 	return typeof candidate?.execute === 'function';
+}
+
+/** Every operation of the registry as `resource.operation`, for the suites and the docs (never a typed count). */
+export function operationNames(): string[] {
+	return Object.entries(resources).flatMap(([resource, operations]) =>
+		Object.keys(operations)
+			.filter((name) => isNodeOperation({ resource, operation: name }))
+			.map((name) => `${resource}.${name}`),
+	);
+}
+
+/** The rule table of every operation that has one, by `resource.operation`. */
+export function operationRules(): Record<string, FieldRule[]> {
+	const tables: Record<string, FieldRule[]> = {};
+	for (const [resource, operations] of Object.entries(resources)) {
+		for (const [name, module] of Object.entries(operations as Record<string, unknown>)) {
+			const rules = (module as Partial<OperationModule> | undefined)?.rules;
+			if (Array.isArray(rules)) tables[`${resource}.${name}`] = rules;
+		}
+	}
+	return tables;
 }
 
 const hasOwn = (object: object, key: string): boolean =>

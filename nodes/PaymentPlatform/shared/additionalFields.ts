@@ -1,5 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyCollection,
+} from 'n8n-workflow';
 import { PAGINATION_QUERY } from '../transport/chosenNames';
+import { type FieldRule, jsonObject } from './fieldRules';
 import { InputValidator } from './validate';
 
 /**
@@ -62,6 +68,49 @@ export const PAGINATION_FIELDS: OwnFields = {
 	[PAGINATION_QUERY.perPage]: 'Return All / Limit',
 };
 
+/**
+ * The names an operation's rule table sets, by the node field that sets them: each top-level API field of `table`,
+ * named by the display names on the way to its parameter in `properties` ("Filters → Status"; a fixedCollection's
+ * group is not named). A field fed by several parameters (an object such as `customer`) is named by what their ways
+ * share ("Customer").
+ */
+export function ownFieldsOf(properties: INodeProperties[], table: FieldRule[]): OwnFields {
+	const ways = new Map<string, string[]>();
+	for (const rule of table) {
+		const name = rule.field.split('.')[0];
+		const way = displayWay(properties, rule.parameter);
+		const known = ways.get(name);
+		if (!known) {
+			ways.set(name, way);
+			continue;
+		}
+		let shared = 0;
+		while (shared < known.length && known[shared] === way[shared]) shared++;
+		if (shared > 0) ways.set(name, known.slice(0, shared));
+	}
+	return Object.fromEntries([...ways].map(([name, way]) => [name, way.join(' → ')]));
+}
+
+/** The display names on the way to a parameter (a dot path); a name not found is kept as it is. */
+function displayWay(properties: INodeProperties[], parameter: string): string[] {
+	const way: string[] = [];
+	const keys = parameter.split('.');
+	let list: INodeProperties[] | undefined = properties;
+	for (let k = 0; k < keys.length; k++) {
+		const property: INodeProperties | undefined = list?.find(({ name }) => name === keys[k]);
+		if (!property) return [...way, ...keys.slice(k)];
+		way.push(property.displayName);
+		list = undefined;
+		if (property.type === 'collection') list = property.options as INodeProperties[];
+		if (property.type === 'fixedCollection') {
+			const groups = (property.options ?? []) as INodePropertyCollection[];
+			k++;
+			list = groups.find(({ name }) => name === keys[k])?.values;
+		}
+	}
+	return way;
+}
+
 /** `body` with Options → Additional Body Fields (JSON) of item `i` added; call it once `body` is validated. */
 export function withAdditionalBody(
 	this: IExecuteFunctions,
@@ -70,7 +119,8 @@ export function withAdditionalBody(
 	own: OwnFields,
 ): IDataObject {
 	const { validate, value } = readOption.call(this, i, additionalBodyFieldsOption);
-	const extra = validate.jsonObject(BODY_OPTION, value) ?? {};
+	const given = value !== undefined && value !== null && value !== '';
+	const extra = given ? jsonObject(value, (rule) => validate.fail(BODY_OPTION, rule)) : {};
 	refuseOwnFields(validate, Object.keys(extra), own, body, BODY_OPTION);
 	return { ...body, ...extra };
 }

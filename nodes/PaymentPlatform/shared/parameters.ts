@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 import { InputValidator } from './validate';
+import { convertValues } from './fieldRules';
 
 /** Reads a resource locator's id for item `i` and checks that it is a UUID before anything is sent. */
 export function getLocatorId(
@@ -43,20 +44,10 @@ export function getTrimmedString(
 export function getListLimit(this: IExecuteFunctions, i: number): number | undefined {
 	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
 	if (returnAll) return undefined;
-	const validate = new InputValidator(this.getNode(), i);
-	const limit = validate.optionalInteger('limit', this.getNodeParameter('limit', i, 50), {
-		min: 1,
-	});
-	validate.required('limit', limit);
+	const { limit } = convertValues(
+		[{ parameter: 'limit', field: 'limit', type: 'integer', required: true, range: { min: 1 } }],
+		{ limit: this.getNodeParameter('limit', i, 50) },
+		new InputValidator(this.getNode(), i),
+	);
 	return limit as number;
-}
-
-/** Drops undefined, null and empty-string values so only the fields the user set are sent. */
-export function compact<T extends Record<string, unknown>>(values: T): Partial<T> {
-	const result: Partial<T> = {};
-	for (const [key, value] of Object.entries(values)) {
-		if (value !== undefined && value !== null && value !== '')
-			result[key as keyof T] = value as T[keyof T];
-	}
-	return result;
 }

@@ -1,52 +1,57 @@
-import type { InputValidator } from './validate';
-
-const ZONELESS_DATE_TIME =
-	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
-
 /**
- * Reads a dateTime parameter value as ISO 8601 text for the API, whose timestamps are UTC. Empty means "not set".
- * - A date-time without an offset (what the editor's date picker gives) is read in the workflow's time zone and sent
- *   as UTC, e.g. `2025-03-01T00:00:00` in America/Sao_Paulo → `2025-03-01T03:00:00.000Z`.
- * - A Date or Luxon DateTime (from an expression such as `{{ $now }}`) is sent as UTC.
- * - A bare date or a date-time with an offset is sent as written.
- * The text is checked by the validator under `field` (the API's name for it) before anything is sent.
+ * The one date conversion of the node: every date field of every operation (`dateTime` rows of the rule tables)
+ * reaches the API as an ISO 8601 date-time in UTC, the reference's <timestamp>.
+ * - A Date or Luxon DateTime (from an expression such as `{{ $now }}`) keeps its instant.
+ * - Text with an offset (`Z`, `-03:00`) keeps its instant.
+ * - Text without an offset, a date-time (what the editor's date picker gives) or a bare date (read as the start of that
+ *   day), is read in the workflow's time zone: `2025-03-01T00:00:00` and `2025-03-01` in America/Sao_Paulo are both
+ *   sent as `2025-03-01T03:00:00.000Z`.
  */
-export function toIsoDateTime(
-	validate: InputValidator,
-	field: string,
-	value: unknown,
-	timeZone: string,
-): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	if (value instanceof Date) return instantToIso(validate, field, value.getTime());
+
+const ISO_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** The value as UTC ISO 8601 text; undefined when it is not a date or date-time. */
+export function toUtcDateTime(value: unknown, timeZone: string): string | undefined {
+	if (value instanceof Date) return instantToIso(value.getTime());
 	if (
+		value !== null &&
 		typeof value === 'object' &&
 		typeof (value as { toMillis?: unknown }).toMillis === 'function'
 	) {
-		return instantToIso(validate, field, (value as { toMillis: () => number }).toMillis());
+		return instantToIso((value as { toMillis: () => number }).toMillis());
 	}
-	const text = String(value).trim();
-	validate.isoDateTime(field, text);
-	const local = ZONELESS_DATE_TIME.exec(text);
-	if (!local) return text;
-	const [year, month, day, hour, minute, second] = local
+	if (typeof value !== 'string') return undefined;
+	const match = ISO_DATE_TIME.exec(value.trim());
+	if (!match) return undefined;
+	const [year, month, day, hour, minute, second] = match
 		.slice(1, 7)
 		.map((part) => Number(part ?? 0));
-	const millis = Number((local[7] ?? '0').slice(0, 3).padEnd(3, '0'));
+	const millis = Number((match[7] ?? '0').slice(0, 3).padEnd(3, '0'));
 	const wallClock = Date.UTC(year, month - 1, day, hour, minute, second, millis);
-	return instantToIso(validate, field, wallClockToInstant(wallClock, timeZone));
+	const shown = new Date(wallClock);
+	const realDay =
+		shown.getUTCFullYear() === year &&
+		shown.getUTCMonth() === month - 1 &&
+		shown.getUTCDate() === day;
+	if (!realDay || hour > 23 || minute > 59 || second > 59) return undefined;
+	const offset = match[8];
+	if (offset === undefined) return instantToIso(wallClockToInstant(wallClock, timeZone));
+	if (offset.toUpperCase() === 'Z') return instantToIso(wallClock);
+	const sign = offset.startsWith('-') ? -1 : 1;
+	const digits = offset.slice(1).replace(':', '');
+	const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2));
+	return instantToIso(wallClock - sign * minutes * 60_000);
 }
 
-function instantToIso(validate: InputValidator, field: string, instant: number): string {
-	if (!Number.isFinite(instant)) validate.fail(field, 'must be an ISO 8601 date or date-time');
-	return new Date(instant).toISOString();
+function instantToIso(instant: number): string | undefined {
+	return Number.isFinite(instant) ? new Date(instant).toISOString() : undefined;
 }
 
 /** The instant at which clocks in `timeZone` show `wallClock` (given as if it were UTC). */
 function wallClockToInstant(wallClock: number, timeZone: string): number {
 	const first = wallClock - zoneOffsetMs(wallClock, timeZone);
-	const second = wallClock - zoneOffsetMs(first, timeZone);
-	return second;
+	return wallClock - zoneOffsetMs(first, timeZone);
 }
 
 /** How far clocks in `timeZone` are ahead of UTC at `instant`; 0 for an unknown zone. */
@@ -79,12 +84,7 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
 	return shown - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
-/** An optional integer parameter, read by InputValidator.optionalInteger (numeric text accepted). */
-export function toInteger(
-	validate: InputValidator,
-	field: string,
-	value: unknown,
-	limits: { min?: number; max?: number } = {},
-): number | undefined {
-	return validate.optionalInteger(field, value, limits);
+/** The description text of every date field, saying the rule above once. */
+export function DATE_TIME_NOTE(what: string): string {
+	return `${what}. Sent as an ISO 8601 date-time in UTC; a date or date-time without a time zone is read in the workflow's time zone (a bare date as the start of that day).`;
 }

@@ -1,11 +1,11 @@
 'use strict';
 /**
- * The 25 operations of the Payment Platform node, each run once in a real n8n against the sandbox, in this order
+ * The operations of the Payment Platform node (every one of the registry), each run once in a real n8n against the sandbox, in this order
  * (later cases rely on the state earlier ones leave: a document before the submission for review). Each case names
  * the parameters, optional nodes before the action node, and what it expects: the node's output and the one
  * request the sandbox recorded.
  *
- * Over 300 lines because it is the table of the 25 cases (and the invalid ones), read case by case.
+ * Over 300 lines because it is the table of the cases (and the invalid and expression ones), read case by case.
  */
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox/seedIds');
@@ -46,7 +46,6 @@ const ids = (items) => items.map((item) => item.id).sort();
 /** @type {OperationCase[]} */
 /** The billing address the address operations send (the invalid case changes its zip code). */
 const ADDRESS = {
-	addressType: 'billing',
 	street: 'Rua Augusta',
 	number: '1500',
 	neighborhood: 'Consolacao',
@@ -125,7 +124,7 @@ const OPERATION_CASES = [
 		parameters: {
 			submerchantId: byId(S.pfReadyForReview),
 			...ADDRESS,
-			additionalFields: { complement: 'Loja 3', isPrimary: true },
+			additionalFields: { addressType: 'billing', complement: 'Loja 3', isPrimary: true },
 		},
 		expect(items, requests) {
 			const request = onlyRequest(
@@ -234,13 +233,14 @@ const OPERATION_CASES = [
 		parameters: {
 			paymentMethod: 'credit_card',
 			amount: 25990,
-			cardInput: 'details',
-			cardNumber: '4111111111111111',
-			holderName: 'MARIA S SILVA',
-			expirationMonth: '08',
-			expirationYear: '2030',
-			cvv: '123',
-			installments: 3,
+			paymentDetails: {
+				number: '4111111111111111',
+				holderName: 'MARIA S SILVA',
+				expirationMonth: '08',
+				expirationYear: '2030',
+				cvv: '123',
+				installments: 3,
+			},
 			customer: {
 				details: { name: 'Maria Silva', email: 'maria@example.com', tax_id: '39053344705' },
 			},
@@ -538,14 +538,13 @@ const OPERATION_CASES = [
 		resource: 'webhookEndpoint',
 		operation: 'delete',
 		parameters: { webhookEndpointId: '={{ $json.id }}' },
-		before: [actionNode('List Endpoints', { resource: 'webhookEndpoint', operation: 'getAll', limit: 1 })],
+		before: [
+			actionNode('List Endpoints', { resource: 'webhookEndpoint', operation: 'getAll', limit: 1 }),
+		],
 		async expect(items, requests, { admin }) {
 			assert.deepEqual(
 				requests.map((r) => `${r.method} ${r.path} ${r.status}`),
-				[
-					'GET /v1/postbacks/endpoints 200',
-					`DELETE /v1/postbacks/endpoints/${items[0].id} 200`,
-				],
+				['GET /v1/postbacks/endpoints 200', `DELETE /v1/postbacks/endpoints/${items[0].id} 200`],
 			);
 			assert.equal(items[0].deleted, true);
 			const endpoints = await admin.webhookEndpoints();
@@ -581,4 +580,106 @@ const INVALID_CASES = [
 	},
 ];
 
-module.exports = { INVALID_CASES, OPERATION_CASES, PNG_BASE64 };
+/**
+ * What a sheet or CRM row hands over through expressions: a Set node gives numbers and empty strings, the action
+ * node reads them with `{{ $json.… }}`, and the sandbox must receive the reference's types and no empty filter.
+ */
+const EXPRESSION_CASES = [
+	{
+		title:
+			'expressions: numbers from a Set node are sent as text, "true" as a boolean, "" left out',
+		resource: 'submerchantAddress',
+		operation: 'create',
+		before: [
+			setNode('Sheet Row', {
+				zip: 13101000,
+				number: 1500,
+				state: 'SP',
+				complement: '',
+				primary: 'true',
+			}),
+		],
+		parameters: {
+			submerchantId: byId(S.active),
+			street: 'Rua Augusta',
+			number: '={{ $json.number }}',
+			neighborhood: 'Consolacao',
+			city: 'Sao Paulo',
+			state: '={{ $json.state }}',
+			zipCode: '={{ $json.zip }}',
+			country: 'BR',
+			additionalFields: {
+				complement: '={{ $json.complement }}',
+				isPrimary: '={{ $json.primary }}',
+			},
+		},
+		expect(items, requests) {
+			const request = onlyRequest(requests, 'POST', `/v1/submerchants/${S.active}/addresses`);
+			assert.deepEqual(request.body, {
+				street: 'Rua Augusta',
+				number: '1500',
+				neighborhood: 'Consolacao',
+				city: 'Sao Paulo',
+				state: 'SP',
+				zip_code: '13101000',
+				country: 'BR',
+				is_primary: true,
+			});
+		},
+	},
+	{
+		title: 'expressions: an MCC and a phone given as numbers are sent as text',
+		resource: 'submerchant',
+		operation: 'update',
+		before: [setNode('CRM Record', { mcc: 5411, phone: 11999998888, website: '' })],
+		parameters: {
+			submerchantId: byId(S.active),
+			updateFields: {
+				mcc: '={{ $json.mcc }}',
+				phone: '={{ $json.phone }}',
+				website: '={{ $json.website }}',
+			},
+		},
+		expect(items, requests) {
+			const request = onlyRequest(requests, 'PATCH', `/v1/submerchants/${S.active}`);
+			assert.deepEqual(request.body, { mcc: '5411', phone: '11999998888' });
+		},
+	},
+	{
+		title: 'expressions: an empty status filter is left out, a numeric minimum amount is sent',
+		resource: 'charge',
+		operation: 'getAll',
+		before: [setNode('Form Answer', { status: '', method: '', min: 500 })],
+		parameters: {
+			returnAll: false,
+			limit: 5,
+			filters: {
+				status: '={{ $json.status }}',
+				paymentMethod: '={{ $json.method }}',
+				minAmount: '={{ $json.min }}',
+			},
+		},
+		expect(items, requests) {
+			const request = onlyRequest(requests, 'GET', '/v1/charges');
+			assert.deepEqual(request.query, { min_amount: '500', page: '1', perPage: '5' });
+		},
+	},
+];
+
+/**
+ * The operations of the node's registry (`resource.operation`), read from the built package: the suite's count
+ * comes from there, not from a typed number.
+ */
+function registryOperations() {
+	const path = require('path');
+	const built = path.join(__dirname, '../../../dist/nodes/PaymentPlatform/actions/operations.js');
+	return /** @type {{ operationNames(): string[] }} */ (require(built)).operationNames();
+}
+
+module.exports = {
+	EXPRESSION_CASES,
+	INVALID_CASES,
+	OPERATION_CASES,
+	PNG_BASE64,
+	registryOperations,
+};

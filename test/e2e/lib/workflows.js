@@ -106,7 +106,7 @@ function setNode(name, fields) {
 					id: randomUUID(),
 					name: field,
 					value,
-					type: 'string',
+					type: typeof value === 'number' ? 'number' : 'string',
 				})),
 			},
 			options: {},

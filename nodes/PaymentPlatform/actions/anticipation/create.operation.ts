@@ -1,9 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { InputValidator } from '../../shared/validate';
-import { withAdditionalBody } from '../../shared/additionalFields';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest } from '../../shared/fieldRules';
+import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
+
+/** POST /v1/anticipations: receivable_ids (array of uuid), metadata (object). */
+export const rules: FieldRule[] = [
+	{
+		parameter: 'receivableIds',
+		field: 'receivable_ids',
+		type: 'array',
+		entries: 'uuid',
+		distinct: true,
+		required: true,
+		chosen: 'an anticipation is of at least one receivable',
+	},
+	{ parameter: 'additionalFields.metadata', field: 'metadata', type: 'object' },
+];
 
 const properties: INodeProperties[] = [
 	{
@@ -35,46 +50,16 @@ const properties: INodeProperties[] = [
 	writeOptions,
 ];
 
+/** The body fields this operation sets, by the node field that sets them (from its rule table). */
+const ownFields = ownFieldsOf(properties, rules);
+
 const displayOptions = { show: { resource: ['anticipation'], operation: ['create'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const validate = new InputValidator(this.getNode(), i);
-	const receivableIds = toIdList(this.getNodeParameter('receivableIds', i, ''));
-	if (receivableIds.length === 0) validate.fail('receivable_ids', 'must contain at least one UUID');
-	receivableIds.forEach((id, index) => validate.uuid(`receivable_ids[${index}]`, id));
-
-	const body: IDataObject = { receivable_ids: withoutDuplicates(receivableIds) };
-	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-	const metadata = validate.jsonObject('metadata', additional.metadata);
-	if (metadata) body.metadata = metadata;
-
-	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', {
-		body: withAdditionalBody.call(this, i, body, {
-			receivable_ids: 'Receivable IDs',
-			metadata: 'Additional Fields → Metadata',
-		}),
-		itemIndex: i,
-	});
+	const { values } = buildRequest.call(this, i, rules);
+	const body = withAdditionalBody.call(this, i, values, ownFields);
+	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', { body, itemIndex: i });
 	return data as IDataObject;
-}
-
-/** A comma- (or newline-) separated string, or an array of strings from an expression, as a list of ids. */
-function toIdList(value: unknown): string[] {
-	const parts = Array.isArray(value)
-		? value.flatMap((v) => String(v ?? '').split(','))
-		: String(value ?? '').split(/[,\n]/);
-	return parts.map((part) => part.trim()).filter((part) => part !== '');
-}
-
-/** Keeps the first of ids that differ only in letter case (UUIDs are case-insensitive). */
-function withoutDuplicates(ids: string[]): string[] {
-	const seen = new Set<string>();
-	return ids.filter((id) => {
-		const key = id.toLowerCase();
-		if (seen.has(key)) return false;
-		seen.add(key);
-		return true;
-	});
 }

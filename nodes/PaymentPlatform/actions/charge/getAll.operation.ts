@@ -3,14 +3,39 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
 import { CHARGE_LIST_QUERY } from '../../transport/chosenNames';
 import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
-import { toInteger, toIsoDateTime } from '../../shared/values';
+import { DATE_TIME_NOTE } from '../../shared/values';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest, describeRules } from '../../shared/fieldRules';
 import { getListLimit } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
 import { returnAllAndLimit } from '../common.descriptions';
 import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
+import { PAGINATION_FIELDS, ownFieldsOf, withAdditionalQuery } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
-import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
+
+const Q = CHARGE_LIST_QUERY;
+
+/** GET /v1/charges filters (names chosen in chosenNames.ts; the reference gives them by meaning). */
+export const rules: FieldRule[] = [
+	{ parameter: 'filters.status', field: Q.status, type: 'enum', values: CHARGE_STATUSES },
+	{
+		parameter: 'filters.paymentMethod',
+		field: Q.paymentMethod,
+		type: 'enum',
+		values: PAYMENT_METHODS,
+	},
+	{ parameter: 'filters.startDate', field: Q.startDate, type: 'dateTime' },
+	{ parameter: 'filters.endDate', field: Q.endDate, type: 'dateTime' },
+	{ parameter: 'filters.search', field: Q.search, type: 'string' },
+	{ parameter: 'filters.minAmount', field: Q.minAmount, type: 'cents', range: { min: 0 } },
+	{ parameter: 'filters.maxAmount', field: Q.maxAmount, type: 'cents', range: { min: 0 } },
+	{
+		parameter: 'filters.installments',
+		field: Q.installments,
+		type: 'integer',
+		range: { min: 1, max: MAX_INSTALLMENTS },
+	},
+];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -27,8 +52,7 @@ const properties: INodeProperties[] = [
 				name: 'endDate',
 				type: 'dateTime',
 				default: '',
-				description:
-					'Only charges created up to this date and time. Without an offset it is read in the workflow time zone; sent as UTC ISO 8601.',
+				description: DATE_TIME_NOTE('Only charges created up to this date and time'),
 			},
 			{
 				displayName: 'Installments',
@@ -36,7 +60,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: MAX_INSTALLMENTS, numberPrecision: 0 },
 				default: 1,
-				description: `Only charges paid in this number of installments (1 to ${MAX_INSTALLMENTS})`,
+				description: 'Only charges paid in this number of installments',
 			},
 			{
 				displayName: 'Max Amount (in Cents)',
@@ -44,7 +68,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: 0,
-				description: 'Only charges of at most this amount, in cents as an integer',
+				description: 'Only charges of at most this amount, in cents',
 			},
 			{
 				displayName: 'Min Amount (in Cents)',
@@ -52,7 +76,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: 0,
-				description: 'Only charges of at least this amount, in cents as an integer',
+				description: 'Only charges of at least this amount, in cents',
 			},
 			{
 				displayName: 'Payment Method',
@@ -74,7 +98,7 @@ const properties: INodeProperties[] = [
 				name: 'startDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only charges created from this date and time on (ISO 8601)',
+				description: DATE_TIME_NOTE('Only charges created from this date and time on'),
 			},
 			{
 				displayName: 'Status',
@@ -89,56 +113,20 @@ const properties: INodeProperties[] = [
 	readOptions,
 ];
 
+/** The query parameters this list sets, by the node field that sets them (from its rule table). */
+const ownFields = { ...PAGINATION_FIELDS, ...ownFieldsOf(properties, rules) };
+
 const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
-	const validate = new InputValidator(this.getNode(), i);
-	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
-	const q = CHARGE_LIST_QUERY;
-	const qs: IDataObject = {};
-	const timeZone = this.getTimezone();
-
-	if (filters.status !== undefined) {
-		validate.oneOf(q.status, filters.status, CHARGE_STATUSES);
-		qs[q.status] = filters.status;
-	}
-	if (filters.paymentMethod !== undefined) {
-		validate.oneOf(q.paymentMethod, filters.paymentMethod, PAYMENT_METHODS);
-		qs[q.paymentMethod] = filters.paymentMethod;
-	}
-	const startDate = toIsoDateTime(validate, q.startDate, filters.startDate, timeZone);
-	if (startDate) qs[q.startDate] = startDate;
-	const endDate = toIsoDateTime(validate, q.endDate, filters.endDate, timeZone);
-	if (endDate) qs[q.endDate] = endDate;
-	const search = String(filters.search ?? '').trim();
-	if (search) qs[q.search] = search;
-	const minAmount = toInteger(validate, q.minAmount, filters.minAmount, { min: 0 });
-	if (minAmount !== undefined) qs[q.minAmount] = minAmount;
-	const maxAmount = toInteger(validate, q.maxAmount, filters.maxAmount, { min: 0 });
-	if (maxAmount !== undefined) qs[q.maxAmount] = maxAmount;
-	const installments = toInteger(validate, q.installments, filters.installments, {
-		min: 1,
-		max: MAX_INSTALLMENTS,
-	});
-	if (installments !== undefined) qs[q.installments] = installments;
-
+	const { values } = buildRequest.call(this, i, rules);
+	const qs = withAdditionalQuery.call(this, i, values, ownFields);
 	const limit = getListLimit.call(this, i);
-	const query = withAdditionalQuery.call(this, i, qs, {
-		...PAGINATION_FIELDS,
-		[q.status]: 'Filters → Status',
-		[q.paymentMethod]: 'Filters → Payment Method',
-		[q.startDate]: 'Filters → Start Date',
-		[q.endDate]: 'Filters → End Date',
-		[q.search]: 'Filters → Search',
-		[q.minAmount]: 'Filters → Min Amount (in Cents)',
-		[q.maxAmount]: 'Filters → Max Amount (in Cents)',
-		[q.installments]: 'Filters → Installments',
-	});
-	const charges = await apiRequestAllItems.call(this, '/v1/charges', query, limit, i, {
-		[q.status]: 'status',
-		[q.paymentMethod]: 'payment_method',
+	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i, {
+		[Q.status]: 'status',
+		[Q.paymentMethod]: 'payment_method',
 	});
 	return simplifyAllIfChosen.call(this, i, 'charge', charges);
 }

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { PAYMENT_LINKS_PATH } from '../../transport/chosenNames';
-import { getTrimmedString } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
-import { toInteger } from '../../shared/values';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest } from '../../shared/fieldRules';
+import { DATE_TIME_NOTE } from '../../shared/values';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
-import { type OwnFields, withAdditionalBody } from '../../shared/additionalFields';
+import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
 
 /**
@@ -15,6 +15,40 @@ import { writeOptions } from '../common.options';
  * the Payment link resource's writable field names with the types the reference gives them; which fields are
  * required is not shown, so the node asks for the two a link cannot do without (title and amount).
  */
+const extra = (name: string, type: FieldRule['type'] = 'string'): FieldRule => ({
+	parameter: `additionalFields.${name}`,
+	field: name,
+	type,
+});
+
+/** The Payment link resource's writable fields with the reference's types; title and amount required (chosen). */
+export const rules: FieldRule[] = [
+	{
+		parameter: 'title',
+		field: 'title',
+		type: 'string',
+		required: true,
+		chosen: 'a link needs a name',
+	},
+	{
+		parameter: 'amount',
+		field: 'amount',
+		type: 'cents',
+		required: true,
+		chosen: 'a link needs a price',
+	},
+	extra('description'),
+	{ ...extra('currency', 'enum'), values: ['BRL'] },
+	extra('product_type'),
+	extra('redirect_url'),
+	{ ...extra('allowed_payment_methods', 'array'), distinct: true },
+	extra('max_installments', 'integer'),
+	extra('max_uses', 'integer'),
+	extra('expires_at', 'dateTime'),
+	extra('metadata', 'object'),
+	extra('submerchant_id', 'uuid'),
+];
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Title',
@@ -30,11 +64,10 @@ const properties: INodeProperties[] = [
 		displayName: 'Amount (in Cents)',
 		name: 'amount',
 		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
+		typeOptions: { numberPrecision: 0 },
 		required: true,
 		default: 0,
-		description:
-			'Price of the link, in cents (centavos) as an integer. For example 7990 = R$ 79,90.',
+		description: 'Price of the link, in cents (centavos). For example 7990 = R$ 79,90.',
 	},
 	simplifyProperty('paymentLink'),
 	{
@@ -73,14 +106,13 @@ const properties: INodeProperties[] = [
 				name: 'expires_at',
 				type: 'dateTime',
 				default: '',
-				description:
-					'When the link stops accepting payments. Without an offset it is read in the workflow time zone; sent as UTC ISO 8601.',
+				description: DATE_TIME_NOTE('When the link stops accepting payments'),
 			},
 			{
 				displayName: 'Max Installments',
 				name: 'max_installments',
 				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
+				typeOptions: { numberPrecision: 0 },
 				default: 1,
 				description: 'The most installments a card payment on this link may be split into',
 			},
@@ -88,7 +120,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Max Uses',
 				name: 'max_uses',
 				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
+				typeOptions: { numberPrecision: 0 },
 				default: 1,
 				description: 'How many payments the link accepts in total',
 			},
@@ -129,66 +161,16 @@ const properties: INodeProperties[] = [
 	writeOptions,
 ];
 
-/** The body fields this operation sets, by the node field that sets them. */
-const PAYMENT_LINK_BODY_FIELDS: OwnFields = {
-	title: 'Title',
-	amount: 'Amount (in Cents)',
-	allowed_payment_methods: 'Additional Fields → Allowed Payment Methods',
-	currency: 'Additional Fields → Currency',
-	description: 'Additional Fields → Description',
-	expires_at: 'Additional Fields → Expires At',
-	max_installments: 'Additional Fields → Max Installments',
-	max_uses: 'Additional Fields → Max Uses',
-	metadata: 'Additional Fields → Metadata',
-	product_type: 'Additional Fields → Product Type',
-	redirect_url: 'Additional Fields → Redirect URL',
-	submerchant_id: 'Additional Fields → Submerchant ID',
-};
+/** The body fields this operation sets, by the node field that sets them (from its rule table). */
+const ownFields = ownFieldsOf(properties, rules);
 
 const displayOptions = { show: { resource: ['paymentLink'], operation: ['create'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const validate = new InputValidator(this.getNode(), i);
-	const title = getTrimmedString.call(this, 'title', i);
-	validate.required('title', title);
-	const amount = toInteger(validate, 'amount', this.getNodeParameter('amount', i), { min: 1 });
-	validate.required('amount', amount);
-	const body: IDataObject = { title, amount };
-
-	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-	const text = (name: string) => String(additional[name] ?? '').trim();
-	if (text('description')) body.description = text('description');
-	if (text('currency')) body.currency = text('currency');
-	if (text('product_type')) body.product_type = text('product_type');
-	if (text('redirect_url')) body.redirect_url = text('redirect_url');
-	const methods = toList(additional.allowed_payment_methods);
-	if (methods.length > 0) body.allowed_payment_methods = [...new Set(methods)];
-	const maxInstallments = toInteger(validate, 'max_installments', additional.max_installments, {
-		min: 1,
-	});
-	if (maxInstallments !== undefined) body.max_installments = maxInstallments;
-	const maxUses = toInteger(validate, 'max_uses', additional.max_uses, { min: 1 });
-	if (maxUses !== undefined) body.max_uses = maxUses;
-	const expiresAt = validate.utcDateTime('expires_at', additional.expires_at, this.getTimezone());
-	if (expiresAt) body.expires_at = expiresAt;
-	const metadata = validate.jsonObject('metadata', additional.metadata);
-	if (metadata) body.metadata = metadata;
-	if (text('submerchant_id')) {
-		validate.uuid('submerchant_id', text('submerchant_id'));
-		body.submerchant_id = text('submerchant_id');
-	}
-
-	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, {
-		body: withAdditionalBody.call(this, i, body, PAYMENT_LINK_BODY_FIELDS),
-		itemIndex: i,
-	});
+	const { values } = buildRequest.call(this, i, rules);
+	const body = withAdditionalBody.call(this, i, values, ownFields);
+	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, { body, itemIndex: i });
 	return simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject);
-}
-
-/** A multi-option value, or one value from an expression, as a list of non-empty strings. */
-function toList(value: unknown): string[] {
-	const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-	return values.map((v) => String(v ?? '').trim()).filter((v) => v !== '');
 }

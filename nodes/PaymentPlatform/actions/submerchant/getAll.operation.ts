@@ -4,12 +4,23 @@ import { apiRequestAllItems } from '../../transport';
 import { SUBMERCHANT_LIST_QUERY } from '../../transport/chosenNames';
 import { SUBMERCHANT_STATUSES } from '../../shared/apiValues';
 import { getListLimit } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest } from '../../shared/fieldRules';
 import { returnAllAndLimit } from '../common.descriptions';
 import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
+import { PAGINATION_FIELDS, ownFieldsOf, withAdditionalQuery } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
-import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
+
+/** GET /v1/submerchants: the status filter (its name chosen in chosenNames.ts). */
+export const rules: FieldRule[] = [
+	{
+		parameter: 'filters.status',
+		field: SUBMERCHANT_LIST_QUERY.status,
+		type: 'enum',
+		values: SUBMERCHANT_STATUSES,
+	},
+];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -34,23 +45,18 @@ const properties: INodeProperties[] = [
 	readOptions,
 ];
 
+/** The query parameters this list sets, by the node field that sets them (from its rule table). */
+const ownFields = { ...PAGINATION_FIELDS, ...ownFieldsOf(properties, rules) };
+
 const displayOptions = { show: { resource: ['submerchant'], operation: ['getAll'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);
-	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (filters.status !== undefined && filters.status !== '') {
-		new InputValidator(this.getNode(), i).oneOf('status', filters.status, SUBMERCHANT_STATUSES);
-		qs[SUBMERCHANT_LIST_QUERY.status] = filters.status;
-	}
-	const query = withAdditionalQuery.call(this, i, qs, {
-		...PAGINATION_FIELDS,
-		[SUBMERCHANT_LIST_QUERY.status]: 'Filters → Status',
-	});
-	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', query, limit, i, {
+	const { values } = buildRequest.call(this, i, rules);
+	const qs = withAdditionalQuery.call(this, i, values, ownFields);
+	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i, {
 		[SUBMERCHANT_LIST_QUERY.status]: 'status',
 	});
 	return simplifyAllIfChosen.call(this, i, 'submerchant', submerchants);

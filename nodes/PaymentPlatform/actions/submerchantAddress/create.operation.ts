@@ -1,26 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { ADDRESS_TYPE_BODY_FIELD } from '../../transport/chosenNames';
-import { ADDRESS_TYPES, LIMITS } from '../../shared/apiValues';
-import { compact, getLocatorId } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
+import { buildRequest, describeRules } from '../../shared/fieldRules';
+import { getLocatorId } from '../../shared/parameters';
 import { submerchantLocator } from '../common.descriptions';
-import { ADDRESS_TYPE_OPTIONS, addressBodyFields } from './fields';
-import { withAdditionalBody } from '../../shared/additionalFields';
+import { ADDRESS_CREATE_RULES, ADDRESS_TYPE_OPTIONS } from './fields';
+import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
 
 const properties: INodeProperties[] = [
 	submerchantLocator({ description: 'The submerchant to add the address to' }),
-	{
-		displayName: 'Address Type',
-		name: 'addressType',
-		type: 'options',
-		options: ADDRESS_TYPE_OPTIONS,
-		default: 'billing',
-		required: true,
-		description: 'What the address is used for',
-	},
 	{
 		displayName: 'Street',
 		name: 'street',
@@ -28,7 +17,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. Avenida Paulista',
-		description: 'Street name, 1 to 255 characters',
+		description: 'Street name',
 	},
 	{
 		displayName: 'Number',
@@ -37,7 +26,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. 1000',
-		description: 'Street number, 1 to 20 characters (text, so "S/N" is allowed)',
+		description: 'Street number, as text (so "S/N" is allowed)',
 	},
 	{
 		displayName: 'Neighborhood',
@@ -46,7 +35,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. Bela Vista',
-		description: 'Neighborhood (bairro), 1 to 100 characters',
+		description: 'Neighborhood (bairro)',
 	},
 	{
 		displayName: 'City',
@@ -55,7 +44,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. Sao Paulo',
-		description: 'City, 1 to 100 characters',
+		description: 'City name',
 	},
 	{
 		displayName: 'State',
@@ -64,7 +53,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. SP',
-		description: 'State code, exactly 2 characters',
+		description: 'State code',
 	},
 	{
 		displayName: 'ZIP Code',
@@ -73,7 +62,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. 01310-100',
-		description: 'Postal code (CEP), 8 to 10 characters',
+		description: 'Postal code (CEP)',
 	},
 	{
 		displayName: 'Country',
@@ -81,7 +70,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'BR',
 		required: true,
-		description: 'Country code, exactly 2 characters (e.g. BR)',
+		description: 'Country code, e.g. BR',
 	},
 	{
 		displayName: 'Additional Fields',
@@ -91,12 +80,21 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Address Type',
+				name: 'addressType',
+				type: 'options',
+				options: ADDRESS_TYPE_OPTIONS,
+				default: 'billing',
+				description:
+					'What the address is used for; sent only when added here (the reference does not show its body name)',
+			},
+			{
 				displayName: 'Complement',
 				name: 'complement',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. Sala 12',
-				description: 'Apartment, suite or floor, at most 100 characters',
+				description: 'Apartment, suite or floor',
 			},
 			{
 				displayName: 'Is Primary',
@@ -110,63 +108,28 @@ const properties: INodeProperties[] = [
 	writeOptions,
 ];
 
+/** The body fields this operation sets, by the node field that sets them (from its rule table). */
+const ownFields = ownFieldsOf(properties, ADDRESS_CREATE_RULES);
+
 const displayOptions = { show: { resource: ['submerchantAddress'], operation: ['create'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(
+	displayOptions,
+	describeRules(properties, ADDRESS_CREATE_RULES),
+);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
-	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-	const text = (name: string) => this.getNodeParameter(name, i, '') as string;
-	const body: IDataObject = {
-		street: text('street'),
-		number: text('number'),
-		neighborhood: text('neighborhood'),
-		city: text('city'),
-		state: text('state'),
-		zip_code: text('zipCode'),
-		country: text('country'),
-		[ADDRESS_TYPE_BODY_FIELD]: text('addressType'),
-		...compact({ complement: additional.complement, is_primary: additional.isPrimary }),
-	};
-
-	const validate = new InputValidator(this.getNode(), i);
-	const limits = LIMITS.address;
-	for (const field of [
-		'street',
-		'number',
-		'neighborhood',
-		'city',
-		'state',
-		'zip_code',
-		'country',
-	]) {
-		validate.required(field, body[field]);
-	}
-	validate.required(ADDRESS_TYPE_BODY_FIELD, body[ADDRESS_TYPE_BODY_FIELD]);
-	validate.length('street', body.street, limits.street);
-	validate.length('number', body.number, limits.number);
-	validate.length('neighborhood', body.neighborhood, limits.neighborhood);
-	validate.length('city', body.city, limits.city);
-	validate.length('state', body.state, limits.state);
-	validate.length('zip_code', body.zip_code, limits.zipCode);
-	validate.length('country', body.country, limits.country);
-	validate.length('complement', body.complement, limits.complement);
-	validate.oneOf(ADDRESS_TYPE_BODY_FIELD, body[ADDRESS_TYPE_BODY_FIELD], ADDRESS_TYPES);
-
+	const { values } = buildRequest.call(this, i, ADDRESS_CREATE_RULES);
+	const body = withAdditionalBody.call(this, i, values, ownFields);
 	const { data } = await apiRequest.call(
 		this,
 		'POST',
 		`/v1/submerchants/${submerchantId}/addresses`,
-		{
-			body: withAdditionalBody.call(
-				this,
-				i,
-				body,
-				addressBodyFields({ optional: 'Additional Fields' }),
-			),
-			itemIndex: i,
-		},
+		{ body, itemIndex: i },
 	);
 	return data as IDataObject;
 }
+
+/** The rule table (shared with Update, in fields.ts). */
+export const rules = ADDRESS_CREATE_RULES;

@@ -1,13 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { ADDRESS_TYPE_BODY_FIELD } from '../../transport/chosenNames';
-import { ADDRESS_TYPES, LIMITS } from '../../shared/apiValues';
-import { compact, getLocatorId, getUuidParameter } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
+import {
+	buildRequest,
+	clearFieldsProperty,
+	describeRules,
+	withClearedFields,
+} from '../../shared/fieldRules';
+import { getLocatorId, getUuidParameter } from '../../shared/parameters';
 import { submerchantLocator } from '../common.descriptions';
-import { ADDRESS_TYPE_OPTIONS, addressBodyFields } from './fields';
-import { withAdditionalBody } from '../../shared/additionalFields';
+import { ADDRESS_TYPE_OPTIONS, ADDRESS_UPDATE_RULES } from './fields';
+import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
 
 const properties: INodeProperties[] = [
@@ -27,7 +30,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description: 'The fields to change (at least one)',
+		description: 'The fields to change; only the fields added here are sent',
 		options: [
 			{
 				displayName: 'Address Type',
@@ -42,14 +45,14 @@ const properties: INodeProperties[] = [
 				name: 'city',
 				type: 'string',
 				default: '',
-				description: 'City, at most 100 characters',
+				description: 'City name',
 			},
 			{
 				displayName: 'Complement',
 				name: 'complement',
 				type: 'string',
 				default: '',
-				description: 'Apartment, suite or floor, at most 100 characters',
+				description: 'Apartment, suite or floor',
 			},
 			{
 				displayName: 'Country',
@@ -57,7 +60,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. BR',
-				description: 'Country code, at most 2 characters',
+				description: 'Country code',
 			},
 			{
 				displayName: 'Is Primary',
@@ -71,14 +74,14 @@ const properties: INodeProperties[] = [
 				name: 'neighborhood',
 				type: 'string',
 				default: '',
-				description: 'Neighborhood (bairro), at most 100 characters',
+				description: 'Neighborhood (bairro)',
 			},
 			{
 				displayName: 'Number',
 				name: 'number',
 				type: 'string',
 				default: '',
-				description: 'Street number, at most 20 characters',
+				description: 'Street number',
 			},
 			{
 				displayName: 'State',
@@ -86,14 +89,14 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. SP',
-				description: 'State code, at most 2 characters',
+				description: 'State code',
 			},
 			{
 				displayName: 'Street',
 				name: 'street',
 				type: 'string',
 				default: '',
-				description: 'Street name, at most 255 characters',
+				description: 'Street name',
 			},
 			{
 				displayName: 'ZIP Code',
@@ -101,64 +104,38 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 01310-100',
-				description: 'Postal code (CEP), at most 10 characters',
+				description: 'Postal code (CEP)',
 			},
 		],
 	},
+	clearFieldsProperty(ADDRESS_UPDATE_RULES),
 	writeOptions,
 ];
 
+/** The body fields this operation sets, by the node field that sets them (from its rule table). */
+const ownFields = ownFieldsOf(properties, ADDRESS_UPDATE_RULES);
+
 const displayOptions = { show: { resource: ['submerchantAddress'], operation: ['update'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(
+	displayOptions,
+	describeRules(properties, ADDRESS_UPDATE_RULES),
+);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
 	const addressId = getUuidParameter.call(this, 'addressId', i, 'address_id');
-	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
-	const body: IDataObject = compact({
-		street: fields.street,
-		number: fields.number,
-		complement: fields.complement,
-		neighborhood: fields.neighborhood,
-		city: fields.city,
-		state: fields.state,
-		zip_code: fields.zipCode,
-		country: fields.country,
-		is_primary: fields.isPrimary,
-		[ADDRESS_TYPE_BODY_FIELD]: fields.addressType,
-	});
-
-	const validate = new InputValidator(this.getNode(), i);
-	// An update only has maximums (the reference's "Address update" limits): the create-time maximum of each field.
-	const limits = LIMITS.address;
-	const atMost = (limit: { min?: number; max?: number; exact?: number }) => ({
-		max: limit.max ?? limit.exact,
-	});
-	validate.length('street', body.street, atMost(limits.street));
-	validate.length('number', body.number, atMost(limits.number));
-	validate.length('complement', body.complement, atMost(limits.complement));
-	validate.length('neighborhood', body.neighborhood, atMost(limits.neighborhood));
-	validate.length('city', body.city, atMost(limits.city));
-	validate.length('state', body.state, atMost(limits.state));
-	validate.length('zip_code', body.zip_code, atMost(limits.zipCode));
-	validate.length('country', body.country, atMost(limits.country));
-	validate.oneOf(ADDRESS_TYPE_BODY_FIELD, body[ADDRESS_TYPE_BODY_FIELD], ADDRESS_TYPES);
-	const changes = withAdditionalBody.call(
-		this,
-		i,
-		body,
-		addressBodyFields({ all: 'Update Fields' }),
-	);
-	if (Object.keys(changes).length === 0) {
-		validate.fail('Update Fields', 'must contain at least one field to change');
-	}
-
+	const { values } = buildRequest.call(this, i, ADDRESS_UPDATE_RULES);
+	const cleared = withClearedFields.call(this, i, ADDRESS_UPDATE_RULES, values);
+	const body = withAdditionalBody.call(this, i, cleared, ownFields);
 	const { message } = await apiRequest.call(
 		this,
 		'PATCH',
 		`/v1/submerchants/${submerchantId}/addresses/${addressId}`,
-		{ body: changes, itemIndex: i, expectData: false },
+		{ body, itemIndex: i, expectData: false },
 	);
 	return { success: true, message };
 }
+
+/** The rule table (shared with Create, in fields.ts). */
+export const rules = ADDRESS_UPDATE_RULES;

@@ -13,8 +13,11 @@ import {
 	LIMITS,
 	PARTNER_DOCUMENT_PREFIX,
 } from '../../shared/apiValues';
-import { compact, getLocatorId, getTrimmedString } from '../../shared/parameters';
-import { InputValidator, numberFromText } from '../../shared/validate';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest, convertValues, describeRules } from '../../shared/fieldRules';
+import { getLocatorId, getTrimmedString } from '../../shared/parameters';
+import { InputValidator } from '../../shared/validate';
+import { DATE_TIME_NOTE } from '../../shared/values';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
@@ -66,6 +69,60 @@ const FORMATS_TEXT = 'PNG, JPG, JPEG or PDF';
 const NO_UPLOAD_NOTE =
 	'The API does not take the file itself for documents: it records a file already hosted elsewhere, by its URL';
 
+const D = LIMITS.document;
+
+/** The file fields, read from the parameters (URL source) or the input binary field (binary source). */
+const FILE_RULES: FieldRule[] = [
+	{
+		parameter: 'fileName',
+		field: 'file_name',
+		type: 'string',
+		length: D.fileName,
+		// Rule 2: accepted file formats PNG, JPG, JPEG, PDF.
+		pattern: {
+			regex: new RegExp(`\\.(${DOCUMENT_EXTENSIONS.join('|')})$`, 'i'),
+			rule: `must have an accepted extension: ${FORMATS_TEXT}`,
+		},
+	},
+	{ parameter: 'fileSize', field: 'file_size', type: 'integer', range: { min: 1 } },
+	{
+		parameter: 'mimeType',
+		field: 'mime_type',
+		type: 'string',
+		length: D.mimeType,
+		pattern: {
+			regex: new RegExp(`^(${DOCUMENT_MIME_TYPES.join('|')})\\s*(;.*)?$`, 'i'),
+			rule: `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`,
+		},
+	},
+];
+
+/** Rule 4: required when `type` starts with partner_ and forbidden for all other types (see execute). */
+const LEGAL_REPRESENTATIVE_RULE: FieldRule = {
+	parameter: 'legalRepresentativeId',
+	field: 'legal_representative_id',
+	type: 'uuid',
+};
+
+/** POST /v1/submerchants/{id}/documents. legal_representative_id is read for partner types only (rule 4). */
+export const rules: FieldRule[] = [
+	{
+		parameter: 'documentType',
+		field: 'type',
+		type: 'enum',
+		values: DOCUMENT_TYPES,
+		length: D.type,
+		// Not marked required in the reference's table, but rules 1, 3 and 4 are stated by type; the sandbox agrees.
+		required: true,
+	},
+	{ parameter: 'fileUrl', field: 'file_url', type: 'string', length: D.fileUrl },
+	...FILE_RULES,
+	{ parameter: 'additionalFields.number', field: 'number', type: 'string', length: D.number },
+	{ parameter: 'additionalFields.expiresAt', field: 'expires_at', type: 'dateTime' },
+	{ parameter: 'additionalFields.notes', field: 'notes', type: 'string' },
+	LEGAL_REPRESENTATIVE_RULE,
+];
+
 const properties: INodeProperties[] = [
 	submerchantLocator({ description: 'The submerchant the document belongs to' }),
 	{
@@ -115,7 +172,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://files.example.com/contract.pdf',
-		description: `URL of the hosted file, at most 500 characters. ${NO_UPLOAD_NOTE}. Optional for the API, but without it the platform has no file to review.`,
+		description: `URL of the hosted file. ${NO_UPLOAD_NOTE}. Optional for the API, but without it the platform has no file to review.`,
 		displayOptions: { show: { fileSource: ['url'] } },
 	},
 	{
@@ -124,7 +181,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://files.example.com/contract.pdf',
-		description: `URL where the same file as the binary field is hosted, at most 500 characters. ${NO_UPLOAD_NOTE}, so upload it to your storage first; the binary field only supplies the file's name, size and MIME type. Optional for the API, but without it the platform has no file to review.`,
+		description: `URL where the same file as the binary field is hosted. ${NO_UPLOAD_NOTE}, so upload it to your storage first; the binary field only supplies the file's name, size and MIME type. Optional for the API, but without it the platform has no file to review.`,
 		displayOptions: { show: { fileSource: ['binary'] } },
 	},
 	{
@@ -144,7 +201,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. contract.pdf',
-		description: `File name with its extension (${FORMATS_TEXT}), at most 255 characters. Optional.`,
+		description: `File name with its extension (${FORMATS_TEXT}). Optional.`,
 		displayOptions: { show: { fileSource: ['url'] } },
 	},
 	{
@@ -154,7 +211,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 0,
 		description:
-			'Size of the file in bytes, an integer >= 1 (the API does not measure the hosted file itself). Optional: 0 sends no size.',
+			'Size of the file in bytes (the API does not measure the hosted file itself). Optional: 0 sends no size.',
 		displayOptions: { show: { fileSource: ['url'] } },
 	},
 	{
@@ -164,7 +221,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. application/pdf',
 		description:
-			"MIME type of the file (image/png, image/jpeg or application/pdf), at most 100 characters. Leave empty to derive it from the file name's extension.",
+			"MIME type of the file (image/png, image/jpeg or application/pdf). Leave empty to derive it from the file name's extension.",
 		displayOptions: { show: { fileSource: ['url'] } },
 	},
 	{
@@ -179,15 +236,14 @@ const properties: INodeProperties[] = [
 				name: 'number',
 				type: 'string',
 				default: '',
-				description: 'Number printed on the document, at most 100 characters',
+				description: 'Number printed on the document',
 			},
 			{
 				displayName: 'Expires At',
 				name: 'expiresAt',
 				type: 'dateTime',
 				default: '',
-				description:
-					"When the document expires. Sent as an ISO 8601 date-time in UTC; a date or time without a time zone is read in the workflow's time zone.",
+				description: DATE_TIME_NOTE('When the document expires'),
 			},
 			{
 				displayName: 'Notes',
@@ -204,10 +260,10 @@ const properties: INodeProperties[] = [
 
 const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['create'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
 
 interface FileDetails {
-	fileName: string;
+	fileName: unknown;
 	/** Undefined when not given (0 in the File Size field means "not given"); checked as an integer >= 1. */
 	fileSize: unknown;
 	mimeType: string;
@@ -216,69 +272,28 @@ interface FileDetails {
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
 	const validate = new InputValidator(this.getNode(), i);
-
-	const type = String(this.getNodeParameter('documentType', i, '') ?? '');
-	validate.required('type', type);
-	validate.length('type', type, LIMITS.document.type);
-	validate.oneOf('type', type, DOCUMENT_TYPES);
-
-	let legalRepresentativeId: string | undefined;
-	if (type.startsWith(PARTNER_DOCUMENT_PREFIX)) {
-		legalRepresentativeId = getTrimmedString.call(this, 'legalRepresentativeId', i);
-		if (!legalRepresentativeId) {
-			validate.fail('legal_representative_id', `is required for the partner document type ${type}`);
-		}
-		validate.uuid('legal_representative_id', legalRepresentativeId);
-	}
+	const type = String(this.getNodeParameter('documentType', i, '') ?? '').trim();
+	const isPartner = type.startsWith(PARTNER_DOCUMENT_PREFIX);
+	const fromParameters = rules
+		.filter((rule) => !FILE_RULES.includes(rule))
+		.flatMap((rule) => {
+			if (rule !== LEGAL_REPRESENTATIVE_RULE) return [rule];
+			return isPartner ? [{ ...rule, required: true }] : [];
+		});
+	const { values } = buildRequest.call(this, i, fromParameters);
 
 	const fileSource = this.getNodeParameter('fileSource', i, 'url') as string;
-	const fileUrl = getTrimmedString.call(this, 'fileUrl', i);
-	validate.length('file_url', fileUrl, LIMITS.document.fileUrl);
-	if (fileUrl && !isHttpUrl(fileUrl)) {
-		validate.fail('file_url', 'must be an http(s) URL of the hosted file');
-	}
-
 	const file =
 		fileSource === 'binary'
 			? await fileFromBinary.call(this, validate, i)
 			: fileFromParameters.call(this, i);
-	const mimeType = file.mimeType || mimeFromName(file.fileName) || '';
+	const fileFields = convertValues(
+		FILE_RULES,
+		{ ...file, mimeType: file.mimeType || mimeFromName(String(file.fileName ?? '')) || '' },
+		validate,
+	);
 
-	if (file.fileName) {
-		validate.length('file_name', file.fileName, LIMITS.document.fileName);
-		const extension = extensionOf(file.fileName);
-		if (!extension) validate.fail('file_name', `must include an extension (${FORMATS_TEXT})`);
-		if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) {
-			validate.fail(
-				'file_name',
-				`must have an accepted extension: ${FORMATS_TEXT} (got .${extension})`,
-			);
-		}
-	}
-	validate.integer('file_size', file.fileSize, { min: 1 });
-	validate.length('mime_type', mimeType, LIMITS.document.mimeType);
-	if (mimeType && !(DOCUMENT_MIME_TYPES as readonly string[]).includes(mimeType.toLowerCase())) {
-		validate.fail('mime_type', `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`);
-	}
-
-	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-	const expiresAt = validate.utcDateTime('expires_at', additional.expiresAt, this.getTimezone());
-	validate.length('number', additional.number, LIMITS.document.number);
-
-	const body: IDataObject = {
-		type,
-		...(legalRepresentativeId ? { legal_representative_id: legalRepresentativeId } : {}),
-		...compact({
-			file_url: fileUrl,
-			file_name: file.fileName,
-			file_size: file.fileSize as number | undefined,
-			mime_type: mimeType,
-			number: additional.number,
-			expires_at: expiresAt,
-			notes: additional.notes,
-		}),
-	};
-
+	const body: IDataObject = { ...values, ...fileFields };
 	const { data } = await apiRequest.call(
 		this,
 		'POST',
@@ -292,10 +307,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 }
 
 function fileFromParameters(this: IExecuteFunctions, i: number): FileDetails {
-	const size = numberFromText(this.getNodeParameter('fileSize', i, 0));
+	const size = this.getNodeParameter('fileSize', i, 0) as unknown;
 	return {
-		fileName: getTrimmedString.call(this, 'fileName', i),
-		fileSize: size === 0 || size === '' || size === null ? undefined : size,
+		fileName: this.getNodeParameter('fileName', i, '') as unknown,
+		// 0, the field's default, means "not given" (a chosen default: the reference's minimum is 1 byte).
+		fileSize: size === 0 || size === '0' ? undefined : size,
 		mimeType: getTrimmedString.call(this, 'mimeType', i),
 	};
 }
@@ -338,13 +354,4 @@ function extensionOf(fileName: string): string {
 
 function mimeFromName(fileName: string): string | undefined {
 	return MIME_BY_EXTENSION[extensionOf(fileName) as keyof typeof MIME_BY_EXTENSION];
-}
-
-function isHttpUrl(text: string): boolean {
-	try {
-		const url = new URL(text);
-		return url.protocol === 'http:' || url.protocol === 'https:';
-	} catch {
-		return false;
-	}
 }

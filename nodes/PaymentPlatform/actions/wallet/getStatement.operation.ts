@@ -2,15 +2,23 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WALLET_STATEMENT_QUERY } from '../../transport/chosenNames';
-import { toIsoDateTime } from '../../shared/values';
+import { DATE_TIME_NOTE } from '../../shared/values';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest } from '../../shared/fieldRules';
 import { getUuidParameter } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
 import { walletIdField } from './common';
 import { batchingOption } from '../common.batching';
 import {
 	additionalQueryParametersOption,
+	ownFieldsOf,
 	withAdditionalQuery,
 } from '../../shared/additionalFields';
+
+/** GET /v1/wallets/{id}/statement: the period (names chosen in chosenNames.ts). */
+export const rules: FieldRule[] = [
+	{ parameter: 'filters.startDate', field: WALLET_STATEMENT_QUERY.startDate, type: 'dateTime' },
+	{ parameter: 'filters.endDate', field: WALLET_STATEMENT_QUERY.endDate, type: 'dateTime' },
+];
 
 const properties: INodeProperties[] = [
 	walletIdField,
@@ -26,15 +34,14 @@ const properties: INodeProperties[] = [
 				name: 'endDate',
 				type: 'dateTime',
 				default: '',
-				description:
-					'Only entries up to this date and time. Without an offset it is read in the workflow time zone; sent as UTC ISO 8601.',
+				description: DATE_TIME_NOTE('Only entries up to this date and time'),
 			},
 			{
 				displayName: 'Start Date',
 				name: 'startDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only entries from this date and time on (ISO 8601)',
+				description: DATE_TIME_NOTE('Only entries from this date and time on'),
 			},
 		],
 	},
@@ -59,6 +66,9 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+/** The query parameters this operation sets, by the node field that sets them (from its rule table). */
+const ownFields = ownFieldsOf(properties, rules);
+
 const displayOptions = { show: { resource: ['wallet'], operation: ['getStatement'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
@@ -68,22 +78,12 @@ export async function execute(
 	i: number,
 ): Promise<IDataObject | IDataObject[]> {
 	const id = getUuidParameter.call(this, 'walletId', i, 'wallet_id');
-	const validate = new InputValidator(this.getNode(), i);
-	const filters = this.getNodeParameter('filters', i, {}) as IDataObject;
+	const { values } = buildRequest.call(this, i, rules);
+	const qs = withAdditionalQuery.call(this, i, values, ownFields);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const q = WALLET_STATEMENT_QUERY;
-	const qs: IDataObject = {};
-	const timeZone = this.getTimezone();
-	const startDate = toIsoDateTime(validate, q.startDate, filters.startDate, timeZone);
-	if (startDate) qs[q.startDate] = startDate;
-	const endDate = toIsoDateTime(validate, q.endDate, filters.endDate, timeZone);
-	if (endDate) qs[q.endDate] = endDate;
 
 	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}/statement`, {
-		qs: withAdditionalQuery.call(this, i, qs, {
-			[q.startDate]: 'Filters → Start Date',
-			[q.endDate]: 'Filters → End Date',
-		}),
+		qs,
 		itemIndex: i,
 	});
 	const statement = (data ?? {}) as IDataObject;

@@ -1,13 +1,34 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getTrimmedString } from '../../shared/parameters';
 import { WEBHOOK_ENDPOINTS_PATH } from '../../transport/chosenNames';
 import { LIMITS, WEBHOOK_EVENTS } from '../../shared/apiValues';
-import { InputValidator } from '../../shared/validate';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest, describeRules } from '../../shared/fieldRules';
 import { WEBHOOK_EVENT_OPTIONS } from '../../shared/optionTexts';
-import { withAdditionalBody } from '../../shared/additionalFields';
+import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
+
+/** POST /v1/postbacks/endpoints: url (required, max 2048) and events (required, at least 1, each an event name). */
+export const rules: FieldRule[] = [
+	{
+		parameter: 'url',
+		field: 'url',
+		type: 'string',
+		required: true,
+		length: LIMITS.webhookEndpoint.url,
+	},
+	{
+		parameter: 'events',
+		field: 'events',
+		type: 'array',
+		entries: 'enum',
+		values: WEBHOOK_EVENTS,
+		required: true,
+		minItems: 1,
+		distinct: true,
+	},
+];
 
 const properties: INodeProperties[] = [
 	{
@@ -24,7 +45,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'https://example.com/webhooks/payments',
-		description: `The http(s) address that receives the notifications (at most ${LIMITS.webhookEndpoint.url.max} characters)`,
+		description: 'The address that receives the notifications',
 	},
 	{
 		displayName: 'Events',
@@ -33,46 +54,24 @@ const properties: INodeProperties[] = [
 		required: true,
 		options: [...WEBHOOK_EVENT_OPTIONS].sort((a, b) => a.name.localeCompare(b.name)),
 		default: [],
-		description: 'The charge events to notify (at least one)',
+		description: 'The charge events to notify',
 	},
 	writeOptions,
 ];
 
+/** The body fields this operation sets, by the node field that sets them (from its rule table). */
+const ownFields = ownFieldsOf(properties, rules);
+
 const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['create'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const validate = new InputValidator(this.getNode(), i);
-	const url = getTrimmedString.call(this, 'url', i);
-	validate.required('url', url);
-	validate.length('url', url, { max: LIMITS.webhookEndpoint.url.max });
-	if (!isHttpUrl(url)) validate.fail('url', 'must be an http:// or https:// URL');
-
-	const rawEvents = this.getNodeParameter('events', i, []) as unknown;
-	const events = (Array.isArray(rawEvents) ? rawEvents : [rawEvents])
-		.map((event) => String(event ?? '').trim())
-		.filter((event) => event !== '');
-	if (events.length === 0) validate.fail('events', 'must contain at least one event');
-	events.forEach((event, index) => validate.oneOf(`events[${index}]`, event, WEBHOOK_EVENTS));
-
+	const { values } = buildRequest.call(this, i, rules);
+	const body = withAdditionalBody.call(this, i, values, ownFields);
 	const { data } = await apiRequest.call(this, 'POST', WEBHOOK_ENDPOINTS_PATH, {
-		body: withAdditionalBody.call(
-			this,
-			i,
-			{ url, events: [...new Set(events)] },
-			{ url: 'URL', events: 'Events' },
-		),
+		body,
 		itemIndex: i,
 	});
 	return data as IDataObject;
-}
-
-function isHttpUrl(value: string): boolean {
-	try {
-		const parsed = new URL(value);
-		return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
-	} catch {
-		return false;
-	}
 }

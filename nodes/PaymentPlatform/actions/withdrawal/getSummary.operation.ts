@@ -1,10 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getTrimmedString } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
+import type { FieldRule } from '../../shared/fieldRules';
+import { buildRequest } from '../../shared/fieldRules';
+import { ownFieldsOf, withAdditionalQuery } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
-import { withAdditionalQuery } from '../../shared/additionalFields';
+
+/** GET /v1/withdrawals/summary: `submerchant_id` (uuid), optional. */
+export const rules: FieldRule[] = [
+	{ parameter: 'submerchantId', field: 'submerchant_id', type: 'uuid' },
+];
 
 const properties: INodeProperties[] = [
 	{
@@ -19,21 +24,16 @@ const properties: INodeProperties[] = [
 	readOptions,
 ];
 
+/** The query parameters this operation sets, by the node field that sets them (from its rule table). */
+const ownFields = ownFieldsOf(properties, rules);
+
 const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSummary'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const submerchantId = getTrimmedString.call(this, 'submerchantId', i);
-	const validate = new InputValidator(this.getNode(), i);
-	if (submerchantId) validate.uuid('submerchant_id', submerchantId);
-
-	const qs = withAdditionalQuery.call(
-		this,
-		i,
-		submerchantId ? { submerchant_id: submerchantId } : {},
-		{ submerchant_id: 'Submerchant ID' },
-	);
+	const { values } = buildRequest.call(this, i, rules);
+	const qs = withAdditionalQuery.call(this, i, values, ownFields);
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/summary', {
 		qs,
 		itemIndex: i,

@@ -1,12 +1,9 @@
-/**
- * Submerchant Document → Create and Get Many against the sandbox. Over 300 lines because it covers both file sources
- * (URL, input binary), every document rule and the expiry date conversions, one test each.
- */
+/** Submerchant Document → Create against the sandbox: a hosted file or an input binary field, the request pinned. */
 import type { INodeExecutionData } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest } from './helpers';
+import { byId, onlyRequest } from '../payments.helpers';
 
 const S = SEED.submerchants;
 const D = SEED.documents;
@@ -295,55 +292,5 @@ describe('Submerchant Document → Create', () => {
 			file_name: 'back.jpg',
 			mime_type: 'image/jpeg',
 		});
-	});
-});
-
-describe('Submerchant Document → Get Many', () => {
-	it('GETs the documents once (not paginated) and emits one item per document', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchantDocument',
-			operation: 'getAll',
-			submerchantId: byId(S.active),
-			returnAll: true,
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe(`/v1/submerchants/${S.active}/documents`);
-		expect(request.query).toEqual({});
-		expect(output.map((item) => item.json.id).sort()).toEqual(
-			[D.activeSocialContract, D.activePartnerFrontId].sort(),
-		);
-		const partner = output.find((item) => item.json.id === D.activePartnerFrontId)?.json;
-		expect(partner).toMatchObject({
-			type: 'partner_front_id',
-			legal_representative_id: SEED.legalRepresentatives.activePartner,
-			mime_type: 'image/png',
-		});
-	});
-
-	it('applies the limit on the client', async () => {
-		const { output } = await runAction(sandbox(), {
-			resource: 'submerchantDocument',
-			operation: 'getAll',
-			submerchantId: byId(S.active),
-			returnAll: false,
-			limit: 1,
-		});
-		expect(onlyRequest(sandbox()).query).toEqual({});
-		expect(output).toHaveLength(1);
-		expect([D.activeSocialContract, D.activePartnerFrontId]).toContain(output[0].json.id);
-	});
-
-	it('emits no item for a submerchant without documents', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchantDocument',
-			operation: 'getAll',
-			submerchantId: byId(S.pfReadyForReview),
-			returnAll: true,
-		});
-		expect(error).toBeUndefined();
-		expect(output).toEqual([]);
-		expect(sandbox().requests).toHaveLength(1);
 	});
 });

@@ -1,19 +1,14 @@
+/** Withdrawal → Get Summary against the sandbox: the request pinned, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
-import { runAction } from '../harness';
-import { SEED } from '../../sandbox';
-import { WITHDRAWAL_FEE_QUERY } from '../../nodes/PaymentPlatform/transport/chosenNames';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from './payments.helpers';
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../payments.helpers';
 
 const api = useSandbox();
 const summary = (parameters: INodeParameters = {}): INodeParameters => ({
 	resource: 'withdrawal',
 	operation: 'getSummary',
 	...parameters,
-});
-const fee = (amount: unknown): INodeParameters => ({
-	resource: 'withdrawal',
-	operation: 'getFee',
-	amount: amount as number,
 });
 
 describe('Withdrawal → Get Summary', () => {
@@ -64,39 +59,6 @@ describe('Withdrawal → Get Summary', () => {
 	});
 });
 
-describe('Withdrawal → Get Fee', () => {
-	it('sends the amount in cents and outputs the fee and its type', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, fee(10000));
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'GET',
-			'/v1/withdrawals/fee',
-			{ [WITHDRAWAL_FEE_QUERY.amount]: '10000' },
-		]);
-		// The sandbox's default fee configuration is a fixed 367 cents.
-		expect(output.map((item) => item.json)).toEqual([{ fee: 367, fee_type: 'fixed' }]);
-	});
-
-	it('follows the configured fee: a percentage in basis points of the amount', async () => {
-		const sandbox = api();
-		sandbox.store.withdrawalFee = { fee_type: 'percentage', value: 150 };
-		try {
-			const { output } = await runOk(sandbox, fee(20000));
-			expect(onlyRequest(sandbox).query).toEqual({ [WITHDRAWAL_FEE_QUERY.amount]: '20000' });
-			expect(output.map((item) => item.json)).toEqual([{ fee: 300, fee_type: 'percentage' }]);
-		} finally {
-			sandbox.store.withdrawalFee = { fee_type: 'fixed', value: 367 };
-		}
-	});
-
-	it('accepts 0', async () => {
-		const sandbox = api();
-		await runOk(sandbox, fee(0));
-		expect(onlyRequest(sandbox).query).toEqual({ [WITHDRAWAL_FEE_QUERY.amount]: '0' });
-	});
-});
-
 describe('Withdrawal: invalid input is rejected before any request', () => {
 	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
 		[
@@ -104,9 +66,6 @@ describe('Withdrawal: invalid input is rejected before any request', () => {
 			summary({ submerchantId: 'store-1' }),
 			'submerchant_id must be a UUID',
 		],
-		['fee amount integer', fee(10.5), 'amount must be an integer >= 0'],
-		['fee amount >= 0', fee(-1), 'amount must be an integer >= 0'],
-		['fee amount a number', fee('={{ "ten" }}'), 'amount must be an integer >= 0'],
 	];
 
 	it.each(rows)('%s', async (_rule, parameters, message) => {

@@ -1,7 +1,8 @@
+/** Anticipation → Create against the sandbox: the request pinned, ids from text or an array, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
-import { runAction } from '../harness';
-import { SEED } from '../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from './payments.helpers';
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../payments.helpers';
 
 const api = useSandbox();
 const R = SEED.receivables;
@@ -11,13 +12,8 @@ const createAnticipation = (parameters: INodeParameters): INodeParameters => ({
 	operation: 'create',
 	...parameters,
 });
-const cancelAnticipation = (anticipationId: string): INodeParameters => ({
-	resource: 'anticipation',
-	operation: 'cancel',
-	anticipationId,
-});
 
-describe('Anticipation → Create and Cancel', () => {
+describe('Anticipation → Create', () => {
 	beforeEach(() => api().reset());
 
 	it('sends a comma-separated list of receivable ids and the metadata in one POST', async () => {
@@ -62,64 +58,6 @@ describe('Anticipation → Create and Cancel', () => {
 		expect(onlyRequest(sandbox).body).toEqual({ receivable_ids: [R.capturedInstallment3] });
 	});
 
-	it('cancels a pending anticipation with one DELETE and outputs success and the message', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, cancelAnticipation(SEED.anticipationId));
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query, request.body]).toEqual([
-			'DELETE',
-			`/v1/anticipations/${SEED.anticipationId}`,
-			{},
-			undefined,
-		]);
-		expect(output.map((item) => item.json)).toEqual([
-			{ success: true, message: 'Anticipation canceled' },
-		]);
-		expect(sandbox.store.anticipations.get(SEED.anticipationId)?.status).toBe('canceled');
-		expect(sandbox.store.receivables.get(R.anticipated)?.status).toBe('pending');
-	});
-
-	it('cancelling an already cancelled anticipation is a NodeApiError with the API message and code', async () => {
-		const sandbox = api();
-		await runOk(sandbox, cancelAnticipation(SEED.anticipationId));
-		sandbox.clearRequests();
-
-		const { error, output } = await runAction(sandbox, cancelAnticipation(SEED.anticipationId));
-		expect(output).toEqual([]);
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe(
-			'Anticipation status is canceled: only a pending anticipation can be canceled',
-		);
-		expect(error?.description).toBe('CONFLICT (HTTP 409)');
-		expect((error as unknown as { httpCode: string }).httpCode).toBe('409');
-		// A DELETE is never retried.
-		expect(onlyRequest(sandbox).method).toBe('DELETE');
-	});
-
-	it('with Continue On Fail, the API error becomes an error item paired with its input', async () => {
-		const sandbox = api();
-		const { output, error } = await runAction(
-			sandbox,
-			{ resource: 'anticipation', operation: 'cancel', anticipationId: '={{ $json.id }}' },
-			{
-				inputItems: [{ json: { id: SEED.anticipationId } }, { json: { id: SEED.anticipationId } }],
-				continueOnFail: true,
-			},
-		);
-		expect(error).toBeUndefined();
-		expect(output.map((item) => [item.json, item.pairedItem])).toEqual([
-			[{ success: true, message: 'Anticipation canceled' }, { item: 0 }],
-			[
-				{
-					error: 'Anticipation status is canceled: only a pending anticipation can be canceled',
-					description: 'CONFLICT (HTTP 409)',
-				},
-				{ item: 1 },
-			],
-		]);
-		expect(sandbox.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
-	});
-
 	it('a POST the API rejects is sent once and reported with the API message', async () => {
 		const sandbox = api();
 		const { error } = await runAction(
@@ -140,28 +78,33 @@ describe('Anticipation: invalid input is rejected before any request', () => {
 		[
 			'receivable ids not empty',
 			createAnticipation({ receivableIds: '={{ "" }}' }),
-			'receivable_ids must contain at least one UUID',
+			'receivable_ids is required',
 		],
+
 		[
 			'receivable ids not only separators',
 			createAnticipation({ receivableIds: ' , ,' }),
-			'receivable_ids must contain at least one UUID',
+			'receivable_ids is required',
 		],
+
 		[
 			'receivable ids empty array',
 			createAnticipation({ receivableIds: '={{ [] }}' }),
-			'receivable_ids must contain at least one UUID',
+			'receivable_ids is required',
 		],
+
 		[
 			'receivable id UUID (first)',
 			createAnticipation({ receivableIds: 'rcv_1' }),
 			'receivable_ids[0] must be a UUID',
 		],
+
 		[
 			'receivable id UUID (second)',
 			createAnticipation({ receivableIds: `${R.capturedInstallment1}, 12345` }),
 			'receivable_ids[1] must be a UUID',
 		],
+
 		[
 			'metadata JSON object',
 			createAnticipation({
@@ -170,6 +113,7 @@ describe('Anticipation: invalid input is rejected before any request', () => {
 			}),
 			'metadata must be a JSON object',
 		],
+
 		[
 			'metadata valid JSON',
 			createAnticipation({
@@ -178,8 +122,6 @@ describe('Anticipation: invalid input is rejected before any request', () => {
 			}),
 			'metadata must be valid JSON',
 		],
-		['anticipation id UUID', cancelAnticipation('ant_1'), 'anticipation_id must be a UUID'],
-		['anticipation id required', cancelAnticipation('={{ "" }}'), 'anticipation_id is required'],
 	];
 
 	it.each(rows)('%s', async (_rule, parameters, message) => {

@@ -1,14 +1,15 @@
+/** Payment Link → Upload Cover against the sandbox: the multipart request pinned, any file type sent as it is, invalid input refused before sending. */
 import axios from 'axios';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { runAction } from '../harness';
-import { SEED } from '../../sandbox';
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
 import {
 	expectRejectedBeforeSending,
 	onlyRequest,
 	runOk,
 	twoItems,
 	useSandbox,
-} from './payments.helpers';
+} from '../payments.helpers';
 
 const api = useSandbox();
 const LINK = SEED.paymentLinkId;
@@ -36,33 +37,6 @@ const uploadCover = (parameters: INodeParameters = {}): INodeParameters => ({
 	operation: 'uploadCover',
 	paymentLinkId: LINK,
 	...parameters,
-});
-
-describe('Payment Link → Get', () => {
-	it('reads one payment link by id', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, {
-			resource: 'paymentLink',
-			operation: 'get',
-			paymentLinkId: LINK,
-		});
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'GET',
-			`/v1/payment-links/${LINK}`,
-			{},
-		]);
-		expect(output).toHaveLength(1);
-		expect(output[0].json).toMatchObject({
-			id: LINK,
-			title: 'Camiseta Estrela',
-			amount: 7990,
-			currency: 'BRL',
-			status: 'active',
-			allowed_payment_methods: ['credit_card'],
-			max_installments: 6,
-		});
-	});
 });
 
 describe('Payment Link → Upload Cover', () => {
@@ -115,6 +89,20 @@ describe('Payment Link → Upload Cover', () => {
 		expect(Buffer.compare(part.data, jpeg)).toBe(0);
 	});
 
+	it('sends a file of any type as it is: the reference shows no format limits for the image', async () => {
+		const sandbox = api();
+		const pdf = Buffer.from('%PDF-1.4\n');
+		await runOk(sandbox, uploadCover({ binaryPropertyName: 'scan' }), {
+			inputItems: [withBinary('scan', pdf, 'application/pdf', 'cover.pdf')],
+		});
+		const [part] = onlyRequest(sandbox).parts ?? [];
+		expect([part.name, part.filename, part.contentType]).toEqual([
+			'file',
+			'cover.pdf',
+			'application/pdf',
+		]);
+	});
+
 	it('fails clearly, sending nothing, when the input item has no such binary field', async () => {
 		const sandbox = api();
 		const { error } = await runAction(sandbox, uploadCover({ binaryPropertyName: 'cover' }), {
@@ -131,32 +119,10 @@ describe('Payment Link: invalid input is rejected before any request', () => {
 		[rule: string, parameters: INodeParameters, message: string, item?: INodeExecutionData]
 	> = [
 		[
-			'payment link id UUID (get)',
-			{ resource: 'paymentLink', operation: 'get', paymentLinkId: 'link_1' },
-			'payment_link_id must be a UUID',
-		],
-		[
-			'payment link id required (get)',
-			{ resource: 'paymentLink', operation: 'get', paymentLinkId: '={{ "" }}' },
-			'payment_link_id is required',
-		],
-		[
 			'payment link id UUID (upload cover)',
 			uploadCover({ paymentLinkId: '={{ "1234" }}', binaryPropertyName: 'data' }),
 			'payment_link_id must be a UUID',
 			withBinary('data', PNG, 'image/png', 'a.png'),
-		],
-		[
-			'cover must be an image (PDF)',
-			uploadCover({ binaryPropertyName: 'data' }),
-			'file must be an image (image/* MIME type); the input binary field "data" is application/pdf',
-			withBinary('data', Buffer.from('%PDF-1.4\n'), 'application/pdf', 'cover.pdf'),
-		],
-		[
-			'cover must be an image (text)',
-			uploadCover({ binaryPropertyName: 'scan' }),
-			'file must be an image (image/* MIME type); the input binary field "scan" is text/plain',
-			withBinary('scan', Buffer.from('not an image'), 'text/plain', 'cover.png'),
 		],
 	];
 

@@ -1,6 +1,7 @@
+/** Wallet → Get Statement against the sandbox: the period under its query names, one date rule, split entries, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
-import { SEED } from '../../sandbox';
-import { WALLET_STATEMENT_QUERY } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { SEED } from '../../../sandbox';
+import { WALLET_STATEMENT_QUERY } from '../../../nodes/PaymentPlatform/transport/chosenNames';
 import {
 	expectRejectedBeforeSending,
 	idsOf,
@@ -8,7 +9,7 @@ import {
 	onlyRequest,
 	runOk,
 	useSandbox,
-} from './payments.helpers';
+} from '../payments.helpers';
 
 const api = useSandbox();
 const W = SEED.walletEntries;
@@ -19,35 +20,6 @@ const statement = (parameters: INodeParameters = {}): INodeParameters => ({
 	operation: 'getStatement',
 	walletId: SEED.walletId,
 	...parameters,
-});
-
-describe('Wallet → Get', () => {
-	it('reads one wallet with its balance', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, {
-			resource: 'wallet',
-			operation: 'get',
-			walletId: SEED.walletId,
-		});
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'GET',
-			`/v1/wallets/${SEED.walletId}`,
-			{},
-		]);
-		// Seed entries: +50000 +29100 -20000 +4900 -12000.
-		expect(jsonOf(output)).toEqual([
-			expect.objectContaining({
-				id: SEED.walletId,
-				owner_type: 'merchant',
-				owner_id: SEED.merchantId,
-				wallet_type: 'available',
-				currency_code: 'BRL',
-				balance: 52000,
-				is_active: true,
-			}),
-		]);
-	});
 });
 
 describe('Wallet → Get Statement', () => {
@@ -80,8 +52,8 @@ describe('Wallet → Get Statement', () => {
 			}),
 		);
 		expect(onlyRequest(sandbox).query).toEqual({
-			[Q.startDate]: '2025-02-01T00:00:00Z',
-			[Q.endDate]: '2025-02-28T23:59:59Z',
+			[Q.startDate]: '2025-02-01T00:00:00.000Z',
+			[Q.endDate]: '2025-02-28T23:59:59.000Z',
 		});
 		expect(idsOf(output[0].json.entries as [])).toEqual([W[1], W[2]]);
 		expect(output[0].json.summary).toEqual({
@@ -111,7 +83,8 @@ describe('Wallet → Get Statement', () => {
 			sandbox,
 			statement({ filters: { startDate: '2025-03-01' }, options: { splitEntries: true } }),
 		);
-		expect(onlyRequest(sandbox).query).toEqual({ [Q.startDate]: '2025-03-01' });
+		// A bare date is the start of that day in the workflow's time zone (America/New_York in the harness).
+		expect(onlyRequest(sandbox).query).toEqual({ [Q.startDate]: '2025-03-01T05:00:00.000Z' });
 		expect(idsOf(jsonOf(output))).toEqual([W[3], W[4]]);
 		expect(output[0].json).toMatchObject({
 			wallet_id: SEED.walletId,
@@ -125,22 +98,20 @@ describe('Wallet → Get Statement', () => {
 
 describe('Wallet: invalid input is rejected before any request', () => {
 	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		[
-			'wallet id UUID (get)',
-			{ resource: 'wallet', operation: 'get', walletId: 'wallet-1' },
-			'wallet_id must be a UUID',
-		],
 		['wallet id UUID (statement)', statement({ walletId: '42' }), 'wallet_id must be a UUID'],
+
 		[
 			'wallet id required (statement)',
 			statement({ walletId: '={{ "" }}' }),
 			'wallet_id is required',
 		],
+
 		[
 			'start date ISO 8601',
 			statement({ filters: { startDate: '={{ "last month" }}' } }),
 			'start_date must be an ISO 8601 date or date-time',
 		],
+
 		[
 			'end date ISO 8601',
 			statement({ filters: { endDate: '={{ "2025-02-30" }}' } }),

@@ -1,7 +1,8 @@
+/** Submerchant Address → Create against the sandbox: the request pinned, the address type only when picked, characters counted as code points. */
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, jsonOf, onlyRequest } from './helpers';
+import { byId, onlyRequest } from '../payments.helpers';
 
 const S = SEED.submerchants;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
@@ -31,9 +32,8 @@ describe('Submerchant Address → Create', () => {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.pfReadyForReview),
-			addressType: 'shipping',
 			...address,
-			additionalFields: { complement: 'Loja 3', isPrimary: true },
+			additionalFields: { addressType: 'shipping', complement: 'Loja 3', isPrimary: true },
 		});
 		expect(error).toBeUndefined();
 		const request = onlyRequest(sandbox());
@@ -64,12 +64,11 @@ describe('Submerchant Address → Create', () => {
 		expect((await addressesOf(S.pfReadyForReview)).map((a) => a.id)).toEqual([output[0].json.id]);
 	});
 
-	it('sends the default country BR and no optional field when none is given', async () => {
+	it('sends the default country BR and no optional field, not even the address type, when none is given', async () => {
 		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.active),
-			addressType: 'both',
 			...addressWithoutCountry,
 		});
 		expect(error).toBeUndefined();
@@ -81,9 +80,8 @@ describe('Submerchant Address → Create', () => {
 			state: 'SP',
 			zip_code: '01304-001',
 			country: 'BR',
-			type: 'both',
 		});
-		expect(output[0].json).toMatchObject({ type: 'both', country: 'BR', is_primary: false });
+		expect(output[0].json).toMatchObject({ country: 'BR', is_primary: false });
 	});
 
 	it('counts characters as code points on both sides: a 2-character astral state passes the node and the sandbox', async () => {
@@ -92,7 +90,6 @@ describe('Submerchant Address → Create', () => {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.active),
-			addressType: 'billing',
 			...address,
 			state: twoAstral,
 		});
@@ -102,79 +99,9 @@ describe('Submerchant Address → Create', () => {
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: byId(S.active),
-			addressType: 'billing',
 			...address,
 			state: `${twoAstral}A`,
 		});
 		expect(tooLong.error?.message).toContain('state must be exactly 2 characters');
-	});
-});
-
-describe('Submerchant Address → Update', () => {
-	it('PATCHes only the fields given and outputs success and the message (the API returns no data)', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchantAddress',
-			operation: 'update',
-			submerchantId: byId(S.active),
-			addressId: SEED.addresses.activeBilling,
-			updateFields: {
-				city: 'Campinas',
-				state: 'SP',
-				zipCode: '13010-000',
-				addressType: 'both',
-				isPrimary: false,
-			},
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('PATCH');
-		expect(request.path).toBe(
-			`/v1/submerchants/${S.active}/addresses/${SEED.addresses.activeBilling}`,
-		);
-		expect(request.body).toEqual({
-			city: 'Campinas',
-			state: 'SP',
-			zip_code: '13010-000',
-			type: 'both',
-			is_primary: false,
-		});
-		expect(jsonOf(output)).toEqual([{ success: true, message: 'Address updated' }]);
-
-		const [updated] = await addressesOf(S.active);
-		expect(updated).toMatchObject({
-			id: SEED.addresses.activeBilling,
-			street: 'Avenida Paulista',
-			city: 'Campinas',
-			zip_code: '13010-000',
-			type: 'both',
-			is_primary: false,
-		});
-	});
-
-	it('state and country are "at most 2" on update (the reference), so one character is sent and accepted', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchantAddress',
-			operation: 'update',
-			submerchantId: byId(S.active),
-			addressId: SEED.addresses.activeBilling,
-			updateFields: { state: 'S', country: 'B' },
-		});
-		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox()).body).toEqual({ state: 'S', country: 'B' });
-		expect(jsonOf(output)).toEqual([{ success: true, message: 'Address updated' }]);
-		expect((await addressesOf(S.active))[0]).toMatchObject({ state: 'S', country: 'B' });
-	});
-
-	it("surfaces the API's not-found error for an address of another submerchant", async () => {
-		const { error } = await runAction(sandbox(), {
-			resource: 'submerchantAddress',
-			operation: 'update',
-			submerchantId: byId(S.pfReadyForReview),
-			addressId: SEED.addresses.activeBilling,
-			updateFields: { city: 'Campinas' },
-		});
-		expect(error?.message).toBe('Address not found');
-		expect(error?.description).toContain('NOT_FOUND');
-		expect(sandbox().requests).toHaveLength(1);
 	});
 });

@@ -1,7 +1,8 @@
+/** Receivable → Get against the sandbox: the request pinned, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
-import { runAction } from '../harness';
-import { SEED } from '../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from './payments.helpers';
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../payments.helpers';
 
 const api = useSandbox();
 const R = SEED.receivables;

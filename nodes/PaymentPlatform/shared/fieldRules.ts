@@ -1,0 +1,456 @@
+/**
+ * The rule table of an operation: one row per API field, saying which node parameter feeds it, the reference's type,
+ * whether the reference requires it, and its limits, pattern and allowed values. `buildRequest` turns an item's
+ * parameters into the request body or query from the table; `describeRules` writes each row's limit text into the
+ * field descriptions, so a limit is written once.
+ *
+ * Values are converted to the reference's type where that loses nothing (a number becomes its decimal text in a
+ * string field, "true"/"false" a boolean, numeric text a number); empty optional values ("", null, [], white space)
+ * are left out; anything else is refused before any request, naming the field, the rule and the item.
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyCollection,
+} from 'n8n-workflow';
+import { InputValidator, characterCount } from './validate';
+import { PATTERNS } from './apiValues';
+import { toUtcDateTime } from './values';
+
+/** The reference's types: `cents` is an integer (money in cents); `number` allows fractions. */
+export type ApiType =
+	| 'string'
+	| 'cents'
+	| 'integer'
+	| 'number'
+	| 'boolean'
+	| 'uuid'
+	| 'enum'
+	| 'dateTime'
+	| 'array'
+	| 'rows'
+	| 'object';
+
+export interface Length {
+	min?: number;
+	max?: number;
+	exact?: number;
+}
+
+export interface FieldRule {
+	/** The node parameter (a dot path into a collection, or a key of a row for `rows`' sub-tables). */
+	parameter: string;
+	/** The API field; a dot path nests it (`payment_details.number`). */
+	field: string;
+	type: ApiType;
+	/** Whether an empty value is refused: what the reference requires, or a chosen default (then `chosen` says so). */
+	required?: boolean;
+	/** A characters limit of a string field (from LIMITS). */
+	length?: Length;
+	/** Bounds of a number field. */
+	range?: { min?: number; max?: number };
+	/** A pattern of a string field and the rule text naming it. */
+	pattern?: { regex: RegExp; rule: string };
+	/** The allowed values of an `enum` field, or of each entry of an `array`. */
+	values?: readonly string[];
+	/** The type of each entry of an `array` (default string). */
+	entries?: 'string' | 'uuid' | 'enum';
+	/** At least this many entries in an `array` or `rows`. */
+	minItems?: number;
+	/** An `array` keeps the first of entries equal up to letter case. */
+	distinct?: boolean;
+	/** The sub-table of each row of a `rows` field (an array of objects, from a fixedCollection). */
+	rows?: FieldRule[];
+	/** Characters dropped from a string before it is checked and sent (a card number's spaces and dashes). */
+	remove?: RegExp;
+	/** Why a rule the reference does not state is kept: a chosen default, listed in the README's Limitations. */
+	chosen?: string;
+}
+
+export interface BuiltRequest {
+	/** The body or query, with only the fields that have a value. */
+	values: IDataObject;
+	/** Every top-level API field the table covers (for merging user-given extra fields after validation). */
+	fields: Set<string>;
+}
+
+/** Whether a value counts as not given. */
+export function isEmpty(value: unknown): boolean {
+	if (value === undefined || value === null) return true;
+	if (typeof value === 'string') return value.trim() === '';
+	if (Array.isArray(value)) return value.length === 0;
+	return false;
+}
+
+/** Numeric text as an expression gives it: optional sign, digits, optional decimals ("150.50", " 2048 "). */
+const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/** Numeric text as a number; anything else unchanged ("12,50", "1e3" and "" are not numbers here). */
+export function numberFromText(value: unknown): unknown {
+	return typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value;
+}
+
+function describeRange(kind: string, { min, max }: { min?: number; max?: number } = {}): string {
+	if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
+	if (min !== undefined) return `${kind} >= ${min}`;
+	if (max !== undefined) return `${kind} <= ${max}`;
+	return kind;
+}
+
+function describeLength({ min, max, exact }: Length): string | undefined {
+	if (exact !== undefined) return `exactly ${exact} characters`;
+	if (min !== undefined && max !== undefined) return `${min} to ${max} characters`;
+	if (min !== undefined) return `at least ${min} characters`;
+	if (max !== undefined) return `at most ${max} characters`;
+	return undefined;
+}
+
+/** The limit text of a row, as the descriptions and the refusals say it; undefined when the row has no limit. */
+export function limitText(rule: FieldRule): string | undefined {
+	if (rule.length) return describeLength(rule.length);
+	if (rule.pattern) return rule.pattern.rule.replace(/^must be /, '');
+	if (rule.range && (rule.type === 'cents' || rule.type === 'integer')) {
+		return describeRange('an integer', rule.range);
+	}
+	if (rule.range && rule.type === 'number') return describeRange('a number', rule.range);
+	if (rule.minItems) return atLeast(rule.minItems).replace(/^must /, '');
+	return undefined;
+}
+
+/** The string a string-like field carries: text trimmed, a finite number as its decimal text; else undefined. */
+function asText(value: unknown): string | undefined {
+	if (typeof value === 'string') return value.trim();
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return undefined;
+}
+
+/** The boolean a boolean field carries: a boolean, or "true"/"false" in any letter case; else undefined. */
+function asBoolean(value: unknown): boolean | undefined {
+	if (typeof value === 'boolean') return value;
+	if (typeof value === 'string') {
+		const text = value.trim().toLowerCase();
+		if (text === 'true') return true;
+		if (text === 'false') return false;
+	}
+	return undefined;
+}
+
+/** A list from an array, JSON array text or comma-separated text. */
+function asList(value: unknown, fail: (rule: string) => never): unknown[] {
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'string') {
+		const text = value.trim();
+		if (text.startsWith('[')) {
+			try {
+				const parsed: unknown = JSON.parse(text);
+				if (Array.isArray(parsed)) return parsed;
+			} catch {
+				// refused below
+			}
+			fail('must be a comma-separated list or a JSON array');
+		}
+		return text.split(/[,\n]/);
+	}
+	return [value];
+}
+
+/** A JSON object given as an object or as JSON text; anything else refused through `fail`. */
+export function jsonObject(raw: unknown, fail: (rule: string) => never): IDataObject {
+	let parsed: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			parsed = JSON.parse(raw);
+		} catch {
+			fail('must be valid JSON');
+		}
+	}
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		fail('must be a JSON object');
+	}
+	return parsed as IDataObject;
+}
+
+interface Context {
+	validate: InputValidator;
+	timeZone: string;
+}
+
+/** One value converted to the row's type; undefined when empty (and not required). */
+function convert(rule: FieldRule, field: string, raw: unknown, context: Context): unknown {
+	const { validate } = context;
+	const fail = (text: string): never => validate.fail(field, text);
+	if (isEmpty(raw)) {
+		if (rule.required) fail(rule.minItems ? atLeast(rule.minItems) : 'is required');
+		return undefined;
+	}
+	switch (rule.type) {
+		case 'string':
+		case 'uuid':
+		case 'enum': {
+			let text = asText(raw);
+			if (text === undefined) {
+				return fail(rule.type === 'string' ? 'must be text' : `must be ${expected(rule)}`);
+			}
+			if (rule.remove) text = text.replace(rule.remove, '');
+			checkText(rule, field, text, context);
+			return text;
+		}
+		case 'cents':
+		case 'integer':
+		case 'number': {
+			const kind = rule.type === 'number' ? 'a number' : 'an integer';
+			const number = numberFromText(raw);
+			const ok =
+				typeof number === 'number' &&
+				(rule.type === 'number' ? Number.isFinite(number) : Number.isInteger(number));
+			const { min, max } = rule.range ?? {};
+			if (
+				!ok ||
+				(min !== undefined && (number as number) < min) ||
+				(max !== undefined && (number as number) > max)
+			) {
+				fail(`must be ${describeRange(kind, rule.range)}`);
+			}
+			return number;
+		}
+		case 'boolean': {
+			const flag = asBoolean(raw);
+			if (flag === undefined) fail('must be true or false');
+			return flag;
+		}
+		case 'dateTime': {
+			const iso = toUtcDateTime(raw, context.timeZone);
+			if (iso === undefined) fail('must be an ISO 8601 date or date-time');
+			return iso;
+		}
+		case 'object':
+			return jsonObject(raw, fail);
+		case 'array': {
+			const seen = new Set<string>();
+			const list: string[] = [];
+			asList(raw, fail).forEach((entry, index) => {
+				if (isEmpty(entry)) return;
+				const entryRule: FieldRule = {
+					parameter: rule.parameter,
+					field: `${field}[${index}]`,
+					type: rule.entries ?? 'string',
+					values: rule.values,
+				};
+				const text = convert(entryRule, entryRule.field, entry, context) as string;
+				const key = text.toLowerCase();
+				if (rule.distinct && seen.has(key)) return;
+				seen.add(key);
+				list.push(text);
+			});
+			return checkCount(rule, field, list, context);
+		}
+		case 'rows': {
+			const rows = Array.isArray(raw) ? raw : [raw];
+			const list = rows
+				.map((row, index) =>
+					convertTable(
+						rule.rows ?? [],
+						(name) => (row as IDataObject)?.[name],
+						context,
+						`${field}[${index}].`,
+					),
+				)
+				.filter((row) => Object.keys(row).length > 0);
+			return checkCount(rule, field, list, context);
+		}
+	}
+}
+
+function checkCount<T>(
+	rule: FieldRule,
+	field: string,
+	list: T[],
+	context: Context,
+): T[] | undefined {
+	if (list.length === 0) {
+		if (rule.required) {
+			context.validate.fail(field, rule.minItems ? atLeast(rule.minItems) : 'is required');
+		}
+		return undefined;
+	}
+	if (rule.minItems !== undefined && list.length < rule.minItems) {
+		context.validate.fail(field, atLeast(rule.minItems));
+	}
+	return list;
+}
+
+function atLeast(count: number): string {
+	return count === 1 ? 'must contain at least one entry' : `must contain at least ${count} entries`;
+}
+
+function expected(rule: FieldRule): string {
+	if (rule.type === 'uuid') return 'a UUID';
+	return `one of: ${(rule.values ?? []).join(', ')}`;
+}
+
+function checkText(rule: FieldRule, field: string, text: string, { validate }: Context): void {
+	if (rule.type === 'uuid' && !PATTERNS.uuid.test(text)) validate.fail(field, 'must be a UUID');
+	if (rule.type === 'enum' && !(rule.values ?? []).includes(text)) {
+		validate.fail(field, `must be ${expected(rule)}`);
+	}
+	if (rule.length) {
+		const { min, max, exact } = rule.length;
+		const count = characterCount(text);
+		if (
+			(exact !== undefined && count !== exact) ||
+			(min !== undefined && count < min) ||
+			(max !== undefined && count > max)
+		) {
+			validate.fail(field, `must be ${describeLength(rule.length)}`);
+		}
+	}
+	if (rule.pattern && !rule.pattern.regex.test(text)) validate.fail(field, rule.pattern.rule);
+}
+
+/** Sets `value` at a dot path of `target`. */
+function setPath(target: IDataObject, path: string, value: unknown): void {
+	const keys = path.split('.');
+	let node = target;
+	for (const key of keys.slice(0, -1)) {
+		if (node[key] === undefined) node[key] = {};
+		node = node[key] as IDataObject;
+	}
+	node[keys[keys.length - 1]] = value as IDataObject[string];
+}
+
+function convertTable(
+	table: FieldRule[],
+	read: (parameter: string) => unknown,
+	context: Context,
+	prefix = '',
+): IDataObject {
+	const result: IDataObject = {};
+	for (const rule of table) {
+		const value = convert(rule, `${prefix}${rule.field}`, read(rule.parameter), context);
+		if (value !== undefined) setPath(result, rule.field, value);
+	}
+	return result;
+}
+
+/**
+ * The body or query of item `i` from `table`, read with getNodeParameter; refused with a NodeOperationError naming
+ * field, rule and item before any request. A parameter the editor hides reads as not given.
+ */
+export function buildRequest(this: IExecuteFunctions, i: number, table: FieldRule[]): BuiltRequest {
+	const context: Context = {
+		validate: new InputValidator(this.getNode(), i),
+		timeZone: this.getTimezone(),
+	};
+	const read = (parameter: string) =>
+		this.getNodeParameter(parameter, i, '', { extractValue: true }) as unknown;
+	return { values: convertTable(table, read, context), fields: documentedFields(table) };
+}
+
+/** The same conversion on plain values (keyed by parameter), for the tests and the tooling. */
+export function convertValues(
+	table: FieldRule[],
+	parameters: Record<string, unknown>,
+	validate: InputValidator,
+	timeZone = 'UTC',
+): IDataObject {
+	return convertTable(table, (name) => parameters[name], { validate, timeZone });
+}
+
+/** The top-level API fields a table covers. */
+export function documentedFields(table: FieldRule[]): Set<string> {
+	return new Set(table.map((rule) => rule.field.split('.')[0]));
+}
+
+/**
+ * The properties with each row's limit text added to the description of the parameter it reads, so the editor says
+ * the limit the node checks, from the same row.
+ */
+export function describeRules(
+	properties: INodeProperties[],
+	table: FieldRule[],
+): INodeProperties[] {
+	const byParameter = new Map<string, FieldRule>();
+	const collect = (rules: FieldRule[], prefix: string) => {
+		for (const rule of rules) {
+			byParameter.set(prefix + rule.parameter, rule);
+			if (rule.rows) collect(rule.rows, `${prefix}${rule.parameter}.`);
+		}
+	};
+	collect(table, '');
+	const walk = (list: INodeProperties[], prefix: string): INodeProperties[] =>
+		list.map((property) => {
+			const path = prefix + property.name;
+			const rule = byParameter.get(path);
+			const limit = rule ? limitText(rule) : undefined;
+			const copy: INodeProperties = { ...property };
+			if (limit && copy.description && !copy.description.includes(limit)) {
+				copy.description = `${copy.description.replace(/\.$/, '')} (${limit})`;
+			}
+			if (property.type === 'collection' && property.options) {
+				copy.options = walk(property.options as INodeProperties[], `${path}.`);
+			}
+			if (property.type === 'fixedCollection' && property.options) {
+				copy.options = (property.options as INodePropertyCollection[]).map((group) => ({
+					...group,
+					values: walk(group.values, `${path}.${group.name}.`),
+				}));
+			}
+			return copy;
+		});
+	return walk(properties, '');
+}
+
+/** The name of the "Fields to Clear" parameter of update operations. */
+export const CLEAR_PARAMETER = 'fieldsToClear';
+
+/**
+ * The fields of an update that the reference lets take the empty value: text without a minimum length or a pattern
+ * (sent as ""), and lists without a minimum count (sent as []).
+ */
+export function clearableFields(table: FieldRule[]): FieldRule[] {
+	return table.filter(
+		(rule) =>
+			(rule.type === 'string' &&
+				!rule.pattern &&
+				rule.length?.min === undefined &&
+				rule.length?.exact === undefined) ||
+			((rule.type === 'array' || rule.type === 'rows') && !rule.minItems),
+	);
+}
+
+/** The "Fields to Clear" parameter of an update: the clearable fields, by their API names. */
+export function clearFieldsProperty(table: FieldRule[]): INodeProperties {
+	return {
+		displayName: 'Fields to Clear',
+		name: CLEAR_PARAMETER,
+		type: 'multiOptions',
+		options: clearableFields(table)
+			.map((rule) => ({ name: rule.field, value: rule.field }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: [],
+		description:
+			'Fields to empty on the API: text is sent as "" and lists as []. An empty value in the fields above is left out, not cleared.',
+	};
+}
+
+/** The update body with the fields chosen in "Fields to Clear" set to their empty value. */
+export function withClearedFields(
+	this: IExecuteFunctions,
+	i: number,
+	table: FieldRule[],
+	values: IDataObject,
+): IDataObject {
+	const chosen = this.getNodeParameter(CLEAR_PARAMETER, i, []) as unknown;
+	const names = new Set((Array.isArray(chosen) ? chosen : [chosen]).map(String));
+	const validate = new InputValidator(this.getNode(), i);
+	const result = { ...values };
+	for (const rule of clearableFields(table)) {
+		if (!names.has(rule.field)) continue;
+		if (result[rule.field] !== undefined) {
+			validate.fail(rule.field, 'cannot be both given and cleared');
+		}
+		result[rule.field] = rule.type === 'string' ? '' : [];
+	}
+	return result;
+}

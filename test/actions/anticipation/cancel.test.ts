@@ -1,0 +1,88 @@
+/** Anticipation → Cancel against the sandbox: one DELETE, the API's refusal, Continue On Fail, invalid input refused before sending. */
+import type { INodeParameters } from 'n8n-workflow';
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+
+const api = useSandbox();
+const R = SEED.receivables;
+
+const cancelAnticipation = (anticipationId: string): INodeParameters => ({
+	resource: 'anticipation',
+	operation: 'cancel',
+	anticipationId,
+});
+
+describe('Anticipation → Cancel', () => {
+	beforeEach(() => api().reset());
+
+	it('cancels a pending anticipation with one DELETE and outputs success and the message', async () => {
+		const sandbox = api();
+		const { output } = await runOk(sandbox, cancelAnticipation(SEED.anticipationId));
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.path, request.query, request.body]).toEqual([
+			'DELETE',
+			`/v1/anticipations/${SEED.anticipationId}`,
+			{},
+			undefined,
+		]);
+		expect(output.map((item) => item.json)).toEqual([
+			{ success: true, message: 'Anticipation canceled' },
+		]);
+		expect(sandbox.store.anticipations.get(SEED.anticipationId)?.status).toBe('canceled');
+		expect(sandbox.store.receivables.get(R.anticipated)?.status).toBe('pending');
+	});
+
+	it('cancelling an already cancelled anticipation is a NodeApiError with the API message and code', async () => {
+		const sandbox = api();
+		await runOk(sandbox, cancelAnticipation(SEED.anticipationId));
+		sandbox.clearRequests();
+
+		const { error, output } = await runAction(sandbox, cancelAnticipation(SEED.anticipationId));
+		expect(output).toEqual([]);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe(
+			'Anticipation status is canceled: only a pending anticipation can be canceled',
+		);
+		expect(error?.description).toBe('CONFLICT (HTTP 409)');
+		expect((error as unknown as { httpCode: string }).httpCode).toBe('409');
+		// A DELETE is never retried.
+		expect(onlyRequest(sandbox).method).toBe('DELETE');
+	});
+
+	it('with Continue On Fail, the API error becomes an error item paired with its input', async () => {
+		const sandbox = api();
+		const { output, error } = await runAction(
+			sandbox,
+			{ resource: 'anticipation', operation: 'cancel', anticipationId: '={{ $json.id }}' },
+			{
+				inputItems: [{ json: { id: SEED.anticipationId } }, { json: { id: SEED.anticipationId } }],
+				continueOnFail: true,
+			},
+		);
+		expect(error).toBeUndefined();
+		expect(output.map((item) => [item.json, item.pairedItem])).toEqual([
+			[{ success: true, message: 'Anticipation canceled' }, { item: 0 }],
+			[
+				{
+					error: 'Anticipation status is canceled: only a pending anticipation can be canceled',
+					description: 'CONFLICT (HTTP 409)',
+				},
+				{ item: 1 },
+			],
+		]);
+		expect(sandbox.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
+	});
+});
+
+describe('Anticipation: invalid input is rejected before any request', () => {
+	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
+		['anticipation id UUID', cancelAnticipation('ant_1'), 'anticipation_id must be a UUID'],
+
+		['anticipation id required', cancelAnticipation('={{ "" }}'), 'anticipation_id is required'],
+	];
+
+	it.each(rows)('%s', async (_rule, parameters, message) => {
+		await expectRejectedBeforeSending(api(), parameters, message);
+	});
+});

@@ -1,0 +1,319 @@
+/** Charge → Create against the sandbox: every payment method's request pinned, the card data never echoed, invalid input refused before sending. */
+import type { INodeParameters } from 'n8n-workflow';
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+
+const api = useSandbox();
+const CARD_NUMBER = '4111 1111-1111 1111';
+const CVV = '737';
+
+const createCharge = (parameters: INodeParameters): INodeParameters => ({
+	resource: 'charge',
+	operation: 'create',
+	...parameters,
+});
+const cardCharge = (
+	parameters: INodeParameters = {},
+	paymentDetails: INodeParameters = {},
+): INodeParameters =>
+	createCharge({
+		paymentMethod: 'credit_card',
+		amount: 25990,
+		paymentDetails: {
+			number: CARD_NUMBER,
+			holderName: 'MARIA S SILVA',
+			expirationMonth: '08',
+			expirationYear: '2030',
+			cvv: CVV,
+			installments: 3,
+			...paymentDetails,
+		},
+		...parameters,
+	});
+
+describe('Charge → Create', () => {
+	it('sends a card charge with customer, items, split and additional fields in one POST', async () => {
+		const sandbox = api();
+		const { output } = await runOk(
+			sandbox,
+			cardCharge(
+				{
+					customer: {
+						details: {
+							name: 'Maria Silva',
+							email: 'maria@example.com',
+							tax_id: '52998224725',
+							phone: '+5511999998888',
+							birthdate: '1990-05-31',
+						},
+					},
+					items: {
+						item: [
+							{ name: 'Camiseta', quantity: 2, unit_price: 7995, tangible: true, code: 'SKU-1' },
+							{
+								name: 'Ebook',
+								quantity: 1,
+								unit_price: 10000,
+								tangible: false,
+								id: 'ebook-7',
+								description: 'Guia',
+								category: 'books',
+							},
+						],
+					},
+					split: {
+						recipient: [
+							{ recipient_id: SEED.submerchants.active, amount: 20000, cross_company: false },
+							{
+								recipient_id: SEED.submerchants.pjWithLegalRepresentative,
+								amount: 5990,
+								cross_company: true,
+							},
+						],
+					},
+					additionalFields: {
+						submerchant_id: SEED.submerchants.active,
+						shipping_amount: 1500,
+						currency: 'BRL',
+						metadata: '{"order_id": "ORD-42", "channel": "n8n"}',
+					},
+				},
+				{ statementDescriptor: 'LOJA ESTRELA' },
+			),
+		);
+
+		const request = onlyRequest(sandbox);
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe('/v1/charges');
+		expect(request.query).toEqual({});
+		expect(request.headers['content-type']).toMatch(/^application\/json/);
+		// The sandbox records the card number masked to its last four digits and the CVV redacted.
+		expect(request.body).toEqual({
+			amount: 25990,
+			payment_method: 'credit_card',
+			payment_details: {
+				number: '************1111',
+				holder_name: 'MARIA S SILVA',
+				expiration_month: '08',
+				expiration_year: '2030',
+				cvv: '[REDACTED]',
+				installments: 3,
+				statement_descriptor: 'LOJA ESTRELA',
+			},
+			customer: {
+				name: 'Maria Silva',
+				email: 'maria@example.com',
+				tax_id: '52998224725',
+				phone: '+5511999998888',
+				birthdate: '1990-05-31',
+			},
+			items: [
+				{ name: 'Camiseta', quantity: 2, unit_price: 7995, tangible: true, code: 'SKU-1' },
+				{
+					name: 'Ebook',
+					quantity: 1,
+					unit_price: 10000,
+					tangible: false,
+					id: 'ebook-7',
+					description: 'Guia',
+					category: 'books',
+				},
+			],
+			split: [
+				{ recipient_id: SEED.submerchants.active, amount: 20000, cross_company: false },
+				{
+					recipient_id: SEED.submerchants.pjWithLegalRepresentative,
+					amount: 5990,
+					cross_company: true,
+				},
+			],
+			submerchant_id: SEED.submerchants.active,
+			shipping_amount: 1500,
+			currency: 'BRL',
+			metadata: { order_id: 'ORD-42', channel: 'n8n' },
+		});
+
+		expect(output).toHaveLength(1);
+		const charge = output[0].json;
+		expect(charge).toMatchObject({
+			amount: 25990,
+			currency: 'BRL',
+			status: 'pending',
+			payment_method: 'credit_card',
+			submerchant_id: SEED.submerchants.active,
+			installments: 3,
+			shipping_amount: 1500,
+			metadata: { order_id: 'ORD-42', channel: 'n8n' },
+			card: { last_four: '1111', holder_name: 'MARIA S SILVA' },
+		});
+		expect(output[0].pairedItem).toEqual({ item: 0 });
+		expect(sandbox.store.charges.get(String(charge.id))?.amount).toBe(25990);
+		// The full card number (sent without spaces or dashes) and the CVV never reach the output.
+		expect(JSON.stringify(output)).not.toContain('4111111111111111');
+		expect(JSON.stringify(output)).not.toContain(`"${CVV}"`);
+	});
+
+	it('sends a card token instead of card details for a debit card', async () => {
+		const sandbox = api();
+		const { output } = await runOk(
+			sandbox,
+			createCharge({
+				paymentMethod: 'debit_card',
+				amount: 1000,
+				paymentDetails: { token: 'tok_test_123', installments: 1 },
+			}),
+		);
+		expect(onlyRequest(sandbox).body).toEqual({
+			amount: 1000,
+			payment_method: 'debit_card',
+			payment_details: { token: 'tok_test_123', installments: 1 },
+		});
+		expect(output[0].json).toMatchObject({
+			payment_method: 'debit_card',
+			card: { tokenized: true },
+		});
+	});
+
+	it.each(['pix', 'boleto'])('sends payment_details for %s when given', async (paymentMethod) => {
+		const sandbox = api();
+		const { output } = await runOk(
+			sandbox,
+			createCharge({
+				paymentMethod,
+				amount: '={{ "15000" }}',
+				customer: { details: { name: 'Joao Pereira', tax_id: '39053344705' } },
+				paymentDetails: { statementDescriptor: 'LOJA PIX' },
+			}),
+		);
+		expect(onlyRequest(sandbox).body).toEqual({
+			amount: 15000,
+			payment_method: paymentMethod,
+			payment_details: { statement_descriptor: 'LOJA PIX' },
+			customer: { name: 'Joao Pereira', tax_id: '39053344705' },
+		});
+		expect(output[0].json).toMatchObject({
+			amount: 15000,
+			payment_method: paymentMethod,
+			card: null,
+		});
+	});
+
+	it('turns an API rejection into a NodeApiError that never quotes the card number or CVV', async () => {
+		const sandbox = api();
+		const unknownSubmerchant = '99999999-0000-4000-8000-000000000001';
+		// Card data usually comes from the input item through expressions, as here.
+		const { error, output } = await runAction(
+			sandbox,
+			cardCharge(
+				{ additionalFields: { submerchant_id: unknownSubmerchant } },
+				{ number: '={{ $json.card.number }}', cvv: '={{ $json.card.cvv }}' },
+			),
+			{ inputItems: [{ json: { card: { number: CARD_NUMBER, cvv: CVV } } }] },
+		);
+		expect(output).toEqual([]);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe(
+			'Validation failed: submerchant_id must reference a submerchant of this merchant',
+		);
+		expect(error?.description).toBe('VALIDATION_ERROR (HTTP 422)');
+		expect(onlyRequest(sandbox).method).toBe('POST');
+		const everything = JSON.stringify(error);
+		expect(everything).not.toContain('4111111111111111');
+		expect(everything).not.toContain(CARD_NUMBER);
+		expect(everything).not.toContain(`"${CVV}"`);
+	});
+});
+
+describe('Charge: invalid input is rejected before any request', () => {
+	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
+		['amount required', cardCharge({ amount: '={{ "" }}' }), 'amount is required'],
+
+		['amount integer', cardCharge({ amount: 10.5 }), 'amount must be an integer'],
+
+		['amount numeric', cardCharge({ amount: '={{ "ten" }}' }), 'amount must be an integer'],
+
+		[
+			'payment method enum',
+			createCharge({ paymentMethod: '={{ "cash" }}', amount: 100 }),
+			'payment_method must be one of: credit_card, debit_card, pix, boleto',
+		],
+
+		[
+			'installments <= 12',
+			cardCharge({}, { installments: 13 }),
+			'payment_details.installments must be an integer <= 12',
+		],
+
+		[
+			'installments integer',
+			cardCharge({}, { installments: 2.5 }),
+			'payment_details.installments must be an integer <= 12',
+		],
+
+		[
+			'submerchant_id UUID',
+			cardCharge({ additionalFields: { submerchant_id: 'store-1' } }),
+			'submerchant_id must be a UUID',
+		],
+
+		[
+			'split recipient UUID',
+			cardCharge({
+				split: {
+					recipient: [
+						{ recipient_id: SEED.submerchants.active, amount: 100 },
+						{ recipient_id: 'acct_123', amount: 100 },
+					],
+				},
+			}),
+			'split[1].recipient_id must be a UUID',
+		],
+
+		[
+			'split amount integer',
+			cardCharge({
+				split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: 1.5 }] },
+			}),
+			'split[0].amount must be an integer',
+		],
+
+		[
+			'item unit_price integer',
+			cardCharge({ items: { item: [{ name: 'A', quantity: 1, unit_price: 99.9 }] } }),
+			'items[0].unit_price must be an integer',
+		],
+
+		[
+			'shipping_amount integer',
+			cardCharge({ additionalFields: { shipping_amount: 1.5 } }),
+			'shipping_amount must be an integer',
+		],
+
+		[
+			'currency enum',
+			cardCharge({ additionalFields: { currency: '={{ "USD" }}' } }),
+			'currency must be one of: BRL',
+		],
+
+		[
+			'metadata JSON',
+			cardCharge({ additionalFields: { metadata: '{"order_id": ' } }),
+			'metadata must be valid JSON',
+		],
+
+		[
+			'metadata JSON object',
+			cardCharge({ additionalFields: { metadata: '["a", "b"]' } }),
+			'metadata must be a JSON object',
+		],
+	];
+
+	it.each(rows)('%s', async (_rule, parameters, message) => {
+		const errors = await expectRejectedBeforeSending(api(), parameters, message);
+		for (const item of errors) {
+			expect(JSON.stringify(item)).not.toContain('4111');
+			expect(JSON.stringify(item)).not.toContain(CVV);
+		}
+	});
+});

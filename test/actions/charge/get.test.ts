@@ -1,0 +1,103 @@
+/** Charge → Get against the sandbox: the request pinned, items, errors and pairing, invalid input refused before sending. */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
+import {
+	byId,
+	expectRejectedBeforeSending,
+	jsonOf,
+	onlyRequest,
+	runOk,
+	useSandbox,
+} from '../payments.helpers';
+
+const api = useSandbox();
+const C = SEED.charges;
+const CVV = '737';
+
+describe('Charge → Get', () => {
+	it('reads one charge by id', async () => {
+		const sandbox = api();
+		const { output } = await runOk(sandbox, {
+			resource: 'charge',
+			operation: 'get',
+			chargeId: byId(C.captured),
+		});
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.path, request.query]).toEqual([
+			'GET',
+			`/v1/charges/${C.captured}`,
+			{},
+		]);
+		expect(jsonOf(output)).toEqual([
+			expect.objectContaining({
+				id: C.captured,
+				status: 'captured',
+				payment_method: 'credit_card',
+				amount: 90000,
+				installments: 3,
+			}),
+		]);
+	});
+});
+
+describe('Charge: items, errors and pairing', () => {
+	const inputItems = [
+		{ json: { chargeId: C.captured } },
+		{ json: { chargeId: 'not-a-uuid' } },
+		{ json: { chargeId: C.pending } },
+	];
+	const getByExpression = {
+		resource: 'charge',
+		operation: 'get',
+		chargeId: byId('={{ $json.chargeId }}'),
+	};
+
+	it('with Continue On Fail, items 1 and 3 succeed and item 2 is an error item, each paired', async () => {
+		const sandbox = api();
+		const { output, error } = await runAction(sandbox, getByExpression, {
+			inputItems,
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(output[0].json).toMatchObject({ id: C.captured, status: 'captured' });
+		expect(output[1].json).toEqual({
+			error: 'charge_id must be a UUID [item 1]',
+			description: 'Fix "charge_id" in item 1; nothing was sent to the API.',
+		});
+		expect(output[2].json).toMatchObject({ id: C.pending, status: 'pending' });
+		expect(sandbox.requests.map((r) => r.path)).toEqual([
+			`/v1/charges/${C.captured}`,
+			`/v1/charges/${C.pending}`,
+		]);
+	});
+
+	it('without Continue On Fail, the execution fails naming item 1 and stops there', async () => {
+		const sandbox = api();
+		const { output, error } = await runAction(sandbox, getByExpression, { inputItems });
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe('charge_id must be a UUID [item 1]');
+		expect((error as unknown as { context: IDataObject }).context.itemIndex).toBe(1);
+		expect(output).toEqual([]);
+		expect(sandbox.requests.map((r) => r.path)).toEqual([`/v1/charges/${C.captured}`]);
+	});
+});
+
+describe('Charge: invalid input is rejected before any request', () => {
+	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
+		[
+			'charge id UUID',
+			{ resource: 'charge', operation: 'get', chargeId: byId('={{ "ch_123" }}') },
+			'charge_id must be a UUID',
+		],
+	];
+
+	it.each(rows)('%s', async (_rule, parameters, message) => {
+		const errors = await expectRejectedBeforeSending(api(), parameters, message);
+		for (const item of errors) {
+			expect(JSON.stringify(item)).not.toContain('4111');
+			expect(JSON.stringify(item)).not.toContain(CVV);
+		}
+	});
+});

@@ -1,0 +1,130 @@
+/** Payment Link → Get Many against the sandbox (a chosen path), and its From List picker (searchPaymentLinks). */
+import axios from 'axios';
+import type {
+	IAuthenticateGeneric,
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeParameters,
+} from 'n8n-workflow';
+import { searchPaymentLinks } from '../../../nodes/PaymentPlatform/methods/listSearch';
+import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/transport/chosenNames';
+import { SEED } from '../../../sandbox';
+import { applyGenericAuthentication } from '../../harness/credentialsHelper';
+import { PaymentPlatformApi } from '../../../credentials/PaymentPlatformApi.credentials';
+import { byId, jsonOf, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+
+const api = useSandbox({}, { resetBeforeEach: true });
+const createLink = (parameters: INodeParameters): INodeParameters => ({
+	resource: 'paymentLink',
+	operation: 'create',
+	title: 'Camiseta Lua',
+	amount: 4990,
+	...parameters,
+});
+
+describe('Payment Link → Get Many', () => {
+	it('Return All reads every page and outputs one item per link, newest first', async () => {
+		const sandbox = api();
+		for (const title of ['A', 'B', 'C']) await runOk(sandbox, createLink({ title }));
+		sandbox.clearRequests();
+		const { output } = await runOk(sandbox, {
+			resource: 'paymentLink',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+		});
+		const request = onlyRequest(sandbox);
+		expect([request.method, request.path, request.query]).toEqual([
+			'GET',
+			PAYMENT_LINKS_PATH,
+			{ page: '1', perPage: '100' },
+		]);
+		expect(jsonOf(output).map((link) => link.title)).toEqual(['C', 'B', 'A', 'Camiseta Estrela']);
+		expect(output.map((item) => item.pairedItem)).toEqual(output.map(() => ({ item: 0 })));
+	});
+
+	it('a Limit asks for no more than it needs', async () => {
+		const sandbox = api();
+		for (const title of ['A', 'B']) await runOk(sandbox, createLink({ title }));
+		sandbox.clearRequests();
+		const { output } = await runOk(sandbox, {
+			resource: 'paymentLink',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 2,
+		});
+		expect(onlyRequest(sandbox).query).toEqual({ page: '1', perPage: '2' });
+		expect(output).toHaveLength(2);
+	});
+});
+
+describe('Payment Link → From List picker (searchPaymentLinks)', () => {
+	/** The list search context n8n gives the method: the credential and the authenticated request helper. */
+	function loadOptionsContext(): ILoadOptionsFunctions {
+		const sandbox = api();
+		const data = {
+			publicKey: sandbox.publicKey,
+			secretKey: sandbox.secretKey,
+			baseUrl: sandbox.url,
+		};
+		const authenticate = new PaymentPlatformApi().authenticate as IAuthenticateGeneric;
+		return {
+			getCredentials: async () => data,
+			getNode: () => ({ name: 'Payment Platform', credentials: {} }),
+			helpers: {
+				httpRequestWithAuthentication: async (_type: string, request: IDataObject) => {
+					const options = applyGenericAuthentication(authenticate, data, { url: '', ...request });
+					const response = await axios.request({
+						method: options.method,
+						url: options.url,
+						params: options.qs,
+						auth: options.auth as { username: string; password: string },
+						proxy: false,
+						responseType: 'text',
+						validateStatus: () => true,
+					});
+					return { statusCode: response.status, headers: response.headers, body: response.data };
+				},
+			},
+		} as unknown as ILoadOptionsFunctions;
+	}
+
+	it('lists links by title, amount and status, and filters by title or id', async () => {
+		const sandbox = api();
+		await runOk(sandbox, createLink({ title: 'Caneca Sol', amount: 2500 }));
+		const context = loadOptionsContext();
+		const all = await searchPaymentLinks.call(context);
+		expect(all.results.map((result) => result.name)).toEqual([
+			'Caneca Sol · R$ 25.00 · active',
+			'Camiseta Estrela · R$ 79.90 · active',
+		]);
+		expect(all.paginationToken).toBeUndefined();
+		const filtered = await searchPaymentLinks.call(context, 'estrela');
+		expect(filtered.results.map((result) => result.value)).toEqual([SEED.paymentLinkId]);
+		expect(
+			sandbox.requests
+				.filter((request) => request.method === 'GET')
+				.map((request) => [request.path, request.status]),
+		).toEqual([
+			[PAYMENT_LINKS_PATH, 200],
+			[PAYMENT_LINKS_PATH, 200],
+		]);
+	});
+
+	it('Get accepts the picked link (From List) as it accepts a pasted id', async () => {
+		const sandbox = api();
+		const { output } = await runOk(sandbox, {
+			resource: 'paymentLink',
+			operation: 'get',
+			paymentLinkId: { __rl: true, mode: 'list', value: SEED.paymentLinkId },
+		});
+		expect(output[0].json.id).toBe(SEED.paymentLinkId);
+		sandbox.clearRequests();
+		await runOk(sandbox, {
+			resource: 'paymentLink',
+			operation: 'get',
+			paymentLinkId: byId(SEED.paymentLinkId),
+		});
+		expect(onlyRequest(sandbox).path).toBe(`${PAYMENT_LINKS_PATH}/${SEED.paymentLinkId}`);
+	});
+});

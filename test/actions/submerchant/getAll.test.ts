@@ -1,0 +1,81 @@
+/** Submerchant → Get Many against the sandbox: Return All, Limit and the status filter pinned. */
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
+import { byId, onlyRequest } from '../payments.helpers';
+
+const S = SEED.submerchants;
+/** Every seeded submerchant the sandbox merchant owns (the other merchant's one is invisible). */
+const OWN_SUBMERCHANTS = Object.values(S).filter((id) => id !== S.otherMerchants);
+const PENDING_SUBMERCHANTS = [
+	S.pfReadyForReview,
+	S.pfMissingMotherName,
+	S.pjWithLegalRepresentative,
+	S.pjWithoutLegalRepresentative,
+];
+
+const sandbox = useSandbox({}, { resetBeforeEach: true });
+
+describe('Submerchant → Get Many', () => {
+	it('Return All reads every page with the largest page size and emits one item per submerchant', async () => {
+		const { output, error } = await runAction(sandbox(), {
+			resource: 'submerchant',
+			operation: 'getAll',
+			returnAll: true,
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox());
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe('/v1/submerchants');
+		expect(request.query).toEqual({ page: '1', perPage: '100' });
+		expect(output.map((item) => item.json.id).sort()).toEqual([...OWN_SUBMERCHANTS].sort());
+		const active = output.find((item) => item.json.id === S.active)?.json;
+		expect(active).toMatchObject({ trade_name: 'Estrela Modas', status: 'active', mcc: '5651' });
+		expect(output.every((item) => item.pairedItem !== undefined)).toBe(true);
+	});
+
+	it('Limit 2 asks for a page of 2 and emits 2 items', async () => {
+		const { output, error } = await runAction(sandbox(), {
+			resource: 'submerchant',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 2,
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox()).query).toEqual({ page: '1', perPage: '2' });
+		expect(output).toHaveLength(2);
+		for (const item of output) expect(OWN_SUBMERCHANTS).toContain(item.json.id);
+	});
+
+	it('sends the status filter and returns only submerchants in that status', async () => {
+		const { output, error } = await runAction(sandbox(), {
+			resource: 'submerchant',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { status: 'pending' },
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox()).query).toEqual({ status: 'pending', page: '1', perPage: '100' });
+		expect(output.map((item) => item.json.id).sort()).toEqual([...PENDING_SUBMERCHANTS].sort());
+		expect(output.every((item) => item.json.status === 'pending')).toBe(true);
+	});
+
+	it('the status filter follows state changes (pending_review after a submission)', async () => {
+		await runAction(sandbox(), {
+			resource: 'submerchant',
+			operation: 'submitForReview',
+			submerchantId: byId(S.pjWithLegalRepresentative),
+		});
+		sandbox().clearRequests();
+		const { output } = await runAction(sandbox(), {
+			resource: 'submerchant',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { status: 'pending_review' },
+		});
+		expect(output.map((item) => item.json.id).sort()).toEqual(
+			[S.pendingReview, S.pjWithLegalRepresentative].sort(),
+		);
+		expect(onlyRequest(sandbox()).query).toMatchObject({ status: 'pending_review' });
+	});
+});

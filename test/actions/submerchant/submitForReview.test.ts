@@ -1,0 +1,104 @@
+/** Submerchant → Submit for Review against the sandbox: one POST, the API's own refusals. */
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
+import { byId, jsonOf, onlyRequest } from '../payments.helpers';
+
+const S = SEED.submerchants;
+
+const sandbox = useSandbox({}, { resetBeforeEach: true });
+
+describe('Submerchant → Submit for Review', () => {
+	it('moves a complete PF to pending_review once a document was added with Document → Create', async () => {
+		const document = await runAction(sandbox(), {
+			resource: 'submerchantDocument',
+			operation: 'create',
+			submerchantId: byId(S.pfReadyForReview),
+			documentType: 'front_id',
+			fileSource: 'url',
+			fileUrl: 'https://files.example.com/ana-front.jpg',
+			fileName: 'ana-front.jpg',
+			fileSize: 81234,
+		});
+		expect(document.error).toBeUndefined();
+		sandbox().clearRequests();
+
+		const { output, error } = await runAction(sandbox(), {
+			resource: 'submerchant',
+			operation: 'submitForReview',
+			submerchantId: byId(S.pfReadyForReview),
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox());
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe(`/v1/submerchants/${S.pfReadyForReview}/submit-for-review`);
+		expect(request.body).toBeUndefined();
+		expect(jsonOf(output)).toEqual([
+			{
+				success: true,
+				message: 'Submerchant submitted for review; the compliance pipeline has started',
+			},
+		]);
+
+		const after = await runAction(sandbox(), {
+			resource: 'submerchant',
+			operation: 'get',
+			submerchantId: byId(S.pfReadyForReview),
+		});
+		expect(after.output[0].json.status).toBe('pending_review');
+	});
+
+	it("fails with the API's message and code when a PF lacks mother_name", async () => {
+		const { error, output } = await runAction(sandbox(), {
+			resource: 'submerchant',
+			operation: 'submitForReview',
+			submerchantId: byId(S.pfMissingMotherName),
+		});
+		expect(output).toEqual([]);
+		expect(error?.message).toBe('Validation failed: mother_name is required for a pf submerchant');
+		expect(error?.description).toBe('VALIDATION_ERROR (HTTP 422)');
+		expect(onlyRequest(sandbox()).path).toBe(
+			`/v1/submerchants/${S.pfMissingMotherName}/submit-for-review`,
+		);
+	});
+
+	it('fails for a PJ without a legal representative, and the submerchant stays pending', async () => {
+		const { error } = await runAction(sandbox(), {
+			resource: 'submerchant',
+			operation: 'submitForReview',
+			submerchantId: byId(S.pjWithoutLegalRepresentative),
+		});
+		expect(error?.message).toBe(
+			'Validation failed: legal_representative is required for a pj submerchant',
+		);
+		expect(error?.description).toBe('VALIDATION_ERROR (HTTP 422)');
+		const after = await runAction(sandbox(), {
+			resource: 'submerchant',
+			operation: 'get',
+			submerchantId: byId(S.pjWithoutLegalRepresentative),
+		});
+		expect(after.output[0].json.status).toBe('pending');
+	});
+
+	it('with Continue On Fail, the API error becomes an item paired with its input', async () => {
+		const { output, error } = await runAction(
+			sandbox(),
+			{
+				resource: 'submerchant',
+				operation: 'submitForReview',
+				submerchantId: byId(S.pfMissingMotherName),
+			},
+			{ continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		expect(output).toEqual([
+			{
+				json: {
+					error: 'Validation failed: mother_name is required for a pf submerchant',
+					description: 'VALIDATION_ERROR (HTTP 422)',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+});

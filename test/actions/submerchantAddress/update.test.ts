@@ -1,0 +1,126 @@
+/** Submerchant Address → Update against the sandbox: only the fields given are sent; Fields to Clear. */
+import * as update from '../../../nodes/PaymentPlatform/actions/submerchantAddress/update.operation';
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
+import { byId, jsonOf, onlyRequest } from '../payments.helpers';
+
+const S = SEED.submerchants;
+const sandbox = useSandbox({}, { resetBeforeEach: true });
+
+async function addressesOf(submerchantId: string) {
+	const { output } = await runAction(sandbox(), {
+		resource: 'submerchant',
+		operation: 'get',
+		submerchantId: byId(submerchantId),
+	});
+	return output[0].json.addresses as Array<Record<string, unknown>>;
+}
+
+describe('Submerchant Address → Update', () => {
+	it('clears the fields chosen in Fields to Clear (sent as ""), and refuses a field both given and cleared', async () => {
+		const base = {
+			resource: 'submerchantAddress',
+			operation: 'update',
+			submerchantId: byId(S.active),
+			addressId: SEED.addresses.activeBilling,
+		};
+		const { error } = await runAction(sandbox(), {
+			...base,
+			updateFields: { city: 'Campinas', complement: '={{ "" }}' },
+			fieldsToClear: ['complement'],
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox()).body).toEqual({ city: 'Campinas', complement: '' });
+
+		sandbox().clearRequests();
+		const both = await runAction(sandbox(), {
+			...base,
+			updateFields: { complement: 'Sala 2' },
+			fieldsToClear: ['complement'],
+		});
+		expect(both.error?.message).toBe('complement cannot be both given and cleared [item 0]');
+		expect(sandbox().requests).toEqual([]);
+	});
+
+	it('offers to clear only the fields the reference lets be empty (no minimum length, no pattern)', () => {
+		const property = update.description.find((p) => p.name === 'fieldsToClear');
+		expect(property?.options?.map((o) => (o as { value: string }).value)).toEqual([
+			'city',
+			'complement',
+			'country',
+			'neighborhood',
+			'number',
+			'state',
+			'street',
+			'zip_code',
+		]);
+	});
+
+	it('PATCHes only the fields given and outputs success and the message (the API returns no data)', async () => {
+		const { output, error } = await runAction(sandbox(), {
+			resource: 'submerchantAddress',
+			operation: 'update',
+			submerchantId: byId(S.active),
+			addressId: SEED.addresses.activeBilling,
+			updateFields: {
+				city: 'Campinas',
+				state: 'SP',
+				zipCode: '13010-000',
+				addressType: 'both',
+				isPrimary: false,
+			},
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox());
+		expect(request.method).toBe('PATCH');
+		expect(request.path).toBe(
+			`/v1/submerchants/${S.active}/addresses/${SEED.addresses.activeBilling}`,
+		);
+		expect(request.body).toEqual({
+			city: 'Campinas',
+			state: 'SP',
+			zip_code: '13010-000',
+			type: 'both',
+			is_primary: false,
+		});
+		expect(jsonOf(output)).toEqual([{ success: true, message: 'Address updated' }]);
+
+		const [updated] = await addressesOf(S.active);
+		expect(updated).toMatchObject({
+			id: SEED.addresses.activeBilling,
+			street: 'Avenida Paulista',
+			city: 'Campinas',
+			zip_code: '13010-000',
+			type: 'both',
+			is_primary: false,
+		});
+	});
+
+	it('state and country are "at most 2" on update (the reference), so one character is sent and accepted', async () => {
+		const { output, error } = await runAction(sandbox(), {
+			resource: 'submerchantAddress',
+			operation: 'update',
+			submerchantId: byId(S.active),
+			addressId: SEED.addresses.activeBilling,
+			updateFields: { state: 'S', country: 'B' },
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox()).body).toEqual({ state: 'S', country: 'B' });
+		expect(jsonOf(output)).toEqual([{ success: true, message: 'Address updated' }]);
+		expect((await addressesOf(S.active))[0]).toMatchObject({ state: 'S', country: 'B' });
+	});
+
+	it("surfaces the API's not-found error for an address of another submerchant", async () => {
+		const { error } = await runAction(sandbox(), {
+			resource: 'submerchantAddress',
+			operation: 'update',
+			submerchantId: byId(S.pfReadyForReview),
+			addressId: SEED.addresses.activeBilling,
+			updateFields: { city: 'Campinas' },
+		});
+		expect(error?.message).toBe('Address not found');
+		expect(error?.description).toContain('NOT_FOUND');
+		expect(sandbox().requests).toHaveLength(1);
+	});
+});

@@ -1,0 +1,59 @@
+/** Submerchant Document → Get Many against the sandbox: one GET, one item per document. */
+import { runAction } from '../../harness';
+import { SEED } from '../../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
+import { byId, onlyRequest } from '../payments.helpers';
+
+const S = SEED.submerchants;
+const D = SEED.documents;
+const sandbox = useSandbox({}, { resetBeforeEach: true });
+
+describe('Submerchant Document → Get Many', () => {
+	it('GETs the documents once (not paginated) and emits one item per document', async () => {
+		const { output, error } = await runAction(sandbox(), {
+			resource: 'submerchantDocument',
+			operation: 'getAll',
+			submerchantId: byId(S.active),
+			returnAll: true,
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox());
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe(`/v1/submerchants/${S.active}/documents`);
+		expect(request.query).toEqual({});
+		expect(output.map((item) => item.json.id).sort()).toEqual(
+			[D.activeSocialContract, D.activePartnerFrontId].sort(),
+		);
+		const partner = output.find((item) => item.json.id === D.activePartnerFrontId)?.json;
+		expect(partner).toMatchObject({
+			type: 'partner_front_id',
+			legal_representative_id: SEED.legalRepresentatives.activePartner,
+			mime_type: 'image/png',
+		});
+	});
+
+	it('applies the limit on the client', async () => {
+		const { output } = await runAction(sandbox(), {
+			resource: 'submerchantDocument',
+			operation: 'getAll',
+			submerchantId: byId(S.active),
+			returnAll: false,
+			limit: 1,
+		});
+		expect(onlyRequest(sandbox()).query).toEqual({});
+		expect(output).toHaveLength(1);
+		expect([D.activeSocialContract, D.activePartnerFrontId]).toContain(output[0].json.id);
+	});
+
+	it('emits no item for a submerchant without documents', async () => {
+		const { output, error } = await runAction(sandbox(), {
+			resource: 'submerchantDocument',
+			operation: 'getAll',
+			submerchantId: byId(S.pfReadyForReview),
+			returnAll: true,
+		});
+		expect(error).toBeUndefined();
+		expect(output).toEqual([]);
+		expect(sandbox().requests).toHaveLength(1);
+	});
+});

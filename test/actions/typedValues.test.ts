@@ -1,0 +1,197 @@
+/**
+ * Every row of every operation's rule table, run through n8n against the sandbox with what an expression can hand
+ * over: a number for each string field, "true" for each boolean, numeric text for each integer, and "" for each
+ * optional field. The request the sandbox received must carry the reference's type, and no empty optional value.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { SEED } from '../../sandbox';
+import type { FieldRule } from '../../nodes/PaymentPlatform/shared/fieldRules';
+import { operationRules } from '../../nodes/PaymentPlatform/actions/operations';
+import { byId, onlyRequest, runOk, useSandbox } from './payments.helpers';
+
+const OPERATION_RULES = operationRules();
+const api = useSandbox({}, { resetBeforeEach: true });
+const expr = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
+
+/** The smallest valid parameters of each operation, so that one probed field is the only change. */
+const BASE: Record<string, INodeParameters> = {
+	'submerchantAddress.create': {
+		submerchantId: byId(SEED.submerchants.active),
+		street: 'Rua Augusta',
+		number: '1500',
+		neighborhood: 'Consolacao',
+		city: 'Sao Paulo',
+		state: 'SP',
+		zipCode: '01304-001',
+		country: 'BR',
+	},
+	'submerchantAddress.update': {
+		submerchantId: byId(SEED.submerchants.active),
+		addressId: SEED.addresses.activeBilling,
+	},
+	'submerchant.update': { submerchantId: byId(SEED.submerchants.active) },
+	'submerchant.getAll': { returnAll: false, limit: 1 },
+	'submerchantDocument.create': {
+		submerchantId: byId(SEED.submerchants.active),
+		documentType: 'front_id',
+		fileSource: 'url',
+	},
+	'charge.create': { paymentMethod: 'pix', amount: 1000 },
+	'charge.getAll': { returnAll: false, limit: 1 },
+	'paymentLink.create': { title: 'Link', amount: 1000 },
+	'webhookEndpoint.create': { url: 'https://hooks.example.com/x', events: ['charge.captured'] },
+	'anticipation.create': { receivableIds: SEED.receivables.capturedInstallment1 },
+	'wallet.getStatement': { walletId: SEED.walletId },
+	'withdrawal.getFee': { amount: 1000 },
+	'withdrawal.getSummary': {},
+};
+
+/**
+ * Rows not probed with a number, and why: the sandbox records the card number and CVV masked; a file name needs an
+ * extension and a MIME type an accepted format (rule 2 of documents), which no number has.
+ */
+const NOT_AS_NUMBER = new Set([
+	'payment_details.number',
+	'payment_details.cvv',
+	'payment_details.token',
+	'file_name',
+	'mime_type',
+]);
+
+/** Sets a dot-path parameter ("additionalFields.complement", "items.item") in a copy of `parameters`. */
+function withParameter(parameters: INodeParameters, path: string, value: unknown): INodeParameters {
+	const copy = JSON.parse(JSON.stringify(parameters)) as IDataObject;
+	const keys = path.split('.');
+	let node = copy;
+	for (const key of keys.slice(0, -1)) {
+		node[key] = (node[key] as IDataObject | undefined) ?? {};
+		node = node[key] as IDataObject;
+	}
+	node[keys[keys.length - 1]] = value as IDataObject[string];
+	return copy as INodeParameters;
+}
+
+function valueAt(sent: unknown, path: string): unknown {
+	return path
+		.split('.')
+		.reduce<unknown>((node, key) => (node as IDataObject | undefined)?.[key], sent);
+}
+
+/** A number whose decimal text passes the row's length (and pattern) rules, or undefined when none does. */
+function numberFor(rule: FieldRule): number | undefined {
+	const { min, max, exact } = rule.length ?? {};
+	const digits = exact ?? Math.min(Math.max(min ?? 1, 4), max ?? 4);
+	const value = Number('5'.repeat(digits - 1) + '1');
+	if (rule.pattern && !rule.pattern.regex.test(String(value))) return undefined;
+	return value;
+}
+
+interface Probe {
+	operation: string;
+	rule: FieldRule;
+	/** The parameter value an expression hands over, and the parameters it goes in. */
+	parameters: INodeParameters;
+	/** What the request must carry at the field: `undefined` for "left out". */
+	expected: unknown;
+	label: string;
+}
+
+const probes: Probe[] = [];
+for (const [operation, table] of Object.entries(OPERATION_RULES)) {
+	const [resource, name] = operation.split('.');
+	const base = { resource, operation: name, ...BASE[operation] };
+	for (const rule of table) {
+		if (rule.type === 'rows') continue; // their rows are probed below
+		const add = (given: unknown, expected: unknown, what: string) =>
+			probes.push({
+				operation,
+				rule,
+				parameters: withParameter(base, rule.parameter, expr(given)),
+				expected,
+				label: `${operation} ${rule.field}: ${what}`,
+			});
+		if (rule.type === 'string' && !NOT_AS_NUMBER.has(rule.field)) {
+			const number = numberFor(rule);
+			if (number !== undefined) add(number, String(number), `the number ${number} is sent as text`);
+		}
+		if (rule.type === 'boolean') add('true', true, '"true" is sent as a boolean');
+		if (rule.type === 'cents' || rule.type === 'integer') add('7', 7, '"7" is sent as an integer');
+		if (!rule.required) add('', undefined, '"" is left out');
+	}
+}
+// n8n fills a row's cells left unset with their defaults (quantity 1, unit price 0, tangible true, is primary false).
+// The rows of Charge → Create's items and split and Submerchant → Update's cnaes: a typed cell in one row.
+const ROW_PROBES: Array<
+	[operation: string, parameter: string, row: IDataObject, path: string, expected: unknown]
+> = [
+	[
+		'charge.create',
+		'items.item',
+		{ name: expr(1234), quantity: expr('2') },
+		'items',
+		[{ name: '1234', quantity: 2, unit_price: 0, tangible: true }],
+	],
+	[
+		'charge.create',
+		'items.item',
+		{ name: 'A', tangible: expr('false') },
+		'items',
+		[{ name: 'A', quantity: 1, unit_price: 0, tangible: false }],
+	],
+	[
+		'charge.create',
+		'split.recipient',
+		{ amount: expr('100'), cross_company: expr('true') },
+		'split',
+		[{ amount: 100, cross_company: true }],
+	],
+	[
+		'submerchant.update',
+		'updateFields.cnaes.cnae',
+		{ code: expr(4711), isPrimary: expr('true') },
+		'cnaes',
+		[{ code: '4711', is_primary: true }],
+	],
+	[
+		'submerchant.update',
+		'updateFields.cnaes.cnae',
+		{ code: '', description: expr('') },
+		'cnaes',
+		// The empty cells are left out; the row keeps the switch n8n fills in with its default.
+		[{ is_primary: false }],
+	],
+];
+
+describe('what an expression hands over reaches the API typed as the reference says', () => {
+	it('probes every row of every operation (the tables are not empty)', () => {
+		expect(Object.keys(OPERATION_RULES).sort()).toEqual(Object.keys(BASE).sort());
+		expect(probes.length).toBeGreaterThan(80);
+	});
+
+	it.each(probes.map((probe) => [probe.label, probe] as const))('%s', async (_label, probe) => {
+		const sandbox = api();
+		await runOk(sandbox, probe.parameters);
+		const request = onlyRequest(sandbox);
+		const sent = request.method === 'GET' ? request.query : request.body;
+		const field = probe.rule.field;
+		if (probe.expected === undefined) {
+			expect(valueAt(sent, field)).toBeUndefined();
+		} else if (request.method === 'GET') {
+			// A query carries text: the typed value's own text, never "" or a JSON-typed stand-in.
+			expect(valueAt(sent, field)).toBe(String(probe.expected));
+		} else {
+			expect(valueAt(sent, field)).toStrictEqual(probe.expected);
+		}
+	});
+
+	it.each(ROW_PROBES)('%s %s: a row with %j', async (operation, parameter, row, path, expected) => {
+		const sandbox = api();
+		const [resource, name] = operation.split('.');
+		const base = { resource, operation: name, ...BASE[operation] };
+		const last = parameter.split('.').slice(0, -1).join('.');
+		const group = parameter.split('.').pop() as string;
+		await runOk(sandbox, withParameter(base, last, { [group]: [row] }));
+		const body = onlyRequest(sandbox).body as IDataObject;
+		expect(body[path]).toStrictEqual(expected);
+	});
+});
