@@ -2,7 +2,8 @@
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest } from '../payments.helpers';
+import { byId, onlyRequest, expectRejectedBeforeSending } from '../payments.helpers';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;
 
@@ -41,5 +42,34 @@ describe('Submerchant → Get', () => {
 		expect(error?.message).toBe('Submerchant not found');
 		expect(error?.description).toContain('NOT_FOUND');
 		expect(onlyRequest(sandbox()).path).toBe(`/v1/submerchants/${S.otherMerchants}`);
+	});
+});
+
+/**
+ * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
+ * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
+ */
+const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
+
+type Row = [
+	rule: string,
+	parameters: INodeParameters,
+	message: string,
+	inputItems?: INodeExecutionData[],
+];
+
+describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
+	const rows: Row[] = [
+		[
+			'submerchant id UUID (get)',
+			{ resource: 'submerchant', operation: 'get', submerchantId: byId(expr('123')) },
+			'submerchant_id must be a UUID',
+		],
+	];
+
+	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
+	it.each(rows)('%s', async (...row: Row) => {
+		const [, parameters, message, inputItems] = row;
+		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });

@@ -2,7 +2,8 @@
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, jsonOf, onlyRequest } from '../payments.helpers';
+import { byId, jsonOf, onlyRequest, expectRejectedBeforeSending } from '../payments.helpers';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;
 
@@ -100,5 +101,40 @@ describe('Submerchant → Submit for Review', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
+	});
+});
+
+/**
+ * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
+ * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
+ */
+const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
+
+type Row = [
+	rule: string,
+	parameters: INodeParameters,
+	message: string,
+	inputItems?: INodeExecutionData[],
+];
+
+describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
+	const rows: Row[] = [
+		[
+			'submerchant id required (submit)',
+			{ resource: 'submerchant', operation: 'submitForReview', submerchantId: byId(expr('')) },
+			'submerchant_id is required',
+		],
+
+		[
+			'submerchant id UUID (submit)',
+			{ resource: 'submerchant', operation: 'submitForReview', submerchantId: byId(expr('x')) },
+			'submerchant_id must be a UUID',
+		],
+	];
+
+	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
+	it.each(rows)('%s', async (...row: Row) => {
+		const [, parameters, message, inputItems] = row;
+		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });

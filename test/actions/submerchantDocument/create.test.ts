@@ -1,9 +1,15 @@
 /** Submerchant Document → Create against the sandbox: a hosted file or an input binary field, the request pinned. */
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest } from '../payments.helpers';
+import {
+	byId,
+	onlyRequest,
+	expectRejectedBeforeSending,
+	repeat,
+	twoItems,
+} from '../payments.helpers';
 
 const S = SEED.submerchants;
 const D = SEED.documents;
@@ -292,5 +298,184 @@ describe('Submerchant Document → Create', () => {
 			file_name: 'back.jpg',
 			mime_type: 'image/jpeg',
 		});
+	});
+});
+
+/**
+ * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
+ * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
+ */
+const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
+
+type Row = [
+	rule: string,
+	parameters: INodeParameters,
+	message: string,
+	inputItems?: INodeExecutionData[],
+];
+
+const validDocument = {
+	documentType: 'front_id',
+	fileSource: 'url',
+	fileUrl: 'https://files.example.com/front.png',
+	fileName: 'front.png',
+	fileSize: 2048,
+	mimeType: 'image/png',
+};
+const createDocument = (overrides: INodeParameters): INodeParameters => ({
+	resource: 'submerchantDocument',
+	operation: 'create',
+	submerchantId: byId(S.active),
+	...validDocument,
+	...overrides,
+});
+const binaryDocument = (overrides: INodeParameters = {}): INodeParameters => ({
+	resource: 'submerchantDocument',
+	operation: 'create',
+	submerchantId: byId(S.active),
+	documentType: 'front_id',
+	fileSource: 'binary',
+	binaryPropertyName: 'scan',
+	fileUrl: 'https://files.example.com/front.png',
+	...overrides,
+});
+const withBinary = (data: string, mimeType: string, fileName: string) =>
+	twoItems({
+		json: {},
+		binary: { scan: { data: Buffer.from(data).toString('base64'), mimeType, fileName } },
+	});
+
+const PARTNER_TYPES = [
+	'partner_front_id',
+	'partner_back_id',
+	'partner_selfie_with_id',
+	'partner_proof_of_residence',
+];
+
+describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
+	const rows: Row[] = [
+		[
+			'document type enum',
+			createDocument({ documentType: 'passport' }),
+			'type must be one of: social_contract, contract_amendment, cnpj_card, proof_of_residence_company, front_id, back_id, selfie_with_id, proof_of_residence, partner_front_id, partner_back_id, partner_selfie_with_id, partner_proof_of_residence',
+		],
+
+		...PARTNER_TYPES.map(
+			(type): Row => [
+				`legal_representative_id required for ${type}`,
+				createDocument({ documentType: type, legalRepresentativeId: expr('') }),
+				'legal_representative_id is required',
+			],
+		),
+
+		[
+			'legal_representative_id UUID',
+			createDocument({ documentType: 'partner_back_id', legalRepresentativeId: 'carla' }),
+			'legal_representative_id must be a UUID',
+		],
+
+		[
+			'file_url at most 500',
+			createDocument({ fileUrl: `https://files.example.com/${repeat(480)}.png` }),
+			'file_url must be at most 500 characters',
+		],
+
+		[
+			'file_name at most 255',
+			createDocument({ fileName: `${repeat(252)}.png` }),
+			'file_name must be at most 255 characters',
+		],
+
+		[
+			'file_name with extension',
+			createDocument({ fileName: 'front', mimeType: 'image/png' }),
+			'file_name must have an accepted extension: PNG, JPG, JPEG or PDF',
+		],
+
+		[
+			'file format by extension',
+			createDocument({ fileName: 'front.gif', mimeType: 'image/png' }),
+			'file_name must have an accepted extension: PNG, JPG, JPEG or PDF',
+		],
+
+		[
+			'file format by MIME type',
+			createDocument({ fileName: 'front.png', mimeType: 'image/gif' }),
+			'mime_type must be an accepted format: image/png, image/jpeg, image/jpg, application/pdf',
+		],
+
+		[
+			'mime_type at most 100',
+			createDocument({ mimeType: `image/${repeat(95)}` }),
+			'mime_type must be at most 100 characters',
+		],
+
+		['file_size >= 1', createDocument({ fileSize: -1 }), 'file_size must be an integer >= 1'],
+
+		[
+			'file_size as text that is not a number',
+			createDocument({ fileSize: expr('12,5') }),
+			'file_size must be an integer >= 1',
+		],
+
+		['file_size integer', createDocument({ fileSize: 10.5 }), 'file_size must be an integer >= 1'],
+
+		[
+			'number at most 100',
+			createDocument({ additionalFields: { number: repeat(101, '9') } }),
+			'number must be at most 100 characters',
+		],
+
+		[
+			'expires_at ISO 8601',
+			createDocument({ additionalFields: { expiresAt: '31/12/2030' } }),
+			'expires_at must be an ISO 8601 date or date-time',
+		],
+
+		[
+			'expires_at a real calendar date',
+			createDocument({ additionalFields: { expiresAt: '2030-02-30' } }),
+			'expires_at must be an ISO 8601 date or date-time',
+		],
+
+		[
+			'submerchant id UUID (document create)',
+			createDocument({ submerchantId: byId(expr('doc')) }),
+			'submerchant_id must be a UUID',
+		],
+
+		[
+			'binary field missing',
+			binaryDocument({ binaryPropertyName: 'attachment' }),
+			'binaryPropertyName must name a binary field of the input item (no "attachment" found)',
+			withBinary('%PDF', 'application/pdf', 'a.pdf'),
+		],
+
+		[
+			'binary file format',
+			binaryDocument(),
+			'file_name must have an accepted extension: PNG, JPG, JPEG or PDF',
+			withBinary('GIF89a', 'image/gif', 'front.gif'),
+		],
+
+		[
+			'binary MIME type',
+			binaryDocument(),
+			'mime_type must be an accepted format: image/png, image/jpeg, image/jpg, application/pdf',
+			withBinary('GIF89a', 'image/gif', 'front.png'),
+		],
+
+		[
+			'binary file_size >= 1 (empty file)',
+			binaryDocument(),
+			'file_size must be an integer >= 1',
+			withBinary('', 'application/pdf', 'empty.pdf'),
+		],
+	];
+
+	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
+	it.each(rows)('%s', async (...row: Row) => {
+		const [, parameters, message, inputItems] = row;
+		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });

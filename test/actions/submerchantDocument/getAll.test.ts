@@ -2,7 +2,8 @@
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest } from '../payments.helpers';
+import { byId, onlyRequest, expectRejectedBeforeSending } from '../payments.helpers';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;
 const D = SEED.documents;
@@ -55,5 +56,51 @@ describe('Submerchant Document → Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(output).toEqual([]);
 		expect(sandbox().requests).toHaveLength(1);
+	});
+});
+
+/**
+ * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
+ * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
+ */
+const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
+
+type Row = [
+	rule: string,
+	parameters: INodeParameters,
+	message: string,
+	inputItems?: INodeExecutionData[],
+];
+
+describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
+	const rows: Row[] = [
+		[
+			'submerchant id UUID (documents)',
+			{
+				resource: 'submerchantDocument',
+				operation: 'getAll',
+				submerchantId: byId(expr('nope')),
+				returnAll: true,
+			},
+			'submerchant_id must be a UUID',
+		],
+
+		[
+			'limit >= 1 (documents)',
+			{
+				resource: 'submerchantDocument',
+				operation: 'getAll',
+				submerchantId: byId(S.active),
+				returnAll: false,
+				limit: 0,
+			},
+			'limit must be an integer >= 1',
+		],
+	];
+
+	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
+	it.each(rows)('%s', async (...row: Row) => {
+		const [, parameters, message, inputItems] = row;
+		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });

@@ -1,0 +1,140 @@
+/**
+ * The rule-table builder on its own (shared/fieldRules.ts, shared/values.ts): conversions, refusals, the one date rule
+ * and the limit text the descriptions get from the same rows.
+ */
+import type { INode, INodeProperties } from 'n8n-workflow';
+import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
+import {
+	clearableFields,
+	convertValues,
+	describeRules,
+	limitText,
+} from '../nodes/PaymentPlatform/shared/fieldRules';
+import { InputValidator } from '../nodes/PaymentPlatform/shared/validate';
+import { toUtcDateTime } from '../nodes/PaymentPlatform/shared/values';
+import { ADDRESS_CREATE_RULES } from '../nodes/PaymentPlatform/actions/submerchantAddress/fields';
+import * as addressCreate from '../nodes/PaymentPlatform/actions/submerchantAddress/create.operation';
+
+const node = { name: 'Payment Platform' } as INode;
+const one = (rule: Omit<FieldRule, 'parameter' | 'field'>, value: unknown, timeZone = 'UTC') =>
+	convertValues(
+		[{ parameter: 'v', field: 'v', ...rule }],
+		{ v: value },
+		new InputValidator(node, 3),
+		timeZone,
+	).v;
+const refusal = (rule: Omit<FieldRule, 'parameter' | 'field'>, value: unknown) => {
+	try {
+		one(rule, value);
+	} catch (error) {
+		return (error as Error).message;
+	}
+	return undefined;
+};
+
+describe('conversions where nothing is lost', () => {
+	it.each<[string, Omit<FieldRule, 'parameter' | 'field'>, unknown, unknown]>([
+		['a number in a string field becomes its decimal text', { type: 'string' }, 1310100, '1310100'],
+		['a fraction keeps its digits', { type: 'string' }, 12.5, '12.5'],
+		['text is trimmed', { type: 'string' }, '  Rua  ', 'Rua'],
+		['"TRUE" is true', { type: 'boolean' }, 'TRUE', true],
+		['" false " is false', { type: 'boolean' }, ' false ', false],
+		['numeric text is an integer', { type: 'cents' }, '150', 150],
+		['numeric text with decimals is a number', { type: 'number' }, '150.50', 150.5],
+		['JSON text is an object', { type: 'object' }, '{"a": 1}', { a: 1 }],
+		['a comma list is an array', { type: 'array' }, 'a, b,,c', ['a', 'b', 'c']],
+		['a JSON array text is an array', { type: 'array' }, '["a", 2]', ['a', '2']],
+	])('%s', (_label, rule, given, sent) => {
+		expect(one(rule, given)).toEqual(sent);
+	});
+
+	it.each([[''], ['   '], [null], [undefined], [[]]])('%j is left out', (empty) => {
+		expect(one({ type: 'string' }, empty)).toBeUndefined();
+		expect(one({ type: 'array' }, empty)).toBeUndefined();
+	});
+});
+
+describe('refusals name field, rule and item', () => {
+	it.each<[Omit<FieldRule, 'parameter' | 'field'>, unknown, string]>([
+		[{ type: 'string' }, true, 'v must be text [item 3]'],
+		[{ type: 'string' }, { a: 1 }, 'v must be text [item 3]'],
+		[{ type: 'boolean' }, 'yes', 'v must be true or false [item 3]'],
+		[{ type: 'cents' }, '12.5', 'v must be an integer [item 3]'],
+		[{ type: 'cents' }, '1e3', 'v must be an integer [item 3]'],
+		[
+			{ type: 'integer', range: { min: 1, max: 12 } },
+			13,
+			'v must be an integer from 1 to 12 [item 3]',
+		],
+		[{ type: 'string', length: { exact: 2 } }, 'SPX', 'v must be exactly 2 characters [item 3]'],
+		[{ type: 'enum', values: ['a', 'b'] }, 'c', 'v must be one of: a, b [item 3]'],
+		[{ type: 'uuid' }, 'abc', 'v must be a UUID [item 3]'],
+		[{ type: 'string', required: true }, ' ', 'v is required [item 3]'],
+		[
+			{ type: 'array', required: true, minItems: 1 },
+			' , ',
+			'v must contain at least one entry [item 3]',
+		],
+		[{ type: 'dateTime' }, '2025-02-30', 'v must be an ISO 8601 date or date-time [item 3]'],
+	])('%j with %j', (rule, given, message) => {
+		expect(refusal(rule, given)).toBe(message);
+	});
+});
+
+describe('one date rule for every date field', () => {
+	it.each<[unknown, string]>([
+		['2025-03-01T00:00:00', '2025-03-01T03:00:00.000Z'],
+		['2025-03-01', '2025-03-01T03:00:00.000Z'],
+		['2025-03-01T00:00:00Z', '2025-03-01T00:00:00.000Z'],
+		['2025-03-01T00:00:00-05:00', '2025-03-01T05:00:00.000Z'],
+		[new Date('2025-03-01T12:00:00Z'), '2025-03-01T12:00:00.000Z'],
+	])('%j in America/Sao_Paulo → %s', (given, sent) => {
+		expect(toUtcDateTime(given, 'America/Sao_Paulo')).toBe(sent);
+	});
+
+	it('refuses what is not a date', () => {
+		expect(toUtcDateTime('yesterday', 'UTC')).toBeUndefined();
+		expect(toUtcDateTime(42, 'UTC')).toBeUndefined();
+	});
+});
+
+describe('limit text comes from the rows', () => {
+	it('the row says its limit once, and the description carries it', () => {
+		const street = ADDRESS_CREATE_RULES.find((rule) => rule.field === 'street') as FieldRule;
+		expect(limitText(street)).toBe('1 to 255 characters');
+		const property = addressCreate.description.find((p) => p.name === 'street');
+		expect(property?.description).toBe('Street name (1 to 255 characters)');
+	});
+
+	it('reaches options of collections', () => {
+		const properties: INodeProperties[] = [
+			{
+				displayName: 'Extra',
+				name: 'extra',
+				type: 'collection',
+				default: {},
+				options: [
+					{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'A code' },
+				],
+			},
+		];
+		const [described] = describeRules(properties, [
+			{ parameter: 'extra.code', field: 'code', type: 'string', length: { max: 4 } },
+		]);
+		expect((described.options as INodeProperties[])[0].description).toBe(
+			'A code (at most 4 characters)',
+		);
+	});
+
+	it('only fields the reference lets be empty can be cleared', () => {
+		expect(
+			clearableFields([
+				{ parameter: 'a', field: 'a', type: 'string', length: { max: 5 } },
+				{ parameter: 'b', field: 'b', type: 'string', length: { min: 3, max: 5 } },
+				{ parameter: 'c', field: 'c', type: 'string', pattern: { regex: /^\d$/, rule: 'x' } },
+				{ parameter: 'd', field: 'd', type: 'array' },
+				{ parameter: 'e', field: 'e', type: 'boolean' },
+			]).map((rule) => rule.field),
+		).toEqual(['a', 'd']);
+	});
+});
