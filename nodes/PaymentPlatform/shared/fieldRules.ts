@@ -76,7 +76,7 @@ export interface BuiltRequest {
 }
 
 /** Whether a value counts as not given. */
-export function isEmpty(value: unknown): boolean {
+function isEmpty(value: unknown): boolean {
 	if (value === undefined || value === null) return true;
 	if (typeof value === 'string') return value.trim() === '';
 	if (Array.isArray(value)) return value.length === 0;
@@ -87,7 +87,7 @@ export function isEmpty(value: unknown): boolean {
 const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
 
 /** Numeric text as a number; anything else unchanged ("12,50", "1e3" and "" are not numbers here). */
-export function numberFromText(value: unknown): unknown {
+function numberFromText(value: unknown): unknown {
 	return typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value;
 }
 
