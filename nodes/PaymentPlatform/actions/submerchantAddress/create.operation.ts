@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { buildRequest, describeRules } from '../../shared/fieldRules';
 import { getLocatorId } from '../../shared/parameters';
+import { LEGACY_ADDRESS_TYPE, legacyAddressFallbacks } from '../../shared/legacyParameters';
 import { submerchantLocator } from '../common.descriptions';
 import { ADDRESS_CREATE_RULES, ADDRESS_TYPE_OPTIONS } from './fields';
 
@@ -103,6 +104,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	LEGACY_ADDRESS_TYPE,
 ];
 
 const displayOptions = { show: { resource: ['submerchantAddress'], operation: ['create'] } };
@@ -114,7 +116,12 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
-	const { values: body } = buildRequest.call(this, i, ADDRESS_CREATE_RULES);
+	const { values: body } = buildRequest.call(
+		this,
+		i,
+		ADDRESS_CREATE_RULES,
+		legacyAddressFallbacks.call(this, i),
+	);
 	const { data } = await apiRequest.call(
 		this,
 		'POST',
