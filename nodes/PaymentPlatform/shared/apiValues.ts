@@ -39,7 +39,6 @@ export const CHARGE_STATUSES = [
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['credit_card', 'debit_card', 'pix', 'boleto'] as const;
-export const CARD_PAYMENT_METHODS = ['credit_card', 'debit_card'] as const;
 
 export const DOCUMENT_TYPES_BY_ENTITY = {
 	pj: ['social_contract', 'contract_amendment', 'cnpj_card', 'proof_of_residence_company'],

@@ -76,7 +76,7 @@ export interface BuiltRequest {
 }
 
 /** Whether a value counts as not given. */
-export function isEmpty(value: unknown): boolean {
+function isEmpty(value: unknown): boolean {
 	if (value === undefined || value === null) return true;
 	if (typeof value === 'string') return value.trim() === '';
 	if (Array.isArray(value)) return value.length === 0;
@@ -87,7 +87,7 @@ export function isEmpty(value: unknown): boolean {
 const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
 
 /** Numeric text as a number; anything else unchanged ("12,50", "1e3" and "" are not numbers here). */
-export function numberFromText(value: unknown): unknown {
+function numberFromText(value: unknown): unknown {
 	return typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value;
 }
 
@@ -335,15 +335,23 @@ function convertTable(
 
 /**
  * The body or query of item `i` from `table`, read with getNodeParameter; refused with a NodeOperationError naming
- * field, rule and item before any request. A parameter the editor hides reads as not given.
+ * field, rule and item before any request. A parameter the editor hides reads as not given. `fallbacks` (by
+ * parameter) stand in for parameters left empty: the values of a saved workflow's old parameters (legacyParameters.ts).
  */
-export function buildRequest(this: IExecuteFunctions, i: number, table: FieldRule[]): BuiltRequest {
+export function buildRequest(
+	this: IExecuteFunctions,
+	i: number,
+	table: FieldRule[],
+	fallbacks: Record<string, unknown> = {},
+): BuiltRequest {
 	const context: Context = {
 		validate: new InputValidator(this.getNode(), i),
 		timeZone: this.getTimezone(),
 	};
-	const read = (parameter: string) =>
-		this.getNodeParameter(parameter, i, '', { extractValue: true }) as unknown;
+	const read = (parameter: string) => {
+		const value = this.getNodeParameter(parameter, i, '', { extractValue: true }) as unknown;
+		return isEmpty(value) && parameter in fallbacks ? fallbacks[parameter] : value;
+	};
 	return { values: convertTable(table, read, context), fields: documentedFields(table) };
 }
 

@@ -1,5 +1,5 @@
 /** Submerchant Address → Create against the sandbox: the request pinned, the address type only when picked, characters counted as code points. */
-import { runAction } from '../../harness';
+import { actionWorkflow, credentialsFor, runAction, runWorkflow } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
 import { byId, onlyRequest, expectRejectedBeforeSending, repeat } from '../payments.helpers';
@@ -254,5 +254,49 @@ describe("n8n's own parameter check runs first for literal values", () => {
 		sandbox().clearRequests();
 		await expect(runAction(sandbox(), parameters)).rejects.toThrow(message);
 		expect(sandbox().requests).toEqual([]);
+	});
+});
+
+/** A workflow saved when Address Type was a top-level field (typeVersion 1.1) sends the same type as before. */
+describe('Submerchant Address → Create: workflows saved with the old top-level Address Type', () => {
+	async function runSaved(parameters: INodeParameters) {
+		const workflow = actionWorkflow({
+			resource: 'submerchantAddress',
+			operation: 'create',
+			submerchantId: byId(S.active),
+			...address,
+			...parameters,
+		});
+		workflow.nodes[1].typeVersion = 1.1;
+		const result = await runWorkflow(workflow, { credentials: credentialsFor(sandbox()) });
+		expect(result.error).toBeUndefined();
+		return result.outputOf('Payment Platform');
+	}
+
+	it('sends the old Address Type as type', async () => {
+		const output = await runSaved({
+			addressType: 'shipping',
+			additionalFields: { complement: 'Loja 3' },
+		});
+		expect(onlyRequest(sandbox()).body).toEqual({
+			street: 'Rua Augusta',
+			number: '1500',
+			neighborhood: 'Consolacao',
+			city: 'Sao Paulo',
+			state: 'SP',
+			zip_code: '01304-001',
+			country: 'BR',
+			type: 'shipping',
+			complement: 'Loja 3',
+		});
+		expect(output[0].json.type).toBe('shipping');
+	});
+
+	it('resolves an old expression, and lets Additional Fields → Address Type win when both are set', async () => {
+		await runSaved({ addressType: "={{ 'both' }}" });
+		expect(onlyRequest(sandbox()).body).toMatchObject({ type: 'both' });
+		sandbox().clearRequests();
+		await runSaved({ addressType: 'shipping', additionalFields: { addressType: 'billing' } });
+		expect(onlyRequest(sandbox()).body).toMatchObject({ type: 'billing' });
 	});
 });

@@ -10,6 +10,11 @@ import type { FieldRule } from '../../shared/fieldRules';
 import { buildRequest, describeRules } from '../../shared/fieldRules';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import {
+	LEGACY_CHARGE_PROPERTIES,
+	LEGACY_STATEMENT_DESCRIPTOR,
+	legacyChargeFallbacks,
+} from '../../shared/legacyParameters';
 import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
 
@@ -396,8 +401,10 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
 				description: 'UUID of the submerchant the charge is made for',
 			},
+			LEGACY_STATEMENT_DESCRIPTOR,
 		],
 	},
+	...LEGACY_CHARGE_PROPERTIES,
 	simplifyProperty('charge'),
 	writeOptions,
 ];
@@ -410,7 +417,8 @@ const displayOptions = { show: { resource: ['charge'], operation: ['create'] } }
 export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values } = buildRequest.call(this, i, rules);
+	const fallbacks = legacyChargeFallbacks.call(this, i);
+	const { values } = buildRequest.call(this, i, rules, fallbacks);
 	const body = withAdditionalBody.call(this, i, values, ownFields);
 	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', { body, itemIndex: i });
 	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { buildRequest, describeRules } from '../../shared/fieldRules';
 import { getLocatorId } from '../../shared/parameters';
+import { LEGACY_ADDRESS_TYPE, legacyAddressFallbacks } from '../../shared/legacyParameters';
 import { submerchantLocator } from '../common.descriptions';
 import { ADDRESS_CREATE_RULES, ADDRESS_TYPE_OPTIONS } from './fields';
 import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
@@ -105,6 +106,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	LEGACY_ADDRESS_TYPE,
 	writeOptions,
 ];
 
@@ -120,7 +122,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
-	const { values } = buildRequest.call(this, i, ADDRESS_CREATE_RULES);
+	const fallbacks = legacyAddressFallbacks.call(this, i);
+	const { values } = buildRequest.call(this, i, ADDRESS_CREATE_RULES, fallbacks);
 	const body = withAdditionalBody.call(this, i, values, ownFields);
 	const { data } = await apiRequest.call(
 		this,
