@@ -6,7 +6,9 @@
  * parameter reaches it and is refused by the API itself (unknown_field): the tests pin what was sent and that answer.
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
-import { resources } from '../../nodes/PaymentPlatform/actions/operations';
+import { operationRules, resources } from '../../nodes/PaymentPlatform/actions/operations';
+import { ownFieldsOf } from '../../nodes/PaymentPlatform/shared/additionalFields';
+import { documentedFields } from '../../nodes/PaymentPlatform/shared/fieldRules';
 import type { OperationModule } from '../../nodes/PaymentPlatform/actions/node.type';
 import { PAYMENT_LINKS_PATH } from '../../nodes/PaymentPlatform/transport/chosenNames';
 import { SEED } from '../../sandbox';
@@ -275,6 +277,37 @@ describe('which operations offer which option', () => {
 				.filter(([, operation]) => optionsOf(operation as OperationModule).includes(option))
 				.map(([name]) => `${resource}.${name}`),
 		);
+
+	it('an operation with a rule table refuses each of its fields, named by the display names of the field that sets it', () => {
+		const displayNames = (list: INodeProperties[]): string[] =>
+			list.flatMap((property) => [
+				property.displayName,
+				...displayNames(
+					(property.options ?? []).flatMap((option) =>
+						'values' in option ? option.values : 'displayName' in option ? [option] : [],
+					),
+				),
+			]);
+		const tables = Object.entries(operationRules()).filter(([name]) =>
+			[...offering('additionalBodyFields'), ...offering('additionalQueryParameters')].includes(
+				name,
+			),
+		);
+		expect(tables.length).toBeGreaterThan(10);
+		for (const [name, rules] of tables) {
+			const [resource, operation] = name.split('.');
+			const { description } = (resources as Record<string, Record<string, OperationModule>>)[
+				resource
+			][operation];
+			const own = ownFieldsOf(description, rules);
+			expect([name, Object.keys(own).sort()]).toEqual([name, [...documentedFields(rules)].sort()]);
+			const known = new Set(displayNames(description));
+			const unknown = Object.values(own).flatMap((way) =>
+				way.split(' → ').filter((part) => !known.has(part)),
+			);
+			expect([name, unknown]).toEqual([name, []]);
+		}
+	});
 
 	it('every operation that sends a JSON body, and only those, offers Additional Body Fields (JSON)', () => {
 		expect(offering('additionalBodyFields').sort()).toEqual(
