@@ -7,7 +7,6 @@
 const { WEBHOOK_EVENTS } = require('./api/values');
 const { applyChargeEvent } = require('./chargeEvents');
 const { notFound } = require('./errors');
-const { Router } = require('./router');
 const { publicEndpoint } = require('./routes/webhookEndpoints');
 const { generateCharges, MAX_GENERATED_CHARGES } = require('./seed');
 const { newId, nowIso } = require('./store');
@@ -99,8 +98,9 @@ function addLegalRepresentative(ctx) {
 	return { status: 201, message: 'Legal representative registered', data: representative };
 }
 
-function createAdminRouter() {
-	return new Router()
+/** Adds the admin routes to `router` (server.js: `add(method, path, handler)`, chainable). */
+function registerAdminRoutes(router) {
+	return router
 		.add('GET', '/__admin', () => ({ message: 'Sandbox admin routes', data: ADMIN_ROUTES }))
 		.add('POST', '/__admin/charges/:id/events', fireEvent)
 		.add('GET', '/__admin/requests', (ctx) => ({
@@ -160,4 +160,4 @@ function createAdminRouter() {
 		});
 }
 
-module.exports = { ADMIN_ROUTES, recordedRequestView, createAdminRouter };
+module.exports = { ADMIN_ROUTES, recordedRequestView, registerAdminRoutes };
