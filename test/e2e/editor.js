@@ -17,7 +17,8 @@ const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { CUSTOM_API_CALL, RESOURCES, TRIGGER_EVENTS } = require('./lib/expected');
 const { Report } = require('./lib/report');
 
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium (installed when missing), or the browser CHROMIUM_PATH names (the GitHub runner's Chrome). */
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Without the background-networking flags Chromium keeps trying to reach Google's services. */
 const CHROMIUM_ARGS = [
 	'--headless',
