@@ -11,6 +11,7 @@
 
 const Fastify = require('fastify');
 const fastifyMultipart = require('@fastify/multipart');
+const { parse } = require('./api/issues');
 const { ERROR_CODES } = require('./api/names');
 const { registerAdminRoutes } = require('./admin');
 const { unauthorized } = require('./auth');
@@ -26,6 +27,7 @@ const { registerSubmerchantRoutes } = require('./routes/submerchants');
 const { registerUndocumentedRoutes } = require('./routes/undocumented');
 const { registerWalletRoutes } = require('./routes/wallets');
 const { registerWebhookEndpointRoutes } = require('./routes/webhookEndpoints');
+const { jsonBody, objectBody } = require('./routes/helpers');
 const { registerWithdrawalRoutes } = require('./routes/withdrawals');
 const { nowIso } = require('./store');
 
@@ -34,17 +36,23 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 const MULTIPART_BODY_LIMIT = 10 * 1024 * 1024;
 const MAX_PARTS = 100;
 
+/** @typedef {{ body?: import('zod').ZodTypeAny, querystring?: import('zod').ZodTypeAny }} RouteSchema */
+
 const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH'];
 /** Every method a path answers: those its routes lack get 405 with `Allow`. */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** The route modules' `add(method, path, handler)` calls, collected for Fastify. */
+/**
+ * The route modules' `add(method, path, handler, schema)` calls, collected for Fastify. `schema` is the route's zod
+ * schemas, Fastify's `{ body, querystring }`; the handler takes the validated values from `ctx.input(part)`.
+ */
 function routeList(register) {
-	/** @type {{ method: string, path: string, handler: (ctx: any) => any }[]} */
+	/** @type {{ method: string, path: string, handler: (ctx: any) => any, schema?: RouteSchema }[]} */
 	const routes = [];
 	const router = {
-		add(method, path, handler) {
-			routes.push({ method, path, handler });
+		/** @param {string} method @param {string} path @param {(ctx: any) => any} handler @param {RouteSchema} [schema] */
+		add(method, path, handler, schema) {
+			routes.push({ method, path, handler, schema });
 			return router;
 		},
 	};
@@ -233,8 +241,26 @@ function createServer(app, isAuthorized, log) {
 		});
 	});
 
-	// After routing and body reading, before the handler: record, authenticate, apply a fault.
-	fastify.addHook('preHandler', async (request, reply) => {
+	/** `{ value }` or `{ error }`, as Fastify's validators answer. */
+	const validated = (fn) => {
+		try {
+			return { value: fn() };
+		} catch (error) {
+			return { error };
+		}
+	};
+	// The routes' zod schemas. A failure is attached to the request (attachValidation), not answered: the handler
+	// throws it where the platform does, after a 404 of the resource in the path.
+	fastify.setValidatorCompiler(({ schema, httpPart }) => (data) => {
+		const zodSchema = /** @type {import('zod').ZodTypeAny} */ (/** @type {unknown} */ (schema));
+		if (httpPart === 'querystring') return validated(() => parse(zodSchema, data ?? {}, 'query'));
+		// The body as preValidation left it; a multipart or malformed one is refused by the handler.
+		if (data?.parts !== undefined || data?.error) return { value: data };
+		return validated(() => parse(zodSchema, objectBody(data?.json)));
+	});
+
+	// After routing and body reading, before validation and the handler: record, authenticate, apply a fault.
+	fastify.addHook('preValidation', async (request, reply) => {
 		const state = stateOf(request);
 		state.body = request.isMultipart()
 			? await multipartBodyOf(request)
@@ -242,6 +268,8 @@ function createServer(app, isAuthorized, log) {
 					Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
 					request.headers['content-type'],
 				);
+		state.query = request.query;
+		request.body = state.body;
 		if (state.area !== 'api') return;
 		const record = recordRequest(request.raw, state.method, state.path, request.query);
 		if (state.body.json !== undefined) record.body = redactCardData(state.body.json);
@@ -318,15 +346,24 @@ function createServer(app, isAuthorized, log) {
 		return async (request, reply) => {
 			const state = stateOf(request);
 			if (state.body.error && METHODS_WITH_BODY.includes(state.method)) throw state.body.error;
-			const result = await handler({
+			const ctx = {
 				app,
 				method: state.method,
 				path: state.path,
 				params: request.params,
-				query: request.query,
+				query: state.query,
 				body: state.body.json,
 				parts: state.body.parts,
-			});
+				/** The route's validated `body` or `querystring`; throws its validation error. */
+				input(/** @type {'body' | 'querystring'} */ part) {
+					// A multipart body (415) or one that is not an object is refused before the schema's rules.
+					if (part === 'body') jsonBody(ctx);
+					const error = /** @type {any} */ (request.validationError);
+					if (error && error.validationContext === part) throw error;
+					return part === 'body' ? request.body : request.query;
+				},
+			};
+			const result = await handler(ctx);
 			const status = result.status ?? 200;
 			if (result.raw) return reply.code(status).type(result.raw.contentType).send(result.raw.body);
 			return sendJson(reply, status, successEnvelope(result, state.fault?.kind === 'missing_data'));
@@ -337,7 +374,12 @@ function createServer(app, isAuthorized, log) {
 	/** @type {Map<string, string[]>} */
 	const methodsByPath = new Map();
 	for (const route of routes) {
-		fastify.route({ method: route.method, url: route.path, handler: routeHandler(route.handler) });
+		fastify.route({
+			method: route.method,
+			url: route.path,
+			handler: routeHandler(route.handler),
+			...(route.schema ? { schema: route.schema, attachValidation: true } : {}),
+		});
 		methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
 	}
 	for (const [path, allowed] of methodsByPath) {
