@@ -301,7 +301,7 @@ const withdrawalFeeQuery = queryObject({
 	[names.WITHDRAWAL_FEE_QUERY.amount]: query.integer({ min: 0 }),
 });
 
-/** POST /v1/payment-links/{id}/upload-cover: multipart parts (multipart.js), exactly one non-empty image part `file`. */
+/** POST /v1/payment-links/{id}/upload-cover: multipart parts (server.js, @fastify/multipart), exactly one non-empty image part `file`. */
 const COVER_PART_NAME = 'file';
 const coverUpload = z
 	.array(
