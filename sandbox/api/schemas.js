@@ -301,6 +301,12 @@ const withdrawalFeeQuery = queryObject({
 	[names.WITHDRAWAL_FEE_QUERY.amount]: query.integer({ min: 0 }),
 });
 
+/**
+ * POST /v1/submerchants/{id}/legal-representatives and POST /v1/withdrawals (routes/undocumented.js): the reference
+ * names them without a field, so any JSON object, kept as sent (no rule invented; a real API will have its own).
+ */
+const undocumentedBody = z.object({}).passthrough();
+
 /** POST /v1/payment-links/{id}/upload-cover: multipart parts (server.js, @fastify/multipart), exactly one non-empty image part `file`. */
 const COVER_PART_NAME = 'file';
 const coverUpload = z
@@ -382,4 +388,5 @@ module.exports = {
 	paymentLinkCreate,
 	paymentLinkListQuery,
 	webhookEndpointListQuery,
+	undocumentedBody,
 };
