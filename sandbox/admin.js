@@ -7,14 +7,12 @@
 const { WEBHOOK_EVENTS } = require('./api/values');
 const { applyChargeEvent } = require('./chargeEvents');
 const { notFound } = require('./errors');
-const { Router } = require('./router');
 const { publicEndpoint } = require('./routes/webhookEndpoints');
 const { generateCharges, MAX_GENERATED_CHARGES } = require('./seed');
 const { newId, nowIso } = require('./store');
-const { parse, pathUuid } = require('./api/issues');
+const { pathUuid } = require('./api/issues');
 const { integer, oneOf, text, uuid } = require('./api/rules');
 const { z } = require('zod');
-const { objectBody } = require('./routes/helpers');
 
 /** Bodies of the admin routes (the sandbox's own, not the API's). */
 const ADMIN_BODIES = {
@@ -61,7 +59,7 @@ function deliveryView(app, record) {
 function fireEvent(ctx) {
 	const charge = ctx.app.store.charges.get(pathUuid(ctx.params, 'id'));
 	if (!charge) throw notFound('Charge');
-	const { event } = parse(ADMIN_BODIES.event, objectBody(ctx.body));
+	const { event } = ctx.input('body');
 	const deliveries = applyChargeEvent(ctx.app, charge, event);
 	return {
 		message: `${event} applied; ${deliveries.length} delivery(ies) started`,
@@ -70,7 +68,7 @@ function fireEvent(ctx) {
 }
 
 function seedCharges(ctx) {
-	const { count } = parse(ADMIN_BODIES.seedCharges, objectBody(ctx.body));
+	const { count } = ctx.input('body');
 	const ids = generateCharges(ctx.app.store, count);
 	return {
 		status: 201,
@@ -85,7 +83,7 @@ function seedCharges(ctx) {
 }
 
 function addLegalRepresentative(ctx) {
-	const body = parse(ADMIN_BODIES.legalRepresentative, objectBody(ctx.body));
+	const body = ctx.input('body');
 	const submerchantId = body.submerchant_id.toLowerCase();
 	const name = body.name;
 	if (!ctx.app.store.submerchants.get(submerchantId)) throw notFound('Submerchant');
@@ -99,10 +97,11 @@ function addLegalRepresentative(ctx) {
 	return { status: 201, message: 'Legal representative registered', data: representative };
 }
 
-function createAdminRouter() {
-	return new Router()
+/** Adds the admin routes to `router` (server.js: `add(method, path, handler)`, chainable). */
+function registerAdminRoutes(router) {
+	return router
 		.add('GET', '/__admin', () => ({ message: 'Sandbox admin routes', data: ADMIN_ROUTES }))
-		.add('POST', '/__admin/charges/:id/events', fireEvent)
+		.add('POST', '/__admin/charges/:id/events', fireEvent, { body: ADMIN_BODIES.event })
 		.add('GET', '/__admin/requests', (ctx) => ({
 			message: 'Recorded requests',
 			data: ctx.app.requests.map(recordedRequestView),
@@ -124,8 +123,10 @@ function createAdminRouter() {
 			if (!record) throw notFound('Delivery');
 			return { message: 'Redelivery started', data: deliveryView(ctx.app, record) };
 		})
-		.add('POST', '/__admin/seed/charges', seedCharges)
-		.add('POST', '/__admin/legal-representatives', addLegalRepresentative)
+		.add('POST', '/__admin/seed/charges', seedCharges, { body: ADMIN_BODIES.seedCharges })
+		.add('POST', '/__admin/legal-representatives', addLegalRepresentative, {
+			body: ADMIN_BODIES.legalRepresentative,
+		})
 		.add('POST', '/__admin/reset', (ctx) => {
 			ctx.app.reset();
 			return { message: 'Sandbox reset to the seed state' };
@@ -160,4 +161,4 @@ function createAdminRouter() {
 		});
 }
 
-module.exports = { ADMIN_ROUTES, recordedRequestView, createAdminRouter };
+module.exports = { ADMIN_ROUTES, recordedRequestView, registerAdminRoutes };

@@ -2,14 +2,13 @@
 /**
  * Programmatic entry point: `startSandbox(options)` runs the sandbox HTTP server and returns a handle to it.
  */
-const http = require('http');
 const { WEBHOOK_EVENTS } = require('./api/values');
 const { createAuthenticator } = require('./auth');
 const { applyChargeEvent } = require('./chargeEvents');
 const { DeliverySender } = require('./deliveries');
 const { FAULT_KINDS, FaultInjector } = require('./faults');
 const { generateCharges, seedStore } = require('./seed');
-const { createRequestListener } = require('./server');
+const { createServer } = require('./server');
 const { Store } = require('./store');
 const { SEED } = require('./seedIds');
 const { ADMIN_ROUTES } = require('./admin');
@@ -139,19 +138,9 @@ async function startSandbox(options = {}) {
 		},
 	};
 
-	const server = http.createServer(
-		createRequestListener(app, createAuthenticator(publicKey, secretKey), log),
-	);
-	await /** @type {Promise<void>} */ (
-		new Promise((resolve, reject) => {
-			server.once('error', reject);
-			server.listen(options.port ?? 0, host, () => {
-				server.off('error', reject);
-				resolve();
-			});
-		})
-	);
-	const port = /** @type {import('net').AddressInfo} */ (server.address()).port;
+	const server = createServer(app, createAuthenticator(publicKey, secretKey), log);
+	await server.listen({ port: options.port ?? 0, host });
+	const port = /** @type {import('net').AddressInfo} */ (server.server.address()).port;
 	url = `http://${urlHost(host)}:${port}`;
 
 	let stopping;
@@ -190,12 +179,9 @@ async function startSandbox(options = {}) {
 			stopping ??= (async () => {
 				faults.cancelWaits();
 				await deliveries.stop();
-				await /** @type {Promise<void>} */ (
-					new Promise((resolve) => {
-						server.close(() => resolve());
-						server.closeAllConnections();
-					})
-				);
+				const closed = server.close();
+				server.server.closeAllConnections();
+				await closed;
 			})();
 			return stopping;
 		},

@@ -1,24 +1,23 @@
 'use strict';
 /**
- * The HTTP front: routing of /v1 (authenticated, recorded) and /__admin, the response envelope, one log line per
- * request. Every handler runs inside a try/catch: bad input never crashes the server.
+ * The HTTP front on Fastify: routing of /v1 (authenticated, recorded) and /__admin, bodies (JSON up to 1 MB,
+ * multipart/form-data up to 10 MB through @fastify/multipart), the response envelope, one log line per request.
+ * Every error becomes the error envelope: bad input never crashes the server.
+ *
+ * Order of a request, as the platform's: a /v1 request is recorded (with its parsed body) before its key is checked,
+ * then a fault may answer instead of the handler; an unknown path is 404 and a known path with another method 405
+ * (with `Allow`) before a malformed body is refused (400, 413, 415), and only on POST, PUT and PATCH.
  */
 
+const Fastify = require('fastify');
+const fastifyMultipart = require('@fastify/multipart');
+const { parse } = require('./api/issues');
 const { ERROR_CODES } = require('./api/names');
-const { createAdminRouter } = require('./admin');
+const { registerAdminRoutes } = require('./admin');
 const { unauthorized } = require('./auth');
-const {
-	isMultipartRequest,
-	JSON_BODY_LIMIT,
-	MULTIPART_BODY_LIMIT,
-	parseBody,
-	readBody,
-} = require('./body');
-
-const { ApiError, HTTP_STATUS, notFound } = require('./errors');
+const { ApiError, badRequest, HTTP_STATUS, notFound } = require('./errors');
 const { shortCircuitAnswer } = require('./faults');
 const { redactCardData } = require('./redact');
-const { Router } = require('./router');
 const { registerAddressRoutes } = require('./routes/addresses');
 const { registerAnticipationRoutes } = require('./routes/anticipations');
 const { registerChargeRoutes } = require('./routes/charges');
@@ -28,27 +27,57 @@ const { registerSubmerchantRoutes } = require('./routes/submerchants');
 const { registerUndocumentedRoutes } = require('./routes/undocumented');
 const { registerWalletRoutes } = require('./routes/wallets');
 const { registerWebhookEndpointRoutes } = require('./routes/webhookEndpoints');
+const { jsonBody, objectBody } = require('./routes/helpers');
 const { registerWithdrawalRoutes } = require('./routes/withdrawals');
 const { nowIso } = require('./store');
 
-function createApiRouter() {
-	const router = new Router();
-	registerSubmerchantRoutes(router);
-	registerAddressRoutes(router);
-	registerDocumentRoutes(router);
-	registerChargeRoutes(router);
-	registerPaymentLinkRoutes(router);
-	registerAnticipationRoutes(router);
-	registerWalletRoutes(router);
-	registerWithdrawalRoutes(router);
-	registerWebhookEndpointRoutes(router);
-	registerUndocumentedRoutes(router);
-	return router;
-}
+/** The sandbox's limits (the reference shows none). */
+const JSON_BODY_LIMIT = 1024 * 1024;
+const MULTIPART_BODY_LIMIT = 10 * 1024 * 1024;
+const MAX_PARTS = 100;
+
+/** @typedef {{ body?: import('zod').ZodTypeAny, querystring?: import('zod').ZodTypeAny }} RouteSchema */
 
 const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH'];
+/** Every method a path answers: those its routes lack get 405 with `Allow`. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
+/**
+ * The route modules' `add(method, path, handler, schema)` calls, collected for Fastify. `schema` is the route's zod
+ * schemas, Fastify's `{ body, querystring }`; the handler takes the validated values from `ctx.input(part)`.
+ */
+function routeList(register) {
+	/** @type {{ method: string, path: string, handler: (ctx: any) => any, schema?: RouteSchema }[]} */
+	const routes = [];
+	const router = {
+		/** @param {string} method @param {string} path @param {(ctx: any) => any} handler @param {RouteSchema} [schema] */
+		add(method, path, handler, schema) {
+			routes.push({ method, path, handler, schema });
+			return router;
+		},
+	};
+	register(router);
+	return routes;
+}
+
+function apiRoutes() {
+	return routeList((router) => {
+		registerSubmerchantRoutes(router);
+		registerAddressRoutes(router);
+		registerDocumentRoutes(router);
+		registerChargeRoutes(router);
+		registerPaymentLinkRoutes(router);
+		registerAnticipationRoutes(router);
+		registerWalletRoutes(router);
+		registerWithdrawalRoutes(router);
+		registerWebhookEndpointRoutes(router);
+		registerUndocumentedRoutes(router);
+	});
+}
+
+/** Repeated keys become a list: `?status=a&status=b` → `{status: ['a', 'b']}`. */
 function queryObject(search) {
+	/** @type {Record<string, string | string[]>} */
 	const query = {};
 	for (const [key, value] of new URLSearchParams(search)) {
 		const existing = query[key];
@@ -58,27 +87,82 @@ function queryObject(search) {
 	return query;
 }
 
-function splitUrl(rawUrl) {
+function pathOf(rawUrl) {
 	const mark = rawUrl.indexOf('?');
-	let path = mark === -1 ? rawUrl : rawUrl.slice(0, mark);
-	if (path.length > 1) path = path.replace(/\/+$/, '') || '/';
-	return { path, search: mark === -1 ? '' : rawUrl.slice(mark + 1) };
+	const path = mark === -1 ? rawUrl : rawUrl.slice(0, mark);
+	return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
-function send(res, status, body, contentType, headers = {}) {
-	if (res.headersSent || res.writableEnded || res.destroyed) return;
-	res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': body.length, ...headers });
-	res.end(body);
+function areaOf(path) {
+	if (path === '/v1' || path.startsWith('/v1/')) return 'api';
+	if (path === '/__admin' || path.startsWith('/__admin/')) return 'admin';
+	return undefined;
 }
 
-function sendJson(res, status, payload, headers = {}) {
-	send(
-		res,
-		status,
-		Buffer.from(JSON.stringify(payload), 'utf8'),
-		'application/json; charset=utf-8',
-		headers,
-	);
+function mediaType(contentTypeHeader) {
+	return (contentTypeHeader ?? '').split(';')[0].trim().toLowerCase();
+}
+
+function isJsonType(type) {
+	return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
+}
+
+/** The body of a non-multipart request, as `{json}` or a deferred `{error}` (refused after routing). */
+function jsonBodyOf(raw, contentTypeHeader) {
+	if (raw.length === 0) return {};
+	const type = mediaType(contentTypeHeader);
+	if (!isJsonType(type)) {
+		return {
+			error: badRequest(
+				`Unsupported content type ${type || '(none)'}: send application/json`,
+				HTTP_STATUS.unsupportedMediaType,
+			),
+		};
+	}
+	try {
+		return { json: JSON.parse(raw.toString('utf8')) };
+	} catch {
+		return { error: badRequest('Malformed JSON body') };
+	}
+}
+
+const tooLarge = (limit) =>
+	badRequest(`Request body exceeds the ${limit} limit`, HTTP_STATUS.payloadTooLarge);
+
+/** Multipart parts through @fastify/multipart (busboy), buffered, as `{parts}` or a deferred `{parts: [], error}`. */
+async function multipartBodyOf(request) {
+	/** @type {import('.').MultipartPart[]} */
+	const parts = [];
+	try {
+		for await (const part of request.parts()) {
+			if (!part.fieldname) throw new Error('part without a form-data content-disposition and name');
+			if (part.type === 'file') {
+				const data = await part.toBuffer();
+				/** @type {import('.').MultipartPart} */
+				const entry = { name: part.fieldname, filename: part.filename, size: data.length, data };
+				if (part.mimetype) entry.contentType = part.mimetype;
+				parts.push(entry);
+			} else {
+				const data = Buffer.from(String(part.value ?? ''), 'utf8');
+				parts.push({ name: part.fieldname, size: data.length, data });
+			}
+		}
+		return { parts };
+	} catch (error) {
+		const code = /** @type {any} */ (error)?.code;
+		if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FIELDS_LIMIT')
+			return { parts: [], error: tooLarge('10 MB') };
+		const reason = error instanceof Error ? error.message : 'unreadable';
+		return { parts: [], error: badRequest(`Malformed multipart body: ${reason}`) };
+	}
+}
+
+function sendJson(reply, status, payload, headers = {}) {
+	return reply
+		.code(status)
+		.headers(headers)
+		.type('application/json; charset=utf-8')
+		.send(JSON.stringify(payload));
 }
 
 function successEnvelope(result, withoutData = false) {
@@ -109,124 +193,212 @@ function recordRequest(req, method, path, query) {
 }
 
 /**
- * The answer of a faulted request that never reaches the handler, or undefined when the fault applies later (slow,
- * missing_data). A reset closes the connection at once and answers nothing (status null).
+ * Builds the Fastify instance of the sandbox (not listening yet).
+ * @param {any} app the sandbox's state (index.js)
+ * @param {(authorization: string | undefined) => boolean} isAuthorized
+ * @param {(line: string) => void} log
  */
-function faultAnswer(req, res, fault) {
-	if (fault.kind === 'reset') {
-		// A TCP RST where the platform supports it, else a plain close: either way no HTTP answer at all.
-		if (typeof req.socket.resetAndDestroy === 'function') req.socket.resetAndDestroy();
-		else req.socket.destroy();
-		return { status: null, send: () => undefined };
-	}
-	const answer = shortCircuitAnswer(fault);
-	if (!answer) return undefined;
-	return {
-		status: answer.status,
-		send: answer.json
-			? () => sendJson(res, answer.status, answer.json, answer.headers)
-			: () => send(res, answer.status, Buffer.from(answer.text, 'utf8'), answer.contentType),
-	};
-}
+function createServer(app, isAuthorized, log) {
+	const fastify = Fastify({
+		logger: false,
+		exposeHeadRoutes: false,
+		forceCloseConnections: true,
+		return503OnClosing: false,
+		bodyLimit: JSON_BODY_LIMIT,
+		routerOptions: { ignoreTrailingSlash: true, querystringParser: queryObject },
+		// A URL Fastify cannot decode is a path no route has.
+		frameworkErrors: (_error, request, reply) =>
+			sendJson(reply, 404, errorEnvelope(notFound(`Route ${request.method}`), request.method)),
+	});
 
-function createRequestListener(app, isAuthorized, log) {
-	const api = createApiRouter();
-	const admin = createAdminRouter();
+	// Every body is taken as bytes and judged after routing (jsonBodyOf); multipart is @fastify/multipart's.
+	fastify.removeAllContentTypeParsers();
+	fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+		done(null, body),
+	);
+	fastify.register(fastifyMultipart, {
+		limits: {
+			fileSize: MULTIPART_BODY_LIMIT,
+			fieldSize: MULTIPART_BODY_LIMIT,
+			parts: MAX_PARTS,
+			fields: MAX_PARTS,
+			files: MAX_PARTS,
+		},
+	});
 
-	function areaOf(path) {
-		if (path === '/v1' || path.startsWith('/v1/')) return api;
-		if (path === '/__admin' || path.startsWith('/__admin/')) return admin;
-		return undefined;
-	}
+	/** Per request: its path, area, parsed body, record and fault. @type {WeakMap<object, any>} */
+	const states = new WeakMap();
+	const stateOf = (request) => states.get(request);
 
-	/** Runs the request; resolves to its answer `{status, send}`, sent by the caller (later, for a slow fault). */
-	async function handle(req, res, method, path, search, state) {
-		const query = queryObject(search);
-		const area = areaOf(path);
-		const contentType = req.headers['content-type'];
-		const limit = isMultipartRequest(contentType) ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT;
-		const parsed = parseBody(await readBody(req, limit), contentType);
-
-		if (area === api) {
-			const record = recordRequest(req, method, path, query);
-			if (parsed.json !== undefined) record.body = redactCardData(parsed.json);
-			if (parsed.parts !== undefined) record.parts = parsed.parts;
-			app.requests.push(record);
-			state.record = record;
-			if (!isAuthorized(req.headers.authorization)) throw unauthorized();
-			state.fault = app.faults.pick(method, path);
-			if (state.fault) {
-				record.fault = state.fault.kind;
-				const answer = faultAnswer(req, res, state.fault);
-				if (answer) return answer;
-			}
-		}
-		const match = area?.match(method, path);
-		if (!match) throw notFound(`Route ${method} ${path}`);
-		if ('allowed' in match) {
-			throw new ApiError(
-				HTTP_STATUS.methodNotAllowed,
-				ERROR_CODES.badRequest,
-				`Method ${method} is not allowed on ${path}; allowed: ${match.allowed.join(', ')}`,
-				undefined,
-				{ Allow: match.allowed.join(', ') },
-			);
-		}
-		if (parsed.error && METHODS_WITH_BODY.includes(method)) throw parsed.error;
-		const result = await match.handler({
-			app,
-			method,
+	fastify.addHook('onRequest', async (request) => {
+		const path = pathOf(request.url);
+		states.set(request, {
+			started: process.hrtime.bigint(),
+			method: request.method.toUpperCase(),
 			path,
-			params: match.params,
-			query,
-			body: parsed.json,
-			parts: parsed.parts,
+			area: areaOf(path),
+			note: '',
 		});
-		const status = result.status ?? 200;
-		if (result.raw) {
-			return { status, send: () => send(res, status, result.raw.body, result.raw.contentType) };
+	});
+
+	/** `{ value }` or `{ error }`, as Fastify's validators answer. */
+	const validated = (fn) => {
+		try {
+			return { value: fn() };
+		} catch (error) {
+			return { error };
 		}
-		const envelope = successEnvelope(result, state.fault?.kind === 'missing_data');
-		return { status, send: () => sendJson(res, status, envelope) };
-	}
-
-	function errorAnswer(res, method, thrown) {
-		const error = thrown instanceof ApiError ? thrown : internalError();
-		return {
-			status: error.status,
-			send: () => sendJson(res, error.status, errorEnvelope(error, method), error.headers),
-			// Only the error's class: messages of unexpected errors could quote request data.
-			note: thrown instanceof ApiError ? '' : ` (${thrown?.name ?? 'error'})`,
-		};
-	}
-
-	return (req, res) => {
-		const started = process.hrtime.bigint();
-		const method = (req.method ?? 'GET').toUpperCase();
-		const { path, search } = splitUrl(req.url ?? '/');
-		const state = {};
-		const finish = (status, note = '') => {
-			if (state.record) state.record.status = status;
-			const ms = Number(process.hrtime.bigint() - started) / 1e6;
-			const fault = state.fault ? ` (fault ${state.fault.kind})` : '';
-			log(`${method} ${path} ${status ?? 'reset'} ${ms.toFixed(1)}ms${note}${fault}`);
-		};
-		handle(req, res, method, path, search, state)
-			.catch((thrown) => errorAnswer(res, method, thrown))
-			.then(async (answer) => {
-				// slow: the operation has been applied (or refused); its answer leaves after the delay.
-				if (state.fault?.kind === 'slow') {
-					try {
-						await app.faults.wait(state.fault.delayMs);
-					} catch {
-						finish(answer.status, ' (not sent: sandbox stopped)');
-						return;
-					}
-				}
-				answer.send();
-				finish(answer.status, answer.note);
-			});
 	};
+	// The routes' zod schemas. A failure is attached to the request (attachValidation), not answered: the handler
+	// throws it where the platform does, after a 404 of the resource in the path.
+	fastify.setValidatorCompiler(({ schema, httpPart }) => (data) => {
+		const zodSchema = /** @type {import('zod').ZodTypeAny} */ (/** @type {unknown} */ (schema));
+		if (httpPart === 'querystring') return validated(() => parse(zodSchema, data ?? {}, 'query'));
+		// The body as preValidation left it; a multipart or malformed one is refused by the handler.
+		if (data?.parts !== undefined || data?.error) return { value: data };
+		return validated(() => parse(zodSchema, objectBody(data?.json)));
+	});
+
+	// After routing and body reading, before validation and the handler: record, authenticate, apply a fault.
+	fastify.addHook('preValidation', async (request, reply) => {
+		const state = stateOf(request);
+		state.body = request.isMultipart()
+			? await multipartBodyOf(request)
+			: jsonBodyOf(
+					Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+					request.headers['content-type'],
+				);
+		state.query = request.query;
+		request.body = state.body;
+		if (state.area !== 'api') return;
+		const record = recordRequest(request.raw, state.method, state.path, request.query);
+		if (state.body.json !== undefined) record.body = redactCardData(state.body.json);
+		if (state.body.parts !== undefined) record.parts = state.body.parts;
+		app.requests.push(record);
+		state.record = record;
+		if (!isAuthorized(request.headers.authorization)) throw unauthorized();
+		state.fault = app.faults.pick(state.method, state.path);
+		if (!state.fault) return;
+		record.fault = state.fault.kind;
+		if (state.fault.kind === 'reset') {
+			// A TCP RST where the platform supports it, else a plain close: either way no HTTP answer at all.
+			reply.hijack();
+			const socket = request.raw.socket;
+			if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+			else socket.destroy();
+			finish(request, null);
+			return reply;
+		}
+		const answer = shortCircuitAnswer(state.fault);
+		if (!answer) return;
+		if (answer.json) return sendJson(reply, answer.status, answer.json, answer.headers);
+		return reply.code(answer.status).type(answer.contentType).send(answer.text);
+	});
+
+	// slow: the operation has been applied (or refused); its answer leaves after the delay.
+	fastify.addHook('onSend', async (request, reply, payload) => {
+		const state = stateOf(request);
+		if (state?.fault?.kind !== 'slow') return payload;
+		try {
+			await app.faults.wait(state.fault.delayMs);
+		} catch {
+			state.note = ' (not sent: sandbox stopped)';
+			request.raw.socket.destroy();
+		}
+		return payload;
+	});
+
+	function finish(request, status) {
+		const state = stateOf(request);
+		if (!state || state.finished) return;
+		state.finished = true;
+		if (state.record) state.record.status = status;
+		const ms = Number(process.hrtime.bigint() - state.started) / 1e6;
+		const fault = state.fault ? ` (fault ${state.fault.kind})` : '';
+		log(
+			`${state.method} ${state.path} ${status ?? 'reset'} ${ms.toFixed(1)}ms${state.note}${fault}`,
+		);
+	}
+
+	fastify.addHook('onResponse', async (request, reply) => finish(request, reply.statusCode));
+
+	fastify.setErrorHandler((thrown, request, reply) => {
+		const method = stateOf(request)?.method ?? request.method;
+		let error;
+		if (thrown instanceof ApiError) error = thrown;
+		else if (/** @type {any} */ (thrown).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+			error = tooLarge('1 MB');
+		else {
+			error = internalError();
+			// Only the error's class: messages of unexpected errors could quote request data.
+			if (stateOf(request))
+				stateOf(request).note = ` (${/** @type {any} */ (thrown)?.name ?? 'error'})`;
+		}
+		return sendJson(reply, error.status, errorEnvelope(error, method), error.headers);
+	});
+
+	fastify.setNotFoundHandler((request) => {
+		throw notFound(`Route ${stateOf(request).method} ${stateOf(request).path}`);
+	});
+
+	/** The route's handler with the request's context; a malformed body is refused here, after routing. */
+	function routeHandler(handler) {
+		return async (request, reply) => {
+			const state = stateOf(request);
+			if (state.body.error && METHODS_WITH_BODY.includes(state.method)) throw state.body.error;
+			const ctx = {
+				app,
+				method: state.method,
+				path: state.path,
+				params: request.params,
+				query: state.query,
+				body: state.body.json,
+				parts: state.body.parts,
+				/** The route's validated `body` or `querystring`; throws its validation error. */
+				input(/** @type {'body' | 'querystring'} */ part) {
+					// A multipart body (415) or one that is not an object is refused before the schema's rules.
+					if (part === 'body') jsonBody(ctx);
+					const error = /** @type {any} */ (request.validationError);
+					if (error && error.validationContext === part) throw error;
+					return part === 'body' ? request.body : request.query;
+				},
+			};
+			const result = await handler(ctx);
+			const status = result.status ?? 200;
+			if (result.raw) return reply.code(status).type(result.raw.contentType).send(result.raw.body);
+			return sendJson(reply, status, successEnvelope(result, state.fault?.kind === 'missing_data'));
+		};
+	}
+
+	const routes = [...apiRoutes(), ...routeList(registerAdminRoutes)];
+	/** @type {Map<string, string[]>} */
+	const methodsByPath = new Map();
+	for (const route of routes) {
+		fastify.route({
+			method: route.method,
+			url: route.path,
+			handler: routeHandler(route.handler),
+			...(route.schema ? { schema: route.schema, attachValidation: true } : {}),
+		});
+		methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
+	}
+	for (const [path, allowed] of methodsByPath) {
+		const others = METHODS.filter((method) => !allowed.includes(method));
+		fastify.route({
+			method: others,
+			url: path,
+			handler: async (request) => {
+				throw new ApiError(
+					HTTP_STATUS.methodNotAllowed,
+					ERROR_CODES.badRequest,
+					`Method ${stateOf(request).method} is not allowed on ${stateOf(request).path}; allowed: ${allowed.join(', ')}`,
+					undefined,
+					{ Allow: allowed.join(', ') },
+				);
+			},
+		});
+	}
+	return fastify;
 }
 
-module.exports = { createApiRouter, createRequestListener };
+module.exports = { createServer, JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT };

@@ -265,8 +265,15 @@ const withdrawalFeeQuery = queryObject({
 });
 
 /**
- * POST /v1/payment-links/{id}/upload-cover: multipart parts (multipart.js), one non-empty file part `file`. "Size and
- * format limits of the image are not shown": its content type is not checked.
+/**
+ * POST /v1/submerchants/{id}/legal-representatives and POST /v1/withdrawals (routes/undocumented.js): the reference
+ * names them without a field, so any JSON object, kept as sent (no rule invented; a real API will have its own).
+ */
+const undocumentedBody = z.object({}).passthrough();
+
+/**
+ * POST /v1/payment-links/{id}/upload-cover: multipart parts (server.js, @fastify/multipart), one non-empty file part
+ * `file`. "Size and format limits of the image are not shown": its content type is not checked.
  */
 const COVER_PART_NAME = 'file';
 const coverUpload = z
@@ -338,4 +345,5 @@ module.exports = {
 	paymentLinkCreate,
 	paymentLinkListQuery,
 	webhookEndpointListQuery,
+	undocumentedBody,
 };

@@ -4,11 +4,11 @@
  * The address type travels in the body field named in api/names.js (`type`); it defaults to `billing`.
  */
 const { ADDRESS_TYPE_BODY_FIELD } = require('../api/names');
-const { parse, pathUuid } = require('../api/issues');
+const { pathUuid } = require('../api/issues');
 const { addressCreate, addressUpdate } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { newId, nowIso } = require('../store');
-const { assignDefined, jsonBody, ownSubmerchantFromPath } = require('./helpers');
+const { assignDefined, ownSubmerchantFromPath } = require('./helpers');
 
 /** Only one primary address per submerchant: a new primary one demotes the others. */
 function demoteOtherPrimaries(store, address) {
@@ -20,7 +20,7 @@ function demoteOtherPrimaries(store, address) {
 
 function create(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
-	const body = parse(addressCreate, jsonBody(ctx));
+	const body = ctx.input('body');
 	const address = {
 		id: newId(),
 		submerchant_id: submerchant.id,
@@ -45,7 +45,7 @@ function update(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	const address = ctx.app.store.addresses.get(pathUuid(ctx.params, 'addressId'));
 	if (!address || address.submerchant_id !== submerchant.id) throw notFound('Address');
-	const { [ADDRESS_TYPE_BODY_FIELD]: type, ...fields } = parse(addressUpdate, jsonBody(ctx));
+	const { [ADDRESS_TYPE_BODY_FIELD]: type, ...fields } = ctx.input('body');
 	assignDefined(address, { ...fields, type });
 	demoteOtherPrimaries(ctx.app.store, address);
 	return { message: 'Address updated' };
@@ -53,8 +53,8 @@ function update(ctx) {
 
 function registerAddressRoutes(router) {
 	router
-		.add('POST', '/v1/submerchants/:id/addresses', create)
-		.add('PATCH', '/v1/submerchants/:id/addresses/:addressId', update);
+		.add('POST', '/v1/submerchants/:id/addresses', create, { body: addressCreate })
+		.add('PATCH', '/v1/submerchants/:id/addresses/:addressId', update, { body: addressUpdate });
 }
 
 module.exports = { registerAddressRoutes };

@@ -7,10 +7,9 @@
 const { conflict, notFound } = require('../errors');
 const { anticipationTotals } = require('../fees');
 const { newId, nowIso } = require('../store');
-const { Issues, parse, pathUuid } = require('../api/issues');
+const { Issues, pathUuid } = require('../api/issues');
 const { RULES } = require('../api/rules');
 const { anticipationCreate } = require('../api/schemas');
-const { jsonBody } = require('./helpers');
 
 const ANTICIPATED_STATUS = 'anticipated';
 const CANCELED_STATUS = 'canceled';
@@ -24,7 +23,7 @@ function getReceivable(ctx) {
 
 function create(ctx) {
 	const store = ctx.app.store;
-	const body = parse(anticipationCreate, jsonBody(ctx));
+	const body = ctx.input('body');
 	const issues = new Issues();
 	const receivables = (body.receivable_ids ?? []).flatMap((value, index) => {
 		const field = `receivable_ids[${index}]`;
@@ -85,7 +84,7 @@ function cancel(ctx) {
 function registerAnticipationRoutes(router) {
 	router
 		.add('GET', '/v1/receivables/:id', getReceivable)
-		.add('POST', '/v1/anticipations', create)
+		.add('POST', '/v1/anticipations', create, { body: anticipationCreate })
 		.add('DELETE', '/v1/anticipations/:id', cancel);
 }
 

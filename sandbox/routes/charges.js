@@ -6,7 +6,7 @@
  */
 const { CHARGE_LIST_QUERY } = require('../api/names');
 const { inDateRange } = require('../api/dates');
-const { parse, pathUuid } = require('../api/issues');
+const { pathUuid } = require('../api/issues');
 const { RULES } = require('../api/rules');
 const { chargeCreate, chargeListQuery } = require('../api/schemas');
 
@@ -16,7 +16,6 @@ const { emitChargeEvent } = require('../chargeEvents');
 const { invalid, notFound } = require('../errors');
 const { paginate, pageRequest } = require('../pagination');
 const { newId, nowIso } = require('../store');
-const { jsonBody } = require('./helpers');
 
 /** What the charge keeps of the card: never the number, CVV or token. */
 function cardSummary(details) {
@@ -32,7 +31,7 @@ function cardSummary(details) {
 
 function create(ctx) {
 	const store = ctx.app.store;
-	const body = parse(chargeCreate, jsonBody(ctx));
+	const body = ctx.input('body');
 	const submerchantId = body.submerchant_id?.toLowerCase();
 	if (submerchantId && !store.ownSubmerchant(submerchantId))
 		throw invalid(
@@ -83,7 +82,7 @@ function matchesSearch(charge, needle) {
 
 function list(ctx) {
 	const Q = CHARGE_LIST_QUERY;
-	const query = parse(chargeListQuery, ctx.query, 'query');
+	const query = ctx.input('querystring');
 	const status = query[Q.status];
 	const paymentMethod = query[Q.paymentMethod];
 	const start = query[Q.startDate];
@@ -116,8 +115,8 @@ function get(ctx) {
 
 function registerChargeRoutes(router) {
 	router
-		.add('POST', '/v1/charges', create)
-		.add('GET', '/v1/charges', list)
+		.add('POST', '/v1/charges', create, { body: chargeCreate })
+		.add('GET', '/v1/charges', list, { querystring: chargeListQuery })
 		.add('GET', '/v1/charges/:id', get);
 }
 

@@ -5,20 +5,19 @@
  * whichever are sent. A new document is `pending`; the previous active one of the same type (and legal
  * representative, for partner types) becomes `replaced`.
  */
-const { parse } = require('../api/issues');
 const { RULES } = require('../api/rules');
 const { invalid } = require('../errors');
 const { documentCreate } = require('../api/schemas');
 const { PARTNER_DOCUMENT_PREFIX } = require('../api/values');
 const { compareText, newId, nowIso } = require('../store');
-const { jsonBody, ownSubmerchantFromPath } = require('./helpers');
+const { ownSubmerchantFromPath } = require('./helpers');
 
 const REPLACED_STATUS = 'replaced';
 
 function create(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	const store = ctx.app.store;
-	const body = parse(documentCreate, jsonBody(ctx));
+	const body = ctx.input('body');
 	const isPartner = body.type.startsWith(PARTNER_DOCUMENT_PREFIX);
 	const legalRepresentativeId = body.legal_representative_id?.toLowerCase();
 	if (legalRepresentativeId) {
@@ -75,7 +74,7 @@ function list(ctx) {
 
 function registerDocumentRoutes(router) {
 	router
-		.add('POST', '/v1/submerchants/:id/documents', create)
+		.add('POST', '/v1/submerchants/:id/documents', create, { body: documentCreate })
 		.add('GET', '/v1/submerchants/:id/documents', list);
 }
 

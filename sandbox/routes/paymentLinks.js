@@ -15,7 +15,6 @@ const {
 	paymentLinkListQuery,
 } = require('../api/schemas');
 const { paginate, pageRequest } = require('../pagination');
-const { jsonBody } = require('./helpers');
 
 function ownLink(ctx) {
 	const link = ctx.app.store.paymentLinks.get(pathUuid(ctx.params, 'id'));
@@ -41,7 +40,7 @@ function uploadCover(ctx) {
 }
 
 function list(ctx) {
-	const query = parse(paymentLinkListQuery, ctx.query, 'query');
+	const query = ctx.input('querystring');
 	const merchantId = ctx.app.store.merchant.id;
 	const links = [...ctx.app.store.paymentLinks.values()]
 		.filter((link) => link.merchant_id === merchantId)
@@ -50,7 +49,7 @@ function list(ctx) {
 }
 
 function create(ctx) {
-	const body = parse(paymentLinkCreate, jsonBody(ctx));
+	const body = ctx.input('body');
 	const store = ctx.app.store;
 	const submerchantId = body.submerchant_id?.toLowerCase();
 	if (submerchantId && !store.ownSubmerchant(submerchantId)) throw notFound('Submerchant');
@@ -85,8 +84,8 @@ function create(ctx) {
 
 function registerPaymentLinkRoutes(router) {
 	router
-		.add('GET', PAYMENT_LINKS_PATH, list)
-		.add('POST', PAYMENT_LINKS_PATH, create)
+		.add('GET', PAYMENT_LINKS_PATH, list, { querystring: paymentLinkListQuery })
+		.add('POST', PAYMENT_LINKS_PATH, create, { body: paymentLinkCreate })
 		.add('GET', '/v1/payment-links/:id', get)
 		.add('POST', '/v1/payment-links/:id/upload-cover', uploadCover);
 }

@@ -3,7 +3,7 @@
  * GET /v1/submerchants, GET|PATCH /v1/submerchants/{id}, POST /v1/submerchants/{id}/submit-for-review.
  */
 const { SUBMERCHANT_LIST_QUERY } = require('../api/names');
-const { Issues, parse } = require('../api/issues');
+const { Issues } = require('../api/issues');
 const { RULES } = require('../api/rules');
 const {
 	submerchantListQuery,
@@ -13,10 +13,10 @@ const {
 const { conflict } = require('../errors');
 const { paginate, pageRequest } = require('../pagination');
 const { compareText, nowIso } = require('../store');
-const { assignDefined, jsonBody, ownSubmerchantFromPath } = require('./helpers');
+const { assignDefined, ownSubmerchantFromPath } = require('./helpers');
 
 function list(ctx) {
-	const query = parse(submerchantListQuery, ctx.query, 'query');
+	const query = ctx.input('querystring');
 	const status = query[SUBMERCHANT_LIST_QUERY.status];
 	const merchantId = ctx.app.store.merchant.id;
 	const submerchants = [...ctx.app.store.submerchants.values()]
@@ -38,7 +38,7 @@ const money = (value) => (value === undefined ? undefined : value.toFixed(2));
 
 function update(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
-	const { tax_id: _immutable, cnaes, ...changes } = parse(submerchantUpdate, jsonBody(ctx));
+	const { tax_id: _immutable, cnaes, ...changes } = ctx.input('body');
 	assignDefined(submerchant, {
 		...changes,
 		average_ticket: money(changes.average_ticket),
@@ -55,7 +55,7 @@ function update(ctx) {
 
 function submitForReview(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
-	parse(noBody, jsonBody(ctx));
+	ctx.input('body');
 	const store = ctx.app.store;
 	if (submerchant.status !== 'pending') {
 		throw conflict(
@@ -81,10 +81,10 @@ function submitForReview(ctx) {
 
 function registerSubmerchantRoutes(router) {
 	router
-		.add('GET', '/v1/submerchants', list)
+		.add('GET', '/v1/submerchants', list, { querystring: submerchantListQuery })
 		.add('GET', '/v1/submerchants/:id', get)
-		.add('PATCH', '/v1/submerchants/:id', update)
-		.add('POST', '/v1/submerchants/:id/submit-for-review', submitForReview);
+		.add('PATCH', '/v1/submerchants/:id', update, { body: submerchantUpdate })
+		.add('POST', '/v1/submerchants/:id/submit-for-review', submitForReview, { body: noBody });
 }
 
 module.exports = { registerSubmerchantRoutes };

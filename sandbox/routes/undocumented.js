@@ -2,18 +2,20 @@
 /**
  * Operations the reference names without showing a single field: creating a legal representative of a submerchant
  * and creating a withdrawal. The README reaches them with n8n's HTTP Request node and this package's credential.
- * The paths are the choice in api/names.js; the sandbox accepts ANY JSON object there, stores it as sent with an id
- * and a creation time, and invents no rule (a real API will have its own). A legal representative stored here counts
- * for a PJ's submit for review, as the reference says one must exist.
+ * The paths are the choice in api/names.js; the sandbox accepts ANY JSON object there (the routes declare
+ * undocumentedBody of api/schemas.js), stores it as sent with an id and a creation time, and invents no rule (a real
+ * API will have its own). A legal representative stored here counts for a PJ's submit for review, as the reference
+ * says one must exist.
  */
 const { LEGAL_REPRESENTATIVES_PATH, WITHDRAWALS_PATH } = require('../api/names');
+const { undocumentedBody } = require('../api/schemas');
 const { newId, nowIso } = require('../store');
-const { jsonBody, ownSubmerchantFromPath } = require('./helpers');
+const { ownSubmerchantFromPath } = require('./helpers');
 
 function createLegalRepresentative(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
 	const representative = {
-		...jsonBody(ctx),
+		...ctx.input('body'),
 		id: newId(),
 		submerchant_id: submerchant.id,
 		created_at: nowIso(),
@@ -23,7 +25,7 @@ function createLegalRepresentative(ctx) {
 }
 
 function createWithdrawal(ctx) {
-	const withdrawal = { ...jsonBody(ctx), id: newId(), created_at: nowIso() };
+	const withdrawal = { ...ctx.input('body'), id: newId(), created_at: nowIso() };
 	// Kept apart from the seeded withdrawals: their amount and status fields are the sandbox's reading for the
 	// summary, and nothing says what a request sends.
 	ctx.app.store.requestedWithdrawals.set(withdrawal.id, withdrawal);
@@ -32,8 +34,10 @@ function createWithdrawal(ctx) {
 
 function registerUndocumentedRoutes(router) {
 	router
-		.add('POST', LEGAL_REPRESENTATIVES_PATH(':id'), createLegalRepresentative)
-		.add('POST', WITHDRAWALS_PATH, createWithdrawal);
+		.add('POST', LEGAL_REPRESENTATIVES_PATH(':id'), createLegalRepresentative, {
+			body: undocumentedBody,
+		})
+		.add('POST', WITHDRAWALS_PATH, createWithdrawal, { body: undocumentedBody });
 }
 
 module.exports = { registerUndocumentedRoutes };

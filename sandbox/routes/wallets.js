@@ -24,7 +24,7 @@ function get(ctx) {
 
 function statement(ctx) {
 	const wallet = ownWallet(ctx);
-	const query = parse(walletStatementQuery, ctx.query, 'query');
+	const query = ctx.input('querystring');
 	const start = query[WALLET_STATEMENT_QUERY.startDate];
 	const end = query[WALLET_STATEMENT_QUERY.endDate];
 
@@ -60,7 +60,9 @@ function statement(ctx) {
 }
 
 function registerWalletRoutes(router) {
-	router.add('GET', '/v1/wallets/:id', get).add('GET', '/v1/wallets/:id/statement', statement);
+	router
+		.add('GET', '/v1/wallets/:id', get)
+		.add('GET', '/v1/wallets/:id/statement', statement, { querystring: walletStatementQuery });
 }
 
 module.exports = { registerWalletRoutes };

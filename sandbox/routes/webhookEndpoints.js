@@ -5,12 +5,11 @@
  */
 const { randomBytes } = require('crypto');
 const { WEBHOOK_ENDPOINTS_PATH } = require('../api/names');
-const { parse, pathUuid } = require('../api/issues');
+const { pathUuid } = require('../api/issues');
 const { webhookEndpointCreate, webhookEndpointListQuery } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { paginate, pageRequest } = require('../pagination');
 const { compareText, newId, nowIso } = require('../store');
-const { jsonBody } = require('./helpers');
 
 function publicEndpoint(endpoint) {
 	const { secret: _secret, ...rest } = endpoint;
@@ -22,7 +21,7 @@ function newWebhookSecret() {
 }
 
 function create(ctx) {
-	const body = parse(webhookEndpointCreate, jsonBody(ctx));
+	const body = ctx.input('body');
 
 	const endpoint = {
 		id: newId(),
@@ -37,7 +36,7 @@ function create(ctx) {
 }
 
 function list(ctx) {
-	const query = parse(webhookEndpointListQuery, ctx.query, 'query');
+	const query = ctx.input('querystring');
 	const endpoints = [...ctx.app.store.webhookEndpoints.values()]
 		.sort((a, b) => compareText(b.created_at, a.created_at) || compareText(b.id, a.id))
 		.map(publicEndpoint);
@@ -52,8 +51,8 @@ function remove(ctx) {
 
 function registerWebhookEndpointRoutes(router) {
 	router
-		.add('GET', WEBHOOK_ENDPOINTS_PATH, list)
-		.add('POST', WEBHOOK_ENDPOINTS_PATH, create)
+		.add('GET', WEBHOOK_ENDPOINTS_PATH, list, { querystring: webhookEndpointListQuery })
+		.add('POST', WEBHOOK_ENDPOINTS_PATH, create, { body: webhookEndpointCreate })
 		.add('DELETE', `${WEBHOOK_ENDPOINTS_PATH}/:id`, remove);
 }
 

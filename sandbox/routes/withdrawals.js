@@ -5,14 +5,13 @@
  * today_amount cents asked today (UTC); total_withdrawals and total_completed in cents, all and completed.
  */
 const { WITHDRAWAL_FEE_QUERY, WITHDRAWAL_SUMMARY_QUERY } = require('../api/names');
-const { parse } = require('../api/issues');
 const { withdrawalFeeQuery, withdrawalSummaryQuery } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { withdrawalFee } = require('../fees');
 
 function summary(ctx) {
 	const store = ctx.app.store;
-	const query = parse(withdrawalSummaryQuery, ctx.query, 'query');
+	const query = ctx.input('querystring');
 	const submerchantId = query[WITHDRAWAL_SUMMARY_QUERY.submerchantId]?.toLowerCase();
 	if (submerchantId && !store.ownSubmerchant(submerchantId)) throw notFound('Submerchant');
 
@@ -37,7 +36,7 @@ function summary(ctx) {
 }
 
 function fee(ctx) {
-	const query = parse(withdrawalFeeQuery, ctx.query, 'query');
+	const query = ctx.input('querystring');
 	const amount = query[WITHDRAWAL_FEE_QUERY.amount];
 	const config = ctx.app.store.withdrawalFee;
 	return {
@@ -47,7 +46,9 @@ function fee(ctx) {
 }
 
 function registerWithdrawalRoutes(router) {
-	router.add('GET', '/v1/withdrawals/summary', summary).add('GET', '/v1/withdrawals/fee', fee);
+	router
+		.add('GET', '/v1/withdrawals/summary', summary, { querystring: withdrawalSummaryQuery })
+		.add('GET', '/v1/withdrawals/fee', fee, { querystring: withdrawalFeeQuery });
 }
 
 module.exports = { registerWithdrawalRoutes };

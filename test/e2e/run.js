@@ -6,7 +6,7 @@
  * user folder, starts the sandbox and n8n on loopback, and checks that the package loads, that every operation runs
  * in an imported workflow, that the trigger registers, verifies and de-duplicates deliveries of any shape (and, at
  * typeVersion 1.2, answers after the run), that the examples work, and (test/e2e/editor.js) what the editor shows.
- * One line per check, phase timings, and a last line `N passed, N failed`; exit code 1 on any failure. Everything it
+ * One line per check, phase timings, and node:test's summary (test/e2e/lib/report.js); exit code 1 on any failure. Everything it
  * starts is stopped, also on failure or Ctrl-C.
  *
  * `--n8n [version]` (npm run test:compat -- <version>) runs the same checks against another n8n, on the Node.js its
@@ -152,11 +152,9 @@ async function main() {
 			date: new Date().toISOString().slice(0, 10),
 		});
 	}
-	process.exitCode = report.summary();
+	if (report.summary() !== 0) process.exitCode = 1;
 }
 
 main().catch((error) => {
-	console.error(error);
-	console.log('0 passed, 1 failed');
-	process.exitCode = 1;
+	Report.crashed(error);
 });

@@ -78,7 +78,7 @@ async function main() {
 		if (process.env.QUEUE_KEEP === '1') console.log(`kept ${run.workDir}`);
 		else fs.rmSync(run.workDir, { recursive: true, force: true });
 	}
-	process.exitCode = report.summary();
+	if (report.summary() !== 0) process.exitCode = 1;
 	report.writeLastRun(
 		path.join(ROOT, 'docs', 'reliability.md'),
 		'queue-last-run',
@@ -107,7 +107,5 @@ function writeAcknowledgeSummary(rows) {
 }
 
 main().catch((error) => {
-	console.error(error);
-	console.log('0 passed, 1 failed');
-	process.exitCode = 1;
+	Report.crashed(error);
 });

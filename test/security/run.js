@@ -11,7 +11,7 @@
  *    API), error messages, n8n's debug log, `n8n execute` output, the sandbox's log, the answers to the deliveries,
  *    and every file of n8n's user folder (the SQLite database table by table, too).
  *
- * One line per check group, a table per part, phase timings, and a last line `N passed, N failed`; exit code 1 on any
+ * One line per check group, a table per part, phase timings, and node:test's summary (test/e2e/lib/report.js); exit code 1 on any
  * failure. Everything it starts is stopped, also on failure or Ctrl-C. Logs of the run: test-results/security/.
  * SECURITY_KEEP=1 keeps the temporary user folder.
  */
@@ -104,12 +104,10 @@ async function main() {
 		if (process.env.SECURITY_KEEP === '1') console.log(`kept ${workDir}`);
 		else fs.rmSync(workDir, { recursive: true, force: true });
 	}
-	process.exitCode = report.summary();
+	if (report.summary() !== 0) process.exitCode = 1;
 	report.writeLastRun(path.join(ROOT, 'SECURITY.md'), 'security-last-run', n8n.PRIMARY_N8N_VERSION);
 }
 
 main().catch((error) => {
-	console.error(error);
-	console.log('0 passed, 1 failed');
-	process.exitCode = 1;
+	Report.crashed(error);
 });

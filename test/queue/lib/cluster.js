@@ -21,7 +21,7 @@ const WORKER_CONCURRENCY = 5;
  * @typedef {object} ClusterOptions
  * @property {string} n8nDir
  * @property {string} workDir
- * @property {{ host: string, port: number, database: string, user: string }} postgres
+ * @property {{ host: string, port: number, database: string, user: string, password?: string }} postgres
  * @property {{ host: string, port: number }} redis
  * @property {string} webhookBaseUrl What main registers webhooks under (the balancer in front of the webhook
  *   processes).
@@ -175,7 +175,7 @@ class Cluster {
 			DB_POSTGRESDB_PORT: String(postgres.port),
 			DB_POSTGRESDB_DATABASE: postgres.database,
 			DB_POSTGRESDB_USER: postgres.user,
-			DB_POSTGRESDB_PASSWORD: '',
+			DB_POSTGRESDB_PASSWORD: postgres.password ?? '',
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: redis.host,
 			QUEUE_BULL_REDIS_PORT: String(redis.port),

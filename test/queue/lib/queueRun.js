@@ -14,7 +14,7 @@ const { setNode, triggerWorkflow } = require('../../e2e/lib/workflows');
 const { allExecutions, nodeOutput } = require('../../security/lib/executions');
 const { Balancer } = require('./balancer');
 const { Cluster } = require('./cluster');
-const { startPostgres, startRedis } = require('./services');
+const { servicesFromEnv, startPostgres, startRedis } = require('./services');
 
 /**
  * @typedef {Awaited<ReturnType<typeof import('../../../sandbox').startSandbox>>} Sandbox
@@ -80,8 +80,8 @@ function queueWorkflow(credential, mode) {
 }
 
 /**
- * @typedef {Awaited<ReturnType<typeof startPostgres>>} Postgres
- * @typedef {Awaited<ReturnType<typeof startRedis>>} Redis
+ * @typedef {import('./services').PostgresService} Postgres
+ * @typedef {import('./services').RedisService} Redis
  * @typedef {{ redis: Redis, postgres: Postgres, sandbox: Sandbox, balancer: Balancer, cluster: Cluster }} Services
  * @typedef {{ workflowId: string, webhookPath: string, endpointUrl: string }} ModeWorkflow
  * @typedef {{ client: import('../../../scripts/lib/n8n').N8nClient, modes: Record<Mode, ModeWorkflow> }}
@@ -158,8 +158,10 @@ class QueueRun {
 	/** @param {string} n8nDir */
 	async start(n8nDir) {
 		const { started } = this;
-		started.redis = await startRedis(path.join(this.workDir, 'redis'));
-		started.postgres = await startPostgres(path.join(this.workDir, 'postgres'));
+		const given = servicesFromEnv();
+		started.redis = given?.redis ?? (await startRedis(path.join(this.workDir, 'redis')));
+		started.postgres =
+			given?.postgres ?? (await startPostgres(path.join(this.workDir, 'postgres')));
 		// Required here, not at the top: the sandbox reads the build output, which the install phase produces.
 		const { startSandbox } = require('../../../sandbox');
 		started.sandbox = await startSandbox({

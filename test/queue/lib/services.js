@@ -1,7 +1,9 @@
 'use strict';
 /**
- * PostgreSQL and Redis from Debian's packages, started on loopback in a temporary folder for one run of the queue-mode
- * suite, and stopped with it. Nothing is written outside that folder; no system service is started.
+ * PostgreSQL and Redis for one run of the queue-mode suite: the ones named by the environment when given (the GitHub
+ * workflow's service containers: QUEUE_POSTGRES_URL=postgres://user:password@host:port/database, an empty database,
+ * and QUEUE_REDIS_URL=redis://host:port), else Debian's packages, started on loopback in a temporary folder and
+ * stopped with the run. Nothing is written outside that folder; no system service is started.
  *
  * PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user that Debian's package
  * creates, and its programs run through `runuser`.
@@ -17,6 +19,12 @@ const POSTGRES_ROOT = '/usr/lib/postgresql';
 const DATABASE = 'n8n';
 const DATABASE_USER = 'n8n';
 
+/**
+ * @typedef {{ host: string, port: number, database: string, user: string, password?: string,
+ *   stop: () => Promise<unknown> }} PostgresService
+ * @typedef {{ host: string, port: number, stop: () => Promise<unknown> }} RedisService
+ */
+
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** The bin folder of the newest PostgreSQL server installed by Debian's packages, if any. */
@@ -29,8 +37,36 @@ function postgresBinDir() {
 	return versions.length ? path.join(POSTGRES_ROOT, versions[0], 'bin') : undefined;
 }
 
-/** Installs Debian's redis-server and postgresql when missing. */
+/**
+ * The services named by QUEUE_POSTGRES_URL and QUEUE_REDIS_URL (both, or neither: undefined). They are left running
+ * when the run stops.
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {{ postgres: PostgresService, redis: RedisService } | undefined}
+ */
+function servicesFromEnv(env = process.env) {
+	const { QUEUE_POSTGRES_URL: postgresUrl, QUEUE_REDIS_URL: redisUrl } = env;
+	if (!postgresUrl && !redisUrl) return undefined;
+	if (!postgresUrl || !redisUrl)
+		throw new Error('QUEUE_POSTGRES_URL and QUEUE_REDIS_URL go together: set both or neither');
+	const pg = new URL(postgresUrl);
+	const redis = new URL(redisUrl);
+	const stop = async () => undefined;
+	return {
+		postgres: {
+			host: pg.hostname,
+			port: Number(pg.port || 5432),
+			database: decodeURIComponent(pg.pathname.slice(1)) || DATABASE,
+			user: decodeURIComponent(pg.username) || DATABASE_USER,
+			password: decodeURIComponent(pg.password),
+			stop,
+		},
+		redis: { host: redis.hostname, port: Number(redis.port || 6379), stop },
+	};
+}
+
+/** Installs Debian's redis-server and postgresql when missing (not needed when the environment names them). */
 async function ensureServices() {
+	if (servicesFromEnv()) return;
 	await ensureDebianPackages(['redis-server'], () => fs.existsSync(REDIS_SERVER), REDIS_SERVER);
 	await ensureDebianPackages(['postgresql'], () => postgresBinDir() !== undefined, 'PostgreSQL');
 }
@@ -135,4 +171,4 @@ async function startPostgres(dir) {
 	};
 }
 
-module.exports = { ensureServices, startPostgres, startRedis };
+module.exports = { ensureServices, servicesFromEnv, startPostgres, startRedis };

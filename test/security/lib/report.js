@@ -1,8 +1,8 @@
 'use strict';
 /**
- * Output of the security suite: one line per check group, phase timings, tables, and the closing line
- * `N passed, N failed` (counted by .ci/run). A group counts each of its items as one check (a delivery with the right
- * status, an execution count, a search with 0 hits), so the totals say how many things were verified.
+ * Output of the security and queue suites: the end-to-end suite's node:test report plus groups (one test each) and
+ * tables. A group counts each of its items as one check (a delivery with the right status, an execution count, a
+ * search with 0 hits), so the totals written into the docs say how many things were verified.
  */
 
 const os = require('os');
@@ -37,8 +37,8 @@ class Report extends CheckReport {
 		writeGeneratedBlock(file, name, markdown);
 	}
 	/**
-	 * A group of results printed as one line: `ok   name: detail (n checks)` or `FAIL name: ...` followed by the
-	 * failed items. Each result is one counted check.
+	 * A group of results as one test, `name: detail (n checks)`; it fails listing its failed items. Each result is
+	 * one counted check.
 	 * @param {string} name
 	 * @param {Array<{ label: string, ok: boolean, problem?: string }>} results
 	 * @param {string} [detail] What the group verified, e.g. "401 ×16, 0 executions".
@@ -53,29 +53,17 @@ class Report extends CheckReport {
 		const counts = ok
 			? `${results.length} checks`
 			: `${failures.length} of ${results.length} failed`;
-		console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''} (${counts})`);
-		if (results.length === 0) console.log('       no checks ran');
-		for (const failure of failures.slice(0, MAX_FAILURE_LINES)) {
-			console.log(`       ${failure.label}: ${failure.problem ?? 'failed'}`);
-		}
-		if (failures.length > MAX_FAILURE_LINES) {
-			console.log(`       ... and ${failures.length - MAX_FAILURE_LINES} more`);
-		}
+		const lines = failures
+			.slice(0, MAX_FAILURE_LINES)
+			.map((failure) => `${failure.label}: ${failure.problem ?? 'failed'}`);
+		if (failures.length > MAX_FAILURE_LINES)
+			lines.push(`... and ${failures.length - MAX_FAILURE_LINES} more`);
+		if (results.length === 0) lines.push('no checks ran');
+		this.settle(
+			`${name}${detail ? `: ${detail}` : ''} (${counts})`,
+			ok ? undefined : new Error(lines.join('\n')),
+		);
 		return ok;
-	}
-
-	/** One check; a thrown error fails it. Never throws. Returns whether it passed. */
-	async check(name, fn) {
-		try {
-			const detail = await fn();
-			return this.group(
-				name,
-				[{ label: name, ok: true }],
-				typeof detail === 'string' ? detail : '',
-			);
-		} catch (error) {
-			return this.group(name, [{ label: name, ok: false, problem: firstLines(error) }]);
-		}
 	}
 
 	/**
@@ -106,13 +94,6 @@ class Report extends CheckReport {
 		for (const row of cells) console.log(line(row));
 		console.log('');
 	}
-}
-
-function firstLines(error, count = 6) {
-	return String(error?.message ?? error)
-		.split('\n')
-		.slice(0, count)
-		.join('\n       ');
 }
 
 module.exports = { Report, seconds };
