@@ -25,12 +25,13 @@ async function screenshotAgentWorkflow(report, context, workflowId) {
 		const page = browser.pages()[0] ?? (await browser.newPage());
 		page.setDefaultTimeout(30_000);
 		const { url } = context.stack.instance;
+		const tools = Object.values(TOOLS).map((t) => t.node);
 		await report.check(
-			'editor: the agent workflow shows the AI Agent, its model and the 3 Payment Platform tools',
+			`editor: the agent workflow shows the AI Agent, its model and the ${tools.length} Payment Platform tools`,
 			async () => {
 				await signIn(page, url, DEFAULT_OWNER);
 				await page.goto(`${url}/workflow/${workflowId}`);
-				for (const name of [AGENT_NAME, MODEL_NAME, ...Object.values(TOOLS).map((t) => t.node)]) {
+				for (const name of [AGENT_NAME, MODEL_NAME, ...tools]) {
 					await page.locator(canvasNode(name)).waitFor();
 				}
 				await page.locator(byTestId('canvas-node')).first().waitFor();
