@@ -1,5 +1,5 @@
 /**
- * The rule engine on its own (shared/fieldRules.ts, shared/values.ts): conversions, refusals, the one date rule; and
+ * The rule engine on its own (shared/fieldRules.ts, shared/dates.ts): conversions, refusals, the one date rule; and
  * the declarations (shared/fields.ts): the limit text the descriptions get from the same rules.
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
@@ -7,7 +7,7 @@ import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { clearableFields, convertValues } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { declareFields, limitText } from '../nodes/PaymentPlatform/shared/fields';
 import { InputValidator } from '../nodes/PaymentPlatform/shared/validate';
-import { toUtcDateTime } from '../nodes/PaymentPlatform/shared/values';
+import { toUtcDateTime } from '../nodes/PaymentPlatform/shared/dates';
 import * as addressCreate from '../nodes/PaymentPlatform/actions/submerchantAddress/create.operation';
 
 const node = { name: 'Payment Platform' } as INode;

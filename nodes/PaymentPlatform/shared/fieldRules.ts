@@ -11,7 +11,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputValidator, characterCount } from './validate';
 import { PATTERNS } from './apiValues';
-import { toUtcDateTime } from './values';
+import { toUtcDateTime } from './dates';
 
 /** The reference's types: `cents` is an integer (money in cents); `number` allows fractions. */
 export type ApiType =

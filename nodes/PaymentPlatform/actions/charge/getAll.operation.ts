@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
 import { CHARGE_LIST_QUERY } from '../../transport/chosenNames';
 import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
-import { DATE_TIME_NOTE } from '../../shared/values';
+import { DATE_TIME_NOTE } from '../../shared/dates';
 import { buildRequest } from '../../shared/fieldRules';
 import { declareFields } from '../../shared/fields';
 import { getListLimit } from '../../shared/parameters';

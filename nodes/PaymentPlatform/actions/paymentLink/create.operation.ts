@@ -4,7 +4,7 @@ import { apiRequest } from '../../transport';
 import { PAYMENT_LINKS_PATH } from '../../transport/chosenNames';
 import { buildRequest } from '../../shared/fieldRules';
 import { declareFields } from '../../shared/fields';
-import { DATE_TIME_NOTE } from '../../shared/values';
+import { DATE_TIME_NOTE } from '../../shared/dates';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { withAdditionalBody } from '../../shared/additionalFields';

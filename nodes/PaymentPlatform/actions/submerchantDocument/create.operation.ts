@@ -17,7 +17,7 @@ import { buildRequest, convertValues } from '../../shared/fieldRules';
 import { declareFields, readPathIds } from '../../shared/fields';
 import { getTrimmedString } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
-import { DATE_TIME_NOTE } from '../../shared/values';
+import { DATE_TIME_NOTE } from '../../shared/dates';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
