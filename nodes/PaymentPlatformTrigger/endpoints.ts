@@ -4,7 +4,7 @@
  */
 import type { IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { LIMITS, WEBHOOK_EVENTS } from '../PaymentPlatform/shared/apiValues';
+import { LIMITS, WEBHOOK_EVENTS } from '../PaymentPlatform/api/documentedValues';
 import { apiRequest } from '../PaymentPlatform/transport';
 import {
 	WEBHOOK_ENDPOINTS_PATH,

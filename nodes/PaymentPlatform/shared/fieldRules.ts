@@ -10,7 +10,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputValidator, characterCount } from './validate';
-import { PATTERNS } from './apiValues';
+import { PATTERNS } from '../api/documentedValues';
 import { toUtcDateTime } from './dates';
 
 /** The reference's types: `cents` is an integer (money in cents); `number` allows fractions. */

@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
+import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
 import { buildRequest } from '../../shared/fieldRules';
 import { declareFields } from '../../shared/fields';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
 import { CHARGE_LIST_QUERY } from '../../transport/chosenNames';
-import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
+import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
 import { DATE_TIME_NOTE } from '../../shared/dates';
 import { buildRequest } from '../../shared/fieldRules';
 import { declareFields } from '../../shared/fields';

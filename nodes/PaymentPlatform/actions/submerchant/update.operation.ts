@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../shared/apiValues';
+import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../api/documentedValues';
 import { buildRequest, withClearedFields } from '../../shared/fieldRules';
 import { declareFields, fieldsToClear, readPathIds } from '../../shared/fields';
 import { submerchantLocator } from '../common.descriptions';

@@ -1,4 +1,4 @@
-import { ADDRESS_TYPES, LIMITS } from '../../shared/apiValues';
+import { ADDRESS_TYPES, LIMITS } from '../../api/documentedValues';
 import type { DeclaredField } from '../../shared/fields';
 import { maximumOnly } from '../../shared/fields';
 import { ADDRESS_TYPE_BODY_FIELD } from '../../transport/chosenNames';

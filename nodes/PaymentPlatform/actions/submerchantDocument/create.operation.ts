@@ -12,7 +12,7 @@ import {
 	DOCUMENT_TYPES_BY_ENTITY,
 	LIMITS,
 	PARTNER_DOCUMENT_PREFIX,
-} from '../../shared/apiValues';
+} from '../../api/documentedValues';
 import { buildRequest, convertValues } from '../../shared/fieldRules';
 import { declareFields, readPathIds } from '../../shared/fields';
 import { getTrimmedString } from '../../shared/parameters';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WEBHOOK_ENDPOINTS_PATH } from '../../transport/chosenNames';
-import { LIMITS, WEBHOOK_EVENTS } from '../../shared/apiValues';
+import { LIMITS, WEBHOOK_EVENTS } from '../../api/documentedValues';
 import { buildRequest } from '../../shared/fieldRules';
 import { declareFields } from '../../shared/fields';
 import { WEBHOOK_EVENT_OPTIONS } from '../../shared/optionTexts';
