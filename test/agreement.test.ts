@@ -1,10 +1,10 @@
 /**
- * The nodes and the sandbox state the API separately (nodes: transport/chosenNames.ts, api/documentedValues.ts and the
+ * The nodes and the sandbox state the API separately (nodes: api/chosenNames.ts, api/documentedValues.ts and the
  * trigger's signature.ts; sandbox: sandbox/api/names.js, sandbox/api/values.js, sandbox/signature.js). Where the
  * reference leaves a name unshown they must have made the same choice, and the documented values must be the same
  * copy of the reference: this file compares the two statements, so a change on one side fails here by name.
  */
-import * as nodeNames from '../nodes/PaymentPlatform/transport/chosenNames';
+import * as nodeNames from '../nodes/PaymentPlatform/api/chosenNames';
 import * as nodeValues from '../nodes/PaymentPlatform/api/documentedValues';
 import { characterCount, InputValidator } from '../nodes/PaymentPlatform/shared/validate';
 import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';

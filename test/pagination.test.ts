@@ -4,7 +4,7 @@
  * parameter the API ignores, and filters it ignores.
  */
 import { PAGE_CONCURRENCY } from '../nodes/PaymentPlatform/transport';
-import { PAGINATION_QUERY } from '../nodes/PaymentPlatform/transport/chosenNames';
+import { PAGINATION_QUERY } from '../nodes/PaymentPlatform/api/chosenNames';
 import { runAction } from './harness';
 import { scriptedApiForThisFile, type Answer, type Received } from './support/scriptedSuite';
 

@@ -1,6 +1,6 @@
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { RETRYABLE_STATUSES } from './chosenNames';
+import { RETRYABLE_STATUSES } from '../api/chosenNames';
 import {
 	CREDENTIAL_TYPE,
 	getConnection,

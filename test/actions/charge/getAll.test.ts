@@ -6,7 +6,7 @@ import {
 	CHARGE_LIST_QUERY,
 	PAGE_SIZE,
 	PAGINATION_QUERY,
-} from '../../../nodes/PaymentPlatform/transport/chosenNames';
+} from '../../../nodes/PaymentPlatform/api/chosenNames';
 import {
 	expectRejectedBeforeSending,
 	idsOf,

@@ -1,6 +1,6 @@
 /** Webhook Endpoint → Get Many against the sandbox (a chosen path): paginated, never the secrets. */
 import type {} from 'n8n-workflow';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../../nodes/PaymentPlatform/transport/chosenNames';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import { jsonOf, onlyRequest, runOk, useSandbox } from '../payments.helpers';
 
 const api = useSandbox({}, { resetBeforeEach: true });

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
-import { CHARGE_LIST_QUERY } from '../../transport/chosenNames';
+import { CHARGE_LIST_QUERY } from '../../api/chosenNames';
 import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
 import { DATE_TIME_NOTE } from '../../shared/dates';
 import { buildRequest } from '../../shared/fieldRules';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { PAYMENT_LINKS_PATH } from '../../transport/chosenNames';
+import { PAYMENT_LINKS_PATH } from '../../api/chosenNames';
 import { buildRequest } from '../../shared/fieldRules';
 import { declareFields } from '../../shared/fields';
 import { DATE_TIME_NOTE } from '../../shared/dates';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { paymentLinkPath } from '../../transport/chosenNames';
+import { paymentLinkPath } from '../../api/chosenNames';
 import { declareFields, readPathIds } from '../../shared/fields';
 import { paymentLinkIdField } from './common';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';

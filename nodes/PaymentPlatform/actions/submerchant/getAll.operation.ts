@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
-import { SUBMERCHANT_LIST_QUERY } from '../../transport/chosenNames';
+import { SUBMERCHANT_LIST_QUERY } from '../../api/chosenNames';
 import { SUBMERCHANT_STATUSES } from '../../api/documentedValues';
 import { getListLimit } from '../../shared/parameters';
 import { buildRequest } from '../../shared/fieldRules';

@@ -1,7 +1,7 @@
 import { ADDRESS_TYPES, LIMITS } from '../../api/documentedValues';
 import type { DeclaredField } from '../../shared/fields';
 import { maximumOnly } from '../../shared/fields';
-import { ADDRESS_TYPE_BODY_FIELD } from '../../transport/chosenNames';
+import { ADDRESS_TYPE_BODY_FIELD } from '../../api/chosenNames';
 
 const A = LIMITS.address;
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { WALLET_STATEMENT_QUERY } from '../../transport/chosenNames';
+import { WALLET_STATEMENT_QUERY } from '../../api/chosenNames';
 import { DATE_TIME_NOTE } from '../../shared/dates';
 import { buildRequest } from '../../shared/fieldRules';
 import { declareFields, readPathIds } from '../../shared/fields';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../transport/chosenNames';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../api/chosenNames';
 import { LIMITS, WEBHOOK_EVENTS } from '../../api/documentedValues';
 import { buildRequest } from '../../shared/fieldRules';
 import { declareFields } from '../../shared/fields';

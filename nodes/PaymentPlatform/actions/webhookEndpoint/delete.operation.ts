@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { webhookEndpointPath } from '../../transport/chosenNames';
+import { webhookEndpointPath } from '../../api/chosenNames';
 import { declareFields, readPathIds } from '../../shared/fields';
 import { uuidPathId } from '../common.descriptions';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { WITHDRAWAL_FEE_QUERY } from '../../transport/chosenNames';
+import { WITHDRAWAL_FEE_QUERY } from '../../api/chosenNames';
 import { buildRequest } from '../../shared/fieldRules';
 import { declareFields } from '../../shared/fields';
 import { withAdditionalQuery } from '../../shared/additionalFields';
