@@ -6,6 +6,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { runAction } from '../harness';
 import type { Sandbox } from '../harness/sandbox';
 import type { RecordedRequest } from '../../sandbox';
+import { SEED } from '../../sandbox';
 
 export { useSandbox, type Sandbox } from '../harness/sandbox';
 
@@ -67,3 +68,53 @@ export async function expectRejectedBeforeSending(
 
 /** Unique ids of a list of records. */
 export const idsOf = (records: IDataObject[]) => records.map((record) => String(record.id));
+
+/** The smallest valid parameters of each operation, so that one probed field is the only change. */
+export const BASE: Record<string, INodeParameters> = {
+	'submerchantAddress.create': {
+		submerchantId: byId(SEED.submerchants.active),
+		street: 'Rua Augusta',
+		number: '1500',
+		neighborhood: 'Consolacao',
+		city: 'Sao Paulo',
+		state: 'SP',
+		zipCode: '01304-001',
+		country: 'BR',
+	},
+	'submerchantAddress.update': {
+		submerchantId: byId(SEED.submerchants.active),
+		addressId: SEED.addresses.activeBilling,
+	},
+	'submerchant.update': { submerchantId: byId(SEED.submerchants.active) },
+	'submerchant.getAll': { returnAll: false, limit: 1 },
+	'submerchantDocument.create': {
+		submerchantId: byId(SEED.submerchants.active),
+		documentType: 'front_id',
+		fileSource: 'url',
+	},
+	'charge.create': { paymentMethod: 'pix', amount: 1000 },
+	'charge.getAll': { returnAll: false, limit: 1 },
+	'paymentLink.create': { title: 'Link', amount: 1000 },
+	'webhookEndpoint.create': { url: 'https://hooks.example.com/x', events: ['charge.captured'] },
+	'anticipation.create': { receivableIds: SEED.receivables.capturedInstallment1 },
+	'wallet.getStatement': { walletId: SEED.walletId },
+	'withdrawal.getFee': { amount: 1000 },
+	'withdrawal.getSummary': {},
+};
+
+/** Sets a dot-path parameter ("additionalFields.complement", "items.item") in a copy of `parameters`. */
+export function withParameter(
+	parameters: INodeParameters,
+	path: string,
+	value: unknown,
+): INodeParameters {
+	const copy = JSON.parse(JSON.stringify(parameters)) as IDataObject;
+	const keys = path.split('.');
+	let node = copy;
+	for (const key of keys.slice(0, -1)) {
+		node[key] = (node[key] as IDataObject | undefined) ?? {};
+		node = node[key] as IDataObject;
+	}
+	node[keys[keys.length - 1]] = value as IDataObject[string];
+	return copy as INodeParameters;
+}
