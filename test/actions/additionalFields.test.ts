@@ -19,7 +19,7 @@ import {
 	onlyRequest,
 	runOk,
 	useSandbox,
-} from './payments.helpers';
+} from '../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 

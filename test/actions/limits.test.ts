@@ -17,7 +17,7 @@ import {
 	repeat,
 	useSandbox,
 	withParameter,
-} from './payments.helpers';
+} from '../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 

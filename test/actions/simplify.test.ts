@@ -7,7 +7,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { PaymentPlatform } from '../../nodes/PaymentPlatform/PaymentPlatform.node';
 import { actionWorkflow, credentialsFor, runWorkflow } from '../harness';
 import { SEED } from '../../sandbox';
-import { byId, jsonOf, useSandbox } from './payments.helpers';
+import { byId, jsonOf, useSandbox } from '../harness/actions';
 
 const api = useSandbox();
 

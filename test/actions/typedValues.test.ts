@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { FieldRule } from '../../nodes/PaymentPlatform/shared/fieldRules';
 import { operationRules } from '../../nodes/PaymentPlatform/actions/operations';
-import { BASE, onlyRequest, runOk, useSandbox, withParameter } from './payments.helpers';
+import { BASE, onlyRequest, runOk, useSandbox, withParameter } from '../harness/actions';
 
 const OPERATION_RULES = operationRules();
 const api = useSandbox({}, { resetBeforeEach: true });

@@ -3,7 +3,7 @@
  */
 import { CHARGE_STATUSES, PAYMENT_METHODS } from '../../nodes/PaymentPlatform/api/documentedValues';
 import { SEED } from '../../sandbox';
-import { startTestSandbox, useTestSandbox } from './helpers';
+import { startTestSandbox, useTestSandbox } from '../harness/sandboxHttp';
 
 const t = useTestSandbox({}, { resetBeforeEach: false });
 

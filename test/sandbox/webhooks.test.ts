@@ -17,7 +17,7 @@ import {
 	startTestSandbox,
 	useTestSandbox,
 	type Receiver,
-} from './helpers';
+} from '../harness/sandboxHttp';
 
 const C = SEED.charges;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

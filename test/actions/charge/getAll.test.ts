@@ -14,7 +14,7 @@ import {
 	onlyRequest,
 	runOk,
 	useSandbox,
-} from '../payments.helpers';
+} from '../../harness/actions';
 
 const api = useSandbox();
 const C = SEED.charges;

@@ -11,7 +11,7 @@ import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNam
 import { SEED } from '../../../sandbox';
 import { applyGenericAuthentication } from '../../harness/credentialsHelper';
 import { PaymentPlatformApi } from '../../../credentials/PaymentPlatformApi.credentials';
-import { byId, jsonOf, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+import { byId, jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 const createLink = (parameters: INodeParameters): INodeParameters => ({

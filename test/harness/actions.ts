@@ -1,22 +1,21 @@
 /**
  * Helpers shared by every action test (test/actions/<resource>/<operation>.test.ts): the node run
- * through the in-process n8n harness against the file's sandbox (../harness/sandbox).
+ * through the in-process n8n harness against the file's sandbox (./sandbox).
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { runAction } from '../harness';
-import type { Sandbox } from '../harness/sandbox';
+import { runAction } from './runWorkflow';
+import type { Sandbox } from './sandbox';
 import type { RecordedRequest } from '../../sandbox';
 import { SEED } from '../../sandbox';
 
-export { useSandbox, type Sandbox } from '../harness/sandbox';
+export { useSandbox, type Sandbox } from './sandbox';
 
 /** A resource locator value in "By ID" mode. */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 export const jsonOf = (items: INodeExecutionData[]) => items.map((item) => item.json);
 
-/** `length` copies of `char`, for length limits. */
-export const repeat = (length: number, char = 'a') => char.repeat(length);
+export { repeat } from './sandboxHttp';
 
 /** Two input items (copies of `item`), so that errors show which item they are about. */
 export const twoItems = (item: INodeExecutionData = { json: {} }): INodeExecutionData[] =>
