@@ -69,7 +69,8 @@ for (const [operation, table] of Object.entries(OPERATION_RULES)) {
 		}
 		if (rule.type === 'boolean') add('true', true, '"true" is sent as a boolean');
 		if (rule.type === 'cents' || rule.type === 'integer') add('7', 7, '"7" is sent as an integer');
-		if (!rule.required) add('', undefined, '"" is left out');
+		// A conditional rule (`when`) is not read at all where its condition does not hold, as in BASE.
+		if (!rule.required || rule.when) add('', undefined, '"" is left out');
 	}
 }
 // n8n fills a row's cells left unset with their defaults (quantity 1, unit price 0, tangible true, is primary false).
