@@ -124,3 +124,23 @@ export const returnAllAndLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/** The Additional Fields collection of a create: the optional fields, declared with their rules. */
+export const additionalFields = (options: DeclaredField[]): DeclaredField => ({
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options,
+});
+
+/** Metadata: a free-form JSON object the API stores with the record (`stored` says which, and may give an example). */
+export const metadataField = (stored: string): DeclaredField => ({
+	displayName: 'Metadata',
+	name: 'metadata',
+	type: 'json',
+	default: '{}',
+	description: `Free-form JSON object stored with the ${stored}`,
+	api: { field: 'metadata', type: 'object' },
+});

@@ -13,6 +13,7 @@
  * new field without a rule fails the tests instead of being silently never sent.
  */
 import type {
+	IDataObject,
 	IExecuteFunctions,
 	INodeProperties,
 	INodePropertyCollection,
@@ -22,12 +23,19 @@ import type { FieldRule, Length } from './fieldRules';
 import {
 	CLEAR_PARAMETER,
 	atLeast,
+	buildRequest,
 	clearableFields,
 	convertValues,
 	describeLength,
 	describeRange,
+	withClearedFields,
 } from './fieldRules';
-import { type OwnFields, ownFieldsOf } from './additionalFields';
+import {
+	type OwnFields,
+	ownFieldsOf,
+	withAdditionalBody,
+	withAdditionalQuery,
+} from './additionalFields';
 import { InputValidator } from './validate';
 
 /** The rule of the API field a property fills; the parameter path comes from the property's place. */
@@ -57,6 +65,8 @@ export interface OperationFields {
 	path: FieldRule[];
 	/** The API names the node's own fields set, by the display names of those fields. */
 	ownFields: OwnFields;
+	/** Whether the operation offers Fields to Clear (an update). */
+	clears: boolean;
 }
 
 /** The limit text of a rule, as the descriptions and the refusals say it; undefined when the rule has no limit. */
@@ -175,6 +185,7 @@ export function declareFields(declared: DeclaredField[]): OperationFields {
 		rules: found.rules,
 		path: found.path,
 		ownFields: ownFieldsOf(properties, found.rules),
+		clears: properties.some((property) => property.name === CLEAR_PARAMETER),
 	};
 }
 
@@ -197,6 +208,32 @@ export function readPathIds(
 		string,
 		string
 	>;
+}
+
+/**
+ * The body of item `i`: the declared fields' values, checked and converted (buildRequest, with its `fallbacks`), the
+ * fields chosen in Fields to Clear, then Options → Additional Body Fields.
+ */
+export function requestBody(
+	this: IExecuteFunctions,
+	i: number,
+	fields: OperationFields,
+	fallbacks?: Record<string, unknown>,
+): IDataObject {
+	const { values } = buildRequest.call(this, i, fields.rules, fallbacks);
+	const body = fields.clears ? withClearedFields.call(this, i, fields.rules, values) : values;
+	return withAdditionalBody.call(this, i, body, fields.ownFields);
+}
+
+/** The query of item `i`: the declared fields' values, then Options → Additional Query Parameters. */
+export function requestQuery(
+	this: IExecuteFunctions,
+	i: number,
+	fields: Pick<OperationFields, 'rules' | 'ownFields'>,
+	nodeOwn: OwnFields = {},
+): IDataObject {
+	const { values } = buildRequest.call(this, i, fields.rules);
+	return withAdditionalQuery.call(this, i, values, { ...nodeOwn, ...fields.ownFields });
 }
 
 /** The maximum of a create's length, for an update that states only maximums. */

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { additionalFields, metadataField } from '../common.descriptions';
 import { apiRequest } from '../../transport';
-import { buildRequest } from '../../shared/fieldRules';
-import { declareFields } from '../../shared/fields';
-import { withAdditionalBody } from '../../shared/additionalFields';
+import { declareFields, requestBody } from '../../shared/fields';
 import { writeOptions } from '../common.options';
 
 /** POST /v1/anticipations: receivable_ids (array of uuid), metadata (object). */
@@ -25,23 +24,7 @@ export const fields = declareFields([
 			chosen: 'an anticipation is of at least one receivable',
 		},
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Metadata',
-				name: 'metadata',
-				type: 'json',
-				default: '{}',
-				description: 'Free-form JSON object stored with the anticipation',
-				api: { field: 'metadata', type: 'object' },
-			},
-		],
-	},
+	additionalFields([metadataField('anticipation')]),
 	writeOptions,
 ]);
 
@@ -50,8 +33,7 @@ const displayOptions = { show: { resource: ['anticipation'], operation: ['create
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values } = buildRequest.call(this, i, fields.rules);
-	const body = withAdditionalBody.call(this, i, values, fields.ownFields);
+	const body = requestBody.call(this, i, fields);
 	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', { body, itemIndex: i });
 	return data as IDataObject;
 }

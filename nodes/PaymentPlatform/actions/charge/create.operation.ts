@@ -4,13 +4,12 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { additionalFields, metadataField } from '../common.descriptions';
 import { apiRequest } from '../../transport';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
-import { buildRequest } from '../../shared/fieldRules';
-import { declareFields } from '../../shared/fields';
+import { declareFields, requestBody } from '../../shared/fields';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
-import { withAdditionalBody } from '../../shared/additionalFields';
 import {
 	SAVED_CARD_PROPERTIES,
 	SAVED_STATEMENT_DESCRIPTOR,
@@ -324,50 +323,36 @@ export const fields = declareFields([
 		],
 		api: { field: 'split', type: 'rows' },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Currency',
-				name: 'currency',
-				type: 'options',
-				options: [{ name: 'BRL', value: 'BRL', description: 'Brazilian real' }],
-				default: 'BRL',
-				description: 'Currency of the charge',
-				api: { field: 'currency', type: 'enum', values: ['BRL'] },
-			},
-			{
-				displayName: 'Metadata',
-				name: 'metadata',
-				type: 'json',
-				default: '{}',
-				description: 'Free-form JSON object stored with the charge, e.g. {"order_id": "1234"}',
-				api: { field: 'metadata', type: 'object' },
-			},
-			{
-				displayName: 'Shipping Amount (in Cents)',
-				name: 'shipping_amount',
-				type: 'number',
-				default: 0,
-				description: 'Shipping cost, in cents',
-				api: { field: 'shipping_amount', type: 'cents' },
-			},
-			{
-				displayName: 'Submerchant ID',
-				name: 'submerchant_id',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
-				description: 'UUID of the submerchant the charge is made for',
-				api: { field: 'submerchant_id', type: 'uuid' },
-			},
-			SAVED_STATEMENT_DESCRIPTOR,
-		],
-	},
+	additionalFields([
+		{
+			displayName: 'Currency',
+			name: 'currency',
+			type: 'options',
+			options: [{ name: 'BRL', value: 'BRL', description: 'Brazilian real' }],
+			default: 'BRL',
+			description: 'Currency of the charge',
+			api: { field: 'currency', type: 'enum', values: ['BRL'] },
+		},
+		metadataField('charge, e.g. {"order_id": "1234"}'),
+		{
+			displayName: 'Shipping Amount (in Cents)',
+			name: 'shipping_amount',
+			type: 'number',
+			default: 0,
+			description: 'Shipping cost, in cents',
+			api: { field: 'shipping_amount', type: 'cents' },
+		},
+		{
+			displayName: 'Submerchant ID',
+			name: 'submerchant_id',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+			description: 'UUID of the submerchant the charge is made for',
+			api: { field: 'submerchant_id', type: 'uuid' },
+		},
+		SAVED_STATEMENT_DESCRIPTOR,
+	]),
 	...SAVED_CARD_PROPERTIES,
 	simplifyProperty('charge'),
 	writeOptions,
@@ -379,8 +364,7 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const fallbacks = savedCardFallbacks.call(this, i);
-	const { values } = buildRequest.call(this, i, fields.rules, fallbacks);
-	const body = withAdditionalBody.call(this, i, values, fields.ownFields);
+	const body = requestBody.call(this, i, fields, fallbacks);
 	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', { body, itemIndex: i });
 	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);
 }

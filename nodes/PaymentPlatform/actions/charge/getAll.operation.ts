@@ -4,13 +4,12 @@ import { apiRequestAllItems } from '../../transport';
 import { CHARGE_LIST_QUERY } from '../../api/chosenNames';
 import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
 import { DATE_TIME_NOTE } from '../../shared/dates';
-import { buildRequest } from '../../shared/fieldRules';
-import { declareFields } from '../../shared/fields';
+import { declareFields, requestQuery } from '../../shared/fields';
 import { getListLimit } from '../../shared/parameters';
 import { returnAllAndLimit } from '../common.descriptions';
 import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
+import { PAGINATION_FIELDS } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
 
 const Q = CHARGE_LIST_QUERY;
@@ -102,11 +101,7 @@ const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } }
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
-	const { values } = buildRequest.call(this, i, fields.rules);
-	const qs = withAdditionalQuery.call(this, i, values, {
-		...PAGINATION_FIELDS,
-		...fields.ownFields,
-	});
+	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
 	const limit = getListLimit.call(this, i);
 	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i, {
 		[Q.status]: 'status',

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { additionalFields, metadataField } from '../common.descriptions';
 import { apiRequest } from '../../transport';
 import { PAYMENT_LINKS_PATH } from '../../api/chosenNames';
-import { buildRequest } from '../../shared/fieldRules';
-import { declareFields } from '../../shared/fields';
+import { declareFields, requestBody } from '../../shared/fields';
 import { DATE_TIME_NOTE } from '../../shared/dates';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
-import { withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
 
 /**
@@ -35,102 +34,88 @@ export const fields = declareFields([
 		api: { field: 'amount', type: 'cents', required: true, chosen: 'a link needs a price' },
 	},
 	simplifyProperty('paymentLink'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Allowed Payment Methods',
-				name: 'allowed_payment_methods',
-				type: 'multiOptions',
-				options: PAYMENT_METHOD_OPTIONS,
-				default: [],
-				description: 'How the customer may pay on the checkout page',
-				api: { field: 'allowed_payment_methods', type: 'array', distinct: true },
-			},
-			{
-				displayName: 'Currency',
-				name: 'currency',
-				type: 'options',
-				options: [{ name: 'BRL', value: 'BRL', description: 'Brazilian real' }],
-				default: 'BRL',
-				description: 'Currency of the amount (BRL is the one the API shows)',
-				api: { field: 'currency', type: 'enum', values: ['BRL'] },
-			},
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				typeOptions: { rows: 2 },
-				default: '',
-				description: 'Longer text shown under the title on the checkout page',
-				api: { field: 'description', type: 'string' },
-			},
-			{
-				displayName: 'Expires At',
-				name: 'expires_at',
-				type: 'dateTime',
-				default: '',
-				description: DATE_TIME_NOTE('When the link stops accepting payments'),
-				api: { field: 'expires_at', type: 'dateTime' },
-			},
-			{
-				displayName: 'Max Installments',
-				name: 'max_installments',
-				type: 'number',
-				default: 1,
-				description: 'The most installments a card payment on this link may be split into',
-				api: { field: 'max_installments', type: 'integer' },
-			},
-			{
-				displayName: 'Max Uses',
-				name: 'max_uses',
-				type: 'number',
-				default: 1,
-				description: 'How many payments the link accepts in total',
-				api: { field: 'max_uses', type: 'integer' },
-			},
-			{
-				displayName: 'Metadata',
-				name: 'metadata',
-				type: 'json',
-				default: '{}',
-				description: 'Free-form JSON object stored with the link, e.g. {"campaign": "summer"}',
-				api: { field: 'metadata', type: 'object' },
-			},
-			{
-				displayName: 'Product Type',
-				name: 'product_type',
-				type: 'string',
-				default: '',
-				placeholder: 'physical',
-				description:
-					'Kind of product sold (the API shows "physical"; other values are not documented)',
-				api: { field: 'product_type', type: 'string' },
-			},
-			{
-				displayName: 'Redirect URL',
-				name: 'redirect_url',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/thank-you',
-				description: 'Where the customer is sent after paying',
-				api: { field: 'redirect_url', type: 'string' },
-			},
-			{
-				displayName: 'Submerchant ID',
-				name: 'submerchant_id',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
-				description: 'UUID of the submerchant the link sells for; without it the link is your own',
-				api: { field: 'submerchant_id', type: 'uuid' },
-			},
-		],
-	},
+	additionalFields([
+		{
+			displayName: 'Allowed Payment Methods',
+			name: 'allowed_payment_methods',
+			type: 'multiOptions',
+			options: PAYMENT_METHOD_OPTIONS,
+			default: [],
+			description: 'How the customer may pay on the checkout page',
+			api: { field: 'allowed_payment_methods', type: 'array', distinct: true },
+		},
+		{
+			displayName: 'Currency',
+			name: 'currency',
+			type: 'options',
+			options: [{ name: 'BRL', value: 'BRL', description: 'Brazilian real' }],
+			default: 'BRL',
+			description: 'Currency of the amount (BRL is the one the API shows)',
+			api: { field: 'currency', type: 'enum', values: ['BRL'] },
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			description: 'Longer text shown under the title on the checkout page',
+			api: { field: 'description', type: 'string' },
+		},
+		{
+			displayName: 'Expires At',
+			name: 'expires_at',
+			type: 'dateTime',
+			default: '',
+			description: DATE_TIME_NOTE('When the link stops accepting payments'),
+			api: { field: 'expires_at', type: 'dateTime' },
+		},
+		{
+			displayName: 'Max Installments',
+			name: 'max_installments',
+			type: 'number',
+			default: 1,
+			description: 'The most installments a card payment on this link may be split into',
+			api: { field: 'max_installments', type: 'integer' },
+		},
+		{
+			displayName: 'Max Uses',
+			name: 'max_uses',
+			type: 'number',
+			default: 1,
+			description: 'How many payments the link accepts in total',
+			api: { field: 'max_uses', type: 'integer' },
+		},
+		metadataField('link, e.g. {"campaign": "summer"}'),
+		{
+			displayName: 'Product Type',
+			name: 'product_type',
+			type: 'string',
+			default: '',
+			placeholder: 'physical',
+			description:
+				'Kind of product sold (the API shows "physical"; other values are not documented)',
+			api: { field: 'product_type', type: 'string' },
+		},
+		{
+			displayName: 'Redirect URL',
+			name: 'redirect_url',
+			type: 'string',
+			default: '',
+			placeholder: 'https://example.com/thank-you',
+			description: 'Where the customer is sent after paying',
+			api: { field: 'redirect_url', type: 'string' },
+		},
+		{
+			displayName: 'Submerchant ID',
+			name: 'submerchant_id',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+			description: 'UUID of the submerchant the link sells for; without it the link is your own',
+			api: { field: 'submerchant_id', type: 'uuid' },
+		},
+	]),
 	writeOptions,
 ]);
 
@@ -139,8 +124,7 @@ const displayOptions = { show: { resource: ['paymentLink'], operation: ['create'
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values } = buildRequest.call(this, i, fields.rules);
-	const body = withAdditionalBody.call(this, i, values, fields.ownFields);
+	const body = requestBody.call(this, i, fields);
 	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, { body, itemIndex: i });
 	return simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject);
 }

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { declareFields, readPathIds } from '../../shared/fields';
+import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { readOptions } from '../common.options';
-import { withAdditionalQuery } from '../../shared/additionalFields';
 
 export const fields = declareFields([
 	submerchantLocator(),
@@ -20,7 +19,7 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const ids = readPathIds.call(this, i, fields);
 	const { data } = await apiRequest.call(this, 'GET', `/v1/submerchants/${ids.submerchant_id}`, {
-		qs: withAdditionalQuery.call(this, i, {}, {}),
+		qs: requestQuery.call(this, i, fields),
 		itemIndex: i,
 	});
 	return simplifyIfChosen.call(this, i, 'submerchant', data as IDataObject);

@@ -4,12 +4,11 @@ import { apiRequestAllItems } from '../../transport';
 import { SUBMERCHANT_LIST_QUERY } from '../../api/chosenNames';
 import { SUBMERCHANT_STATUSES } from '../../api/documentedValues';
 import { getListLimit } from '../../shared/parameters';
-import { buildRequest } from '../../shared/fieldRules';
-import { declareFields } from '../../shared/fields';
+import { declareFields, requestQuery } from '../../shared/fields';
 import { returnAllAndLimit } from '../common.descriptions';
 import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
+import { PAGINATION_FIELDS } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
 
 /** GET /v1/submerchants: the status filter (its name chosen in chosenNames.ts). */
@@ -43,11 +42,7 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);
-	const { values } = buildRequest.call(this, i, fields.rules);
-	const qs = withAdditionalQuery.call(this, i, values, {
-		...PAGINATION_FIELDS,
-		...fields.ownFields,
-	});
+	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
 	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i, {
 		[SUBMERCHANT_LIST_QUERY.status]: 'status',
 	});

@@ -2,11 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../api/documentedValues';
-import { buildRequest, withClearedFields } from '../../shared/fieldRules';
-import { declareFields, fieldsToClear, readPathIds } from '../../shared/fields';
+import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../shared/fields';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
-import { withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
 
 const S = LIMITS.submerchant;
@@ -227,9 +225,7 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const ids = readPathIds.call(this, i, fields);
-	const { values } = buildRequest.call(this, i, fields.rules);
-	const cleared = withClearedFields.call(this, i, fields.rules, values);
-	const body = withAdditionalBody.call(this, i, cleared, fields.ownFields);
+	const body = requestBody.call(this, i, fields);
 	const { data } = await apiRequest.call(this, 'PATCH', `/v1/submerchants/${ids.submerchant_id}`, {
 		body,
 		itemIndex: i,

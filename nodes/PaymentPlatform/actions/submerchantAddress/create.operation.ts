@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { buildRequest } from '../../shared/fieldRules';
-import { declareFields, readPathIds } from '../../shared/fields';
-import { submerchantLocator } from '../common.descriptions';
+import { declareFields, readPathIds, requestBody } from '../../shared/fields';
+import { additionalFields, submerchantLocator } from '../common.descriptions';
 import { ADDRESS_OPTIONAL_FIELDS, ADDRESS_REQUIRED_FIELDS } from './fields';
-import { withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
 import { MOVED_FIELDS_VERSION, SAVED_BEFORE_MOVE } from '../versions';
 
@@ -27,14 +25,7 @@ const SAVED_ADDRESS_TYPE: INodeProperties = {
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant to add the address to' }),
 	...ADDRESS_REQUIRED_FIELDS,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: ADDRESS_OPTIONAL_FIELDS,
-	},
+	additionalFields(ADDRESS_OPTIONAL_FIELDS),
 	SAVED_ADDRESS_TYPE,
 	writeOptions,
 ]);
@@ -56,8 +47,7 @@ function savedAddressType(this: IExecuteFunctions, i: number): Record<string, un
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const ids = readPathIds.call(this, i, fields);
 	const fallbacks = savedAddressType.call(this, i);
-	const { values } = buildRequest.call(this, i, fields.rules, fallbacks);
-	const body = withAdditionalBody.call(this, i, values, fields.ownFields);
+	const body = requestBody.call(this, i, fields, fallbacks);
 	const { data } = await apiRequest.call(
 		this,
 		'POST',

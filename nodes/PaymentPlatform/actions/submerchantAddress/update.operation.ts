@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { buildRequest, withClearedFields } from '../../shared/fieldRules';
-import { declareFields, fieldsToClear, readPathIds } from '../../shared/fields';
+import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../shared/fields';
 import { submerchantLocator, uuidPathId } from '../common.descriptions';
 import { ADDRESS_UPDATE_FIELDS } from './fields';
-import { withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
 
 /** PATCH /v1/submerchants/{id}/addresses/{address_id}: every address field optional. */
@@ -36,9 +34,7 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const ids = readPathIds.call(this, i, fields);
-	const { values } = buildRequest.call(this, i, fields.rules);
-	const cleared = withClearedFields.call(this, i, fields.rules, values);
-	const body = withAdditionalBody.call(this, i, cleared, fields.ownFields);
+	const body = requestBody.call(this, i, fields);
 	const { message } = await apiRequest.call(
 		this,
 		'PATCH',

@@ -2,11 +2,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { getListLimit } from '../../shared/parameters';
-import { declareFields, readPathIds } from '../../shared/fields';
+import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { returnAllAndLimit, submerchantLocator } from '../common.descriptions';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 import { readOptions } from '../common.options';
-import { withAdditionalQuery } from '../../shared/additionalFields';
 
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant whose documents to list' }),
@@ -28,7 +27,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		'GET',
 		`/v1/submerchants/${ids.submerchant_id}/documents`,
 		{
-			qs: withAdditionalQuery.call(this, i, {}, {}),
+			qs: requestQuery.call(this, i, fields),
 			itemIndex: i,
 		},
 	);

@@ -3,14 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WALLET_STATEMENT_QUERY } from '../../api/chosenNames';
 import { DATE_TIME_NOTE } from '../../shared/dates';
-import { buildRequest } from '../../shared/fieldRules';
-import { declareFields, readPathIds } from '../../shared/fields';
+import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { walletIdField } from './common';
 import { batchingOption } from '../common.batching';
-import {
-	additionalQueryParametersOption,
-	withAdditionalQuery,
-} from '../../shared/additionalFields';
+import { additionalQueryParametersOption } from '../../shared/additionalFields';
 
 /** GET /v1/wallets/{id}/statement: the period (names chosen in chosenNames.ts). */
 export const fields = declareFields([
@@ -70,8 +66,7 @@ export async function execute(
 	i: number,
 ): Promise<IDataObject | IDataObject[]> {
 	const id = readPathIds.call(this, i, fields).wallet_id;
-	const { values } = buildRequest.call(this, i, fields.rules);
-	const qs = withAdditionalQuery.call(this, i, values, fields.ownFields);
+	const qs = requestQuery.call(this, i, fields);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 
 	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}/statement`, {

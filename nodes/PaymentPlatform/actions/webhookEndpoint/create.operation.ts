@@ -3,10 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WEBHOOK_ENDPOINTS_PATH } from '../../api/chosenNames';
 import { LIMITS, WEBHOOK_EVENTS } from '../../api/documentedValues';
-import { buildRequest } from '../../shared/fieldRules';
-import { declareFields } from '../../shared/fields';
+import { declareFields, requestBody } from '../../shared/fields';
 import { WEBHOOK_EVENT_OPTIONS } from '../../shared/optionTexts';
-import { withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
 
 /** POST /v1/postbacks/endpoints: url (required, max 2048) and events (required, at least 1, each an event name). */
@@ -52,8 +50,7 @@ const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['cre
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values } = buildRequest.call(this, i, fields.rules);
-	const body = withAdditionalBody.call(this, i, values, fields.ownFields);
+	const body = requestBody.call(this, i, fields);
 	const { data } = await apiRequest.call(this, 'POST', WEBHOOK_ENDPOINTS_PATH, {
 		body,
 		itemIndex: i,

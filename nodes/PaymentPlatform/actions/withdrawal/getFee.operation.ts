@@ -2,9 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WITHDRAWAL_FEE_QUERY } from '../../api/chosenNames';
-import { buildRequest } from '../../shared/fieldRules';
-import { declareFields } from '../../shared/fields';
-import { withAdditionalQuery } from '../../shared/additionalFields';
+import { declareFields, requestQuery } from '../../shared/fields';
 import { readOptions } from '../common.options';
 
 /** GET /v1/withdrawals/fee: the amount in cents (its name chosen in chosenNames.ts). */
@@ -31,8 +29,7 @@ const displayOptions = { show: { resource: ['withdrawal'], operation: ['getFee']
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values } = buildRequest.call(this, i, fields.rules);
-	const qs = withAdditionalQuery.call(this, i, values, fields.ownFields);
+	const qs = requestQuery.call(this, i, fields);
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/fee', {
 		qs,
 		itemIndex: i,

@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { buildRequest } from '../../shared/fieldRules';
-import { declareFields } from '../../shared/fields';
-import { withAdditionalQuery } from '../../shared/additionalFields';
+import { declareFields, requestQuery } from '../../shared/fields';
 import { readOptions } from '../common.options';
 
 /** GET /v1/withdrawals/summary: `submerchant_id` (uuid), optional. */
@@ -26,8 +24,7 @@ const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSumma
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values } = buildRequest.call(this, i, fields.rules);
-	const qs = withAdditionalQuery.call(this, i, values, fields.ownFields);
+	const qs = requestQuery.call(this, i, fields);
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/summary', {
 		qs,
 		itemIndex: i,
