@@ -17,6 +17,10 @@ export const idempotencyKeyProperty: INodeProperties = {
 	placeholder: "e.g. {{ 'order-' + $json.order_id }}",
 	description: `Sent in the ${IDEMPOTENCY_KEY_HEADER} header so that the same request sent twice creates one record. Use a value that stays the same on every retry of the same intent: the trigger's event ID, an order ID. Never a random value or a timestamp. With a key, a create that got no answer (network error, timeout, 502, 503, 504) is sent again with the same key.`,
 	hint: 'Empty: no header, and a create that gets no answer is never sent again',
+	builderHint: {
+		propertyHint:
+			"An expression that is the same on every retry of the same intent, e.g. expr('{{ $json.id }}') for the trigger's event id, or an order id; never random, never $now",
+	},
 };
 
 /**
