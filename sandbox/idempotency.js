@@ -28,7 +28,10 @@ function canonicalJson(value) {
 	return JSON.stringify(value) ?? 'undefined';
 }
 
-/** What makes two requests "the same request": method, path and body. */
+/**
+ * What makes two requests "the same request": method, path and body.
+ * @param {{ method: string, path: string, body?: unknown, parts?: Array<{ name: string, filename?: string, data: Buffer }> }} request
+ */
 function fingerprintOf({ method, path, body, parts }) {
 	const hash = createHash('sha256').update(`${method} ${path}\n`);
 	if (parts) {
@@ -70,7 +73,10 @@ class IdempotencyKeys {
 		if (entry) {
 			if (entry.fingerprint !== fingerprint) throw reused(key);
 			if (!entry.done) throw stillRunning(key);
-			return { result: JSON.parse(JSON.stringify(entry.result)), replayedHeaders: { [REPLAYED_HEADER]: 'true' } };
+			return {
+				result: JSON.parse(JSON.stringify(entry.result)),
+				replayedHeaders: { [REPLAYED_HEADER]: 'true' },
+			};
 		}
 		const pending = { fingerprint, done: false };
 		this.entries.set(key, pending);
