@@ -19,8 +19,12 @@ import { convertValues } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { InputValidator } from '../nodes/PaymentPlatform/shared/validate';
 import * as documentCreate from '../nodes/PaymentPlatform/actions/submerchantDocument/create.operation';
 
-/** The node's own parameters: they shape the run or the output, and no API field takes them. */
+/**
+ * The node's own parameters: they shape the run or the output, and no API body, query or path field takes them (the
+ * Idempotency Key goes in a header, checked by actions/common.idempotency.ts).
+ */
 const NODE_OWN = new Set([
+	'idempotencyKey',
 	'returnAll',
 	'limit',
 	'simplify',

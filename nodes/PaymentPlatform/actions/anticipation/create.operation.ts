@@ -4,6 +4,7 @@ import { additionalFields, metadataField } from '../common.descriptions';
 import { apiRequest } from '../../transport';
 import { declareFields, requestBody } from '../../shared/fields';
 import { writeOptions } from '../common.options';
+import { idempotencyKeyOf, idempotencyKeyProperty, withSentKey } from '../common.idempotency';
 
 /** POST /v1/anticipations: receivable_ids (array of uuid), metadata (object). */
 export const fields = declareFields([
@@ -25,6 +26,7 @@ export const fields = declareFields([
 		},
 	},
 	additionalFields([metadataField('anticipation')]),
+	idempotencyKeyProperty,
 	writeOptions,
 ]);
 
@@ -34,6 +36,8 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const body = requestBody.call(this, i, fields);
-	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', { body, itemIndex: i });
-	return data as IDataObject;
+	const idempotencyKey = idempotencyKeyOf.call(this, i);
+	const request = { body, itemIndex: i, idempotencyKey };
+	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', request);
+	return withSentKey(data as IDataObject, idempotencyKey);
 }

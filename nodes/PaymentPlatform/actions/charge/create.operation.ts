@@ -16,6 +16,7 @@ import {
 	savedCardFallbacks,
 } from './savedCardFields';
 import { writeOptions } from '../common.options';
+import { idempotencyKeyOf, idempotencyKeyProperty, withSentKey } from '../common.idempotency';
 
 /**
  * POST /v1/charges. The reference gives the fields and their types only: "which fields are required, their ranges and
@@ -355,6 +356,7 @@ export const fields = declareFields([
 	]),
 	...SAVED_CARD_PROPERTIES,
 	simplifyProperty('charge'),
+	idempotencyKeyProperty,
 	writeOptions,
 ]);
 
@@ -365,6 +367,8 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const fallbacks = savedCardFallbacks.call(this, i);
 	const body = requestBody.call(this, i, fields, fallbacks);
-	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', { body, itemIndex: i });
-	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);
+	const idempotencyKey = idempotencyKeyOf.call(this, i);
+	const request = { body, itemIndex: i, idempotencyKey };
+	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', request);
+	return withSentKey(simplifyIfChosen.call(this, i, 'charge', data as IDataObject), idempotencyKey);
 }

@@ -8,6 +8,7 @@ import { DATE_TIME_NOTE } from '../../shared/dates';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { writeOptions } from '../common.options';
+import { idempotencyKeyOf, idempotencyKeyProperty, withSentKey } from '../common.idempotency';
 
 /**
  * POST /v1/payment-links (a chosen path: the reference names creating a link but does not show it). The body uses
@@ -116,6 +117,7 @@ export const fields = declareFields([
 			api: { field: 'submerchant_id', type: 'uuid' },
 		},
 	]),
+	idempotencyKeyProperty,
 	writeOptions,
 ]);
 
@@ -125,6 +127,11 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const body = requestBody.call(this, i, fields);
-	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, { body, itemIndex: i });
-	return simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject);
+	const idempotencyKey = idempotencyKeyOf.call(this, i);
+	const request = { body, itemIndex: i, idempotencyKey };
+	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, request);
+	return withSentKey(
+		simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject),
+		idempotencyKey,
+	);
 }
