@@ -1,11 +1,11 @@
 /**
- * The nodes and the sandbox state the API separately (nodes: transport/chosenNames.ts, shared/apiValues.ts and the
+ * The nodes and the sandbox state the API separately (nodes: api/chosenNames.ts, api/documentedValues.ts and the
  * trigger's signature.ts; sandbox: sandbox/api/names.js, sandbox/api/values.js, sandbox/signature.js). Where the
  * reference leaves a name unshown they must have made the same choice, and the documented values must be the same
  * copy of the reference: this file compares the two statements, so a change on one side fails here by name.
  */
-import * as nodeNames from '../nodes/PaymentPlatform/transport/chosenNames';
-import * as nodeValues from '../nodes/PaymentPlatform/shared/apiValues';
+import * as nodeNames from '../nodes/PaymentPlatform/api/chosenNames';
+import * as nodeValues from '../nodes/PaymentPlatform/api/documentedValues';
 import { characterCount, InputValidator } from '../nodes/PaymentPlatform/shared/validate';
 import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { convertValues, documentedFields } from '../nodes/PaymentPlatform/shared/fieldRules';
@@ -154,7 +154,12 @@ describe('rules the reference states: each operation’s rule table and the sand
 	};
 	/** Fields the sandbox knows only to refuse them (tax_id "cannot be changed after creation"). */
 	const ONLY_REFUSED = new Set(['tax_id']);
-	const tables = operationRules();
+	/** A conditional rule (`when`) as the field's own schema states it: optional, the condition checked elsewhere. */
+	const unconditional = (rule: FieldRule): FieldRule =>
+		rule.when ? { ...rule, required: false, when: undefined } : rule;
+	const tables = Object.fromEntries(
+		Object.entries(operationRules()).map(([name, rules]) => [name, rules.map(unconditional)]),
+	);
 	const node = { name: 'Payment Platform' } as INode;
 
 	/** The object schema under zod effects (superRefine) and its field schemas. */

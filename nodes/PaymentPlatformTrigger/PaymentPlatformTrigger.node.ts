@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { WEBHOOK_EVENT_OPTIONS } from '../PaymentPlatform/shared/optionTexts';
-import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/transport/chosenNames';
+import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/api/chosenNames';
 import {
 	ACKNOWLEDGE_AFTER_RUN_VERSION,
 	acknowledgeMode,

@@ -2,7 +2,7 @@
  * Request header helpers for the trigger's webhook: pure functions, no n8n imports.
  * Header names are compared case-insensitively (Node lowercases them, other callers may not).
  */
-import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/transport/chosenNames';
+import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/api/chosenNames';
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 

@@ -5,7 +5,7 @@
  * The scheme and header names are this package's choice (see ../PaymentPlatform/transport/chosenNames.ts).
  */
 import { createHmac, timingSafeEqual } from 'crypto';
-import { SIGNATURE_PREFIX } from '../PaymentPlatform/transport/chosenNames';
+import { SIGNATURE_PREFIX } from '../PaymentPlatform/api/chosenNames';
 
 const MAC_BYTES = 32;
 const HEX_MAC = /^[0-9a-f]{64}$/i;

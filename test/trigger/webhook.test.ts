@@ -20,7 +20,7 @@ import {
 	hmacSha256,
 	registeredTrigger,
 	signedRequest,
-} from './support';
+} from '../harness/triggerDeliveries';
 
 const EXPECTED_ITEM = {
 	id: DELIVERY_ID,
