@@ -59,7 +59,12 @@ export function macOf(key: Buffer | string, prefix: string, rawBody: Buffer): Bu
 }
 
 /** The MAC under `key` of `before`, the body bytes and `after` (a signed text that ends after the body). */
-export function macAround(key: Buffer | string, before: string, rawBody: Buffer, after: string): Buffer {
+export function macAround(
+	key: Buffer | string,
+	before: string,
+	rawBody: Buffer,
+	after: string,
+): Buffer {
 	const hmac = createHmac('sha256', key);
 	hmac.update(before, 'utf8').update(rawBody);
 	return hmac.update(after, 'utf8').digest();

@@ -42,7 +42,8 @@ export const signatureOptions: INodeProperties[] = [
 			{
 				name: 'Raw Body',
 				value: 'rawBody',
-				description: 'HMAC of the body alone, hex or base64, optionally after "sha256=" (no timestamp)',
+				description:
+					'HMAC of the body alone, hex or base64, optionally after "sha256=" (no timestamp)',
 			},
 			{
 				name: 'Standard Webhooks',
@@ -59,7 +60,8 @@ export const signatureOptions: INodeProperties[] = [
 			{
 				name: 'Timestamped (Stripe Style)',
 				value: 'timestamped',
-				description: 'A "t=seconds,v1=hex" signature over the timestamp, a dot and the body, as Stripe signs',
+				description:
+					'A "t=seconds,v1=hex" signature over the timestamp, a dot and the body, as Stripe signs',
 			},
 		],
 		description:
@@ -101,7 +103,8 @@ export function verificationSettings(options: SignatureOptions): VerificationSet
 	const tolerance = Number(options.timestampTolerance ?? NAMES.toleranceSeconds);
 	return {
 		scheme: options.signatureScheme ?? 'automatic',
-		toleranceSeconds: Number.isFinite(tolerance) && tolerance > 0 ? tolerance : NAMES.toleranceSeconds,
+		toleranceSeconds:
+			Number.isFinite(tolerance) && tolerance > 0 ? tolerance : NAMES.toleranceSeconds,
 		signatureHeader: options.signatureHeader,
 		timestampHeader: options.timestampHeader,
 		signedTextLayout: layout,

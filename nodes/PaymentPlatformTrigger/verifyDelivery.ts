@@ -7,12 +7,7 @@
  * carries a value of that family's shape, and only after its timestamp is found inside the tolerance.
  */
 import { WEBHOOK_SIGNATURE_NAMES } from '../PaymentPlatform/transport/chosenNames';
-import {
-	getHeader,
-	signatureCandidates,
-	timestampCandidate,
-	type RequestHeaders,
-} from './headers';
+import { getHeader, signatureCandidates, timestampCandidate, type RequestHeaders } from './headers';
 import { macAround, macOf, matchesAny, standardWebhooksKey } from './signature';
 import {
 	couldBeSignedText,
@@ -150,7 +145,10 @@ function isDowngrade(request: Request): boolean {
 }
 
 /** The signature headers a request's verification reads (for leaving them out of Include Headers). */
-export function signatureHeaderNames(headers: RequestHeaders, settings: VerificationSettings): string[] {
+export function signatureHeaderNames(
+	headers: RequestHeaders,
+	settings: VerificationSettings,
+): string[] {
 	return signatureCandidates(headers, settings.signatureHeader).map((candidate) => candidate.name);
 }
 
@@ -176,8 +174,7 @@ export function verifyDelivery(
 		values: readSignatureValues(candidates),
 		nowMs,
 	};
-	const families =
-		settings.scheme === 'automatic' ? SIGNATURE_FAMILIES : [settings.scheme];
+	const families = settings.scheme === 'automatic' ? SIGNATURE_FAMILIES : [settings.scheme];
 	let reason: 'invalid' | 'outsideTolerance' = 'invalid';
 	for (const family of families) {
 		const check = CHECKS[family](request);
