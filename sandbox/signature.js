@@ -15,7 +15,12 @@ const {
 	WEBHOOK_SIGNATURE_NAMES,
 } = require('./api/names');
 
-const SIGNING_SCHEMES = ['raw-body', 'timestamped', 'timestamp-header', 'standard-webhooks'];
+const SIGNING_SCHEMES = /** @type {const} */ ([
+	'raw-body',
+	'timestamped',
+	'timestamp-header',
+	'standard-webhooks',
+]);
 
 function hmac(key, ...parts) {
 	const mac = createHmac('sha256', key);
@@ -90,7 +95,7 @@ function signedHeaders(
 function signingFromEnv(value) {
 	if (value === undefined || value.trim() === '') return 'raw-body';
 	const scheme = value.trim();
-	if (!SIGNING_SCHEMES.includes(scheme)) {
+	if (!(/** @type {readonly string[]} */ (SIGNING_SCHEMES).includes(scheme))) {
 		throw new Error(`SANDBOX_SIGNING must be one of ${SIGNING_SCHEMES.join(', ')}, got ${value}`);
 	}
 	return /** @type {'raw-body' | 'timestamped' | 'timestamp-header' | 'standard-webhooks'} */ (
