@@ -49,19 +49,24 @@ export function signatureCandidates(
 	headers: RequestHeaders,
 	customName?: string,
 ): SignatureCandidate[] {
-	const candidate = (name: string): SignatureCandidate[] => {
-		const value = getHeader(headers, name);
-		return value === undefined || value.length > MAX_SIGNATURE_HEADER_CHARS
+	const readable = (name: string, value: string | undefined): SignatureCandidate[] =>
+		value === undefined || value.length > MAX_SIGNATURE_HEADER_CHARS
 			? []
 			: [{ name: name.trim().toLowerCase(), value }];
-	};
-	if (customName && customName.trim() !== '') return candidate(customName);
-
+	if (customName && customName.trim() !== '') {
+		return readable(customName, getHeader(headers, customName));
+	}
+	// One pass over the headers, whatever their number: the names are sorted and cut before any value is read.
 	const defaultName = WEBHOOK_DELIVERY_HEADERS.signature.toLowerCase();
-	const others = headerNamesEndingIn(headers, SIGNATURE_HEADER_SUFFIX).filter(
-		(name) => name !== defaultName,
-	);
-	return [defaultName, ...others].flatMap(candidate).slice(0, MAX_SIGNATURE_HEADERS);
+	const byName = new Map<string, string | undefined>();
+	for (const [key, value] of Object.entries(headers)) {
+		const name = key.toLowerCase();
+		if (name.endsWith(SIGNATURE_HEADER_SUFFIX) && !byName.has(name))
+			byName.set(name, firstValue(value));
+	}
+	const others = [...byName.keys()].filter((name) => name !== defaultName).sort();
+	const names = byName.has(defaultName) ? [defaultName, ...others] : others;
+	return names.slice(0, MAX_SIGNATURE_HEADERS).flatMap((name) => readable(name, byName.get(name)));
 }
 
 /** The request's header names (lowercase) that end in `suffix`, sorted. */
