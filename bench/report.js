@@ -380,7 +380,8 @@ function renderFamilies(results, context) {
 		'',
 		`Taken by \`BENCH_ONLY=3 npm run bench\` (figure 3 alone) on ${new Date().toISOString().slice(0, 10)}: medians of ` +
 			`${CONFIG.triggerRuns} alternating run(s) per setting; n8n ${m.n8n}, ${m.cores} cores shared with other work ` +
-			`(load average at start ${m.loadAtStart}, at end ${m.loadAtEnd}): noisy, compare the ratios.`,
+			`(load average at start ${m.loadAtStart}, at end ${m.loadAtEnd}): noisy, compare the ratios` +
+			`${CONFIG.quick ? `. QUICK MODE (BENCH_QUICK=1): ${CONFIG.triggerRuns} run, fewer deliveries` : ''}.`,
 	].join('\n');
 }
 

@@ -179,7 +179,7 @@ async function main() {
 		if (complete && CONFIG.writeDoc) {
 			log(`wrote ${path.relative(ROOT, writePerformanceDoc(text))}`);
 			if (writeReadmeTip(results)) log('wrote the performance tip in README.md');
-		} else if (results.f3families && !failed && !CONFIG.quick && CONFIG.writeDoc) {
+		} else if (results.f3families && !failed && CONFIG.writeDoc) {
 			const written = writeFamiliesBlock(renderFamilies(results, context));
 			log(
 				written
