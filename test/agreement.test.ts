@@ -49,6 +49,7 @@ describe('names the reference leaves unshown: node and sandbox made the same cho
 			'WEBHOOK_SIGNATURE_NAMES',
 			'signature families: headers, keys, signed text layout, replay window',
 		],
+		['IDEMPOTENCY_KEY_HEADER', 'idempotency key header of the creates'],
 	])('%s (%s)', (name) => {
 		expect(plain(sandboxNames[name])).toEqual(plain(nodeNames[name]));
 	});
