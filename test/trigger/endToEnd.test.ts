@@ -88,6 +88,7 @@ it('a charge state change is delivered, verified, and runs the workflow with exa
 		body: sent,
 		deliveryKey: delivery.id,
 		notFound: [],
+		verification: { scheme: 'rawBody' },
 	});
 	expect({
 		id: item.id,

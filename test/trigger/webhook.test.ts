@@ -30,6 +30,7 @@ const EXPECTED_ITEM = {
 	body: deliveryBody(),
 	deliveryKey: DELIVERY_ID,
 	notFound: [],
+	verification: { scheme: 'rawBody' },
 };
 
 function expectRejected(
