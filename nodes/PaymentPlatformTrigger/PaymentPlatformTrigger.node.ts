@@ -25,6 +25,7 @@ import {
 	keepRecentDeliveries,
 	markInFlight,
 	recentDeliveries,
+	RETRY_RUNNING_DELIVERY_AFTER_SECONDS,
 	rememberDeliveries,
 } from './deliveryWindow';
 import { createEndpoint, removeEndpoint, selectedEvents, webhookUrl } from './endpoints';
@@ -48,8 +49,15 @@ interface TriggerOptions {
 const ACCEPTED_ANSWER: IDataObject = { received: true };
 
 /** Answers the request directly; the workflow does not run. */
-function respond(this: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
-	this.getResponseObject().status(status).json(body);
+function respond(
+	this: IWebhookFunctions,
+	status: number,
+	body: IDataObject,
+	headers: Record<string, string> = {},
+): IWebhookResponseData {
+	const response = this.getResponseObject();
+	for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+	response.status(status).json(body);
 	return { noWebhookResponse: true };
 }
 
@@ -67,8 +75,9 @@ function rawBodyOf(this: IWebhookFunctions): Buffer | undefined {
  * to static data. Each check and its update run without an await between them.
  *
  * When received, a delivery is remembered as it is admitted. After the workflow succeeds, it is remembered only
- * when n8n answers it 2xx; until n8n answers, a resend gets 409 and comes back later; a failed run (5xx) leaves it
- * free to run again when the platform resends it.
+ * when n8n answers it 2xx; until n8n answers, a resend gets 503 with Retry-After (every retry policy reads it as
+ * "come back later", where a 4xx may end the platform's retries); a failed run (5xx) leaves it free to run again when
+ * the platform resends it.
  */
 function admitOnce(
 	this: IWebhookFunctions,
@@ -90,9 +99,12 @@ function admitOnce(
 		return undefined;
 	}
 	if (isInFlight(windowKey, keys)) {
-		return respond.call(this, 409, {
-			message: 'This delivery is still running; send it again later',
-		});
+		return respond.call(
+			this,
+			503,
+			{ message: 'This delivery is still running; send it again later' },
+			{ 'Retry-After': String(RETRY_RUNNING_DELIVERY_AFTER_SECONDS) },
+		);
 	}
 	markInFlight(windowKey, keys);
 	// n8n ends the response when the run is over, also when the caller has hung up meanwhile (a platform's timeout):

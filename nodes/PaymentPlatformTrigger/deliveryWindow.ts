@@ -48,6 +48,12 @@ const windowsByEndpoint = new Map<string, string[]>();
 export const IN_FLIGHT_GRACE_MS = 5 * 60_000;
 
 /**
+ * The Retry-After (seconds) sent with the 503 that answers a resend of a delivery still running. Platforms that read
+ * it wait this long; the others resend on their own schedule, which is fine too (docs/reliability.md).
+ */
+export const RETRY_RUNNING_DELIVERY_AFTER_SECONDS = 10;
+
+/**
  * Deliveries accepted with "After the Workflow Succeeds" whose answer has not gone out yet, by endpoint: id → the
  * time after which it no longer counts as running (Infinity while its caller waits). Such a delivery enters the window
  * only once n8n has answered it 2xx: a failed or crashed run answers 5xx, the platform resends, and the resend runs.

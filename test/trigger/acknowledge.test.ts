@@ -4,6 +4,7 @@
  * the way n8n 2.x does, without its expression engine.
  */
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
+import { RETRY_RUNNING_DELIVERY_AFTER_SECONDS } from '../../nodes/PaymentPlatformTrigger/deliveryWindow';
 import { CAPTURED_ONLY, registeredTrigger, signedRequest } from './support';
 
 const AFTER_RUN = { ...CAPTURED_ONLY, acknowledge: 'lastNode' };
@@ -82,7 +83,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: false });
 	});
 
-	it('a caller that hung up: resends get 409 until n8n answers, then a duplicate (it ran once)', async () => {
+	it('a caller that hung up: resends get 503 until n8n answers, then a duplicate (it ran once)', async () => {
 		const harness = registeredTrigger(AFTER_RUN, 1.2);
 		const resends: Array<Awaited<ReturnType<typeof harness.receive>>> = [];
 		const first = await harness.receive(signedRequest(), {
@@ -92,7 +93,9 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 			},
 		});
 		expect(first).toMatchObject({ status: 200, ran: true });
-		expect(resends).toMatchObject([{ status: 409, ran: false }]);
+		expect(resends).toMatchObject([
+			{ status: 503, ran: false, headers: { 'retry-after': expect.stringMatching(/^[1-9][0-9]*$/) } },
+		]);
 		expect(await harness.receive(signedRequest())).toMatchObject({
 			status: 200,
 			ran: false,
@@ -107,7 +110,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
 	});
 
-	it('a resend while the first is still running gets 409 (the platform comes back later)', async () => {
+	it('a resend while the first is still running gets 503 with Retry-After, never a 4xx that ends retries', async () => {
 		const harness = registeredTrigger(AFTER_RUN, 1.2);
 		let resend: Awaited<ReturnType<typeof harness.receive>> | undefined;
 		const first = await harness.receive(signedRequest(), {
@@ -115,8 +118,27 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 				resend = await harness.receive(signedRequest());
 			},
 		});
-		expect(resend).toMatchObject({ status: 409, ran: false });
+		expect(resend).toMatchObject({
+			status: 503,
+			ran: false,
+			headers: { 'retry-after': String(RETRY_RUNNING_DELIVERY_AFTER_SECONDS) },
+		});
 		expect(first).toMatchObject({ status: 200, ran: true });
+	});
+
+	it('a resend refused while the run went on, after that run failed, runs (the 5xx went to a caller that had gone)', async () => {
+		const harness = registeredTrigger(AFTER_RUN, 1.2);
+		let refused: Awaited<ReturnType<typeof harness.receive>> | undefined;
+		const first = await harness.receive(signedRequest(), {
+			callerHangsUp: true,
+			runFails: true,
+			whileRunning: async () => {
+				refused = await harness.receive(signedRequest());
+			},
+		});
+		expect(refused?.status).toBe(503);
+		expect(first.status).toBe(500);
+		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
 	});
 
 	it('a delivery without any id is recognised by its signed bytes', async () => {
