@@ -38,6 +38,12 @@ import {
 	STATIC_KEYS,
 } from './registration';
 import { verifySignature } from './signature';
+import {
+	isRecognisedEvent,
+	reasonNotToRun,
+	RUN_UNRECOGNISED_EVENTS_VERSION,
+	unrecognisedEventsProperties,
+} from './unrecognisedEvents';
 
 interface TriggerOptions {
 	signatureHeader?: string;
@@ -133,8 +139,9 @@ export class PaymentPlatformTrigger implements INodeType {
 		// expression sandbox on every request to any trigger at typeVersion 1, which halves webhook throughput;
 		// from 1.1 on it skips that. See README "Performance".
 		// 1.2: new nodes acknowledge a delivery after the workflow succeeds (acknowledge.ts).
-		version: [1, 1.1, ACKNOWLEDGE_AFTER_RUN_VERSION],
-		defaultVersion: ACKNOWLEDGE_AFTER_RUN_VERSION,
+		// 1.3: a delivery whose event is none of the nine runs (unrecognisedEvents.ts).
+		version: [1, 1.1, ACKNOWLEDGE_AFTER_RUN_VERSION, RUN_UNRECOGNISED_EVENTS_VERSION],
+		defaultVersion: RUN_UNRECOGNISED_EVENTS_VERSION,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when the Payment Platform sends a signed charge event',
 		defaults: { name: 'Payment Platform Trigger' },
@@ -163,6 +170,7 @@ export class PaymentPlatformTrigger implements INodeType {
 				description:
 					'The charge events that start the workflow. The webhook endpoint is registered with the Payment Platform for exactly these events; at least one is needed.',
 			},
+			...unrecognisedEventsProperties,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -255,9 +263,16 @@ export class PaymentPlatformTrigger implements INodeType {
 		// The signature proves the platform sent it: whatever its shape, the delivery runs (delivery.ts).
 		const { item, duplicateKeys } = readDelivery(rawBody, headers);
 		const events = this.getNodeParameter('events', []) as string[];
-		if (item.event !== null && !events.includes(item.event)) {
-			return respond.call(this, 200, { received: true, ignored: 'event not selected' });
-		}
+		const { typeVersion } = this.getNode();
+		const notRun = reasonNotToRun(
+			item.event,
+			events,
+			typeVersion,
+			typeVersion >= RUN_UNRECOGNISED_EVENTS_VERSION
+				? this.getNodeParameter('unrecognisedEvents', 'run')
+				: undefined,
+		);
+		if (notRun !== undefined) return respond.call(this, 200, { received: true, ignored: notRun });
 
 		if (options.ignoreDuplicates !== false) {
 			const refused = admitOnce.call(this, endpointId ?? secret, duplicateKeys);
@@ -265,6 +280,9 @@ export class PaymentPlatformTrigger implements INodeType {
 		}
 
 		const json = item as unknown as IDataObject;
+		if (typeVersion >= RUN_UNRECOGNISED_EVENTS_VERSION) {
+			json.eventRecognised = isRecognisedEvent(item.event);
+		}
 		if (options.includeHeaders === true) {
 			const signatureHeaders = [
 				WEBHOOK_DELIVERY_HEADERS.signature,

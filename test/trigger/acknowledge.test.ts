@@ -15,6 +15,7 @@ describe('Acknowledge: the default per version', () => {
 		[1, 'onReceived'],
 		[1.1, 'onReceived'],
 		[1.2, 'lastNode'],
+		[1.3, 'lastNode'],
 	])('typeVersion %s defaults to %s', (version, mode) => {
 		const harness = registeredTrigger(CAPTURED_ONLY, version);
 		// The Workflow constructor applies the defaults of the node's version, as n8n does.
