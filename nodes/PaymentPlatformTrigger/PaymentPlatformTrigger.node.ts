@@ -22,11 +22,9 @@ import {
 	graceInFlight,
 	hasSeenDelivery,
 	isInFlight,
-	keepRecentDeliveries,
 	markInFlight,
-	recentDeliveries,
-	RETRY_RUNNING_DELIVERY_AFTER_SECONDS,
 	rememberDeliveries,
+	RETRY_RUNNING_DELIVERY_AFTER_SECONDS,
 } from './deliveryWindow';
 import { createEndpoint, removeEndpoint, selectedEvents, webhookUrl } from './endpoints';
 import { signatureCandidates, withoutHeaders, type RequestHeaders } from './headers';
@@ -35,7 +33,6 @@ import {
 	isCurrentRegistration,
 	readRegistration,
 	saveRegistration,
-	STATIC_KEYS,
 } from './registration';
 import { verifySignature } from './signature';
 import {
@@ -77,8 +74,8 @@ function rawBodyOf(this: IWebhookFunctions): Buffer | undefined {
 
 /**
  * Duplicate suppression: the answer for a delivery already run (or still running), else undefined and the delivery
- * is admitted. The window lives in memory per endpoint (deliveryWindow.ts): n8n does not keep what webhook() writes
- * to static data. Each check and its update run without an await between them.
+ * is admitted. The window lives in this process's memory per endpoint (deliveryWindow.ts says why not in static
+ * data). Each check and its update run without an await between them.
  *
  * When received, a delivery is remembered as it is admitted. After the workflow succeeds, it is remembered only
  * when n8n answers it 2xx; until n8n answers, a resend gets 503 with Retry-After (every retry policy reads it as
@@ -90,18 +87,11 @@ function admitOnce(
 	windowKey: string,
 	keys: string[],
 ): IWebhookResponseData | undefined {
-	const staticData = this.getWorkflowStaticData('node');
-	const stored = staticData[STATIC_KEYS.recentDeliveryIds];
-	if (hasSeenDelivery(recentDeliveries(windowKey, stored), keys)) {
+	if (hasSeenDelivery(windowKey, keys)) {
 		return respond.call(this, 200, { received: true, ignored: 'duplicate delivery' });
 	}
-	const remember = () => {
-		const updated = rememberDeliveries(recentDeliveries(windowKey, stored), keys);
-		keepRecentDeliveries(windowKey, updated);
-		staticData[STATIC_KEYS.recentDeliveryIds] = updated;
-	};
 	if (acknowledgeMode(this.getNodeParameter('acknowledge', 'onReceived')) === 'onReceived') {
-		remember();
+		rememberDeliveries(windowKey, keys);
 		return undefined;
 	}
 	if (isInFlight(windowKey, keys)) {
@@ -118,7 +108,7 @@ function admitOnce(
 	const response = this.getResponseObject();
 	const end = response.end.bind(response) as (...args: unknown[]) => unknown;
 	response.end = ((...args: unknown[]) => {
-		if (response.statusCode >= 200 && response.statusCode < 300) remember();
+		if (response.statusCode >= 200 && response.statusCode < 300) rememberDeliveries(windowKey, keys);
 		clearInFlight(windowKey, keys);
 		return end(...args);
 	}) as typeof response.end;
@@ -184,7 +174,7 @@ export class PaymentPlatformTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to skip a delivery whose ID was already received (the platform resends a delivery until it is acknowledged). The last 1,000 IDs are remembered.',
+							'Whether to skip a delivery whose ID was already run (the platform resends a delivery until it is acknowledged). The last 10,000 IDs of the past 3 days are remembered, per n8n process.',
 					},
 					{
 						displayName: 'Include Headers',
