@@ -3,6 +3,7 @@
  * run through. The harness answers as n8n 2.41 does for each response mode (harness/trigger.ts), reading the mode
  * the way n8n 2.x does, without its expression engine.
  */
+import { NodeHelpers } from 'n8n-workflow';
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
 import { RETRY_RUNNING_DELIVERY_AFTER_SECONDS } from '../../nodes/PaymentPlatformTrigger/deliveryWindow';
 import { CAPTURED_ONLY, registeredTrigger, signedRequest } from './support';
@@ -28,6 +29,27 @@ describe('Acknowledge: the default per version', () => {
 			Symbol.for('n8n.webhookDescriptionResolvers')
 		];
 		expect(Object.keys(resolvers).sort()).toEqual(['responseData', 'responseMode']);
+	});
+});
+
+describe('Acknowledge: the notice on saved triggers that answer when received', () => {
+	const { description } = new PaymentPlatformTrigger();
+	const notice = description.properties.find((property) => property.type === 'notice');
+	const shown = (typeVersion: number, acknowledge: string) =>
+		NodeHelpers.displayParameter({ acknowledge }, notice!, { typeVersion }, description);
+
+	it.each([1, 1.1])('typeVersion %s answering when received shows it', (version) => {
+		expect(notice?.displayName).toMatch(/After the Workflow Succeeds/);
+		expect(shown(version, 'onReceived')).toBe(true);
+	});
+
+	it.each([
+		[1, 'lastNode'],
+		[1.2, 'onReceived'],
+		[1.3, 'onReceived'],
+		[1.3, 'lastNode'],
+	])('typeVersion %s with %s does not show it', (version, mode) => {
+		expect(shown(version, mode)).toBe(false);
 	});
 });
 
