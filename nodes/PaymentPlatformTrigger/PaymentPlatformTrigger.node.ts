@@ -26,11 +26,19 @@ import {
 	rememberDeliveries,
 	RETRY_RUNNING_DELIVERY_AFTER_SECONDS,
 } from './deliveryWindow';
-import { createEndpoint, removeEndpoint, selectedEvents, webhookUrl } from './endpoints';
+import {
+	createEndpoint,
+	listEndpoints,
+	removeEndpoint,
+	removeEndpointsAndConfirm,
+	selectedEvents,
+	webhookUrl,
+} from './endpoints';
 import { signatureCandidates, withoutHeaders, type RequestHeaders } from './headers';
 import {
 	clearRegistration,
 	isCurrentRegistration,
+	planRepair,
 	readRegistration,
 	saveRegistration,
 } from './registration';
@@ -203,12 +211,22 @@ export class PaymentPlatformTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
 				const stored = readRegistration(staticData);
-				if (stored.endpointId === undefined && stored.secret === undefined) return false;
 				const url = this.getNodeWebhookUrl('default');
-				const events = [...new Set(this.getNodeParameter('events', []) as string[])];
-				if (isCurrentRegistration(stored, url, events)) return true;
-				// A registration for another URL or other events (or without its secret) is stale: replace it.
-				if (stored.endpointId !== undefined) await removeEndpoint.call(this, stored.endpointId);
+				// Fails with a clear error before any request when no (or an unknown) event is selected.
+				const events = selectedEvents.call(this);
+				const listed = await listEndpoints.call(this);
+				if (listed === undefined) {
+					// No list to check against: trust what is stored, as before.
+					if (stored.endpointId === undefined && stored.secret === undefined) return false;
+					if (isCurrentRegistration(stored, url, events)) return true;
+					if (stored.endpointId !== undefined) await removeEndpoint.call(this, stored.endpointId);
+				} else {
+					// Missing on the platform, another URL or other events: register again; endpoints with this URL
+					// whose secret n8n does not have: remove (registration.ts, planRepair).
+					const plan = planRepair(stored, url, events, listed);
+					await removeEndpointsAndConfirm.call(this, plan.remove);
+					if (plan.keep) return true;
+				}
 				forgetRecentDeliveries(stored.endpointId);
 				clearRegistration(staticData);
 				return false;
@@ -225,7 +243,7 @@ export class PaymentPlatformTrigger implements INodeType {
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
 				const { endpointId } = readRegistration(staticData);
-				if (endpointId !== undefined) await removeEndpoint.call(this, endpointId);
+				if (endpointId !== undefined) await removeEndpointsAndConfirm.call(this, [endpointId]);
 				forgetRecentDeliveries(endpointId);
 				clearRegistration(staticData);
 				return true;
