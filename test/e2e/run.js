@@ -36,6 +36,7 @@ const {
 	checkTrigger,
 	checkChargeEventsExample,
 } = require('./lib/triggerChecks');
+const { checkRegistrationRepair } = require('./lib/repairChecks');
 
 const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'e2e');
 
@@ -107,6 +108,7 @@ async function main() {
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);
 		await block('trigger: acknowledge after the run', checkAcknowledgeAfterRun);
+		await block('trigger: registration repairs itself', checkRegistrationRepair);
 		await block('example: charge events', checkChargeEventsExample);
 		if (withEditor) {
 			await block('editor (chromium)', () =>
