@@ -3,7 +3,8 @@
  * `npm run sandbox`: runs the sandbox until SIGINT/SIGTERM.
  * Environment: SANDBOX_PORT (default 4010), SANDBOX_HOST (default 127.0.0.1), SANDBOX_PUBLIC_KEY and
  * SANDBOX_SECRET_KEY (default pk_sandbox_demo / sk_sandbox_demo), SANDBOX_FAULTS (a JSON list of fault rules, see
- * faults.js; default none).
+ * faults.js; default none), SANDBOX_DELIVERY_PROFILE (how deliveries are retried: resend-every-failure,
+ * stop-at-4xx, short-timeout or pause-endpoint; see retryProfiles.js).
  */
 const {
 	ADMIN_ROUTES,
@@ -33,6 +34,7 @@ async function main() {
 		publicKey: process.env.SANDBOX_PUBLIC_KEY || DEFAULT_PUBLIC_KEY,
 		secretKey: process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY,
 		faults: faultsFromEnv(process.env.SANDBOX_FAULTS),
+		delivery: { profile: process.env.SANDBOX_DELIVERY_PROFILE || undefined },
 		log: (line) => console.log(`[sandbox] ${line}`),
 	});
 	console.log(`Payment Platform sandbox listening on ${sandbox.url}`);
