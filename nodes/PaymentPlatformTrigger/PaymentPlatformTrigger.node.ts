@@ -110,17 +110,17 @@ function admitOnce(
 			{ 'Retry-After': String(RETRY_RUNNING_DELIVERY_AFTER_SECONDS) },
 		);
 	}
-	markInFlight(windowKey, keys);
+	const attempt = markInFlight(windowKey, keys);
 	// n8n ends the response when the run is over, also when the caller has hung up meanwhile (a platform's timeout):
 	// then there is no 'finish' event, so the answer is taken where n8n gives it.
 	const response = this.getResponseObject();
 	const end = response.end.bind(response) as (...args: unknown[]) => unknown;
 	response.end = ((...args: unknown[]) => {
 		if (response.statusCode >= 200 && response.statusCode < 300) rememberDeliveries(windowKey, keys);
-		clearInFlight(windowKey, keys);
+		clearInFlight(windowKey, keys, attempt);
 		return end(...args);
 	}) as typeof response.end;
-	response.once('close', () => graceInFlight(windowKey, keys));
+	response.once('close', () => graceInFlight(windowKey, keys, attempt));
 	return undefined;
 }
 

@@ -24,11 +24,13 @@ export const LONGEST_KEPT_ID = 64;
 export const RUNNING_MARKS_MAX = 1_000;
 
 /**
- * How long a delivery stays "running" after its caller hung up without an answer. n8n answers when the run ends, also
- * to a caller that has gone; this bounds the wait when it never does (n8n 2.x fails the job of a killed worker
- * within about 90 s: lock of 60 s, stalled check every 30 s).
+ * How long a delivery still counts as "running" after its caller hung up without an answer (a sender's timeout).
+ * Within it a resend gets 503: a run that is merely slow is not started twice by a sender's quick retries. After it
+ * the resend runs: the first run may be lost (n8n 2.x reports a killed worker's job only after about 90 s), and a
+ * sender with few retries must still get a run. A run slower than its sender's timeout plus this may run twice (a
+ * duplicate, never a loss). docs/reliability.md says how it was chosen.
  */
-export const IN_FLIGHT_GRACE_MS = 5 * 60_000;
+export const IN_FLIGHT_GRACE_MS = 20_000;
 
 /**
  * The Retry-After (seconds) sent with the 503 that answers a resend of a delivery still running. Platforms that read
@@ -42,16 +44,20 @@ export function windowKey(id: string): string {
 	return `sha256:${createHash('sha256').update(id, 'utf8').digest('hex')}`;
 }
 
-/**
- * Per endpoint: key → the time it entered (run deliveries) or the time after which it stops counting (running marks,
- * Infinity while its caller waits). A Map keeps insertion order, so the oldest entry is always first.
- */
+/** Per endpoint: key → the time it entered (a Map keeps insertion order, so the oldest entry is always first). */
 type Entries = Map<string, number>;
 
-const windowsByEndpoint = new Map<string, Entries>();
-const runningByEndpoint = new Map<string, Entries>();
+/** A running mark: the attempt that set it, and the time after which it stops counting (Infinity while its caller waits). */
+interface RunningMark {
+	attempt: number;
+	until: number;
+}
 
-function entriesOf(store: Map<string, Entries>, endpoint: string): Entries {
+const windowsByEndpoint = new Map<string, Entries>();
+const runningByEndpoint = new Map<string, Map<string, RunningMark>>();
+let lastAttempt = 0;
+
+function entriesOf<T>(store: Map<string, Map<string, T>>, endpoint: string): Map<string, T> {
 	let entries = store.get(endpoint);
 	if (entries === undefined) {
 		entries = new Map();
@@ -61,7 +67,7 @@ function entriesOf(store: Map<string, Entries>, endpoint: string): Entries {
 }
 
 /** Drops the oldest entries while there are more than `max`, or while `isStale` says the oldest is. */
-function trimOldest(entries: Entries, max: number, isStale: (value: number) => boolean): void {
+function trimOldest<T>(entries: Map<string, T>, max: number, isStale: (value: T) => boolean): void {
 	for (const [key, value] of entries) {
 		if (entries.size <= max && !isStale(value)) return;
 		entries.delete(key);
@@ -105,30 +111,49 @@ export function forgetRecentDeliveries(endpoint: string | undefined): void {
 /** True when any of `ids` is accepted and still running (its answer not sent, its grace not over). */
 export function isInFlight(endpoint: string, ids: readonly string[], now = Date.now()): boolean {
 	const running = runningByEndpoint.get(endpoint);
-	return running !== undefined && ids.some((id) => (running.get(windowKey(id)) ?? 0) > now);
+	return running !== undefined && ids.some((id) => (running.get(windowKey(id))?.until ?? 0) > now);
 }
 
-/** Marks `ids` running until n8n answers; marks past their grace, and the oldest beyond RUNNING_MARKS_MAX, go. */
-export function markInFlight(endpoint: string, ids: readonly string[], now = Date.now()): void {
+/**
+ * Marks `ids` running until n8n answers, and returns the attempt number that the other calls take, so that the end
+ * of an earlier attempt (n8n answering a caller that has gone) never clears the mark of a later one. Marks past
+ * their grace, and the oldest beyond RUNNING_MARKS_MAX, go.
+ */
+export function markInFlight(endpoint: string, ids: readonly string[], now = Date.now()): number {
+	const attempt = ++lastAttempt;
 	const running = entriesOf(runningByEndpoint, endpoint);
-	for (const id of ids) running.set(windowKey(id), Infinity);
-	for (const [key, until] of running) if (until <= now) running.delete(key);
-	trimOldest(running, RUNNING_MARKS_MAX, () => false);
-}
-
-/** The caller hung up before the answer: the delivery counts as running for IN_FLIGHT_GRACE_MS more. */
-export function graceInFlight(endpoint: string, ids: readonly string[], now = Date.now()): void {
-	const running = runningByEndpoint.get(endpoint);
+	for (const [key, mark] of running) if (mark.until <= now) running.delete(key);
 	for (const id of ids) {
 		const key = windowKey(id);
-		if (running?.get(key) === Infinity) running.set(key, now + IN_FLIGHT_GRACE_MS);
+		running.delete(key);
+		running.set(key, { attempt, until: Infinity });
+	}
+	trimOldest(running, RUNNING_MARKS_MAX, () => false);
+	return attempt;
+}
+
+/** The caller of `attempt` hung up before the answer: its delivery counts as running for IN_FLIGHT_GRACE_MS more. */
+export function graceInFlight(
+	endpoint: string,
+	ids: readonly string[],
+	attempt: number,
+	now = Date.now(),
+): void {
+	const running = runningByEndpoint.get(endpoint);
+	for (const id of ids) {
+		const mark = running?.get(windowKey(id));
+		if (mark?.attempt === attempt && mark.until === Infinity) mark.until = now + IN_FLIGHT_GRACE_MS;
 	}
 }
 
-export function clearInFlight(endpoint: string, ids: readonly string[]): void {
+/** n8n answered `attempt`: its marks go (a later attempt's marks stay). */
+export function clearInFlight(endpoint: string, ids: readonly string[], attempt: number): void {
 	const running = runningByEndpoint.get(endpoint);
 	if (running === undefined) return;
-	for (const id of ids) running.delete(windowKey(id));
+	for (const id of ids) {
+		const key = windowKey(id);
+		if (running.get(key)?.attempt === attempt) running.delete(key);
+	}
 	if (running.size === 0) runningByEndpoint.delete(endpoint);
 }
 

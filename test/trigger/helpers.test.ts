@@ -107,8 +107,8 @@ describe('delivery window', () => {
 
 	it('running marks past their grace are dropped at the next mark', () => {
 		const endpoint = 'running-grace';
-		markInFlight(endpoint, ['a'], 0);
-		graceInFlight(endpoint, ['a'], 0);
+		const attempt = markInFlight(endpoint, ['a'], 0);
+		graceInFlight(endpoint, ['a'], attempt, 0);
 		markInFlight(endpoint, ['b'], IN_FLIGHT_GRACE_MS);
 		expect(runningMarkCount(endpoint)).toBe(1);
 	});
@@ -299,14 +299,27 @@ describe('stored registration', () => {
 
 describe('deliveries running with "After the Workflow Succeeds"', () => {
 	it('count as running until cleared, or until the grace after a hang-up is over', () => {
-		markInFlight('endpoint-g', ['a', 'b']);
+		const attempt = markInFlight('endpoint-g', ['a', 'b'], 0);
 		expect(isInFlight('endpoint-g', ['a'], 0)).toBe(true);
-		graceInFlight('endpoint-g', ['a'], 1_000);
+		graceInFlight('endpoint-g', ['a'], attempt, 1_000);
 		expect(isInFlight('endpoint-g', ['a'], 1_000 + IN_FLIGHT_GRACE_MS - 1)).toBe(true);
 		expect(isInFlight('endpoint-g', ['a'], 1_000 + IN_FLIGHT_GRACE_MS)).toBe(false);
 		expect(isInFlight('endpoint-g', ['b'], Number.MAX_SAFE_INTEGER)).toBe(true);
-		clearInFlight('endpoint-g', ['b']);
+		clearInFlight('endpoint-g', ['b'], attempt);
 		expect(isInFlight('endpoint-g', ['b'], 0)).toBe(false);
 		expect(isInFlight('endpoint-other', ['a'], 0)).toBe(false);
+	});
+
+	it("the end of an earlier attempt (n8n answering a caller that has gone) leaves a later attempt's mark", () => {
+		const first = markInFlight('endpoint-h', ['a'], 0);
+		graceInFlight('endpoint-h', ['a'], first, 0);
+		// The grace is over: the resend runs as a new attempt while the first run is still somewhere.
+		const second = markInFlight('endpoint-h', ['a'], IN_FLIGHT_GRACE_MS);
+		clearInFlight('endpoint-h', ['a'], first);
+		expect(isInFlight('endpoint-h', ['a'], IN_FLIGHT_GRACE_MS)).toBe(true);
+		graceInFlight('endpoint-h', ['a'], first, IN_FLIGHT_GRACE_MS);
+		expect(isInFlight('endpoint-h', ['a'], 10 * IN_FLIGHT_GRACE_MS)).toBe(true);
+		clearInFlight('endpoint-h', ['a'], second);
+		expect(isInFlight('endpoint-h', ['a'], IN_FLIGHT_GRACE_MS)).toBe(false);
 	});
 });
