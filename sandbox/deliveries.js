@@ -46,7 +46,8 @@ class DeliverySender {
 
 	/** The retry profile of an endpoint: `profileOf(endpoint)` when configured, else `profile`. */
 	profileFor(endpoint) {
-		const name = this.options.profileOf?.(endpoint) ?? this.options.profile ?? 'resend-every-failure';
+		const name =
+			this.options.profileOf?.(endpoint) ?? this.options.profile ?? 'resend-every-failure';
 		return retryProfile(name, { pauseAfter: this.options.pauseAfter });
 	}
 

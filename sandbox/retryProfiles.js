@@ -75,7 +75,10 @@ function retryProfile(name, options = {}) {
 
 /** The wait before attempt `attemptInRun + 1`. */
 function retryDelayMs(/** @type {SenderSettings & { factor: number }} */ settings, attemptInRun) {
-	return Math.min(settings.baseDelayMs * settings.factor ** (attemptInRun - 1), settings.maxDelayMs);
+	return Math.min(
+		settings.baseDelayMs * settings.factor ** (attemptInRun - 1),
+		settings.maxDelayMs,
+	);
 }
 
 module.exports = { DEFAULT_PAUSE_AFTER, PROFILE_NAMES, retryDelayMs, retryProfile };

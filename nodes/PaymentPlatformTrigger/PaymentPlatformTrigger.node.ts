@@ -116,7 +116,8 @@ function admitOnce(
 	const response = this.getResponseObject();
 	const end = response.end.bind(response) as (...args: unknown[]) => unknown;
 	response.end = ((...args: unknown[]) => {
-		if (response.statusCode >= 200 && response.statusCode < 300) rememberDeliveries(windowKey, keys);
+		if (response.statusCode >= 200 && response.statusCode < 300)
+			rememberDeliveries(windowKey, keys);
 		clearInFlight(windowKey, keys, attempt);
 		return end(...args);
 	}) as typeof response.end;

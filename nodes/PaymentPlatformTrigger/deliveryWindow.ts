@@ -75,7 +75,11 @@ function trimOldest<T>(entries: Map<string, T>, max: number, isStale: (value: T)
 }
 
 /** True when any of `ids` ran (answered 2xx) within the window's age. */
-export function hasSeenDelivery(endpoint: string, ids: readonly string[], now = Date.now()): boolean {
+export function hasSeenDelivery(
+	endpoint: string,
+	ids: readonly string[],
+	now = Date.now(),
+): boolean {
 	const window = windowsByEndpoint.get(endpoint);
 	if (window === undefined) return false;
 	return ids.some((id) => {
@@ -85,7 +89,11 @@ export function hasSeenDelivery(endpoint: string, ids: readonly string[], now = 
 }
 
 /** Remembers `ids` as run; the oldest are forgotten beyond DELIVERY_WINDOW_MAX_IDS or DELIVERY_WINDOW_MAX_AGE_MS. */
-export function rememberDeliveries(endpoint: string, ids: readonly string[], now = Date.now()): void {
+export function rememberDeliveries(
+	endpoint: string,
+	ids: readonly string[],
+	now = Date.now(),
+): void {
 	const window = entriesOf(windowsByEndpoint, endpoint);
 	for (const id of ids) {
 		if (id === '') continue;

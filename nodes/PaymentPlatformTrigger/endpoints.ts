@@ -117,7 +117,9 @@ function httpCodeOf(error: unknown): string {
  */
 export async function listEndpoints(this: IHookFunctions): Promise<ListedEndpoint[] | undefined> {
 	try {
-		return readListedEndpoints(await apiRequestAllItems.call(this, WEBHOOK_ENDPOINTS_PATH, {}, undefined));
+		return readListedEndpoints(
+			await apiRequestAllItems.call(this, WEBHOOK_ENDPOINTS_PATH, {}, undefined),
+		);
 	} catch (error) {
 		if (httpCodeOf(error) === '404') {
 			this.logger.info(

@@ -27,7 +27,7 @@ export const unrecognisedEventsProperties: INodeProperties[] = [
 				name: 'Drop',
 				value: 'drop',
 				description:
-					'Answer 200 and run nothing; the platform will not send it again, so the event is in nobody\'s hands',
+					"Answer 200 and run nothing; the platform will not send it again, so the event is in nobody's hands",
 			},
 		],
 		default: 'run',

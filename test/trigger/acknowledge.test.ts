@@ -117,7 +117,11 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 		});
 		expect(first).toMatchObject({ status: 200, ran: true });
 		expect(resends).toMatchObject([
-			{ status: 503, ran: false, headers: { 'retry-after': expect.stringMatching(/^[1-9][0-9]*$/) } },
+			{
+				status: 503,
+				ran: false,
+				headers: { 'retry-after': expect.stringMatching(/^[1-9][0-9]*$/) },
+			},
 		]);
 		expect(await harness.receive(signedRequest())).toMatchObject({
 			status: 200,

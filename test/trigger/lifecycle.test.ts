@@ -238,7 +238,10 @@ describe('checkExists against other lists', () => {
 		api = await startReceiver((request) => {
 			if (request.method === 'GET') {
 				if (listed === undefined)
-					return { status: 404, body: { success: false, message: 'Not found', error: 'NOT_FOUND' } };
+					return {
+						status: 404,
+						body: { success: false, message: 'Not found', error: 'NOT_FOUND' },
+					};
 				return {
 					status: 200,
 					body: {
@@ -291,13 +294,16 @@ describe('checkExists against other lists', () => {
 	it.each([
 		['another URL', { url: 'https://elsewhere.example.com/hook' }],
 		['other events', { events: ['charge.captured'] }],
-	])('the stored endpoint listed with %s is removed and registered again', async (_name, change) => {
-		const harness = storedTrigger();
-		listed = [{ id: 'endpoint-1', url: harness.webhookUrl(), events: EVENTS, ...change }];
-		expect(await harness.activate()).toBe(true);
-		expect(deleted).toEqual(['endpoint-1']);
-		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe('endpoint-new');
-	});
+	])(
+		'the stored endpoint listed with %s is removed and registered again',
+		async (_name, change) => {
+			const harness = storedTrigger();
+			listed = [{ id: 'endpoint-1', url: harness.webhookUrl(), events: EVENTS, ...change }];
+			expect(await harness.activate()).toBe(true);
+			expect(deleted).toEqual(['endpoint-1']);
+			expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe('endpoint-new');
+		},
+	);
 
 	it('a list without url and events fields keeps the stored endpoint (what it does not say is not held against it)', async () => {
 		const harness = storedTrigger();

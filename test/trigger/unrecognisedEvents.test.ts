@@ -7,7 +7,10 @@ import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/Payme
 import { CAPTURED_ONLY, deliveryBody, registeredTrigger, signedRequest } from './support';
 
 const renamed = () =>
-	signedRequest({ body: deliveryBody({ event: 'charge.paid' }), headers: { 'x-event': 'charge.paid' } });
+	signedRequest({
+		body: deliveryBody({ event: 'charge.paid' }),
+		headers: { 'x-event': 'charge.paid' },
+	});
 const unselected = () => signedRequest({ body: deliveryBody({ event: 'charge.refunded' }) });
 const withoutEvent = () => {
 	const body = deliveryBody();
@@ -23,7 +26,9 @@ describe('Unrecognised events: typeVersion 1.3 (new nodes)', () => {
 
 	it('defaults to running them', () => {
 		const harness = registeredTrigger(CAPTURED_ONLY, 1.3);
-		expect(harness.production.getNode(harness.node.name)?.parameters.unrecognisedEvents).toBe('run');
+		expect(harness.production.getNode(harness.node.name)?.parameters.unrecognisedEvents).toBe(
+			'run',
+		);
 	});
 
 	it('an event none of the nine runs, the item saying it was not recognised', async () => {
@@ -34,7 +39,10 @@ describe('Unrecognised events: typeVersion 1.3 (new nodes)', () => {
 
 	it('a selected event runs and says it was recognised', async () => {
 		const outcome = await registeredTrigger(CAPTURED_ONLY, 1.3).receive(signedRequest());
-		expect(outcome.items[0].json).toMatchObject({ event: 'charge.captured', eventRecognised: true });
+		expect(outcome.items[0].json).toMatchObject({
+			event: 'charge.captured',
+			eventRecognised: true,
+		});
 	});
 
 	it('a delivery without any event runs, not recognised', async () => {
@@ -73,17 +81,29 @@ describe('Unrecognised events: typeVersion 1.3 (new nodes)', () => {
 });
 
 describe('Unrecognised events: saved nodes keep their behaviour', () => {
-	it.each([1, 1.1, 1.2])('typeVersion %s: an unrecognised event is answered 200 and dropped', async (version) => {
-		const outcome = await registeredTrigger(CAPTURED_ONLY, version).receive(renamed());
-		expect(outcome).toMatchObject({ status: 200, ran: false, body: { ignored: 'event not selected' } });
-	});
+	it.each([1, 1.1, 1.2])(
+		'typeVersion %s: an unrecognised event is answered 200 and dropped',
+		async (version) => {
+			const outcome = await registeredTrigger(CAPTURED_ONLY, version).receive(renamed());
+			expect(outcome).toMatchObject({
+				status: 200,
+				ran: false,
+				body: { ignored: 'event not selected' },
+			});
+		},
+	);
 
-	it.each([1, 1.1, 1.2])('typeVersion %s: items carry no eventRecognised field', async (version) => {
-		const outcome = await registeredTrigger(CAPTURED_ONLY, version).receive(signedRequest());
-		expect(outcome.items[0].json).not.toHaveProperty('eventRecognised');
-	});
+	it.each([1, 1.1, 1.2])(
+		'typeVersion %s: items carry no eventRecognised field',
+		async (version) => {
+			const outcome = await registeredTrigger(CAPTURED_ONLY, version).receive(signedRequest());
+			expect(outcome.items[0].json).not.toHaveProperty('eventRecognised');
+		},
+	);
 
 	it.each([1, 1.1, 1.2])('typeVersion %s: a delivery without an event runs', async (version) => {
-		expect((await registeredTrigger(CAPTURED_ONLY, version).receive(withoutEvent())).ran).toBe(true);
+		expect((await registeredTrigger(CAPTURED_ONLY, version).receive(withoutEvent())).ran).toBe(
+			true,
+		);
 	});
 });

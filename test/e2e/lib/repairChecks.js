@@ -28,9 +28,15 @@ async function registerDirectly(sandbox, url) {
 async function checkRegistrationRepair(report, context) {
 	const { admin, client, credential, instance, sandbox } = context;
 	await admin.reset();
-	const { webhookId, workflow } = triggerWorkflow('E2E trigger repair', EVENTS, credential, {}, {
-		typeVersion: 1.3,
-	});
+	const { webhookId, workflow } = triggerWorkflow(
+		'E2E trigger repair',
+		EVENTS,
+		credential,
+		{},
+		{
+			typeVersion: 1.3,
+		},
+	);
 	const webhookUrl = `${instance.url}/webhook/${webhookId}/webhook`;
 	// What an exported workflow carries: the registration of an endpoint that is gone from the platform.
 	workflow.staticData = {
