@@ -262,15 +262,21 @@ function slowAndFailingParts(run) {
 	return [
 		{
 			name: "run longer than the sender's timeout",
-			send: () => runPart(run, "run longer than the sender's timeout", settings, () =>
-				fireEvents(run.services().sandbox, LONG_RUNS, LONG_EVENTS),
-			),
+			send: () =>
+				runPart(run, "run longer than the sender's timeout", settings, () =>
+					fireEvents(run.services().sandbox, LONG_RUNS, LONG_EVENTS),
+				),
 		},
 		{
 			name: 'run failing at its last node (first run)',
-			send: () => runPart(run, 'run failing at its last node (first run)', settings, () =>
-				fireEvents(run.services().sandbox, BATCH, FAILING_ONCE_EVENTS.filter((e) => !LONG_EVENTS.includes(e))),
-			),
+			send: () =>
+				runPart(run, 'run failing at its last node (first run)', settings, () =>
+					fireEvents(
+						run.services().sandbox,
+						BATCH,
+						FAILING_ONCE_EVENTS.filter((e) => !LONG_EVENTS.includes(e)),
+					),
+				),
 		},
 	];
 }
