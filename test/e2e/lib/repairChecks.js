@@ -22,7 +22,8 @@ async function registerDirectly(sandbox, url) {
 		body: JSON.stringify({ url, events: EVENTS }),
 	});
 	assert.equal(response.status, 201, await response.clone().text());
-	return (await response.json()).data;
+	const created = /** @type {{ data: { id: string } }} */ (await response.json());
+	return created.data;
 }
 
 async function checkRegistrationRepair(report, context) {
@@ -39,16 +40,19 @@ async function checkRegistrationRepair(report, context) {
 	);
 	const webhookUrl = `${instance.url}/webhook/${webhookId}/webhook`;
 	// What an exported workflow carries: the registration of an endpoint that is gone from the platform.
-	workflow.staticData = {
-		[`node:${TRIGGER_NODE_NAME}`]: {
-			endpointId: '00000000-0000-4000-8000-00000000dead',
-			webhookSecret: 'whsec_dummy_of_an_endpoint_that_is_gone',
-			webhookUrl,
-			events: EVENTS,
+	const imported = {
+		...workflow,
+		staticData: {
+			[`node:${TRIGGER_NODE_NAME}`]: {
+				endpointId: '00000000-0000-4000-8000-00000000dead',
+				webhookSecret: 'whsec_dummy_of_an_endpoint_that_is_gone',
+				webhookUrl,
+				events: EVENTS,
+			},
 		},
 	};
 	const foreign = await registerDirectly(sandbox, webhookUrl);
-	const created = await client.createWorkflow(workflow);
+	const created = await client.createWorkflow(imported);
 
 	await report.check(
 		'trigger repair: activation of an imported workflow registers anew and removes the other endpoint with its URL',

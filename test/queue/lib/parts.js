@@ -258,6 +258,7 @@ function faultParts(run) {
  * @param {QueueRun} run
  */
 function slowAndFailingParts(run) {
+	/** @type {Parameters<Balancer['configure']>[0]} */
 	const settings = { upstreams: [run.upstream(WEBHOOKS[0])], policy: 'path-hash', dropEvery: 7 };
 	return [
 		{
