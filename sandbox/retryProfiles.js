@@ -7,7 +7,7 @@
  * - `resend-every-failure`: every non-2xx answer, timeout or network error is retried with exponential back-off,
  *   up to the sender's `maxAttempts` (the sandbox's behaviour so far).
  * - `stop-at-4xx`: the same, but a 4xx answer is final (Zapier, Sanity and others document this).
- * - `short-timeout`: a 5 s timeout and 3 retries, 2 s, 6 s and 18 s apart (Pusher-like senders: a few seconds to
+ * - `short-timeout`: a 5 s timeout and 3 retries, 5 s, 15 s and 45 s apart (Pusher-like senders: a few seconds to
  *   answer, a few retries).
  * - `pause-endpoint`: like the first, but after `pauseAfter` consecutive failed attempts to an endpoint it is paused:
  *   nothing more is sent to it, and its pending deliveries are given up (AhaSend, Stripe and others disable an
@@ -52,7 +52,7 @@ function retryProfile(name, options = {}) {
 				name,
 				settings: () => ({
 					maxAttempts: 4,
-					baseDelayMs: 2_000,
+					baseDelayMs: 5_000,
 					maxDelayMs: Infinity,
 					timeoutMs: 5_000,
 					factor: 3,

@@ -19,12 +19,12 @@ import { readDelivery } from './delivery';
 import {
 	clearInFlight,
 	forgetRecentDeliveries,
-	graceInFlight,
 	hasSeenDelivery,
 	isInFlight,
 	markInFlight,
 	rememberDeliveries,
 	RETRY_RUNNING_DELIVERY_AFTER_SECONDS,
+	RUNNING_AT_MOST_SECONDS,
 } from './deliveryWindow';
 import {
 	createEndpoint,
@@ -54,6 +54,14 @@ interface TriggerOptions {
 	signatureHeader?: string;
 	ignoreDuplicates?: boolean;
 	includeHeaders?: boolean;
+	resendRunsAfter?: number;
+}
+
+/** The option's seconds, or the chosen default when unset or not a positive number. */
+function runningAtMostSeconds(value: unknown): number {
+	return typeof value === 'number' && Number.isFinite(value) && value > 0
+		? value
+		: RUNNING_AT_MOST_SECONDS;
 }
 
 /** The body n8n sends back when the delivery starts the workflow. */
@@ -86,14 +94,15 @@ function rawBodyOf(this: IWebhookFunctions): Buffer | undefined {
  * data). Each check and its update run without an await between them.
  *
  * When received, a delivery is remembered as it is admitted. After the workflow succeeds, it is remembered only
- * when n8n answers it 2xx; until n8n answers, a resend gets 503 with Retry-After (every retry policy reads it as
- * "come back later", where a 4xx may end the platform's retries); a failed run (5xx) leaves it free to run again when
- * the platform resends it.
+ * when n8n answers it 2xx; until n8n answers (for `runningAtMostSeconds` at most: the run may be lost without a word),
+ * a resend gets 503 with Retry-After (every retry policy reads it as "come back later", where a 4xx may end the
+ * platform's retries); a failed run (5xx) leaves it free to run again when the platform resends it.
  */
 function admitOnce(
 	this: IWebhookFunctions,
 	windowKey: string,
 	keys: string[],
+	runningAtMostSeconds: number,
 ): IWebhookResponseData | undefined {
 	if (hasSeenDelivery(windowKey, keys)) {
 		return respond.call(this, 200, { received: true, ignored: 'duplicate delivery' });
@@ -110,7 +119,7 @@ function admitOnce(
 			{ 'Retry-After': String(RETRY_RUNNING_DELIVERY_AFTER_SECONDS) },
 		);
 	}
-	const attempt = markInFlight(windowKey, keys);
+	const attempt = markInFlight(windowKey, keys, runningAtMostSeconds);
 	// n8n ends the response when the run is over, also when the caller has hung up meanwhile (a platform's timeout):
 	// then there is no 'finish' event, so the answer is taken where n8n gives it.
 	const response = this.getResponseObject();
@@ -121,7 +130,6 @@ function admitOnce(
 		clearInFlight(windowKey, keys, attempt);
 		return end(...args);
 	}) as typeof response.end;
-	response.once('close', () => graceInFlight(windowKey, keys, attempt));
 	return undefined;
 }
 
@@ -184,6 +192,15 @@ export class PaymentPlatformTrigger implements INodeType {
 						default: true,
 						description:
 							'Whether to skip a delivery whose ID was already run (the platform resends a delivery until it is acknowledged). The last 10,000 IDs of the past 3 days are remembered, per n8n process.',
+					},
+					{
+						displayName: 'Resend Runs Again After (Seconds)',
+						name: 'resendRunsAfter',
+						type: 'number',
+						default: RUNNING_AT_MOST_SECONDS,
+						typeOptions: { minValue: 1 },
+						description:
+							'With After the Workflow Succeeds: a resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).',
 					},
 					{
 						displayName: 'Include Headers',
@@ -284,7 +301,12 @@ export class PaymentPlatformTrigger implements INodeType {
 		if (notRun !== undefined) return respond.call(this, 200, { received: true, ignored: notRun });
 
 		if (options.ignoreDuplicates !== false) {
-			const refused = admitOnce.call(this, endpointId ?? secret, duplicateKeys);
+			const refused = admitOnce.call(
+				this,
+				endpointId ?? secret,
+				duplicateKeys,
+				runningAtMostSeconds(options.resendRunsAfter),
+			);
 			if (refused !== undefined) return refused;
 		}
 

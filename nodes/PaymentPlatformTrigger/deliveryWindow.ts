@@ -24,13 +24,13 @@ export const LONGEST_KEPT_ID = 64;
 export const RUNNING_MARKS_MAX = 1_000;
 
 /**
- * How long a delivery still counts as "running" after its caller hung up without an answer (a sender's timeout).
- * Within it a resend gets 503: a run that is merely slow is not started twice by a sender's quick retries. After it
- * the resend runs: the first run may be lost (n8n 2.x reports a killed worker's job only after about 90 s), and a
- * sender with few retries must still get a run. A run slower than its sender's timeout plus this may run twice (a
- * duplicate, never a loss). docs/reliability.md says how it was chosen.
+ * How long after it was admitted a delivery counts as "running" at most (unless n8n answers before). Within it a resend
+ * gets 503; after it the resend runs, because the first run may be lost without n8n saying so for a while (n8n 2.x
+ * reports a killed worker's job after about 90 s; a proxy may hide that the platform hung up), and a sender with few
+ * retries must still get a run. A run slower than this may run twice: a duplicate, never a loss. The trigger's
+ * "Resend Runs Again After" option changes it; docs/reliability.md says how it was chosen.
  */
-export const IN_FLIGHT_GRACE_MS = 20_000;
+export const RUNNING_AT_MOST_SECONDS = 25;
 
 /**
  * The Retry-After (seconds) sent with the 503 that answers a resend of a delivery still running. Platforms that read
@@ -47,7 +47,7 @@ export function windowKey(id: string): string {
 /** Per endpoint: key → the time it entered (a Map keeps insertion order, so the oldest entry is always first). */
 type Entries = Map<string, number>;
 
-/** A running mark: the attempt that set it, and the time after which it stops counting (Infinity while its caller waits). */
+/** A running mark: the attempt that set it, and the time after which it stops counting. */
 interface RunningMark {
 	attempt: number;
 	until: number;
@@ -123,35 +123,26 @@ export function isInFlight(endpoint: string, ids: readonly string[], now = Date.
 }
 
 /**
- * Marks `ids` running until n8n answers, and returns the attempt number that the other calls take, so that the end
- * of an earlier attempt (n8n answering a caller that has gone) never clears the mark of a later one. Marks past
- * their grace, and the oldest beyond RUNNING_MARKS_MAX, go.
+ * Marks `ids` running until n8n answers, for `seconds` at most, and returns the attempt number that clearInFlight
+ * takes, so that the end of an earlier attempt never clears the mark of a later one. Marks past their time, and the
+ * oldest beyond RUNNING_MARKS_MAX, go.
  */
-export function markInFlight(endpoint: string, ids: readonly string[], now = Date.now()): number {
+export function markInFlight(
+	endpoint: string,
+	ids: readonly string[],
+	seconds: number = RUNNING_AT_MOST_SECONDS,
+	now = Date.now(),
+): number {
 	const attempt = ++lastAttempt;
 	const running = entriesOf(runningByEndpoint, endpoint);
 	for (const [key, mark] of running) if (mark.until <= now) running.delete(key);
 	for (const id of ids) {
 		const key = windowKey(id);
 		running.delete(key);
-		running.set(key, { attempt, until: Infinity });
+		running.set(key, { attempt, until: now + seconds * 1000 });
 	}
 	trimOldest(running, RUNNING_MARKS_MAX, () => false);
 	return attempt;
-}
-
-/** The caller of `attempt` hung up before the answer: its delivery counts as running for IN_FLIGHT_GRACE_MS more. */
-export function graceInFlight(
-	endpoint: string,
-	ids: readonly string[],
-	attempt: number,
-	now = Date.now(),
-): void {
-	const running = runningByEndpoint.get(endpoint);
-	for (const id of ids) {
-		const mark = running?.get(windowKey(id));
-		if (mark?.attempt === attempt && mark.until === Infinity) mark.until = now + IN_FLIGHT_GRACE_MS;
-	}
 }
 
 /** n8n answered `attempt`: its marks go (a later attempt's marks stay). */

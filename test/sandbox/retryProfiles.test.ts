@@ -56,7 +56,7 @@ describe('retry profiles', () => {
 		expect(t.sandbox.deliveries[0]).toMatchObject({ delivered: true });
 	});
 
-	it('short-timeout: 5 s per attempt, 4 attempts, 2 s, 6 s and 18 s apart', () => {
+	it('short-timeout: 5 s per attempt, 4 attempts, 5 s, 15 s and 45 s apart', () => {
 		const settings = retryProfile('short-timeout').settings({
 			maxAttempts: 60,
 			baseDelayMs: 250,
@@ -65,7 +65,7 @@ describe('retry profiles', () => {
 		});
 		expect(settings).toMatchObject({ timeoutMs: 5_000, maxAttempts: 4 });
 		expect([1, 2, 3].map((attempt) => retryDelayMs(settings, attempt))).toEqual([
-			2_000, 6_000, 18_000,
+			5_000, 15_000, 45_000,
 		]);
 	});
 

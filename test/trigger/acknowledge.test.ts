@@ -168,6 +168,19 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
 	});
 
+	it('once Resend Runs Again After has passed, a resend of a delivery still running runs (the first may be lost)', async () => {
+		const harness = registeredTrigger({ ...AFTER_RUN, options: { resendRunsAfter: 0.01 } }, 1.3);
+		let resend: Awaited<ReturnType<typeof harness.receive>> | undefined;
+		await harness.receive(signedRequest(), {
+			callerHangsUp: true,
+			whileRunning: async () => {
+				await new Promise((resolve) => setTimeout(resolve, 30));
+				resend = await harness.receive(signedRequest());
+			},
+		});
+		expect(resend).toMatchObject({ status: 200, ran: true });
+	});
+
 	it('a delivery without any id is recognised by its signed bytes', async () => {
 		const harness = registeredTrigger(AFTER_RUN, 1.2);
 		const request = () =>

@@ -11,13 +11,12 @@ import {
 	DELIVERY_WINDOW_MAX_AGE_MS,
 	DELIVERY_WINDOW_MAX_IDS,
 	deliveryWindowSize,
-	graceInFlight,
 	hasSeenDelivery,
-	IN_FLIGHT_GRACE_MS,
 	isInFlight,
 	LONGEST_KEPT_ID,
 	markInFlight,
 	rememberDeliveries,
+	RUNNING_AT_MOST_SECONDS,
 	RUNNING_MARKS_MAX,
 	runningMarkCount,
 	windowKey,
@@ -99,17 +98,16 @@ describe('delivery window', () => {
 
 	it('running marks are bounded: beyond the cap the oldest goes (its resend will run)', () => {
 		const endpoint = 'running-cap';
-		for (let i = 0; i <= RUNNING_MARKS_MAX; i++) markInFlight(endpoint, [`r-${i}`], 0);
+		for (let i = 0; i <= RUNNING_MARKS_MAX; i++) markInFlight(endpoint, [`r-${i}`], 60, 0);
 		expect(runningMarkCount(endpoint)).toBe(RUNNING_MARKS_MAX);
 		expect(isInFlight(endpoint, ['r-0'], 0)).toBe(false);
 		expect(isInFlight(endpoint, [`r-${RUNNING_MARKS_MAX}`], 0)).toBe(true);
 	});
 
-	it('running marks past their grace are dropped at the next mark', () => {
+	it('running marks past their time are dropped at the next mark', () => {
 		const endpoint = 'running-grace';
-		const attempt = markInFlight(endpoint, ['a'], 0);
-		graceInFlight(endpoint, ['a'], attempt, 0);
-		markInFlight(endpoint, ['b'], IN_FLIGHT_GRACE_MS);
+		markInFlight(endpoint, ['a'], 10, 0);
+		markInFlight(endpoint, ['b'], 10, 10_000);
 		expect(runningMarkCount(endpoint)).toBe(1);
 	});
 });
@@ -298,28 +296,24 @@ describe('stored registration', () => {
 });
 
 describe('deliveries running with "After the Workflow Succeeds"', () => {
-	it('count as running until cleared, or until the grace after a hang-up is over', () => {
-		const attempt = markInFlight('endpoint-g', ['a', 'b'], 0);
-		expect(isInFlight('endpoint-g', ['a'], 0)).toBe(true);
-		graceInFlight('endpoint-g', ['a'], attempt, 1_000);
-		expect(isInFlight('endpoint-g', ['a'], 1_000 + IN_FLIGHT_GRACE_MS - 1)).toBe(true);
-		expect(isInFlight('endpoint-g', ['a'], 1_000 + IN_FLIGHT_GRACE_MS)).toBe(false);
-		expect(isInFlight('endpoint-g', ['b'], Number.MAX_SAFE_INTEGER)).toBe(true);
+	it('count as running until cleared, or for the given seconds at most (25 by default)', () => {
+		const attempt = markInFlight('endpoint-g', ['a', 'b'], undefined, 0);
+		expect(isInFlight('endpoint-g', ['a'], RUNNING_AT_MOST_SECONDS * 1000 - 1)).toBe(true);
+		expect(isInFlight('endpoint-g', ['a'], RUNNING_AT_MOST_SECONDS * 1000)).toBe(false);
 		clearInFlight('endpoint-g', ['b'], attempt);
 		expect(isInFlight('endpoint-g', ['b'], 0)).toBe(false);
 		expect(isInFlight('endpoint-other', ['a'], 0)).toBe(false);
+		markInFlight('endpoint-g', ['c'], 120, 0);
+		expect(isInFlight('endpoint-g', ['c'], 119_999)).toBe(true);
 	});
 
 	it("the end of an earlier attempt (n8n answering a caller that has gone) leaves a later attempt's mark", () => {
-		const first = markInFlight('endpoint-h', ['a'], 0);
-		graceInFlight('endpoint-h', ['a'], first, 0);
-		// The grace is over: the resend runs as a new attempt while the first run is still somewhere.
-		const second = markInFlight('endpoint-h', ['a'], IN_FLIGHT_GRACE_MS);
+		const first = markInFlight('endpoint-h', ['a'], 25, 0);
+		// Its time is over: the resend runs as a new attempt while the first run is still somewhere.
+		const second = markInFlight('endpoint-h', ['a'], 25, 25_000);
 		clearInFlight('endpoint-h', ['a'], first);
-		expect(isInFlight('endpoint-h', ['a'], IN_FLIGHT_GRACE_MS)).toBe(true);
-		graceInFlight('endpoint-h', ['a'], first, IN_FLIGHT_GRACE_MS);
-		expect(isInFlight('endpoint-h', ['a'], 10 * IN_FLIGHT_GRACE_MS)).toBe(true);
+		expect(isInFlight('endpoint-h', ['a'], 25_000)).toBe(true);
 		clearInFlight('endpoint-h', ['a'], second);
-		expect(isInFlight('endpoint-h', ['a'], IN_FLIGHT_GRACE_MS)).toBe(false);
+		expect(isInFlight('endpoint-h', ['a'], 25_000)).toBe(false);
 	});
 });

@@ -24,7 +24,7 @@ const { startReceiver } = require('../../support/receiver');
  * @typedef {import('../../security/lib/report').Report} Report
  * @typedef {{ ids: string[], firstRequest: number, lastRequest: number, seconds: number }} Part
  * @typedef {{ id: string, status: string, startedAt: number, stoppedAt: number, deliveryId?: string,
- *   process?: string }} RecordedExecution
+ *   process?: string, nodesRun: string[], mode?: string }} RecordedExecution
  */
 
 const RESULTS_DIR = path.join(ROOT, 'test-results', 'queue');
@@ -338,6 +338,8 @@ class QueueRun {
 				stoppedAt: Date.parse(execution.stoppedAt),
 				deliveryId: recorded?.deliveryId,
 				process: recorded?.process,
+				nodesRun: Object.keys(execution?.data?.resultData?.runData ?? {}),
+				mode: /** @type {{ mode?: string }} */ (execution).mode,
 			};
 		});
 	}

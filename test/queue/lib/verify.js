@@ -80,15 +80,16 @@ function verifyPartCell(report, run, partName, cellWorkflow, executionsById) {
 	const describe = (d) =>
 		`${d.succeeded} successful executions (${d.executions.map((e) => e.status).join(', ') || 'none'}), ` +
 		`acknowledged ${d.acknowledged}, gave up ${d.gaveUp ?? 'no'}, ${d.attempts} attempts, last ${d.last}`;
-	const exactlyOnce =
-		ONE_LIVE_WEBHOOK_PROCESS.includes(partName) && cell.profile === 'resend-every-failure';
+	// After the workflow succeeds, a resend runs again once the first run has not answered for 25 s (it may be lost):
+	// under load a slow run may then run twice, so only When Received is held to exactly once here.
+	const exactlyOnce = ONE_LIVE_WEBHOOK_PROCESS.includes(partName) && mode === 'onReceived';
 	const label = `${partName}, ${cellWorkflow.name}`;
 	if (mode === 'lastNode' && senderRetries(cell)) {
 		report.group(
-			`${label}: every delivery ran ${exactlyOnce ? 'exactly once' : 'at least once'} and none was lost`,
+			`${label}: every delivery ran at least once and none was lost`,
 			deliveries.map((d) => ({
 				label: d.id,
-				ok: exactlyOnce ? d.succeeded === 1 : d.succeeded >= 1,
+				ok: d.succeeded >= 1,
 				problem: describe(d),
 			})),
 			`${deliveries.length} deliveries, ${lost.length} lost, ${duplicates.length} run twice`,
@@ -140,7 +141,7 @@ async function verifyAll(report, run) {
 				ok:
 					e.status !== 'success' ||
 					(known.has(String(e.deliveryId)) && WORKERS.includes(String(e.process))),
-				problem: `delivery id ${e.deliveryId}, status ${e.status}, process ${e.process}`,
+				problem: `delivery id ${e.deliveryId}, status ${e.status}, process ${e.process}, mode ${e.mode}, nodes run: ${e.nodesRun.join(', ') || 'none'}`,
 			})),
 			`${executions.length} executions (${tallyText(executions.map((e) => e.status))})`,
 		);
