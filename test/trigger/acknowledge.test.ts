@@ -3,7 +3,7 @@
  * run through. The harness answers as n8n 2.41 does for each response mode (harness/trigger.ts), reading the mode
  * the way n8n 2.x does, without its expression engine.
  */
-import { NodeHelpers } from 'n8n-workflow';
+import { NodeHelpers, sleep } from 'n8n-workflow';
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
 import { RETRY_RUNNING_DELIVERY_AFTER_SECONDS } from '../../nodes/PaymentPlatformTrigger/deliveryWindow';
 import { CAPTURED_ONLY, registeredTrigger, signedRequest } from './support';
@@ -174,7 +174,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 		await harness.receive(signedRequest(), {
 			callerHangsUp: true,
 			whileRunning: async () => {
-				await new Promise((resolve) => setTimeout(resolve, 30));
+				await sleep(30);
 				resend = await harness.receive(signedRequest());
 			},
 		});
