@@ -8,7 +8,7 @@
  * Over 300 lines because it is the table of the cases (and the invalid and expression ones), read case by case.
  */
 const assert = require('node:assert/strict');
-const { SEED } = require('../../../sandbox/seedIds');
+const { SEED } = require('../../sandbox/seedIds');
 const { actionNode, base64ToFileNode, setNode } = require('./workflows');
 
 const S = SEED.submerchants;

@@ -15,7 +15,7 @@ const n8n = require('../../scripts/lib/n8n');
 const { ensureDebianPackages } = require('../../scripts/lib/debian');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { CUSTOM_API_CALL, RESOURCES, TRIGGER_EVENTS } = require('./lib/expected');
-const { Report } = require('./lib/report');
+const { Report } = require('../../scripts/lib/report');
 const { HTTP_NODE_NAME, httpRequestWorkflow } = require('./lib/httpRequestChecks');
 
 /** Debian's Chromium (installed when missing), or the browser CHROMIUM_PATH names (the GitHub runner's Chrome). */
@@ -85,7 +85,7 @@ async function closeNodeView(page) {
 
 /**
  * Runs the editor checks against a running n8n whose owner and example workflows exist.
- * @param {import('./lib/report').Report} report
+ * @param {import('../../scripts/lib/report').Report} report
  * @param {{ url: string, owner: { email: string, password: string },
  *   examples: Record<string, { id: string }>, screenshotsDir?: string,
  *   httpRequest?: { client: { createWorkflow(workflow: object): Promise<{ id: string }> },

@@ -23,7 +23,7 @@ const { ROOT } = require('../../scripts/lib/packageInfo');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { runAttacks } = require('./lib/attackSuite');
 const { printLeakTable, runSecretChecks, searchStorage } = require('./lib/leakSuite');
-const { Report } = require('./lib/report');
+const { Report } = require('../../scripts/lib/groupReport');
 const { saveLogs, startStack } = require('./lib/stack');
 
 const RESULTS_DIR = path.join(ROOT, 'test-results', 'security');

@@ -14,7 +14,7 @@ const { AGENT_NAME, MODEL_NAME, TOOLS } = require('./workflows');
 const SCREENSHOT = path.join(ROOT, 'docs', 'editor-ai-agent.png');
 
 /**
- * @param {import('../../e2e/lib/report').Report} report
+ * @param {import('../../../scripts/lib/report').Report} report
  * @param {{ stack: { instance: { url: string } } }} context
  * @param {string} workflowId
  */

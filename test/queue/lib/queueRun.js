@@ -10,15 +10,15 @@ const path = require('path');
 const n8n = require('../../../scripts/lib/n8n');
 const { ROOT } = require('../../../scripts/lib/packageInfo');
 const { chain } = require('../../../scripts/lib/workflowBuilder');
-const { setNode, triggerWorkflow } = require('../../e2e/lib/workflows');
-const { allExecutions, nodeOutput } = require('../../security/lib/executions');
+const { setNode, triggerWorkflow } = require('../../../scripts/lib/workflows');
+const { allExecutions, nodeOutput } = require('../../../scripts/lib/executions');
 const { Balancer } = require('./balancer');
 const { Cluster } = require('./cluster');
 const { servicesFromEnv, startPostgres, startRedis } = require('./services');
 
 /**
  * @typedef {Awaited<ReturnType<typeof import('../../../sandbox').startSandbox>>} Sandbox
- * @typedef {import('../../security/lib/report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  * @typedef {{ ids: string[], firstRequest: number, lastRequest: number, seconds: number }} Part
  * @typedef {{ id: string, status: string, startedAt: number, stoppedAt: number, deliveryId?: string,
  *   process?: string }} RecordedExecution
