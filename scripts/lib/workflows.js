@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Workflows the end-to-end suite imports into n8n, as the editor would save them.
+ * Workflows the real-n8n suites import into n8n, as the editor would save them.
  */
 const { randomUUID } = require('crypto');
 const { chain, credentialsOf } = require('./workflowBuilder');

@@ -22,7 +22,7 @@ const { Report } = require('../../scripts/lib/report');
 const { ScriptedModel } = require('./lib/scriptedModel');
 const { checkToolDescriptions, checkTotals } = require('./lib/modelChecks');
 const { SCENARIOS } = require('./lib/scenarios');
-const { ensureChromium } = require('../e2e/editor');
+const { ensureChromium } = require('../../scripts/lib/browser');
 const { screenshotAgentWorkflow } = require('./lib/editorShot');
 const { agentWorkflow } = require('./lib/workflows');
 

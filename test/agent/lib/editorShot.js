@@ -8,7 +8,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { DEFAULT_OWNER, ROOT } = require('../../../scripts/lib/n8n');
-const { byTestId, canvasNode, launchChromium, signIn } = require('../../e2e/editor');
+const { byTestId, canvasNode, launchChromium, signIn } = require('../../../scripts/lib/browser');
 const { AGENT_NAME, MODEL_NAME, TOOLS } = require('./workflows');
 
 const SCREENSHOT = path.join(ROOT, 'docs', 'editor-ai-agent.png');

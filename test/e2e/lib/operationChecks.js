@@ -9,7 +9,11 @@ const {
 	OPERATION_CASES,
 	registryOperations,
 } = require('../../../scripts/lib/operationCases');
-const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../../scripts/lib/workflows');
+const {
+	ACTION_NODE_NAME,
+	nodeOutput,
+	operationWorkflow,
+} = require('../../../scripts/lib/workflows');
 
 async function checkOperations(report, context) {
 	const { client, admin, credential } = context;
