@@ -39,18 +39,54 @@ const {
 } = require('./lib/triggerChecks');
 
 const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'e2e');
+const NOT_RUN = { node: '', oldestNode: '', passed: 0, failed: 0, blocks: [] };
 
-/** The n8n version to run against: `--n8n [version]` on the command line, else N8N_VERSION, else the primary. */
+/**
+ * The n8n version to run against, one of the list (scripts/lib/n8nLines.js): `--n8n [version]` on the command line
+ * (default: the long-term line's), else N8N_VERSION, else the primary.
+ */
 function requestedVersion() {
 	const flag = process.argv.indexOf('--n8n');
-	if (flag === -1)
-		return { version: process.env.N8N_VERSION || n8n.PRIMARY_N8N_VERSION, compat: false };
-	return { version: process.argv[flag + 1] || n8n.LTS_N8N_VERSION, compat: true };
+	const version =
+		flag === -1
+			? process.env.N8N_VERSION || n8n.PRIMARY_N8N_VERSION
+			: process.argv[flag + 1] || n8n.LTS_N8N_VERSION;
+	return { entry: n8n.versionUnderTest(version), compat: flag !== -1 };
+}
+
+/**
+ * A version the list says cannot be installed: the install is tried anyway (while a package is missing npm stops
+ * while resolving, in seconds). Still missing: the run is skipped with the list's reason. Installed: a failed check
+ * says that the list is out of date, and the run goes on.
+ * @param {Report} report
+ * @param {import('../../scripts/lib/n8nLines').N8nVersionUnderTest} entry
+ * @returns {Promise<string | undefined>} the n8n folder, or undefined when skipped
+ */
+async function installDespiteNote(report, entry) {
+	try {
+		const n8nDir = await n8n.installN8n(entry.version);
+		report.fail(
+			`n8n ${entry.version} installs now: remove its notInstallable note in scripts/lib/n8nLines.js`,
+		);
+		return n8nDir;
+	} catch (error) {
+		const missing =
+			/npm error (?:notarget No matching version found for|404 .*could not be found)[^\n]*/.exec(
+				String(/** @type {any} */ (error)?.message),
+			);
+		if (!missing) throw error;
+		report.skip(
+			`n8n ${entry.version}`,
+			`${entry.notInstallable} (${missing[0].replace(/^npm error /, 'npm: ')})`,
+		);
+		return undefined;
+	}
 }
 
 async function main() {
 	const report = new Report();
-	const { version, compat } = requestedVersion();
+	const { entry, compat } = requestedVersion();
+	const { version } = entry;
 	const blocksRun = [];
 	stopAllOnSignals((signal) => console.log(`\n${signal}: stopping n8n and the sandbox`));
 	fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -62,6 +98,16 @@ async function main() {
 
 	try {
 		const withEditor = !compat && process.env.E2E_SKIP_EDITOR !== '1';
+		if (entry.notInstallable && !(await installDespiteNote(report, entry))) {
+			recordCompatibility({
+				...NOT_RUN,
+				n8n: version,
+				notRun: entry.notInstallable,
+				date: new Date().toISOString().slice(0, 10),
+			});
+			if (report.summary() !== 0) process.exitCode = 1;
+			return;
+		}
 		context.n8nDir = await report.phase(
 			`install (build, n8n${withEditor ? ', chromium' : ''})`,
 			async () => {
