@@ -7,7 +7,7 @@
  * workflow Manual Trigger → AI Agent (OpenAI chat model pointed at the scripted model, five Payment Platform tools)
  * run with `n8n execute`; the model answers with scripted tool calls. Checks what n8n sent the model (the tools, their
  * parameters, the tool answers) and what the sandbox received. No real model, no network.
- * One line per check, phase timings, and node:test's summary (test/e2e/lib/report.js); exit code 1 on any failure.
+ * One line per check, phase timings, and node:test's summary (scripts/lib/report.js); exit code 1 on any failure.
  *
  * Environment: AGENT_SKIP_EDITOR=1 leaves out the editor screenshot (docs/editor-ai-agent.png); AGENT_KEEP=1 keeps the
  * temporary user folder; AGENT_DUMP=1 prints what the model received.

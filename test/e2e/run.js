@@ -6,7 +6,7 @@
  * user folder, starts the sandbox and n8n on loopback, and checks that the package loads, that every operation runs
  * in an imported workflow, that the trigger registers, verifies and de-duplicates deliveries of any shape (and, at
  * typeVersion 1.2, answers after the run), that the examples work, and (test/e2e/editor.js) what the editor shows.
- * One line per check, phase timings, and node:test's summary (test/e2e/lib/report.js); exit code 1 on any failure. Everything it
+ * One line per check, phase timings, and node:test's summary (scripts/lib/report.js); exit code 1 on any failure. Everything it
  * starts is stopped, also on failure or Ctrl-C.
  *
  * `--n8n [version]` (npm run test:compat -- <version>) runs the same checks against another n8n, on the Node.js its

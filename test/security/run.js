@@ -11,7 +11,7 @@
  *    API), error messages, n8n's debug log, `n8n execute` output, the sandbox's log, the answers to the deliveries,
  *    and every file of n8n's user folder (the SQLite database table by table, too).
  *
- * One line per check group, a table per part, phase timings, and node:test's summary (test/e2e/lib/report.js); exit code 1 on any
+ * One line per check group, a table per part, phase timings, and node:test's summary (scripts/lib/report.js); exit code 1 on any
  * failure. Everything it starts is stopped, also on failure or Ctrl-C. Logs of the run: test-results/security/.
  * SECURITY_KEEP=1 keeps the temporary user folder.
  */
