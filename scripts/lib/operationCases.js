@@ -9,6 +9,7 @@
  */
 const assert = require('node:assert/strict');
 const { SEED } = require('../../sandbox/seedIds');
+const { ROOT } = require('./packageInfo');
 const { actionNode, base64ToFileNode, setNode } = require('./workflows');
 
 const S = SEED.submerchants;
@@ -672,7 +673,7 @@ const EXPRESSION_CASES = [
  */
 function registryOperations() {
 	const path = require('path');
-	const built = path.join(__dirname, '../../../dist/nodes/PaymentPlatform/actions/operations.js');
+	const built = path.join(ROOT, 'dist/nodes/PaymentPlatform/actions/operations.js');
 	return /** @type {{ operationNames(): string[] }} */ (require(built)).operationNames();
 }
 
