@@ -21,6 +21,8 @@ class Report {
 		this.passed = 0;
 		this.failed = 0;
 		this.skipped = 0;
+		/** @type {Set<unknown>} errors a failed phase reported and rethrew */
+		this.phaseErrors = new Set();
 		/** @type {Array<{ name: string, ms: number }>} */
 		this.phases = [];
 		this.started = Date.now();
@@ -88,6 +90,14 @@ class Report {
 		this.settle(name, error ?? new Error('failed'));
 	}
 
+	/**
+	 * For a suite's outer `catch`: an error a phase reported is already a failure; any other (thrown between phases)
+	 * fails here, so that it cannot end a run early and green.
+	 */
+	failUnlessReported(error) {
+		if (!this.phaseErrors.has(error)) this.fail('the suite runs to its end', error);
+	}
+
 	/** Something that could not run for a known reason: node:test's skipped test (`ℹ skipped N`), not a check. */
 	skip(name, reason) {
 		this.skipped++;
@@ -105,6 +115,7 @@ class Report {
 		this.phases.push({ name, ms });
 		if (!outcome.ok) {
 			this.failed++;
+			this.phaseErrors.add(outcome.error);
 			throw outcome.error;
 		}
 		return outcome.value;

@@ -145,8 +145,8 @@ async function main() {
 			});
 		}
 		ok = true;
-	} catch {
-		// Reported by phase().
+	} catch (error) {
+		report.failUnlessReported(error);
 	} finally {
 		if (context.stack)
 			fs.writeFileSync(path.join(RESULTS_DIR, 'n8n.log'), context.stack.instance.output());

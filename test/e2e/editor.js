@@ -235,8 +235,8 @@ async function main() {
 				},
 			}),
 		);
-	} catch {
-		// Reported by phase().
+	} catch (error) {
+		report.failUnlessReported(error);
 	} finally {
 		await stack?.stop();
 		await stopAll();

@@ -170,8 +170,8 @@ async function main() {
 			);
 		}
 		ok = true;
-	} catch {
-		// Reported by phase().
+	} catch (error) {
+		report.failUnlessReported(error);
 	} finally {
 		if (context.instance) {
 			fs.writeFileSync(path.join(RESULTS_DIR, 'n8n.log'), context.instance.output());

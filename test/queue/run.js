@@ -69,8 +69,8 @@ async function main() {
 		);
 		const rows = await report.phase('verify', () => verifyAll(report, run));
 		writeAcknowledgeSummary(rows);
-	} catch {
-		// Reported by phase().
+	} catch (error) {
+		report.failUnlessReported(error);
 	} finally {
 		run.saveLogs();
 		await run.stop();

@@ -95,8 +95,8 @@ async function main() {
 				printLeakTable(report, secrets.registry, secrets.counts);
 			}
 		}
-	} catch {
-		// Reported by phase().
+	} catch (error) {
+		report.failUnlessReported(error);
 	} finally {
 		if (stack) saveLogs(stack, RESULTS_DIR);
 		await stack?.stop();
