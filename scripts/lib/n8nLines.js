@@ -17,8 +17,10 @@
  * @property {string} version
  * @property {'current' | 'long-term'} line
  * @property {boolean} [primary] The one every suite and `npm start` use (exactly one): the newest that installs.
- * @property {string} [notInstallable] Why it cannot be installed from the registry (as found with `npm view`); its
- *   phase checks again at every run, skips with this reason while it holds and says so when it no longer does.
+ * @property {{ missing: string, reason: string }} [notInstallable] It cannot be installed from the registry: `missing`
+ *   is one package (name@version) it needs that the registry lacks, `reason` says what `npm view` found. Its phase
+ *   asks the registry for `missing` at every run: still absent, the phase is skipped with the reason; present, the
+ *   phase installs and runs it, and fails until the note is removed.
  */
 
 /**
@@ -32,8 +34,11 @@ const N8N_VERSIONS = [
 	{
 		version: '2.41.3',
 		line: 'current',
-		notInstallable:
-			'n8n-core 2.41.2, n8n-editor-ui 2.41.1 and 19 more of its own @n8n packages are not on the registry',
+		notInstallable: {
+			missing: 'n8n-core@2.41.2',
+			reason:
+				'n8n-core 2.41.2, n8n-editor-ui 2.41.1 and 19 more of its own @n8n packages are not on the registry',
+		},
 	},
 	{ version: '2.41.1', line: 'current', primary: true },
 	{ version: '1.123.81', line: 'long-term' },

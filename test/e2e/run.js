@@ -55,32 +55,17 @@ function requestedVersion() {
 }
 
 /**
- * A version the list says cannot be installed: the install is tried anyway (while a package is missing npm stops
- * while resolving, in seconds). Still missing: the run is skipped with the list's reason. Installed: a failed check
- * says that the list is out of date, and the run goes on.
- * @param {Report} report
- * @param {import('../../scripts/lib/n8nLines').N8nVersionUnderTest} entry
- * @returns {Promise<string | undefined>} the n8n folder, or undefined when skipped
+ * Whether the package the list says the registry lacks (`name@version`) is still missing: `npm view` answers E404.
+ * Any other failure (no network) is an error, not a skip.
+ * @param {string} spec
  */
-async function installDespiteNote(report, entry) {
-	try {
-		const n8nDir = await n8n.installN8n(entry.version);
-		report.fail(
-			`n8n ${entry.version} installs now: remove its notInstallable note in scripts/lib/n8nLines.js`,
-		);
-		return n8nDir;
-	} catch (error) {
-		const missing =
-			/npm error (?:notarget No matching version found for|404 .*could not be found)[^\n]*/.exec(
-				String(/** @type {any} */ (error)?.message),
-			);
-		if (!missing) throw error;
-		report.skip(
-			`n8n ${entry.version}`,
-			`${entry.notInstallable} (${missing[0].replace(/^npm error /, 'npm: ')})`,
-		);
-		return undefined;
-	}
+async function stillMissing(spec) {
+	const { code, stdout, stderr } = await runCommand('npm', ['view', spec, 'version'], {
+		allowFailure: true,
+	});
+	if (code === 0) return stdout.trim() === '';
+	if (/E404/.test(stderr)) return true;
+	throw new Error(`npm view ${spec} failed:\n${n8n.tail(stderr, 10)}`);
 }
 
 async function main() {
@@ -98,15 +83,22 @@ async function main() {
 
 	try {
 		const withEditor = !compat && process.env.E2E_SKIP_EDITOR !== '1';
-		if (entry.notInstallable && !(await installDespiteNote(report, entry))) {
+		const note = entry.notInstallable;
+		if (note && (await stillMissing(note.missing))) {
+			report.skip(`n8n ${version}`, `${note.reason} (npm view ${note.missing}: E404)`);
 			recordCompatibility({
 				...NOT_RUN,
 				n8n: version,
-				notRun: entry.notInstallable,
+				notRun: note.reason,
 				date: new Date().toISOString().slice(0, 10),
 			});
 			if (report.summary() !== 0) process.exitCode = 1;
 			return;
+		}
+		if (note) {
+			report.fail(
+				`n8n ${version}: ${note.missing} is on the registry now; remove the notInstallable note in scripts/lib/n8nLines.js`,
+			);
 		}
 		context.n8nDir = await report.phase(
 			`install (build, n8n${withEditor ? ', chromium' : ''})`,
