@@ -17,6 +17,7 @@ const { registerAdminRoutes } = require('./admin');
 const { unauthorized } = require('./auth');
 const { ApiError, badRequest, HTTP_STATUS, notFound } = require('./errors');
 const { shortCircuitAnswer } = require('./faults');
+const { REPLAYED_HEADER } = require('./idempotency');
 const { redactCardData } = require('./redact');
 const { registerAddressRoutes } = require('./routes/addresses');
 const { registerAnticipationRoutes } = require('./routes/anticipations');
@@ -337,6 +338,27 @@ function createServer(app, isAuthorized, log) {
 		},
 	);
 
+	/**
+	 * A /v1 handler run through the sandbox's idempotency keys (idempotency.js): a request that repeats a key is
+	 * answered with the kept result (and `Idempotent-Replayed`) instead of running again. The body compared is the
+	 * JSON as sent.
+	 * @param {import('fastify').RouteHandlerMethod} handler
+	 * @returns {import('fastify').RouteHandlerMethod}
+	 */
+	function withIdempotencyKey(handler) {
+		return async function keyedHandler(request, reply) {
+			const state = stateOf(request);
+			const { method, path, body } = state;
+			const keyed = { method, path, headers: request.headers, body: body.json, parts: body.parts };
+			const { result, replayedHeaders } = await app.idempotency.run(keyed, () =>
+				handler.call(this, request, reply),
+			);
+			if (replayedHeaders[REPLAYED_HEADER]) state.record.replayed = true;
+			reply.headers(replayedHeaders);
+			return result;
+		};
+	}
+
 	// After validation: the body the handler sees is the validated one, else the JSON as sent; a malformed body is
 	// refused here, after routing.
 	fastify.addHook('preHandler', async (request) => {
@@ -359,6 +381,7 @@ function createServer(app, isAuthorized, log) {
 	fastify.addHook('onRoute', (route) => {
 		if (/** @type {any} */ (route.config)?.methodNotAllowed) return;
 		if (route.schema) route.attachValidation = true;
+		if (areaOf(route.url) === 'api') route.handler = withIdempotencyKey(route.handler);
 		const methods = [route.method].flat();
 		methodsByPath.set(route.url, [...(methodsByPath.get(route.url) ?? []), ...methods]);
 	});

@@ -32,6 +32,7 @@ const { SandboxAdmin } = require('../../scripts/lib/sandboxAdmin');
 const { checkOnboardingExample, checkOperations } = require('./lib/operationChecks');
 const { checkPackageLoads } = require('./lib/packageChecks');
 const { checkHttpRequestNode } = require('./lib/httpRequestChecks');
+const { checkIdempotencyKey } = require('./lib/idempotencyChecks');
 const {
 	checkAcknowledgeAfterRun,
 	checkTrigger,
@@ -142,6 +143,7 @@ async function main() {
 			`operations (${registryOperations().length} + invalid inputs + expressions)`,
 			checkOperations,
 		);
+		await block('Idempotency Key: a create run twice creates once', checkIdempotencyKey);
 		await block('HTTP Request node with the credential', checkHttpRequestNode);
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);
