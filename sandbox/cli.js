@@ -4,7 +4,8 @@
  * Environment: SANDBOX_PORT (default 4010), SANDBOX_HOST (default 127.0.0.1), SANDBOX_PUBLIC_KEY and
  * SANDBOX_SECRET_KEY (default pk_sandbox_demo / sk_sandbox_demo), SANDBOX_FAULTS (a JSON list of fault rules, see
  * faults.js; default none), SANDBOX_SIGNING (how deliveries are signed: raw-body, timestamped, timestamp-header or
- * standard-webhooks; default raw-body).
+ * standard-webhooks; default raw-body), SANDBOX_DELIVERY_PROFILE (how deliveries are retried: resend-every-failure,
+ * stop-at-4xx, short-timeout or pause-endpoint; see retryProfiles.js).
  */
 const {
 	ADMIN_ROUTES,
@@ -36,6 +37,7 @@ async function main() {
 		secretKey: process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY,
 		faults: faultsFromEnv(process.env.SANDBOX_FAULTS),
 		signing: signingFromEnv(process.env.SANDBOX_SIGNING),
+		delivery: { profile: process.env.SANDBOX_DELIVERY_PROFILE || undefined },
 		log: (line) => console.log(`[sandbox] ${line}`),
 	});
 	console.log(`Payment Platform sandbox listening on ${sandbox.url}`);

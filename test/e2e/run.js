@@ -39,6 +39,7 @@ const {
 	checkChargeEventsExample,
 } = require('./lib/triggerChecks');
 const { checkSignatureFamilies } = require('./lib/signatureChecks');
+const { checkRegistrationRepair } = require('./lib/repairChecks');
 
 const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'e2e');
 const NOT_RUN = { node: '', oldestNode: '', passed: 0, failed: 0, blocks: [] };
@@ -150,6 +151,7 @@ async function main() {
 		await block('trigger', checkTrigger);
 		await block('trigger: acknowledge after the run', checkAcknowledgeAfterRun);
 		await block('trigger: signature families', checkSignatureFamilies);
+		await block('trigger: registration repairs itself', checkRegistrationRepair);
 		await block('example: charge events', checkChargeEventsExample);
 		if (withEditor) {
 			await block('editor (chromium)', () =>

@@ -153,7 +153,7 @@ async function sendReplays(run) {
 		headers: /** @type {Record<string, string>} */ (burst.headers),
 	});
 	// When received, the others are duplicates (200); after the workflow succeeds, those that come while the first
-	// is still running get 409 (send again later), those after it 200 duplicate.
+	// is still running get 503 with Retry-After (send again later), those after it 200 duplicate.
 	const refused = attacks.acknowledgesAfterRun(run.version)
 		? [attacks.STATUS.ignored, attacks.STATUS.stillRunning]
 		: attacks.STATUS.ignored;
