@@ -72,8 +72,10 @@ async function main() {
 	step('Building the package');
 	await n8n.buildPackage();
 
-	step('Installing n8n (only the first time: about 4-5 minutes)');
-	const n8nDir = await n8n.installN8n();
+	// The list's primary version, or another of the list named by N8N_VERSION (e.g. the long-term line's).
+	const { version } = n8n.versionUnderTest(process.env.N8N_VERSION || n8n.PRIMARY_N8N_VERSION);
+	step(`Installing n8n ${version} (only the first time: about 4-5 minutes)`);
+	const n8nDir = await n8n.installN8n(version);
 
 	step(`Starting the sandbox on port ${SANDBOX_PORT} and n8n on port ${N8N_PORT}`);
 	const stack = await n8n.startStack({

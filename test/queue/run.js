@@ -33,7 +33,7 @@ const n8n = require('../../scripts/lib/n8n');
 const { writeGeneratedBlock } = require('../../scripts/lib/generatedBlock');
 const { ROOT } = require('../../scripts/lib/packageInfo');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
-const { Report } = require('../security/lib/report');
+const { Report } = require('../../scripts/lib/groupReport');
 const {
 	checkActivation,
 	faultPart,
@@ -83,8 +83,8 @@ async function main() {
 		);
 		const rows = await report.phase('verify', () => verifyAll(report, run));
 		if (!all) writeAcknowledgeSummary(rows);
-	} catch {
-		// Reported by phase().
+	} catch (error) {
+		report.failUnlessReported(error);
 	} finally {
 		run.saveLogs();
 		await run.stop();

@@ -12,7 +12,7 @@
  *    API), error messages, n8n's debug log, `n8n execute` output, the sandbox's log, the answers to the deliveries,
  *    and every file of n8n's user folder (the SQLite database table by table, too).
  *
- * One line per check group, a table per part, phase timings, and node:test's summary (test/e2e/lib/report.js); exit code 1 on any
+ * One line per check group, a table per part, phase timings, and node:test's summary (scripts/lib/report.js); exit code 1 on any
  * failure. Everything it starts is stopped, also on failure or Ctrl-C. Logs of the run: test-results/security/.
  * SECURITY_KEEP=1 keeps the temporary user folder.
  */
@@ -25,7 +25,7 @@ const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { runAttacks } = require('./lib/attackSuite');
 const { measureForgeryCost } = require('./lib/forgeryCost');
 const { printLeakTable, runSecretChecks, searchStorage } = require('./lib/leakSuite');
-const { Report } = require('./lib/report');
+const { Report } = require('../../scripts/lib/groupReport');
 const { saveLogs, startStack } = require('./lib/stack');
 
 const RESULTS_DIR = path.join(ROOT, 'test-results', 'security');
@@ -102,8 +102,8 @@ async function main() {
 				printLeakTable(report, secrets.registry, secrets.counts);
 			}
 		}
-	} catch {
-		// Reported by phase().
+	} catch (error) {
+		report.failUnlessReported(error);
 	} finally {
 		if (stack) saveLogs(stack, RESULTS_DIR);
 		await stack?.stop();

@@ -8,7 +8,7 @@
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox/seedIds');
 const { waitFor } = require('../../../scripts/lib/n8n');
-const { TRIGGER_NODE_NAME, triggerWorkflow } = require('./workflows');
+const { TRIGGER_NODE_NAME, triggerWorkflow } = require('../../../scripts/lib/workflows');
 
 const EVENTS = ['charge.captured', 'charge.refunded'];
 const ENDPOINTS_PATH = '/v1/postbacks/endpoints';

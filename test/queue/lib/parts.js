@@ -7,8 +7,8 @@
  */
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { SEED } = require('../../../sandbox/seedIds');
-const { allExecutions, isSettled } = require('../../security/lib/executions');
-const { send } = require('../../security/lib/http');
+const { allExecutions, isSettled } = require('../../../scripts/lib/executions');
+const { send } = require('../../../scripts/lib/http');
 const { EVENTS, FAILING_ONCE_EVENTS, LONG_EVENTS, WEBHOOKS } = require('./queueRun');
 
 /**

@@ -11,8 +11,8 @@ const path = require('path');
 const n8n = require('../../../scripts/lib/n8n');
 const { ROOT } = require('../../../scripts/lib/packageInfo');
 const { chain } = require('../../../scripts/lib/workflowBuilder');
-const { postNode, setNode, triggerWorkflow } = require('../../e2e/lib/workflows');
-const { allExecutions, nodeOutput } = require('../../security/lib/executions');
+const { postNode, setNode, triggerWorkflow } = require('../../../scripts/lib/workflows');
+const { allExecutions, nodeOutput } = require('../../../scripts/lib/executions');
 const { Balancer } = require('./balancer');
 const { Cluster } = require('./cluster');
 const { servicesFromEnv, startPostgres, startRedis } = require('./services');
@@ -21,7 +21,7 @@ const { startReceiver } = require('../../harness/receiver');
 
 /**
  * @typedef {Awaited<ReturnType<typeof import('../../../sandbox').startSandbox>>} Sandbox
- * @typedef {import('../../security/lib/report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  * @typedef {{ ids: string[], firstRequest: number, lastRequest: number, seconds: number }} Part
  * @typedef {{ id: string, status: string, startedAt: number, stoppedAt: number, deliveryId?: string,
  *   process?: string, nodesRun: string[], mode?: string }} RecordedExecution

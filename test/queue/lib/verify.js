@@ -12,7 +12,7 @@ const { senderRetries, WEBHOOKS, WORKERS } = require('./queueRun');
  * @typedef {import('./queueRun').QueueRun} QueueRun
  * @typedef {import('./queueRun').CellWorkflow} CellWorkflow
  * @typedef {import('./queueRun').RecordedExecution} RecordedExecution
- * @typedef {import('../../security/lib/report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  */
 
 /** Parts in which one webhook process serves every delivery of an endpoint and is not restarted. */

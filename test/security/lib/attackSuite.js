@@ -11,12 +11,12 @@
 const { verify } = require('./attackChecks');
 const { AttackRun, EVENTS_A, EVENTS_B, UNREAD_TITLE, activateTrigger } = require('./attackRun');
 const attacks = require('./attacks');
-const { allExecutions } = require('./executions');
-const { inParallel, send } = require('./http');
+const { allExecutions } = require('../../../scripts/lib/executions');
+const { inParallel, send } = require('../../../scripts/lib/http');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
- * @typedef {import('./report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  * @typedef {import('./attackChecks').SentGroup} SentGroup
  * @typedef {import('./attacks/delivery').Delivery} Delivery
  */

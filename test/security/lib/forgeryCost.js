@@ -12,7 +12,7 @@ const { randomBytes } = require('crypto');
 const { cpuMsOf } = require('../../../bench/lib/rss');
 const { median } = require('../../../bench/lib/stats');
 const { eventBody } = require('./attacks/delivery');
-const { send } = require('./http');
+const { send } = require('../../../scripts/lib/http');
 
 /** ~100 bytes each: 150 fit under Node's default 16 KB of request headers, with the platform's own. */
 const MANY_HEADERS = 150;
@@ -53,7 +53,7 @@ const CASES = [
 ];
 
 /**
- * @param {import('./report').Report} report
+ * @param {import('../../../scripts/lib/groupReport').Report} report
  * @param {import('./stack').SecurityStack} stack
  */
 async function measureForgeryCost(report, stack) {
