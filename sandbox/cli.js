@@ -3,7 +3,7 @@
  * `npm run sandbox`: runs the sandbox until SIGINT/SIGTERM.
  * Environment: SANDBOX_PORT (default 4010), SANDBOX_HOST (default 127.0.0.1), SANDBOX_PUBLIC_KEY and
  * SANDBOX_SECRET_KEY (default pk_sandbox_demo / sk_sandbox_demo), SANDBOX_FAULTS (a JSON list of fault rules, see
- * faults.js; default none).
+ * faults.js; default none), SANDBOX_API_NAMES (a JSON object of other names, see apiNames.js; default none).
  */
 const {
 	ADMIN_ROUTES,
@@ -33,6 +33,7 @@ async function main() {
 		publicKey: process.env.SANDBOX_PUBLIC_KEY || DEFAULT_PUBLIC_KEY,
 		secretKey: process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY,
 		faults: faultsFromEnv(process.env.SANDBOX_FAULTS),
+		apiNames: process.env.SANDBOX_API_NAMES ? JSON.parse(process.env.SANDBOX_API_NAMES) : {},
 		log: (line) => console.log(`[sandbox] ${line}`),
 	});
 	console.log(`Payment Platform sandbox listening on ${sandbox.url}`);

@@ -2,6 +2,7 @@
 /**
  * Programmatic entry point: `startSandbox(options)` runs the sandbox HTTP server and returns a handle to it.
  */
+const { createApiNames } = require('./apiNames');
 const { WEBHOOK_EVENTS } = require('./api/values');
 const { createAuthenticator } = require('./auth');
 const { applyChargeEvent } = require('./chargeEvents');
@@ -26,6 +27,8 @@ const { ADMIN_ROUTES } = require('./admin');
  * @property {(line: string) => void} [log] One line per request (method, path, status, ms) and per delivery
  *   attempt; never headers, bodies or keys.
  * @property {FaultSpec[]} [faults] Fault rules (see faults.js); also what POST /__admin/reset goes back to.
+ * @property {Record<string, string>} [apiNames] Other names for the names the reference leaves unshown (apiNames.js).
+ * @property {string[]} [ignoredQuery] Query parameters dropped without a word, as a platform that ignores a filter.
  */
 
 /**
@@ -124,6 +127,7 @@ async function startSandbox(options = {}) {
 	const requests = [];
 	let url = '';
 	const app = {
+		apiNames: createApiNames(options.apiNames, options.ignoredQuery),
 		store,
 		deliveries,
 		requests,

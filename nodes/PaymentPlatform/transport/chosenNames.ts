@@ -133,3 +133,31 @@ export const CHARGE_RECORD_FIELDS = [
 
 /** GET requests are retried on these statuses (with bounded exponential backoff honouring Retry-After). */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
+
+/**
+ * Where each chosen name above is used in a request, by route ("METHOD /path", `{id}` standing for one path segment).
+ * These are the names a user can change without code (the credential's API Names, transport/apiNames.ts): operations
+ * keep using the defaults, and the transport sends the user's name in their place.
+ */
+const LIST_PAGES = [PAGINATION_QUERY.page, PAGINATION_QUERY.perPage];
+export const CHOSEN_QUERY_NAMES: Readonly<Record<string, readonly string[]>> = {
+	'GET /v1/submerchants': [...Object.values(SUBMERCHANT_LIST_QUERY), ...LIST_PAGES],
+	'GET /v1/charges': [...Object.values(CHARGE_LIST_QUERY), ...LIST_PAGES],
+	'GET /v1/wallets/{id}/statement': Object.values(WALLET_STATEMENT_QUERY),
+	'GET /v1/withdrawals/fee': Object.values(WITHDRAWAL_FEE_QUERY),
+	[`GET ${PAYMENT_LINKS_PATH}`]: LIST_PAGES,
+	[`GET ${WEBHOOK_ENDPOINTS_PATH}`]: LIST_PAGES,
+};
+export const CHOSEN_BODY_NAMES: Readonly<Record<string, readonly string[]>> = {
+	'POST /v1/submerchants/{id}/addresses': [ADDRESS_TYPE_BODY_FIELD],
+	'PATCH /v1/submerchants/{id}/addresses/{id}': [ADDRESS_TYPE_BODY_FIELD],
+};
+/** Request header names this package chose; each applies to every request that carries it. */
+export const CHOSEN_HEADER_NAMES: readonly string[] = [];
+/** The routes whose whole path is chosen (the reference names the operation but not its path). */
+export const CHOSEN_PATHS: readonly string[] = [
+	`POST ${PAYMENT_LINKS_PATH}`,
+	`GET ${PAYMENT_LINKS_PATH}`,
+	`GET ${WEBHOOK_ENDPOINTS_PATH}`,
+	`DELETE ${WEBHOOK_ENDPOINTS_PATH}/{id}`,
+];
