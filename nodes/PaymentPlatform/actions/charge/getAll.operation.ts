@@ -12,6 +12,12 @@ import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/opti
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 import { PAGINATION_FIELDS, ownFieldsOf, withAdditionalQuery } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
+import {
+	CHARGE_LIST_CHECKS,
+	UNCHECKED_FILTER_NOTE,
+	checkAnsweredFilters,
+	outsideFiltersOption,
+} from '../../transport/answeredFilters';
 
 const Q = CHARGE_LIST_QUERY;
 
@@ -60,7 +66,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: MAX_INSTALLMENTS, numberPrecision: 0 },
 				default: 1,
-				description: 'Only charges paid in this number of installments',
+				description: `Only charges paid in this number of installments. ${UNCHECKED_FILTER_NOTE}`,
 			},
 			{
 				displayName: 'Max Amount (in Cents)',
@@ -91,7 +97,7 @@ const properties: INodeProperties[] = [
 				name: 'search',
 				type: 'string',
 				default: '',
-				description: 'Only charges matching this text',
+				description: `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}`,
 			},
 			{
 				displayName: 'Start Date',
@@ -110,7 +116,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	readOptions,
+	{ ...readOptions, options: [...(readOptions.options ?? []), outsideFiltersOption] },
 ];
 
 /** The query parameters this list sets, by the node field that sets them (from its rule table). */
@@ -124,9 +130,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const { values } = buildRequest.call(this, i, rules);
 	const qs = withAdditionalQuery.call(this, i, values, ownFields);
 	const limit = getListLimit.call(this, i);
-	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i, {
-		[Q.status]: 'status',
-		[Q.paymentMethod]: 'payment_method',
-	});
+	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
+	await checkAnsweredFilters.call(this, i, charges, qs, CHARGE_LIST_CHECKS, 'charges');
 	return simplifyAllIfChosen.call(this, i, 'charge', charges);
 }

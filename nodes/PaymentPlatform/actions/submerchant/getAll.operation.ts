@@ -11,6 +11,11 @@ import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 import { PAGINATION_FIELDS, ownFieldsOf, withAdditionalQuery } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
+import {
+	SUBMERCHANT_LIST_CHECKS,
+	checkAnsweredFilters,
+	outsideFiltersOption,
+} from '../../transport/answeredFilters';
 
 /** GET /v1/submerchants: the status filter (its name chosen in chosenNames.ts). */
 export const rules: FieldRule[] = [
@@ -42,7 +47,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	readOptions,
+	{ ...readOptions, options: [...(readOptions.options ?? []), outsideFiltersOption] },
 ];
 
 /** The query parameters this list sets, by the node field that sets them (from its rule table). */
@@ -56,8 +61,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const limit = getListLimit.call(this, i);
 	const { values } = buildRequest.call(this, i, rules);
 	const qs = withAdditionalQuery.call(this, i, values, ownFields);
-	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i, {
-		[SUBMERCHANT_LIST_QUERY.status]: 'status',
-	});
+	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i);
+	await checkAnsweredFilters.call(this, i, submerchants, qs, SUBMERCHANT_LIST_CHECKS, 'submerchants');
 	return simplifyAllIfChosen.call(this, i, 'submerchant', submerchants);
 }

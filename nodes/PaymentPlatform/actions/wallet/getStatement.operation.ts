@@ -13,6 +13,11 @@ import {
 	ownFieldsOf,
 	withAdditionalQuery,
 } from '../../shared/additionalFields';
+import {
+	STATEMENT_ENTRY_CHECKS,
+	checkAnsweredFilters,
+	outsideFiltersOption,
+} from '../../transport/answeredFilters';
 
 /** GET /v1/wallets/{id}/statement: the period (names chosen in chosenNames.ts). */
 export const rules: FieldRule[] = [
@@ -54,6 +59,7 @@ const properties: INodeProperties[] = [
 		options: [
 			additionalQueryParametersOption,
 			batchingOption,
+			outsideFiltersOption,
 			{
 				displayName: 'Split Entries Into Items',
 				name: 'splitEntries',
@@ -87,8 +93,10 @@ export async function execute(
 		itemIndex: i,
 	});
 	const statement = (data ?? {}) as IDataObject;
+	const entries = Array.isArray(statement.entries) ? (statement.entries as IDataObject[]) : [];
+	await checkAnsweredFilters.call(this, i, entries, qs, STATEMENT_ENTRY_CHECKS, 'statement entries');
 	if (options.splitEntries === true) {
-		return Array.isArray(statement.entries) ? (statement.entries as IDataObject[]) : [];
+		return entries;
 	}
 	return statement;
 }
