@@ -14,6 +14,7 @@ import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
+import { InputValidator } from '../../shared/validate';
 
 const S = LIMITS.submerchant;
 const field = (name: string) => `updateFields.${name}`;
@@ -259,6 +260,19 @@ const properties: INodeProperties[] = [
 /** The body fields this operation sets, by the node field that sets them (from its rule table). */
 const ownFields = ownFieldsOf(properties, rules);
 
+/** The reference: "Only the fields to change are sent; `tax_id` cannot be changed after creation." */
+const FIXED_AT_CREATION = ['tax_id'];
+
+/** A field fixed at creation is refused wherever it comes from (Options → Additional Body Fields included). */
+function refuseFixedFields(validate: InputValidator, body: IDataObject): void {
+	for (const field of FIXED_AT_CREATION.filter((name) => name in body)) {
+		validate.fail(
+			field,
+			`cannot be sent on an update: the API reference says "${field} cannot be changed after creation"`,
+		);
+	}
+}
+
 const displayOptions = { show: { resource: ['submerchant'], operation: ['update'] } };
 
 export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
@@ -268,6 +282,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const { values } = buildRequest.call(this, i, rules);
 	const cleared = withClearedFields.call(this, i, rules, values);
 	const body = withAdditionalBody.call(this, i, cleared, ownFields);
+	refuseFixedFields(new InputValidator(this.getNode(), i), body);
 	const { data } = await apiRequest.call(this, 'PATCH', `/v1/submerchants/${submerchantId}`, {
 		body,
 		itemIndex: i,
