@@ -33,18 +33,51 @@ const statement = (filters: INodeParameters): INodeParameters => ({
 
 const CASES: Case[] = [
 	{ filter: 'Status', query: 'status', parameters: charges({ status: 'captured' }) },
-	{ filter: 'Payment Method', query: 'payment_method', parameters: charges({ paymentMethod: 'pix' }) },
-	{ filter: 'Start Date', query: 'start_date', parameters: charges({ startDate: '2025-03-15T00:00:00Z' }) },
-	{ filter: 'End Date', query: 'end_date', parameters: charges({ endDate: '2025-03-15T00:00:00Z' }) },
-	{ filter: 'Min Amount (in Cents)', query: 'min_amount', parameters: charges({ minAmount: 20000 }) },
-	{ filter: 'Max Amount (in Cents)', query: 'max_amount', parameters: charges({ maxAmount: 20000 }) },
+	{
+		filter: 'Payment Method',
+		query: 'payment_method',
+		parameters: charges({ paymentMethod: 'pix' }),
+	},
+	{
+		filter: 'Start Date',
+		query: 'start_date',
+		parameters: charges({ startDate: '2025-03-15T00:00:00Z' }),
+	},
+	{
+		filter: 'End Date',
+		query: 'end_date',
+		parameters: charges({ endDate: '2025-03-15T00:00:00Z' }),
+	},
+	{
+		filter: 'Min Amount (in Cents)',
+		query: 'min_amount',
+		parameters: charges({ minAmount: 20000 }),
+	},
+	{
+		filter: 'Max Amount (in Cents)',
+		query: 'max_amount',
+		parameters: charges({ maxAmount: 20000 }),
+	},
 	{
 		filter: 'Status',
 		query: 'status',
-		parameters: { resource: 'submerchant', operation: 'getAll', returnAll: true, filters: { status: 'active' } },
+		parameters: {
+			resource: 'submerchant',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { status: 'active' },
+		},
 	},
-	{ filter: 'Start Date', query: 'start_date', parameters: statement({ startDate: '2025-03-01T00:00:00Z' }) },
-	{ filter: 'End Date', query: 'end_date', parameters: statement({ endDate: '2025-02-01T00:00:00Z' }) },
+	{
+		filter: 'Start Date',
+		query: 'start_date',
+		parameters: statement({ startDate: '2025-03-01T00:00:00Z' }),
+	},
+	{
+		filter: 'End Date',
+		query: 'end_date',
+		parameters: statement({ endDate: '2025-02-01T00:00:00Z' }),
+	},
 ];
 
 const label = ({ parameters, filter }: Case) => `${String(parameters.resource)} → ${filter}`;
@@ -55,7 +88,9 @@ describe.each(CASES)('$query', (check) => {
 	it(`${label(check)}: ignored by the API, the node stops naming the filter, the name sent and where to change it`, async () => {
 		const { error, output } = await runAction(ignoring(), check.parameters);
 		expect(error?.message).toMatch(
-			new RegExp(`^The Payment Platform API returned \\d+ of \\d+ .+ outside the filter "Filters → ${escape(check.filter)}"`),
+			new RegExp(
+				`^The Payment Platform API returned \\d+ of \\d+ .+ outside the filter "Filters → ${escape(check.filter)}"`,
+			),
 		);
 		expect(error?.description).toContain(`query parameter "${check.query}"`);
 		expect(error?.description).toContain('credential, field "API Names"');

@@ -63,7 +63,18 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		const [request] = sandbox().requests;
 		expect(request.path).toBe('/v1/charges');
 		expect(Object.keys(request.query).sort()).toEqual(
-			['state', 'method', 'from', 'to', 'q', 'amount_gte', 'amount_lte', 'n_installments', 'pg', 'size'].sort(),
+			[
+				'state',
+				'method',
+				'from',
+				'to',
+				'q',
+				'amount_gte',
+				'amount_lte',
+				'n_installments',
+				'pg',
+				'size',
+			].sort(),
 		);
 		expect(idsOf(output)).toEqual([SEED.charges.captured]);
 	});

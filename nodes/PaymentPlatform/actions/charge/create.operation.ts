@@ -95,7 +95,7 @@ export const rules: FieldRule[] = [
 	},
 	{ parameter: 'additionalFields.submerchant_id', field: 'submerchant_id', type: 'uuid' },
 	cents('additionalFields.shipping_amount', 'shipping_amount'),
-	{ parameter: 'additionalFields.currency', field: 'currency', type: 'enum', values: ['BRL'] },
+	{ parameter: 'additionalFields.currency', field: 'currency', type: 'string' },
 	{ parameter: 'additionalFields.metadata', field: 'metadata', type: 'object' },
 ];
 
@@ -373,10 +373,11 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'Currency',
 				name: 'currency',
-				type: 'options',
-				options: [{ name: 'BRL', value: 'BRL', description: 'Brazilian real' }],
+				type: 'string',
 				default: 'BRL',
-				description: 'Currency of the charge',
+				placeholder: 'e.g. BRL',
+				description:
+					'Currency code of the charge. BRL is the one the API reference shows; another code is sent as given.',
 			},
 			{
 				displayName: 'Metadata',

@@ -38,7 +38,7 @@ export const rules: FieldRule[] = [
 		chosen: 'a link needs a price',
 	},
 	extra('description'),
-	{ ...extra('currency', 'enum'), values: ['BRL'] },
+	extra('currency'),
 	extra('product_type'),
 	extra('redirect_url'),
 	{ ...extra('allowed_payment_methods', 'array'), distinct: true },
@@ -88,10 +88,11 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'Currency',
 				name: 'currency',
-				type: 'options',
-				options: [{ name: 'BRL', value: 'BRL', description: 'Brazilian real' }],
+				type: 'string',
 				default: 'BRL',
-				description: 'Currency of the amount (BRL is the one the API shows)',
+				placeholder: 'e.g. BRL',
+				description:
+					'Currency code of the amount. BRL is the one the API reference shows; another code is sent as given.',
 			},
 			{
 				displayName: 'Description',
