@@ -101,7 +101,7 @@ describe('refusals name field, rule and item', () => {
 		[{ type: 'cents' }, '9007199254740992', `v ${SAFE}`],
 		[{ type: 'integer' }, 2 ** 53, `v ${SAFE}`],
 		[{ type: 'number' }, '1e21', `v ${SAFE}`],
-		[{ type: 'string' }, 12345678901234567890, `v ${SAFE}`],
+		[{ type: 'string' }, 1e20, `v ${SAFE}`],
 		[
 			{ type: 'string', pattern: { regex: PATTERNS.email, rule: 'must be an e-mail address' } },
 			'a b@c',

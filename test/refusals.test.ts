@@ -4,24 +4,12 @@
  * reason in the chosen-defaults table of docs/chosen-defaults.md. A row of that table that no longer matches a refusal
  * fails too, so the table never lists a refusal the node does not make.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { operationRules } from '../nodes/PaymentPlatform/actions/operations';
+import { chosenDefaultsPage, referenceCopy, sharedReference } from './support/reference';
 
-const ROOT = join(__dirname, '..');
-/** The reference as this repository holds it (a clean clone has nothing else); checked against the shared one below. */
-const REFERENCE = readFileSync(join(__dirname, 'support', 'api-reference.md'), 'utf8');
-const TABLE = readFileSync(join(ROOT, 'docs', 'chosen-defaults.md'), 'utf8');
-
-/** The shared reference (`shared/api-reference.md` in a directory above the checkout), when there is one. */
-function sharedReference(): string | undefined {
-	for (let dir = ROOT; dirname(dir) !== dir; dir = dirname(dir)) {
-		const path = join(dir, 'shared', 'api-reference.md');
-		if (existsSync(path)) return readFileSync(path, 'utf8');
-	}
-	return undefined;
-}
+const REFERENCE = referenceCopy();
+const TABLE = chosenDefaultsPage();
 
 type Kind = 'required' | 'length' | 'range' | 'pattern' | 'values' | 'uuid' | 'minItems';
 

@@ -31,6 +31,7 @@ const { SandboxAdmin } = require('./lib/sandboxAdmin');
 const { checkOnboardingExample, checkOperations } = require('./lib/operationChecks');
 const { checkPackageLoads } = require('./lib/packageChecks');
 const { checkHttpRequestNode } = require('./lib/httpRequestChecks');
+const { checkApiNames } = require('./lib/apiNamesChecks');
 const {
 	checkAcknowledgeAfterRun,
 	checkTrigger,
@@ -104,6 +105,7 @@ async function main() {
 			checkOperations,
 		);
 		await block('HTTP Request node with the credential', checkHttpRequestNode);
+		await block('a platform with other names (credential API Names)', checkApiNames);
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);
 		await block('trigger: acknowledge after the run', checkAcknowledgeAfterRun);

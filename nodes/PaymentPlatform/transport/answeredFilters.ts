@@ -77,9 +77,9 @@ export const STATEMENT_ENTRY_CHECKS: readonly FilterCheck[] = [
 	},
 ];
 
-/** The description text of a filter the answer does not let the node check. */
+/** The description text of a filter the answer does not let the node check (a sentence without its period). */
 export const UNCHECKED_FILTER_NOTE =
-	'The node cannot check on the records whether the API applied this filter (the records do not show it).';
+	'The node cannot check on the records whether the API applied this filter (the records do not show it)';
 
 export const outsideFiltersOption: INodeProperties = {
 	displayName: 'Output Records Outside the Filters',

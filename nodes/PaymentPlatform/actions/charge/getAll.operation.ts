@@ -66,7 +66,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: MAX_INSTALLMENTS, numberPrecision: 0 },
 				default: 1,
-				description: `Only charges paid in this number of installments. ${UNCHECKED_FILTER_NOTE}`,
+				description: `Only charges paid in this number of installments. ${UNCHECKED_FILTER_NOTE}.`,
 			},
 			{
 				displayName: 'Max Amount (in Cents)',
@@ -97,7 +97,7 @@ const properties: INodeProperties[] = [
 				name: 'search',
 				type: 'string',
 				default: '',
-				description: `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}`,
+				description: `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}.`,
 			},
 			{
 				displayName: 'Start Date',
