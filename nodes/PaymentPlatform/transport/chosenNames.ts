@@ -1,9 +1,10 @@
 /**
  * Names this package chose where the API reference is silent ("not shown").
  *
- * Everything here is THIS PACKAGE'S CHOICE, not a documented fact of the API. Each value is defined once and used
- * by the nodes and by the local sandbox alike; if the real API turns out to use other names, change them here.
- * Users can override the webhook signature header in the trigger's options.
+ * Everything here is THIS PACKAGE'S CHOICE, not a documented fact of the API. Each value is defined once; the sandbox
+ * states the same choices on its own (sandbox/api/names.js). Users change the request names without code in the
+ * credential's API Names (apiNames.ts; the catalog of what can be renamed is at the end of this file), and the
+ * webhook signature header in the trigger's options.
  */
 
 /** Query parameter names of the paginated list operations (the pagination object uses `page` and `perPage`). */
