@@ -6,6 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../sandbox';
 import { parseApiNames, renamableNames } from '../nodes/PaymentPlatform/transport/apiNames';
+import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
 import { runAction } from './harness';
 import { useSandbox } from './harness/sandbox';
 import { byId, idsOf, jsonOf } from './actions/payments.helpers';
@@ -196,6 +197,12 @@ describe('API Names (credential): what is refused', () => {
 	])('%s', (raw, problem) => {
 		const parsed = parseApiNames(raw);
 		expect('problem' in parsed && parsed.problem).toContain(problem);
+	});
+
+	it("the credential field's description names every name it can change", () => {
+		const field = new PaymentPlatformApi().properties.find(({ name }) => name === 'apiNames');
+		expect(field?.default).toBe('{}');
+		for (const name of renamableNames().keys()) expect(field?.description).toContain(name);
 	});
 
 	it('an empty field and {} mean the defaults', () => {
