@@ -6,7 +6,7 @@
  */
 import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { operationRules } from '../nodes/PaymentPlatform/actions/operations';
-import { chosenDefaultsPage, referenceCopy, sharedReference } from './support/reference';
+import { chosenDefaultsPage, referenceCopy, sharedReference } from './harness/reference';
 
 const REFERENCE = referenceCopy();
 const TABLE = chosenDefaultsPage();
