@@ -2,7 +2,8 @@
 /**
  * A sandbox that speaks other names than the ones in api/names.js, to test a node configured with a platform's
  * names: `startSandbox({ apiNames: { start_date: 'from', 'GET /v1/payment-links': '/v1/links' } })` (keys are the
- * sandbox's default names, or a route "METHOD /path" whose path is a choice; values the names to use instead).
+ * sandbox's default names (query, body or header), or a route "METHOD /path" whose path is a choice; values the
+ * names to use instead).
  * Requests are translated back to the defaults before routing, so every route keeps its rules. A renamed default is
  * unknown afterwards: a query parameter under it is ignored, as platforms ignore parameters they do not know, a body
  * field under it is an unknown field, and a renamed path answers 404.
@@ -11,6 +12,7 @@
 const {
 	ADDRESS_TYPE_BODY_FIELD,
 	CHARGE_LIST_QUERY,
+	IDEMPOTENCY_KEY_HEADER,
 	PAGINATION_QUERY,
 	PAYMENT_LINKS_PATH,
 	SUBMERCHANT_LIST_QUERY,
@@ -34,6 +36,8 @@ const BODY_NAMES = {
 	'POST /v1/submerchants/{id}/addresses': [ADDRESS_TYPE_BODY_FIELD],
 	'PATCH /v1/submerchants/{id}/addresses/{id}': [ADDRESS_TYPE_BODY_FIELD],
 };
+/** The request headers the reference leaves unshown. */
+const HEADER_NAMES = [IDEMPOTENCY_KEY_HEADER];
 /** The routes whose path the reference leaves unshown. */
 const CHOSEN_PATHS = [
 	`POST ${PAYMENT_LINKS_PATH}`,
@@ -74,6 +78,7 @@ function createApiNames(names = {}, ignoredQuery = []) {
 	const renamable = new Set([
 		...Object.values(QUERY_NAMES).flat(),
 		...Object.values(BODY_NAMES).flat(),
+		...HEADER_NAMES,
 		...CHOSEN_PATHS,
 	]);
 	for (const [key, value] of Object.entries(names)) {
@@ -100,7 +105,7 @@ function createApiNames(names = {}, ignoredQuery = []) {
 
 	/** Query pairs under the canonical names: renamed ones back, renamed-away defaults and ignored ones dropped. */
 	function canonicalQuery(route, search) {
-		const chosen = route ? QUERY_NAMES[route.key] ?? [] : [];
+		const chosen = route ? (QUERY_NAMES[route.key] ?? []) : [];
 		const back = new Map(chosen.filter((n) => names[n]).map((n) => [names[n], n]));
 		const query = new URLSearchParams();
 		for (const [key, value] of new URLSearchParams(search)) {
@@ -121,11 +126,25 @@ function createApiNames(names = {}, ignoredQuery = []) {
 			const search = mark === -1 ? '' : canonicalQuery(route, url.slice(mark + 1));
 			return search ? `${path}?${search}` : path;
 		},
+		/** Request headers under the canonical names: a renamed header back; the renamed-away default dropped. */
+		headers(headers) {
+			const renamed = HEADER_NAMES.filter((name) => names[name]);
+			if (renamed.length === 0) return headers;
+			const result = { ...headers };
+			for (const name of renamed) {
+				const value = headers[names[name].toLowerCase()];
+				delete result[names[name].toLowerCase()];
+				delete result[name.toLowerCase()];
+				if (value !== undefined) result[name.toLowerCase()] = value;
+			}
+			return result;
+		},
 		/** A JSON body under the canonical names (renamed chosen body names back; the renamed-away default stays, unknown). */
 		body(method, path, json) {
 			const route = routeOf(method, path, allRoutes);
-			const chosen = route ? BODY_NAMES[route.key] ?? [] : [];
-			if (!json || typeof json !== 'object' || Array.isArray(json) || chosen.length === 0) return json;
+			const chosen = route ? (BODY_NAMES[route.key] ?? []) : [];
+			if (!json || typeof json !== 'object' || Array.isArray(json) || chosen.length === 0)
+				return json;
 			const renamedAway = chosen.filter((n) => names[n]);
 			if (renamedAway.length === 0) return json;
 			const result = {};

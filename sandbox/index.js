@@ -11,6 +11,7 @@ const { FAULT_KINDS, FaultInjector } = require('./faults');
 const { generateCharges, seedStore } = require('./seed');
 const { createServer } = require('./server');
 const { Store } = require('./store');
+const { IdempotencyKeys } = require('./idempotency');
 const { SEED } = require('./seedIds');
 const { ADMIN_ROUTES } = require('./admin');
 
@@ -71,6 +72,7 @@ const { ADMIN_ROUTES } = require('./admin');
  * @property {string} receivedAt
  * @property {number | null} [status] The HTTP status answered; null when a reset fault closed the connection.
  * @property {FaultKind} [fault] The fault applied to this request, if any.
+ * @property {boolean} [replayed] Answered from its Idempotency-Key with the first request's answer (idempotency.js).
  */
 
 /**
@@ -125,6 +127,7 @@ async function startSandbox(options = {}) {
 	});
 	/** @type {RecordedRequest[]} */
 	const requests = [];
+	const idempotency = new IdempotencyKeys();
 	let url = '';
 	const app = {
 		apiNames: createApiNames(options.apiNames, options.ignoredQuery),
@@ -132,10 +135,12 @@ async function startSandbox(options = {}) {
 		deliveries,
 		requests,
 		faults,
+		idempotency,
 		baseUrl: () => url,
 		reset() {
 			deliveries.clear();
 			requests.length = 0;
+			idempotency.clear();
 			store.clear();
 			if (withSeed) seedStore(store);
 			faults.set(initialFaults);

@@ -24,6 +24,7 @@ const RENAMED: Record<string, string> = {
 	installments: 'n_installments',
 	amount: 'value',
 	type: 'address_type',
+	'Idempotency-Key': 'X-Request-Key',
 	'POST /v1/payment-links': '/v1/links',
 	'GET /v1/payment-links': '/v1/links',
 	'GET /v1/postbacks/endpoints': '/v1/hooks',
@@ -173,6 +174,23 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		]);
 		expect(idsOf(listed)).toContain(String(endpoint.id));
 		expect(sandbox().store.webhookEndpoints.has(String(endpoint.id))).toBe(false);
+	});
+
+	it('Charge → Create sends its Idempotency Key under the platform header name, and a retry replays', async () => {
+		const create = {
+			resource: 'charge',
+			operation: 'create',
+			paymentMethod: 'pix',
+			amount: 1000,
+			idempotencyKey: 'order-30',
+		};
+		const [first] = await run(create);
+		const [again] = await run(create);
+		const [request, repeated] = sandbox().requests;
+		expect(request.headers['x-request-key']).toBe('order-30');
+		expect(request.headers).not.toHaveProperty('idempotency-key');
+		expect(repeated.replayed).toBe(true);
+		expect(again.id).toBe(first.id);
 	});
 
 	it('a credential without the names gets the sandbox refusing or ignoring the defaults', async () => {

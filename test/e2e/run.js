@@ -32,6 +32,7 @@ const { checkOnboardingExample, checkOperations } = require('./lib/operationChec
 const { checkPackageLoads } = require('./lib/packageChecks');
 const { checkHttpRequestNode } = require('./lib/httpRequestChecks');
 const { checkApiNames } = require('./lib/apiNamesChecks');
+const { checkIdempotencyKey } = require('./lib/idempotencyChecks');
 const {
 	checkAcknowledgeAfterRun,
 	checkTrigger,
@@ -104,6 +105,7 @@ async function main() {
 			`operations (${registryOperations().length} + invalid inputs + expressions)`,
 			checkOperations,
 		);
+		await block('Idempotency Key: a create run twice creates once', checkIdempotencyKey);
 		await block('HTTP Request node with the credential', checkHttpRequestNode);
 		await block('a platform with other names (credential API Names)', checkApiNames);
 		await block('example: submerchant onboarding', checkOnboardingExample);

@@ -132,6 +132,13 @@ export const CHARGE_RECORD_FIELDS = [
 	'updated_at',
 ] as const;
 
+/**
+ * The header that carries an operation's Idempotency Key (Charge, Payment Link and Anticipation → Create). The
+ * reference shows no idempotency header at all: this is the name most payment APIs use (Stripe, Adyen, the IETF
+ * draft "The Idempotency-Key HTTP Header Field"). Sent only when the user sets a key.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 /** GET requests are retried on these statuses (with bounded exponential backoff honouring Retry-After). */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
 
@@ -154,7 +161,7 @@ export const CHOSEN_BODY_NAMES: Readonly<Record<string, readonly string[]>> = {
 	'PATCH /v1/submerchants/{id}/addresses/{id}': [ADDRESS_TYPE_BODY_FIELD],
 };
 /** Request header names this package chose; each applies to every request that carries it. */
-export const CHOSEN_HEADER_NAMES: readonly string[] = [];
+export const CHOSEN_HEADER_NAMES: readonly string[] = [IDEMPOTENCY_KEY_HEADER];
 /** The routes whose whole path is chosen (the reference names the operation but not its path). */
 export const CHOSEN_PATHS: readonly string[] = [
 	`POST ${PAYMENT_LINKS_PATH}`,
