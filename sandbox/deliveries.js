@@ -2,15 +2,15 @@
 /**
  * Signed webhook deliveries (names in api/names.js, signing in signature.js).
  *
- * The body `{"id", "event", "charge", "occurred_at"}` is serialized once and signed once; every attempt and every
- * redelivery sends those same bytes with the same delivery id. A non-2xx answer or a network error is retried up to
+ * The body `{"id", "event", "charge", "occurred_at"}` is serialized once; every attempt and every redelivery sends
+ * those same bytes with the same delivery id, signed at the attempt in the sandbox's signing scheme (signature.js). A non-2xx answer or a network error is retried up to
  * `maxAttempts` times, waiting `baseDelayMs * 2^(attempt - 1)` between attempts, at most `maxDelayMs`.
  */
 const axios = require('axios').default;
 const http = require('http');
 const https = require('https');
 const { WEBHOOK_DELIVERY_HEADERS, WEBHOOK_PAYLOAD_FIELDS } = require('./api/names');
-const { signatureHeaderValue } = require('./signature');
+const { signedHeaders } = require('./signature');
 const { newId, nowIso } = require('./store');
 
 class DeliverySender {
@@ -45,7 +45,7 @@ class DeliverySender {
 			[fields.occurredAt]: nowIso(),
 		};
 		const body = Buffer.from(JSON.stringify(payload), 'utf8');
-		this.payloads.set(id, { body, signature: signatureHeaderValue(endpoint.secret, body) });
+		this.payloads.set(id, { body, secret: endpoint.secret });
 		const record = {
 			id,
 			endpointId: endpoint.id,
@@ -153,7 +153,8 @@ class DeliverySender {
 			const response = await axios.post(record.url, payload.body, {
 				headers: {
 					'Content-Type': 'application/json',
-					[WEBHOOK_DELIVERY_HEADERS.signature]: payload.signature,
+					// Signed at each attempt: a timestamped scheme carries the attempt's time.
+					...signedHeaders(this.options.signing, payload.secret, payload.body, record.id),
 					[WEBHOOK_DELIVERY_HEADERS.event]: record.event,
 					[WEBHOOK_DELIVERY_HEADERS.deliveryId]: record.id,
 					'User-Agent': 'payment-platform-sandbox',

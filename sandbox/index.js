@@ -28,6 +28,8 @@ const { ADMIN_ROUTES } = require('./admin');
  * @property {(line: string) => void} [log] One line per request (method, path, status, ms) and per delivery
  *   attempt; never headers, bodies or keys.
  * @property {FaultSpec[]} [faults] Fault rules (see faults.js); also what POST /__admin/reset goes back to.
+ * @property {'raw-body' | 'timestamped' | 'timestamp-header' | 'standard-webhooks'} [signing] How deliveries are
+ *   signed (signature.js; default raw-body).
  * @property {Record<string, string>} [apiNames] Other names for the names the reference leaves unshown (apiNames.js).
  * @property {string[]} [ignoredQuery] Query parameters dropped without a word, as a platform that ignores a filter.
  */
@@ -123,6 +125,7 @@ async function startSandbox(options = {}) {
 		baseDelayMs: Math.max(0, options.delivery?.baseDelayMs ?? 500),
 		maxDelayMs: options.delivery?.maxDelayMs ?? Infinity,
 		timeoutMs: options.delivery?.timeoutMs ?? 10_000,
+		signing: options.signing ?? 'raw-body',
 		log,
 	});
 	/** @type {RecordedRequest[]} */
@@ -159,6 +162,7 @@ async function startSandbox(options = {}) {
 		host,
 		publicKey,
 		secretKey,
+		signing: options.signing ?? 'raw-body',
 		requests,
 		clearRequests: () => {
 			requests.length = 0;

@@ -2,11 +2,12 @@
 /**
  * `npm start` (through scripts/start.sh): the sandbox and a real n8n with this package, ready to click through.
  * The n8n user folder persists (DEMO_USER_FOLDER), so a second start is fast and keeps the user's work; the sandbox
- * starts from its seed data every time.
+ * starts from its seed data every time. SANDBOX_SIGNING picks how the sandbox signs deliveries (sandbox/README.md).
  */
 const path = require('path');
 const n8n = require('./lib/n8n');
 const { stopAll, stopAllOnSignals } = require('./lib/processes');
+const { signingFromEnv } = require('../sandbox/signature');
 
 const N8N_PORT = Number(process.env.DEMO_N8N_PORT || 5678);
 const SANDBOX_PORT = Number(process.env.DEMO_SANDBOX_PORT || 4010);
@@ -79,7 +80,11 @@ async function main() {
 		n8nDir,
 		userFolder: USER_FOLDER,
 		apiKeyLabel: 'npm start',
-		sandbox: { port: SANDBOX_PORT, log: (line) => console.log(`[sandbox] ${line}`) },
+		sandbox: {
+			port: SANDBOX_PORT,
+			signing: signingFromEnv(process.env.SANDBOX_SIGNING),
+			log: (line) => console.log(`[sandbox] ${line}`),
+		},
 		n8n: { port: N8N_PORT, logLevel: 'warn', onLine: showN8nLine },
 	});
 	stack.instance.process.exited.then(async ({ code, signal }) => {

@@ -9,7 +9,7 @@ import { parseApiNames, renamableNames } from '../nodes/PaymentPlatform/transpor
 import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
 import { runAction } from './harness';
 import { useSandbox } from './harness/sandbox';
-import { byId, idsOf, jsonOf } from './actions/payments.helpers';
+import { byId, idsOf, jsonOf } from './harness/actions';
 
 const RENAMED: Record<string, string> = {
 	page: 'pg',

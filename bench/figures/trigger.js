@@ -276,4 +276,11 @@ function countsAddUp(f3) {
 	);
 }
 
-module.exports = { countsAddUp, endpointSecret, figureTrigger, setUpTriggerWorkflows };
+module.exports = {
+	countsAddUp,
+	endpointSecret,
+	figureTrigger,
+	load,
+	secretOf,
+	setUpTriggerWorkflows,
+};

@@ -6,9 +6,9 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { WEBHOOK_EVENT_OPTIONS } from '../PaymentPlatform/shared/optionTexts';
-import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/transport/chosenNames';
+import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/api/chosenNames';
 import {
 	ACKNOWLEDGE_AFTER_RUN_VERSION,
 	acknowledgeMode,
@@ -28,7 +28,7 @@ import {
 	rememberDeliveries,
 } from './deliveryWindow';
 import { createEndpoint, removeEndpoint, selectedEvents, webhookUrl } from './endpoints';
-import { signatureCandidates, withoutHeaders, type RequestHeaders } from './headers';
+import { withoutHeaders, type RequestHeaders } from './headers';
 import {
 	clearRegistration,
 	isCurrentRegistration,
@@ -36,13 +36,19 @@ import {
 	saveRegistration,
 	STATIC_KEYS,
 } from './registration';
-import { verifySignature } from './signature';
+import { signatureOptions, verificationSettings, type SignatureOptions } from './signatureOptions';
+import { verifyDelivery } from './verifyDelivery';
 
-interface TriggerOptions {
-	signatureHeader?: string;
+interface TriggerOptions extends SignatureOptions {
 	ignoreDuplicates?: boolean;
 	includeHeaders?: boolean;
 }
+
+/** What a sender is told when its delivery is refused (the reason is in the debug log too). */
+const REFUSALS = {
+	invalid: 'Missing or invalid signature',
+	outsideTolerance: 'Signature timestamp outside the tolerance',
+} as const;
 
 /** The body n8n sends back when the delivery starts the workflow. */
 const ACCEPTED_ANSWER: IDataObject = { received: true };
@@ -174,15 +180,7 @@ export class PaymentPlatformTrigger implements INodeType {
 						description:
 							'Whether to add the request headers to the output item under "headers" (the signature header is left out)',
 					},
-					{
-						displayName: 'Signature Header',
-						name: 'signatureHeader',
-						type: 'string',
-						default: '',
-						placeholder: 'X-Signature',
-						description:
-							'The request header that carries the HMAC-SHA256 signature. Leave empty to use X-Signature, or failing that any header whose name ends in "-signature".',
-					},
+					...signatureOptions,
 				],
 			},
 		],
@@ -229,15 +227,17 @@ export class PaymentPlatformTrigger implements INodeType {
 		const headers = this.getHeaderData() as RequestHeaders;
 
 		const { endpointId, secret } = readRegistration(staticData);
+		const settings = verificationSettings(options);
+		if (typeof settings === 'string') throw new NodeOperationError(this.getNode(), settings);
 		const rawBody = rawBodyOf.call(this);
-		const signatures = signatureCandidates(headers, options.signatureHeader);
-		if (
-			secret === undefined ||
-			rawBody === undefined ||
-			!signatures.some((signature) => verifySignature(secret, rawBody, signature.value))
-		) {
-			this.logger.debug('Payment Platform Trigger rejected a delivery without a valid signature');
-			return respond.call(this, 401, { message: 'Missing or invalid signature' });
+		const result =
+			secret === undefined || rawBody === undefined
+				? undefined
+				: verifyDelivery(secret, rawBody, headers, settings);
+		if (secret === undefined || rawBody === undefined || result?.verified !== true) {
+			const reason = result?.verified === false ? result.reason : 'invalid';
+			this.logger.debug(`Payment Platform Trigger rejected a delivery: ${REFUSALS[reason]}`);
+			return respond.call(this, 401, { message: REFUSALS[reason] });
 		}
 
 		// The signature proves the platform sent it: whatever its shape, the delivery runs (delivery.ts).
@@ -252,12 +252,12 @@ export class PaymentPlatformTrigger implements INodeType {
 			if (refused !== undefined) return refused;
 		}
 
-		const json = item as unknown as IDataObject;
+		const json = { ...item, verification: result.verification } as unknown as IDataObject;
 		if (options.includeHeaders === true) {
 			const signatureHeaders = [
 				WEBHOOK_DELIVERY_HEADERS.signature,
 				...(options.signatureHeader ? [options.signatureHeader] : []),
-				...signatures.map((signature) => signature.name),
+				...result.headersRead,
 			];
 			json.headers = withoutHeaders(headers, signatureHeaders) as IDataObject;
 		}

@@ -4,12 +4,9 @@
  */
 import type { IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { LIMITS, WEBHOOK_EVENTS } from '../PaymentPlatform/shared/apiValues';
+import { LIMITS, WEBHOOK_EVENTS } from '../PaymentPlatform/api/documentedValues';
 import { apiRequest } from '../PaymentPlatform/transport';
-import {
-	WEBHOOK_ENDPOINTS_PATH,
-	webhookEndpointPath,
-} from '../PaymentPlatform/transport/chosenNames';
+import { WEBHOOK_ENDPOINTS_PATH, webhookEndpointPath } from '../PaymentPlatform/api/chosenNames';
 import { nonEmptyString, type Registration } from './registration';
 
 /** The selected events, each once and in the order of the list; fails when none (or an unknown one) is selected. */

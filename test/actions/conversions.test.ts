@@ -5,7 +5,7 @@
  */
 import { SEED } from '../../sandbox';
 import { runAction } from '../harness';
-import { byId, onlyRequest, runOk, useSandbox } from './payments.helpers';
+import { byId, onlyRequest, runOk, useSandbox } from '../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 const bodyOf = () => onlyRequest(api()).body as Record<string, unknown>;

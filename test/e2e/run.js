@@ -38,6 +38,7 @@ const {
 	checkTrigger,
 	checkChargeEventsExample,
 } = require('./lib/triggerChecks');
+const { checkSignatureFamilies } = require('./lib/signatureChecks');
 
 const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'e2e');
 
@@ -111,6 +112,7 @@ async function main() {
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);
 		await block('trigger: acknowledge after the run', checkAcknowledgeAfterRun);
+		await block('trigger: signature families', checkSignatureFamilies);
 		await block('example: charge events', checkChargeEventsExample);
 		if (withEditor) {
 			await block('editor (chromium)', () =>

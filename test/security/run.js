@@ -5,7 +5,8 @@
  * 1. Attacks: over 200 forged, malformed, oversized, replayed and misdirected deliveries to an active Payment
  *    Platform Trigger (at each of its typeVersions), with valid deliveries between and among them. Checks each
  *    answer's status, that no bad delivery started an execution, that each valid one started exactly one, and that
- *    n8n stays healthy.
+ *    n8n stays healthy. Then what a forged request with a 1 MB body and many signature headers costs n8n, next to
+ *    an ordinary forged one (lib/forgeryCost.js; figures, not assertions).
  * 2. Secrets: runs the end-to-end workflows (every operation, invalid inputs, API errors, the examples, the trigger)
  *    with recognisable secret values, then searches everything n8n keeps or prints for them: execution data (public
  *    API), error messages, n8n's debug log, `n8n execute` output, the sandbox's log, the answers to the deliveries,
@@ -22,6 +23,7 @@ const n8n = require('../../scripts/lib/n8n');
 const { ROOT } = require('../../scripts/lib/packageInfo');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { runAttacks } = require('./lib/attackSuite');
+const { measureForgeryCost } = require('./lib/forgeryCost');
 const { printLeakTable, runSecretChecks, searchStorage } = require('./lib/leakSuite');
 const { Report } = require('./lib/report');
 const { saveLogs, startStack } = require('./lib/stack');
@@ -81,6 +83,11 @@ async function main() {
 				runAttacks(report, stack, version, { label }),
 			);
 			answers.push(...(result?.answers ?? []));
+		}
+		if (stack.triggers) {
+			await block(report, 'part 1: cost of a forged request', () =>
+				measureForgeryCost(report, stack),
+			);
 		}
 
 		if (stack.triggers) {

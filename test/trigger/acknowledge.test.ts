@@ -4,7 +4,7 @@
  * the way n8n 2.x does, without its expression engine.
  */
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
-import { CAPTURED_ONLY, registeredTrigger, signedRequest } from './support';
+import { CAPTURED_ONLY, registeredTrigger, signedRequest } from '../harness/triggerDeliveries';
 
 const AFTER_RUN = { ...CAPTURED_ONLY, acknowledge: 'lastNode' };
 const WHEN_RECEIVED = { ...CAPTURED_ONLY, acknowledge: 'onReceived' };

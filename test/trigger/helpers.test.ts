@@ -36,9 +36,12 @@ describe('headers', () => {
 		expect(getHeader({}, 'x-signature')).toBeUndefined();
 	});
 
-	it('signature candidates: X-Signature first, else every *-signature header, else the named one only', () => {
-		const headers = { 'x-signature': 's1', 'x-provider-signature': 's2', 'x-other': 'o' };
-		expect(signatureCandidates(headers)).toEqual([{ name: 'x-signature', value: 's1' }]);
+	it('signature candidates: X-Signature first, then every *-signature header by name, else the named one only', () => {
+		const headers = { 'x-provider-signature': 's2', 'x-signature': 's1', 'x-other': 'o' };
+		expect(signatureCandidates(headers)).toEqual([
+			{ name: 'x-signature', value: 's1' },
+			{ name: 'x-provider-signature', value: 's2' },
+		]);
 		expect(
 			signatureCandidates({ 'x-b-signature': 'b', 'x-a-signature': 'a', 'x-other': 'o' }),
 		).toEqual([

@@ -5,7 +5,7 @@
 import axios from 'axios';
 import { STATIC_KEYS } from '../../nodes/PaymentPlatformTrigger/registration';
 import { TriggerHarness } from '../harness/trigger';
-import { startReceiver } from '../support/receiver';
+import { startReceiver } from '../harness/receiver';
 import { useSandbox } from '../harness/sandbox';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;

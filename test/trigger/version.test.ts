@@ -5,7 +5,7 @@
  * in the Acknowledge default (test/trigger/acknowledge.test.ts).
  */
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
-import { registeredTrigger, signedRequest } from './support';
+import { registeredTrigger, signedRequest } from '../harness/triggerDeliveries';
 
 describe('Payment Platform Trigger versions', () => {
 	it('offers 1, 1.1 and 1.2; the editor adds 1.2', () => {

@@ -20,7 +20,7 @@ import {
 	hmacSha256,
 	registeredTrigger,
 	signedRequest,
-} from './support';
+} from '../harness/triggerDeliveries';
 
 const EXPECTED_ITEM = {
 	id: DELIVERY_ID,
@@ -30,6 +30,7 @@ const EXPECTED_ITEM = {
 	body: deliveryBody(),
 	deliveryKey: DELIVERY_ID,
 	notFound: [],
+	verification: { scheme: 'rawBody' },
 };
 
 function expectRejected(

@@ -10,7 +10,7 @@ import {
 	CHOSEN_HEADER_NAMES,
 	CHOSEN_PATHS,
 	CHOSEN_QUERY_NAMES,
-} from './chosenNames';
+} from '../api/chosenNames';
 
 /** Default name (a query, body or header name, or a route "METHOD /path") → the platform's name. */
 export type ApiNames = Readonly<Record<string, string>>;

@@ -7,11 +7,11 @@ import type {
 	INodeParameters,
 } from 'n8n-workflow';
 import { searchPaymentLinks } from '../../../nodes/PaymentPlatform/methods/listSearch';
-import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/transport/chosenNames';
+import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import { SEED } from '../../../sandbox';
 import { applyGenericAuthentication } from '../../harness/credentialsHelper';
 import { PaymentPlatformApi } from '../../../credentials/PaymentPlatformApi.credentials';
-import { byId, jsonOf, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+import { byId, jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 const createLink = (parameters: INodeParameters): INodeParameters => ({

@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import * as update from '../../../nodes/PaymentPlatform/actions/submerchant/update.operation';
-import { byId, expectRejectedBeforeSending, useSandbox } from '../payments.helpers';
+import { byId, expectRejectedBeforeSending, useSandbox } from '../../harness/actions';
 
 const sandbox = useSandbox();
 const REFUSAL =
@@ -40,6 +40,6 @@ describe('Submerchant → Update refuses tax_id wherever it comes from', () => {
 	});
 
 	it('the node offers no field that sets tax_id', () => {
-		expect(update.rules.map((rule) => rule.field)).not.toContain('tax_id');
+		expect(update.fields.rules.map((rule) => rule.field)).not.toContain('tax_id');
 	});
 });
