@@ -5,7 +5,8 @@
  * SANDBOX_SECRET_KEY (default pk_sandbox_demo / sk_sandbox_demo), SANDBOX_FAULTS (a JSON list of fault rules, see
  * faults.js; default none), SANDBOX_SIGNING (how deliveries are signed: raw-body, timestamped, timestamp-header or
  * standard-webhooks; default raw-body), SANDBOX_DELIVERY_PROFILE (how deliveries are retried: resend-every-failure,
- * stop-at-4xx, short-timeout or pause-endpoint; see retryProfiles.js).
+ * stop-at-4xx, short-timeout or pause-endpoint; see retryProfiles.js), SANDBOX_API_NAMES (a JSON object of other
+ * names, see apiNames.js; default none).
  */
 const {
 	ADMIN_ROUTES,
@@ -38,6 +39,7 @@ async function main() {
 		faults: faultsFromEnv(process.env.SANDBOX_FAULTS),
 		signing: signingFromEnv(process.env.SANDBOX_SIGNING),
 		delivery: { profile: process.env.SANDBOX_DELIVERY_PROFILE || undefined },
+		apiNames: process.env.SANDBOX_API_NAMES ? JSON.parse(process.env.SANDBOX_API_NAMES) : {},
 		log: (line) => console.log(`[sandbox] ${line}`),
 	});
 	console.log(`Payment Platform sandbox listening on ${sandbox.url}`);

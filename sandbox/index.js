@@ -2,6 +2,7 @@
 /**
  * Programmatic entry point: `startSandbox(options)` runs the sandbox HTTP server and returns a handle to it.
  */
+const { createApiNames } = require('./apiNames');
 const { WEBHOOK_EVENTS } = require('./api/values');
 const { createAuthenticator } = require('./auth');
 const { applyChargeEvent } = require('./chargeEvents');
@@ -31,6 +32,8 @@ const { ADMIN_ROUTES } = require('./admin');
  * @property {FaultSpec[]} [faults] Fault rules (see faults.js); also what POST /__admin/reset goes back to.
  * @property {'raw-body' | 'timestamped' | 'timestamp-header' | 'standard-webhooks'} [signing] How deliveries are
  *   signed (signature.js; default raw-body).
+ * @property {Record<string, string>} [apiNames] Other names for the names the reference leaves unshown (apiNames.js).
+ * @property {string[]} [ignoredQuery] Query parameters dropped without a word, as a platform that ignores a filter.
  */
 
 /**
@@ -137,6 +140,7 @@ async function startSandbox(options = {}) {
 	const idempotency = new IdempotencyKeys();
 	let url = '';
 	const app = {
+		apiNames: createApiNames(options.apiNames, options.ignoredQuery),
 		store,
 		deliveries,
 		requests,

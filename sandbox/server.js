@@ -73,6 +73,15 @@ function pathOf(rawUrl) {
 	return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
+function wirePath(state) {
+	return pathOf(state.wireUrl);
+}
+
+function wireQuery(state) {
+	const mark = state.wireUrl.indexOf('?');
+	return mark === -1 ? {} : queryObject(state.wireUrl.slice(mark + 1));
+}
+
 function areaOf(path) {
 	if (path === '/v1' || path.startsWith('/v1/')) return 'api';
 	if (path === '/__admin' || path.startsWith('/__admin/')) return 'admin';
@@ -186,6 +195,8 @@ function createServer(app, isAuthorized, log) {
 		return503OnClosing: false,
 		bodyLimit: JSON_BODY_LIMIT,
 		routerOptions: { ignoreTrailingSlash: true, querystringParser: queryObject },
+		// A sandbox started with other names (apiNames.js) routes each request under the default names.
+		rewriteUrl: (req) => app.apiNames.rewriteUrl(String(req.method).toUpperCase(), req.url ?? '/'),
 		// A URL Fastify cannot decode is a path no route has.
 		frameworkErrors: (_error, request, reply) =>
 			sendJson(reply, 404, errorEnvelope(notFound(`Route ${request.method}`), request.method)),
@@ -216,6 +227,7 @@ function createServer(app, isAuthorized, log) {
 			started: process.hrtime.bigint(),
 			method: request.method.toUpperCase(),
 			path,
+			wireUrl: request.originalUrl,
 			area: areaOf(path),
 			note: '',
 		});
@@ -251,8 +263,10 @@ function createServer(app, isAuthorized, log) {
 		state.query = request.query;
 		request.body = state.body;
 		if (state.area !== 'api') return;
-		const record = recordRequest(request.raw, state.method, state.path, request.query);
+		// Recorded as it came over the wire, under the names the client sent.
+		const record = recordRequest(request.raw, state.method, wirePath(state), wireQuery(state));
 		if (state.body.json !== undefined) record.body = redactCardData(state.body.json);
+		state.body.json = app.apiNames.body(state.method, state.path, state.body.json);
 		if (state.body.parts !== undefined) record.parts = state.body.parts;
 		app.requests.push(record);
 		state.record = record;
@@ -349,7 +363,13 @@ function createServer(app, isAuthorized, log) {
 		return async function keyedHandler(request, reply) {
 			const state = stateOf(request);
 			const { method, path, body } = state;
-			const keyed = { method, path, headers: request.headers, body: body.json, parts: body.parts };
+			const keyed = {
+				method,
+				path,
+				headers: app.apiNames.headers(request.headers),
+				body: body.json,
+				parts: body.parts,
+			};
 			const { result, replayedHeaders } = await app.idempotency.run(keyed, () =>
 				handler.call(this, request, reply),
 			);

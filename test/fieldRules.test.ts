@@ -7,10 +7,14 @@ import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { clearableFields, convertValues } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { declareFields, limitText } from '../nodes/PaymentPlatform/shared/fields';
 import { InputValidator } from '../nodes/PaymentPlatform/shared/validate';
+import { PATTERNS } from '../nodes/PaymentPlatform/api/documentedValues';
 import { toUtcDateTime } from '../nodes/PaymentPlatform/shared/dates';
 import * as addressCreate from '../nodes/PaymentPlatform/actions/submerchantAddress/create.operation';
 
 const node = { name: 'Payment Platform' } as INode;
+/** Integers from 2^53 on arrive already rounded: refused, never sent. */
+const SAFE =
+	'must be an integer from -9007199254740991 to 9007199254740991: larger ones cannot be read without rounding (give a larger value as text where the field is text) [item 3]';
 const one = (rule: Omit<FieldRule, 'parameter' | 'field'>, value: unknown, timeZone = 'UTC') =>
 	convertValues(
 		[{ parameter: 'v', field: 'v', ...rule }],
@@ -39,13 +43,45 @@ describe('conversions where nothing is lost', () => {
 		['JSON text is an object', { type: 'object' }, '{"a": 1}', { a: 1 }],
 		['a comma list is an array', { type: 'array' }, 'a, b,,c', ['a', 'b', 'c']],
 		['a JSON array text is an array', { type: 'array' }, '["a", 2]', ['a', '2']],
+		['exponent text is a number', { type: 'cents' }, '1e3', 1000],
+		['a plus sign is read', { type: 'integer' }, '+5', 5],
+		['hexadecimal text is read exactly', { type: 'integer' }, '0x10', 16],
+		['the largest exact integer is kept', { type: 'cents' }, '9007199254740991', 9007199254740991],
+		['a small fraction into text is plain decimal', { type: 'string' }, 1e-7, '0.0000001'],
+		['a negative fraction into text', { type: 'string' }, -1.5e-10, '-0.00000000015'],
+		[
+			'a large exact integer into text keeps its digits',
+			{ type: 'string' },
+			123456789012345,
+			'123456789012345',
+		],
+		['any currency code is text', { type: 'string' }, 'USD', 'USD'],
+		[
+			'an address without a dot in its domain',
+			{ type: 'string', pattern: { regex: PATTERNS.email, rule: 'e' } },
+			'ops@localhost',
+			'ops@localhost',
+		],
 	])('%s', (_label, rule, given, sent) => {
 		expect(one(rule, given)).toEqual(sent);
 	});
 
-	it.each([[''], ['   '], [null], [undefined], [[]]])('%j is left out', (empty) => {
+	it.each([[''], ['   '], [null], [undefined], [[]], [{}]])('%j is left out', (empty) => {
 		expect(one({ type: 'string' }, empty)).toBeUndefined();
 		expect(one({ type: 'array' }, empty)).toBeUndefined();
+		expect(one({ type: 'object' }, empty)).toBeUndefined();
+	});
+
+	it('an empty JSON object or array text is left out', () => {
+		expect(one({ type: 'object' }, '{}')).toBeUndefined();
+		expect(one({ type: 'object' }, ' { } ')).toBeUndefined();
+		expect(one({ type: 'array' }, '[]')).toBeUndefined();
+	});
+
+	it('a Date is not an empty object', () => {
+		expect(one({ type: 'dateTime' }, new Date('2025-03-01T12:00:00Z'))).toBe(
+			'2025-03-01T12:00:00.000Z',
+		);
 	});
 });
 
@@ -55,7 +91,18 @@ describe('refusals name field, rule and item', () => {
 		[{ type: 'string' }, { a: 1 }, 'v must be text [item 3]'],
 		[{ type: 'boolean' }, 'yes', 'v must be true or false [item 3]'],
 		[{ type: 'cents' }, '12.5', 'v must be an integer [item 3]'],
-		[{ type: 'cents' }, '1e3', 'v must be an integer [item 3]'],
+		[{ type: 'cents' }, '0x', 'v must be an integer [item 3]'],
+		[{ type: 'cents' }, 'Infinity', 'v must be an integer [item 3]'],
+		[{ type: 'cents' }, '9007199254740992', `v ${SAFE}`],
+		[{ type: 'integer' }, 2 ** 53, `v ${SAFE}`],
+		[{ type: 'number' }, '1e21', `v ${SAFE}`],
+		[{ type: 'string' }, 1e20, `v ${SAFE}`],
+		[
+			{ type: 'string', pattern: { regex: PATTERNS.email, rule: 'must be an e-mail address' } },
+			'a b@c',
+			'v must be an e-mail address [item 3]',
+		],
+		[{ type: 'object', required: true }, '{}', 'v is required [item 3]'],
 		[
 			{ type: 'integer', range: { min: 1, max: 12 } },
 			13,

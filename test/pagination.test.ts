@@ -9,7 +9,6 @@ import { runAction } from './harness';
 import { scriptedApiForThisFile, type Answer, type Received } from './harness/scriptedSuite';
 
 const KEYS = { publicKey: 'pk_test_pages', secretKey: 'sk_test_pages' };
-const NODE = 'Payment Platform';
 const getManyCharges = (extra: object) => ({ resource: 'charge', operation: 'getAll', ...extra });
 
 const suite = scriptedApiForThisFile(KEYS);
@@ -241,54 +240,5 @@ describe('Limit', () => {
 		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit: 500 }));
 		expect(suite.api().requests.map(pageOf).sort()).toEqual([1, 2]);
 		expect(output).toHaveLength(120);
-	});
-});
-
-describe('filters the API ignored', () => {
-	const statuses = ['captured', 'pending'];
-	const mixed = (n: number) => ({ id: `c${n}`, status: statuses[n % 2], payment_method: 'pix' });
-	const hintsOf = (run: Awaited<ReturnType<typeof runAction>>['run']) =>
-		(run.data.resultData.runData[NODE]?.[0]?.hints ?? []).map((hint) => hint.message);
-
-	it('a status filter the answer does not match gives an execution hint, and the items as answered', async () => {
-		suite.api().answer(listApi({ total: 10, record: mixed }));
-		const { output, run, error } = await runAction(
-			target(),
-			getManyCharges({ returnAll: true, filters: { status: 'captured' } }),
-		);
-		expect(error).toBeUndefined();
-		expect(suite.api().requests[0].query.status).toBe('captured');
-		expect(output).toHaveLength(10);
-		const hints = hintsOf(run);
-		expect(hints).toHaveLength(1);
-		expect(hints[0]).toMatch(/^5 of 10 items have a status other than "captured"/);
-		expect(hints[0]).toContain('query parameter "status"');
-	});
-
-	it('no hint when the items match the filters', async () => {
-		suite
-			.api()
-			.answer(listApi({ total: 10, record: (n) => ({ ...mixed(n), status: 'captured' }) }));
-		const { run } = await runAction(
-			target(),
-			getManyCharges({ returnAll: true, filters: { status: 'captured', paymentMethod: 'pix' } }),
-		);
-		expect(hintsOf(run)).toEqual([]);
-	});
-
-	it('a payment method filter the answer does not match gives its own hint', async () => {
-		suite.api().answer(
-			listApi({
-				total: 4,
-				record: (n) => ({ ...mixed(n), payment_method: n === 0 ? 'pix' : 'boleto' }),
-			}),
-		);
-		const { run } = await runAction(
-			target(),
-			getManyCharges({ returnAll: true, filters: { paymentMethod: 'pix' } }),
-		);
-		const hints = hintsOf(run);
-		expect(hints).toHaveLength(1);
-		expect(hints[0]).toMatch(/^3 of 4 items have a payment_method other than "pix"/);
 	});
 });

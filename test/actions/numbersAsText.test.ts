@@ -1,7 +1,7 @@
 /**
  * Number fields given as text by an expression ("150.50", "2048") are read the same way in every operation
- * (InputValidator.optionalInteger / optionalNumber in shared/validate.ts): numeric text becomes the number sent; other
- * text is refused before anything is sent, naming the field.
+ * (the rule tables' conversion, shared/fieldRules.ts): number text in any form JavaScript reads ("2048", "1e3",
+ * "+5") becomes the number sent; other text, and integers beyond 2^53 - 1, are refused before anything is sent.
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../harness';
@@ -114,8 +114,30 @@ describe.each(FIELDS)('$label', ({ field, integer, parameters, sent }) => {
 		}
 	});
 
-	it.each(['12,50', '1e3', 'R$ 10'])(
-		'text that is not a plain number (%j) is refused before sending',
+	it.each([
+		['1e3', 1000],
+		['+5', 5],
+	])(
+		'number text in any form JavaScript reads exactly (%j) is sent as %j',
+		async (text, number) => {
+			const sandbox = api();
+			const { error } = await runAction(sandbox, parameters(expr(text)));
+			expect(error).toBeUndefined();
+			expect(sent(sandbox)).toBe(number);
+		},
+	);
+
+	it('an integer beyond 2^53 - 1 is refused, never rounded', async () => {
+		const sandbox = api();
+		const { error } = await runAction(sandbox, parameters(expr('9007199254740993')));
+		expect(error?.message).toContain(
+			`${field} must be an integer from -9007199254740991 to 9007199254740991`,
+		);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it.each(['12,50', 'R$ 10', '1e3x'])(
+		'text that is not a number (%j) is refused before sending',
 		async (text) => {
 			const sandbox = api();
 			const { error } = await runAction(sandbox, parameters(expr(text)));

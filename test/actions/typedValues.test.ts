@@ -14,9 +14,11 @@ const expr = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
 
 /**
  * Rows not probed with a number, and why: the sandbox records the card number and CVV masked; a file name needs an
- * extension and a MIME type an accepted format (rule 2 of documents), which no number has.
+ * extension and a MIME type an accepted format (rule 2 of documents), which no number has; the sandbox takes only
+ * the currency the reference shows (BRL), while the node sends any code as given.
  */
 const NOT_AS_NUMBER = new Set([
+	'currency',
 	'payment_details.number',
 	'payment_details.cvv',
 	'payment_details.token',

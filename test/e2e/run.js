@@ -32,6 +32,7 @@ const { SandboxAdmin } = require('../../scripts/lib/sandboxAdmin');
 const { checkOnboardingExample, checkOperations } = require('./lib/operationChecks');
 const { checkPackageLoads } = require('./lib/packageChecks');
 const { checkHttpRequestNode } = require('./lib/httpRequestChecks');
+const { checkApiNames } = require('./lib/apiNamesChecks');
 const { checkIdempotencyKey } = require('./lib/idempotencyChecks');
 const {
 	checkAcknowledgeAfterRun,
@@ -147,6 +148,7 @@ async function main() {
 		);
 		await block('Idempotency Key: a create run twice creates once', checkIdempotencyKey);
 		await block('HTTP Request node with the credential', checkHttpRequestNode);
+		await block('a platform with other names (credential API Names)', checkApiNames);
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);
 		await block('trigger: acknowledge after the run', checkAcknowledgeAfterRun);

@@ -101,6 +101,8 @@ export interface ApiTarget {
 	url: string;
 	publicKey: string;
 	secretKey: string;
+	/** The credential's API Names (JSON text), when the target uses other names than the defaults. */
+	apiNames?: string;
 }
 
 export function credentialsFor(target: ApiTarget): RunOptions['credentials'] {
@@ -109,6 +111,7 @@ export function credentialsFor(target: ApiTarget): RunOptions['credentials'] {
 			publicKey: target.publicKey,
 			secretKey: target.secretKey,
 			baseUrl: target.url,
+			...(target.apiNames === undefined ? {} : { apiNames: target.apiNames }),
 		},
 	};
 }

@@ -1,10 +1,10 @@
 /**
  * Names this package chose where the API reference is silent ("not shown").
  *
- * Everything here is THIS PACKAGE'S CHOICE, not a documented fact of the API. Each value is defined once and used
- * by the nodes and by the local sandbox alike; if the real API turns out to use other names, change them here.
- * Users can override the webhook signature header, scheme, tolerance, timestamp header and signed text layout in the
- * trigger's options.
+ * Everything here is THIS PACKAGE'S CHOICE, not a documented fact of the API. Each value is defined once; the sandbox
+ * states the same choices on its own (sandbox/api/names.js). Users change the request names without code in the
+ * credential's API Names (transport/apiNames.ts; the catalog of what can be renamed is at the end of this file), and
+ * the webhook signature header, scheme, tolerance, timestamp header and signed text layout in the trigger's options.
  */
 
 /** Query parameter names of the paginated list operations (the pagination object uses `page` and `perPage`). */
@@ -173,3 +173,31 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** GET requests are retried on these statuses (with bounded exponential backoff honouring Retry-After). */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
+
+/**
+ * Where each chosen name above is used in a request, by route ("METHOD /path", `{id}` standing for one path segment).
+ * These are the names a user can change without code (the credential's API Names, transport/apiNames.ts): operations
+ * keep using the defaults, and the transport sends the user's name in their place.
+ */
+const LIST_PAGES = [PAGINATION_QUERY.page, PAGINATION_QUERY.perPage];
+export const CHOSEN_QUERY_NAMES: Readonly<Record<string, readonly string[]>> = {
+	'GET /v1/submerchants': [...Object.values(SUBMERCHANT_LIST_QUERY), ...LIST_PAGES],
+	'GET /v1/charges': [...Object.values(CHARGE_LIST_QUERY), ...LIST_PAGES],
+	'GET /v1/wallets/{id}/statement': Object.values(WALLET_STATEMENT_QUERY),
+	'GET /v1/withdrawals/fee': Object.values(WITHDRAWAL_FEE_QUERY),
+	[`GET ${PAYMENT_LINKS_PATH}`]: LIST_PAGES,
+	[`GET ${WEBHOOK_ENDPOINTS_PATH}`]: LIST_PAGES,
+};
+export const CHOSEN_BODY_NAMES: Readonly<Record<string, readonly string[]>> = {
+	'POST /v1/submerchants/{id}/addresses': [ADDRESS_TYPE_BODY_FIELD],
+	'PATCH /v1/submerchants/{id}/addresses/{id}': [ADDRESS_TYPE_BODY_FIELD],
+};
+/** Request header names this package chose; each applies to every request that carries it. */
+export const CHOSEN_HEADER_NAMES: readonly string[] = [IDEMPOTENCY_KEY_HEADER];
+/** The routes whose whole path is chosen (the reference names the operation but not its path). */
+export const CHOSEN_PATHS: readonly string[] = [
+	`POST ${PAYMENT_LINKS_PATH}`,
+	`GET ${PAYMENT_LINKS_PATH}`,
+	`GET ${WEBHOOK_ENDPOINTS_PATH}`,
+	`DELETE ${WEBHOOK_ENDPOINTS_PATH}/{id}`,
+];

@@ -5,8 +5,9 @@
  * query from the table.
  *
  * Values are converted to the reference's type where that loses nothing (a number becomes its decimal text in a
- * string field, "true"/"false" a boolean, numeric text a number); empty optional values ("", null, [], white space)
- * are left out; anything else is refused before any request, naming the field, the rule and the item.
+ * string field, "true"/"false" a boolean, numeric text in any form JavaScript reads a number); an integer beyond
+ * 2^53 - 1 is refused, never rounded; empty optional values ("", null, [], {}, white space) are left out; anything
+ * else is refused before any request, naming the field, the rule and the item.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputValidator, characterCount } from './validate';
@@ -72,20 +73,47 @@ export interface BuiltRequest {
 	fields: Set<string>;
 }
 
-/** Whether a value counts as not given. */
+/** Whether a value counts as not given: nothing, white space, an empty list or an empty plain object. */
 function isEmpty(value: unknown): boolean {
 	if (value === undefined || value === null) return true;
 	if (typeof value === 'string') return value.trim() === '';
 	if (Array.isArray(value)) return value.length === 0;
-	return false;
+	return isPlainObject(value) && Object.keys(value).length === 0;
 }
 
-/** Numeric text as an expression gives it: optional sign, digits, optional decimals ("150.50", " 2048 "). */
-const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+/** An object written as `{...}` (not a Date, a Luxon DateTime or another class's instance). */
+function isPlainObject(value: unknown): value is IDataObject {
+	if (value === null || typeof value !== 'object') return false;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	return prototype === Object.prototype || prototype === null;
+}
 
-/** Numeric text as a number; anything else unchanged ("12,50", "1e3" and "" are not numbers here). */
+/** Numeric text as a number, in any form JavaScript reads ("150.50", "+5", "1e3"); anything else unchanged. */
 function numberFromText(value: unknown): unknown {
-	return typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value;
+	if (typeof value !== 'string' || value.trim() === '') return value;
+	const number = Number(value);
+	return Number.isFinite(number) ? number : value;
+}
+
+/** The largest integer a number holds exactly: beyond it, integers arrive already rounded. */
+const SAFE_INTEGER_RULE = `must be an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: larger ones cannot be read without rounding (give a larger value as text where the field is text)`;
+
+/** Whether a number is an integer too large to be exact (2^53 and beyond). */
+function isUnsafeInteger(value: unknown): boolean {
+	return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
+}
+
+/** A finite number as plain decimal text, never in exponent form (1e-7 → "0.0000001"). */
+function decimalText(value: number): string {
+	const text = String(value);
+	const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+	if (!match) return text;
+	const [, sign, whole, fraction = '', exponent] = match;
+	const digits = whole + fraction;
+	const point = whole.length + Number(exponent);
+	if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+	if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+	return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 export function describeRange(
@@ -109,7 +137,7 @@ export function describeLength({ min, max, exact }: Length): string | undefined 
 /** The string a string-like field carries: text trimmed, a finite number as its decimal text; else undefined. */
 function asText(value: unknown): string | undefined {
 	if (typeof value === 'string') return value.trim();
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value === 'number' && Number.isFinite(value)) return decimalText(value);
 	return undefined;
 }
 
@@ -176,6 +204,7 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 		case 'string':
 		case 'uuid':
 		case 'enum': {
+			if (isUnsafeInteger(raw)) return fail(SAFE_INTEGER_RULE);
 			let text = asText(raw);
 			if (text === undefined) {
 				return fail(rule.type === 'string' ? 'must be text' : `must be ${expected(rule)}`);
@@ -189,6 +218,7 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 		case 'number': {
 			const kind = rule.type === 'number' ? 'a number' : 'an integer';
 			const number = numberFromText(raw);
+			if (isUnsafeInteger(number)) fail(SAFE_INTEGER_RULE);
 			const ok =
 				typeof number === 'number' &&
 				(rule.type === 'number' ? Number.isFinite(number) : Number.isInteger(number));
@@ -212,8 +242,12 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 			if (iso === undefined) fail('must be an ISO 8601 date or date-time');
 			return iso;
 		}
-		case 'object':
-			return jsonObject(raw, fail);
+		case 'object': {
+			const object = jsonObject(raw, fail);
+			if (Object.keys(object).length > 0) return object;
+			if (rule.required) fail('is required');
+			return undefined;
+		}
 		case 'array': {
 			const seen = new Set<string>();
 			const list: string[] = [];

@@ -4,6 +4,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
+import { API_NAMES_SETTING, parseApiNames, type ApiNames } from './apiNames';
 import type { PaymentPlatformContext } from './types';
 
 export const CREDENTIAL_TYPE = 'paymentPlatformApi';
@@ -13,6 +14,8 @@ export interface Connection {
 	baseUrl: string;
 	/** Handed to httpRequestWithAuthentication, so that n8n does not read and decrypt the credential again. */
 	credentials: ICredentialsDecrypted;
+	/** The user's names for the chosen names (apiNames.ts). */
+	apiNames: ApiNames;
 }
 
 /**
@@ -42,9 +45,17 @@ async function readConnection(this: PaymentPlatformContext): Promise<Connection>
 				'Open the Payment Platform API credential and set Base URL, e.g. https://api.example.com (no /v1).',
 		});
 	}
+	const apiNames = parseApiNames(data.apiNames);
+	if ('problem' in apiNames) {
+		throw new NodeApiError(this.getNode(), {} as JsonObject, {
+			message: `The credential's API Names ${apiNames.problem}`,
+			description: `Open ${API_NAMES_SETTING}: it maps a name this package chose to the one your platform uses, e.g. {"start_date": "from"}. Leave it {} to use the defaults.`,
+		});
+	}
 	const details = this.getNode().credentials?.[CREDENTIAL_TYPE];
 	return {
 		baseUrl,
+		apiNames: apiNames.names,
 		credentials: {
 			id: String(details?.id ?? ''),
 			name: details?.name ?? '',

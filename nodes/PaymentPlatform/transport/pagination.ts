@@ -1,14 +1,13 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import { API_NAMES_SETTING, sentName } from './apiNames';
 import { PAGE_SIZE, PAGINATION_QUERY } from '../api/chosenNames';
+import { getConnection } from './connection';
 import { apiRequest } from './request';
 import type { Pagination, PaymentPlatformContext } from './types';
 
 /** How many pages of one list are requested at the same time once page 1 has told how many there are. */
 export const PAGE_CONCURRENCY = 4;
-
-/** Query parameter name → the item field that must then hold the same value (e.g. `status` → `status`). */
-export type EchoedFilters = Record<string, string>;
 
 interface Page {
 	items: IDataObject[];
@@ -19,7 +18,7 @@ interface Page {
  * Reads a paginated list. Return All asks for pages of the largest size; a limit asks for as few pages as possible,
  * each no larger than needed. Page 1 comes first (it tells `totalPages`); the others are fetched PAGE_CONCURRENCY at
  * a time and output in page order; each page's GET is retried like any other. An empty page ends the list.
- * `echoedFilters` name the filters the answer lets us check: items that do not match give an execution hint.
+ * Whether the filters held is checked by the operation (answeredFilters.ts).
  */
 export async function apiRequestAllItems(
 	this: PaymentPlatformContext,
@@ -27,7 +26,6 @@ export async function apiRequestAllItems(
 	qs: IDataObject,
 	limit: number | undefined,
 	itemIndex?: number,
-	echoedFilters: EchoedFilters = {},
 ): Promise<IDataObject[]> {
 	const pagesNeeded =
 		limit === undefined ? undefined : Math.max(1, Math.ceil(limit / PAGE_SIZE.max));
@@ -45,9 +43,7 @@ export async function apiRequestAllItems(
 			? [first.items, ...(await fetchPagesInOrder(2, lastPage, fetchPage))]
 			: [first.items];
 	const items = pages.flat();
-	const result = limit === undefined ? items : items.slice(0, limit);
-	hintIgnoredFilters.call(this, result, qs, echoedFilters);
-	return result;
+	return limit === undefined ? items : items.slice(0, limit);
 }
 
 /** The last page worth asking for: what the API says exists, and no more than a limit needs at its page size. */
@@ -116,42 +112,16 @@ async function fetchListPage(
 	const answered = pagination?.page;
 	if (typeof answered === 'number' && answered !== page) {
 		// Were the page parameter ignored, Return All would output page 1 totalPages times without a word.
+		const sent = sentName((await getConnection.call(this)).apiNames, PAGINATION_QUERY.page);
 		throw new NodeApiError(this.getNode(), { page: answered } as JsonObject, {
 			message: `The Payment Platform API answered page ${answered} when asked for page ${page}`,
 			description:
-				`The page number is sent in the query parameter "${PAGINATION_QUERY.page}", a name this package ` +
+				`The page number is sent in the query parameter "${sent}", a name this package ` +
 				'chose because the API reference does not show it, and the API seems not to read it. The list ' +
-				'was stopped rather than output the same records more than once.',
+				'was stopped rather than output the same records more than once. Set the name your platform ' +
+				`uses in ${API_NAMES_SETTING}.`,
 			itemIndex,
 		});
 	}
 	return { items: Array.isArray(result.data) ? (result.data as IDataObject[]) : [], pagination };
-}
-
-/** A filter the API ignored would hand the workflow unfiltered data: say so where the items let us see it. */
-function hintIgnoredFilters(
-	this: PaymentPlatformContext,
-	items: IDataObject[],
-	qs: IDataObject,
-	echoedFilters: EchoedFilters,
-): void {
-	for (const [query, field] of Object.entries(echoedFilters)) {
-		const wanted = qs[query];
-		if (wanted === undefined || wanted === '') continue;
-		const others = items.filter((item) => item[field] !== undefined && item[field] !== wanted);
-		if (others.length === 0) continue;
-		addExecutionHint(
-			this,
-			`${others.length} of ${items.length} items have a ${field} other than "${String(wanted)}": the API ` +
-				`seems to ignore the query parameter "${query}" (a name this package chose; the API reference ` +
-				'does not show it). The items are output as the API answered them.',
-		);
-	}
-}
-
-/** Execution hints exist on IExecuteFunctions from n8n 1.79 on; older versions and other contexts skip them. */
-function addExecutionHint(context: PaymentPlatformContext, message: string): void {
-	if ('addExecutionHints' in context && typeof context.addExecutionHints === 'function') {
-		context.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
-	}
 }

@@ -1,5 +1,6 @@
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
+import { renameHeaders, renameRequest } from './apiNames';
 import { IDEMPOTENCY_KEY_HEADER, RETRYABLE_STATUSES } from '../api/chosenNames';
 import {
 	CREDENTIAL_TYPE,
@@ -38,10 +39,12 @@ export async function apiRequest(
 	options: ApiRequestOptions = {},
 ): Promise<ApiResult> {
 	const connection = await getConnection.call(this);
+	// The user's names for the chosen ones (the credential's API Names) replace the defaults the operations write.
+	const sent = renameRequest(connection.apiNames, method, { path, qs: options.qs, body: options.body });
 	const request: IHttpRequestOptions = {
 		method,
-		url: `${connection.baseUrl}${path}`,
-		qs: options.qs,
+		url: `${connection.baseUrl}${sent.path}`,
+		qs: sent.qs,
 		headers: { Accept: 'application/json' },
 		encoding: 'text',
 		returnFullResponse: true,
@@ -52,13 +55,14 @@ export async function apiRequest(
 		const multipart = buildMultipartBody('file', options.file);
 		request.body = multipart.body;
 		request.headers = { ...request.headers, 'Content-Type': multipart.contentType };
-	} else if (options.body !== undefined) {
-		request.body = options.body;
+	} else if (sent.body !== undefined) {
+		request.body = sent.body;
 		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
 	}
 	if (options.idempotencyKey) {
 		request.headers = { ...request.headers, [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey };
 	}
+	request.headers = renameHeaders(connection.apiNames, request.headers ?? {});
 
 	const { response, attempts } = await sendWithRetries.call(
 		this,

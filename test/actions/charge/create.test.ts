@@ -291,12 +291,6 @@ describe('Charge: invalid input is rejected before any request', () => {
 		],
 
 		[
-			'currency enum',
-			cardCharge({ additionalFields: { currency: '={{ "USD" }}' } }),
-			'currency must be one of: BRL',
-		],
-
-		[
 			'metadata JSON',
 			cardCharge({ additionalFields: { metadata: '{"order_id": ' } }),
 			'metadata must be valid JSON',

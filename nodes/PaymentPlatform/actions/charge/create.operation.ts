@@ -328,11 +328,12 @@ export const fields = declareFields([
 		{
 			displayName: 'Currency',
 			name: 'currency',
-			type: 'options',
-			options: [{ name: 'BRL', value: 'BRL', description: 'Brazilian real' }],
+			type: 'string',
 			default: 'BRL',
-			description: 'Currency of the charge',
-			api: { field: 'currency', type: 'enum', values: ['BRL'] },
+			placeholder: 'e.g. BRL',
+			description:
+				'Currency code of the charge. BRL is the one the API reference shows; another code is sent as given.',
+			api: { field: 'currency', type: 'string' },
 		},
 		metadataField('charge, e.g. {"order_id": "1234"}'),
 		{

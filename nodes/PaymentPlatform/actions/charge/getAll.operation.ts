@@ -11,6 +11,12 @@ import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/opti
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 import { PAGINATION_FIELDS } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
+import {
+	CHARGE_LIST_CHECKS,
+	UNCHECKED_FILTER_NOTE,
+	checkAnsweredFilters,
+	outsideFiltersOption,
+} from '../../transport/answeredFilters';
 
 const Q = CHARGE_LIST_QUERY;
 
@@ -38,7 +44,7 @@ export const fields = declareFields([
 				name: 'installments',
 				type: 'number',
 				default: 1,
-				description: 'Only charges paid in this number of installments',
+				description: `Only charges paid in this number of installments. ${UNCHECKED_FILTER_NOTE}.`,
 				api: { field: Q.installments, type: 'integer', range: { min: 1, max: MAX_INSTALLMENTS } },
 			},
 			{
@@ -71,7 +77,7 @@ export const fields = declareFields([
 				name: 'search',
 				type: 'string',
 				default: '',
-				description: 'Only charges matching this text',
+				description: `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}.`,
 				api: { field: Q.search, type: 'string' },
 			},
 			{
@@ -93,7 +99,7 @@ export const fields = declareFields([
 			},
 		],
 	},
-	readOptions,
+	{ ...readOptions, options: [...(readOptions.options ?? []), outsideFiltersOption] },
 ]);
 
 const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } };
@@ -103,9 +109,7 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
 	const limit = getListLimit.call(this, i);
-	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i, {
-		[Q.status]: 'status',
-		[Q.paymentMethod]: 'payment_method',
-	});
+	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
+	await checkAnsweredFilters.call(this, i, charges, qs, CHARGE_LIST_CHECKS, 'charges');
 	return simplifyAllIfChosen.call(this, i, 'charge', charges);
 }

@@ -10,6 +10,11 @@ import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 import { PAGINATION_FIELDS } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
+import {
+	SUBMERCHANT_LIST_CHECKS,
+	checkAnsweredFilters,
+	outsideFiltersOption,
+} from '../../transport/answeredFilters';
 
 /** GET /v1/submerchants: the status filter (its name chosen in chosenNames.ts). */
 export const fields = declareFields([
@@ -33,7 +38,7 @@ export const fields = declareFields([
 			},
 		],
 	},
-	readOptions,
+	{ ...readOptions, options: [...(readOptions.options ?? []), outsideFiltersOption] },
 ]);
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['getAll'] } };
@@ -43,8 +48,7 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);
 	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
-	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i, {
-		[SUBMERCHANT_LIST_QUERY.status]: 'status',
-	});
+	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i);
+	await checkAnsweredFilters.call(this, i, submerchants, qs, SUBMERCHANT_LIST_CHECKS, 'submerchants');
 	return simplifyAllIfChosen.call(this, i, 'submerchant', submerchants);
 }

@@ -6,6 +6,7 @@ import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../sh
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { writeOptions } from '../common.options';
+import { InputValidator } from '../../shared/validate';
 
 const S = LIMITS.submerchant;
 /** PATCH /v1/submerchants/{id}: every field optional; the reference's limits. */
@@ -219,6 +220,19 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
+/** The reference: "Only the fields to change are sent; `tax_id` cannot be changed after creation." */
+const FIXED_AT_CREATION = ['tax_id'];
+
+/** A field fixed at creation is refused wherever it comes from (Options → Additional Body Fields included). */
+function refuseFixedFields(validate: InputValidator, body: IDataObject): void {
+	for (const field of FIXED_AT_CREATION.filter((name) => name in body)) {
+		validate.fail(
+			field,
+			`cannot be sent on an update: the API reference says "${field} cannot be changed after creation"`,
+		);
+	}
+}
+
 const displayOptions = { show: { resource: ['submerchant'], operation: ['update'] } };
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
@@ -226,6 +240,7 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const ids = readPathIds.call(this, i, fields);
 	const body = requestBody.call(this, i, fields);
+	refuseFixedFields(new InputValidator(this.getNode(), i), body);
 	const { data } = await apiRequest.call(this, 'PATCH', `/v1/submerchants/${ids.submerchant_id}`, {
 		body,
 		itemIndex: i,

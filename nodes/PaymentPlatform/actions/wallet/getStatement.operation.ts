@@ -7,6 +7,11 @@ import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { walletIdField } from './common';
 import { batchingOption } from '../common.batching';
 import { additionalQueryParametersOption } from '../../shared/additionalFields';
+import {
+	STATEMENT_ENTRY_CHECKS,
+	checkAnsweredFilters,
+	outsideFiltersOption,
+} from '../../transport/answeredFilters';
 
 /** GET /v1/wallets/{id}/statement: the period (names chosen in chosenNames.ts). */
 export const fields = declareFields([
@@ -45,6 +50,7 @@ export const fields = declareFields([
 		options: [
 			additionalQueryParametersOption,
 			batchingOption,
+			outsideFiltersOption,
 			{
 				displayName: 'Split Entries Into Items',
 				name: 'splitEntries',
@@ -74,8 +80,10 @@ export async function execute(
 		itemIndex: i,
 	});
 	const statement = (data ?? {}) as IDataObject;
+	const entries = Array.isArray(statement.entries) ? (statement.entries as IDataObject[]) : [];
+	await checkAnsweredFilters.call(this, i, entries, qs, STATEMENT_ENTRY_CHECKS, 'statement entries');
 	if (options.splitEntries === true) {
-		return Array.isArray(statement.entries) ? (statement.entries as IDataObject[]) : [];
+		return entries;
 	}
 	return statement;
 }

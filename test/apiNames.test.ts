@@ -1,0 +1,240 @@
+/**
+ * The credential's API Names: every chosen query name, body name and path can be renamed without code, and the
+ * renamed name is what reaches the wire. The sandbox is started with the same other names (sandbox/apiNames.js), so
+ * an operation that still sent a default would be refused or unfiltered there.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+import { SEED } from '../sandbox';
+import { parseApiNames, renamableNames } from '../nodes/PaymentPlatform/transport/apiNames';
+import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
+import { runAction } from './harness';
+import { useSandbox } from './harness/sandbox';
+import { byId, idsOf, jsonOf } from './harness/actions';
+
+const RENAMED: Record<string, string> = {
+	page: 'pg',
+	perPage: 'size',
+	status: 'state',
+	payment_method: 'method',
+	start_date: 'from',
+	end_date: 'to',
+	search: 'q',
+	min_amount: 'amount_gte',
+	max_amount: 'amount_lte',
+	installments: 'n_installments',
+	amount: 'value',
+	type: 'address_type',
+	'Idempotency-Key': 'X-Request-Key',
+	'POST /v1/payment-links': '/v1/links',
+	'GET /v1/payment-links': '/v1/links',
+	'GET /v1/postbacks/endpoints': '/v1/hooks',
+	'DELETE /v1/postbacks/endpoints/{id}': '/v1/hooks/{id}/remove',
+};
+
+const sandbox = useSandbox({ apiNames: RENAMED }, { resetBeforeEach: true });
+const target = () => ({ ...sandbox(), apiNames: JSON.stringify(RENAMED) });
+
+async function run(parameters: INodeParameters) {
+	const result = await runAction(target(), parameters);
+	expect(result.error?.message).toBeUndefined();
+	return jsonOf(result.output);
+}
+
+describe('API Names (credential): every chosen name renamed reaches the wire', () => {
+	it('covers every renamable name of the package', () => {
+		expect(new Set(Object.keys(RENAMED))).toEqual(new Set(renamableNames().keys()));
+	});
+
+	it('Charge → Get Many sends every filter and the page under the platform names', async () => {
+		const output = await run({
+			resource: 'charge',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 10,
+			filters: {
+				status: 'captured',
+				paymentMethod: 'credit_card',
+				startDate: '2025-03-01T00:00:00Z',
+				endDate: '2025-03-31T00:00:00Z',
+				search: 'pedro',
+				minAmount: 50000,
+				maxAmount: 100000,
+				installments: 3,
+			},
+		});
+		const [request] = sandbox().requests;
+		expect(request.path).toBe('/v1/charges');
+		expect(Object.keys(request.query).sort()).toEqual(
+			[
+				'state',
+				'method',
+				'from',
+				'to',
+				'q',
+				'amount_gte',
+				'amount_lte',
+				'n_installments',
+				'pg',
+				'size',
+			].sort(),
+		);
+		expect(idsOf(output)).toEqual([SEED.charges.captured]);
+	});
+
+	it('Submerchant → Get Many sends its status filter as "state"', async () => {
+		const output = await run({
+			resource: 'submerchant',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { status: 'rejected' },
+		});
+		expect(sandbox().requests[0].query).toMatchObject({ state: 'rejected', pg: '1', size: '100' });
+		expect(idsOf(output)).toEqual([SEED.submerchants.rejected]);
+	});
+
+	it('Wallet → Get Statement sends the period as "from" and "to"', async () => {
+		await run({
+			resource: 'wallet',
+			operation: 'getStatement',
+			walletId: SEED.walletId,
+			filters: { startDate: '2025-01-01T00:00:00Z', endDate: '2025-12-31T00:00:00Z' },
+		});
+		expect(sandbox().requests[0].query).toEqual({
+			from: '2025-01-01T00:00:00.000Z',
+			to: '2025-12-31T00:00:00.000Z',
+		});
+	});
+
+	it('Withdrawal → Get Fee sends the amount as "value"', async () => {
+		const [fee] = await run({ resource: 'withdrawal', operation: 'getFee', amount: 10000 });
+		expect(sandbox().requests[0].query).toEqual({ value: '10000' });
+		expect(typeof fee.fee).toBe('number');
+	});
+
+	it('Submerchant Address → Create and Update send the address type as "address_type"', async () => {
+		const [created] = await run({
+			resource: 'submerchantAddress',
+			operation: 'create',
+			submerchantId: byId(SEED.submerchants.pfReadyForReview),
+			street: 'Rua Augusta',
+			number: '1500',
+			neighborhood: 'Consolacao',
+			city: 'Sao Paulo',
+			state: 'SP',
+			zipCode: '01304-001',
+			additionalFields: { addressType: 'shipping' },
+		});
+		expect(sandbox().requests[0].body).toMatchObject({ address_type: 'shipping' });
+		expect(sandbox().requests[0].body).not.toHaveProperty('type');
+		expect(created.type).toBe('shipping');
+		await run({
+			resource: 'submerchantAddress',
+			operation: 'update',
+			submerchantId: byId(SEED.submerchants.active),
+			addressId: SEED.addresses.activeBilling,
+			updateFields: { addressType: 'both' },
+		});
+		expect(sandbox().requests[1].body).toEqual({ address_type: 'both' });
+	});
+
+	it('Payment Link → Create and Get Many use the path "/v1/links"; Get keeps the documented path', async () => {
+		const [link] = await run({
+			resource: 'paymentLink',
+			operation: 'create',
+			title: 'Camiseta Lua',
+			amount: 4990,
+		});
+		const listed = await run({ resource: 'paymentLink', operation: 'getAll', returnAll: true });
+		await run({ resource: 'paymentLink', operation: 'get', paymentLinkId: byId(String(link.id)) });
+		expect(sandbox().requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v1/links',
+			'GET /v1/links',
+			`GET /v1/payment-links/${String(link.id)}`,
+		]);
+		expect(idsOf(listed)).toContain(String(link.id));
+	});
+
+	it('Webhook Endpoint → Get Many and Delete use the platform paths; Create keeps the documented one', async () => {
+		const [endpoint] = await run({
+			resource: 'webhookEndpoint',
+			operation: 'create',
+			url: 'https://hooks.example.com/renamed',
+			events: ['charge.captured'],
+		});
+		const listed = await run({ resource: 'webhookEndpoint', operation: 'getAll', returnAll: true });
+		await run({
+			resource: 'webhookEndpoint',
+			operation: 'delete',
+			webhookEndpointId: String(endpoint.id),
+		});
+		expect(sandbox().requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v1/postbacks/endpoints',
+			'GET /v1/hooks',
+			`DELETE /v1/hooks/${String(endpoint.id)}/remove`,
+		]);
+		expect(idsOf(listed)).toContain(String(endpoint.id));
+		expect(sandbox().store.webhookEndpoints.has(String(endpoint.id))).toBe(false);
+	});
+
+	it('Charge → Create sends its Idempotency Key under the platform header name, and a retry replays', async () => {
+		const create = {
+			resource: 'charge',
+			operation: 'create',
+			paymentMethod: 'pix',
+			amount: 1000,
+			idempotencyKey: 'order-30',
+		};
+		const [first] = await run(create);
+		const [again] = await run(create);
+		const [request, repeated] = sandbox().requests;
+		expect(request.headers['x-request-key']).toBe('order-30');
+		expect(request.headers).not.toHaveProperty('idempotency-key');
+		expect(repeated.replayed).toBe(true);
+		expect(again.id).toBe(first.id);
+	});
+
+	it('a credential without the names gets the sandbox refusing or ignoring the defaults', async () => {
+		const { error } = await runAction(sandbox(), {
+			resource: 'paymentLink',
+			operation: 'getAll',
+			returnAll: true,
+		});
+		expect(error?.message).toMatch(/not found|404/i);
+	});
+});
+
+describe('API Names (credential): what is refused', () => {
+	it.each([
+		['{"start_date": ', 'is not valid JSON'],
+		['["start_date"]', 'must be a JSON object'],
+		['{"created_at": "from"}', 'has "created_at", which is not a name this package chose'],
+		['{"start_date": ""}', 'gives "start_date" no usable name'],
+		['{"start_date": "from date"}', 'gives "start_date" no usable name'],
+		['{"GET /v1/payment-links": "v1/links"}', 'a path starts with /'],
+		['{"DELETE /v1/postbacks/endpoints/{id}": "/v1/hooks"}', 'has {id} where the default has it'],
+	])('%s', (raw, problem) => {
+		const parsed = parseApiNames(raw);
+		expect('problem' in parsed && parsed.problem).toContain(problem);
+	});
+
+	it("the credential field's description names every name it can change", () => {
+		const field = new PaymentPlatformApi().properties.find(({ name }) => name === 'apiNames');
+		expect(field?.default).toBe('{}');
+		for (const name of renamableNames().keys()) expect(field?.description).toContain(name);
+	});
+
+	it('an empty field and {} mean the defaults', () => {
+		expect(parseApiNames('')).toEqual({ names: {} });
+		expect(parseApiNames('{}')).toEqual({ names: {} });
+		expect(parseApiNames(undefined)).toEqual({ names: {} });
+	});
+
+	it('a refused field stops the node before any request, naming the credential field', async () => {
+		const { error } = await runAction(
+			{ ...sandbox(), apiNames: '{"startdate": "from"}' },
+			{ resource: 'withdrawal', operation: 'getFee', amount: 100 },
+		);
+		expect(error?.message).toContain(`The credential's API Names has "startdate"`);
+		expect(sandbox().requests).toEqual([]);
+	});
+});
