@@ -40,8 +40,11 @@ function readResults() {
  * @param {boolean} withWhatRan
  */
 function table(results, withWhatRan) {
-	const cells = (n8n, node, whatRan, result, date) =>
-		`| ${[n8n, node, ...(withWhatRan ? [whatRan] : []), result, date].join(' | ')} |`.replace(/ {2,}/g, ' ');
+	/** A row; an empty cell is written `| |`, as before the README's table lost a column. */
+	const cells = (n8n, node, whatRan, result, date) => {
+		const values = withWhatRan ? [n8n, node, whatRan, result, date] : [n8n, node, result, date];
+		return `| ${values.join(' | ')} |`.replace(/ {2,}/g, ' ');
+	};
 	const rows = N8N_VERSIONS.map(({ version, line }) => {
 		const r = results.find((result) => result.n8n === version);
 		const n8n = `${version} (${line})`;
@@ -83,7 +86,9 @@ function writeTables(results) {
 		].join('\n'),
 	);
 	if (!writeGeneratedBlock(README_FILE, 'compatibility', table(kept, false))) {
-		throw new Error('README.md has no compatibility block (<!-- compatibility:start --> … <!-- compatibility:end -->)');
+		throw new Error(
+			'README.md has no compatibility block (<!-- compatibility:start --> … <!-- compatibility:end -->)',
+		);
 	}
 }
 
