@@ -6,9 +6,11 @@
  */
 import axios from 'axios';
 import type {
+	IAuthenticate,
 	IAuthenticateGeneric,
 	IAuthenticateRuleResponseCode,
 	IAuthenticateRuleResponseSuccessBody,
+	ICredentialDataDecryptedObject,
 } from 'n8n-workflow';
 import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
 import { startSandbox } from '../sandbox';
@@ -26,14 +28,18 @@ afterAll(async () => {
 });
 beforeEach(() => sandbox.reset());
 
-/** The request options n8n sends for this credential: its `authenticate` block applied to `keys`. */
-function authenticated(keys: { publicKey: string; secretKey: string }) {
-	return applyGenericAuthentication(credential.authenticate as IAuthenticateGeneric, keys, {
-		url: '',
-	});
+type AuthenticateFunction = Extract<IAuthenticate, (...args: never[]) => unknown>;
+
+/** The credential type as n8n serves it to the editor (/types/credentials.json). */
+const served = () =>
+	JSON.parse(JSON.stringify(credential)) as { authenticate: IAuthenticateGeneric };
+
+/** The request options n8n sends for this credential: its `authenticate` function applied to `keys`. */
+async function authenticated(keys: { publicKey: string; secretKey: string }) {
+	return await (credential.authenticate as AuthenticateFunction)(keys, { url: '' });
 }
 
-/** Sends the credential's test request (authenticated by its `authenticate` block) and applies its rules. */
+/** Sends the credential's test request (authenticated by its `authenticate`) and applies its rules. */
 async function credentialTest(
 	baseUrl: string,
 	keys = { publicKey: sandbox.publicKey, secretKey: sandbox.secretKey },
@@ -44,7 +50,7 @@ async function credentialTest(
 		baseURL: baseUrl.replace(/\/+$/, ''),
 		url: request.url,
 		method: request.method,
-		auth: authenticated(keys).auth,
+		auth: (await authenticated(keys)).auth,
 		proxy: false,
 		validateStatus: () => true,
 	});
@@ -75,8 +81,10 @@ describe('Payment Platform API credential', () => {
 		expect(baseUrl?.description).not.toMatch(/127\.0\.0\.1|localhost|sandbox/i);
 	});
 
-	it('authenticates with a generic Basic block that n8n can serve to the editor (no function)', () => {
-		expect(credential.authenticate).toEqual({
+	it('is served to the editor with a generic Basic block (so the HTTP Request node lists it)', () => {
+		// What /types/credentials.json serves is the JSON of the type; the editor lists a credential whose served type
+		// has `authenticate`.
+		expect(served().authenticate).toEqual({
 			type: 'generic',
 			properties: {
 				auth: {
@@ -85,13 +93,33 @@ describe('Payment Platform API credential', () => {
 				},
 			},
 		});
-		// What /types/credentials.json serves is the JSON of the type: the block must survive it whole.
-		expect(JSON.parse(JSON.stringify(credential)).authenticate).toEqual(credential.authenticate);
-		expect(Object.values(credential).some((value) => typeof value === 'function')).toBe(false);
 	});
 
-	it('sends HTTP Basic of the public and the secret key, as before', () => {
-		expect(authenticated({ publicKey: 'pk_a', secretKey: 'sk_b' }).auth).toEqual({
+	it("authenticates on n8n's server with a function, which n8n calls without evaluating an expression", () => {
+		expect(typeof credential.authenticate).toBe('function');
+	});
+
+	it.each([
+		['the key pair', { publicKey: 'pk_a', secretKey: 'sk_b' }],
+		['empty keys', { publicKey: '', secretKey: '' }],
+		['missing keys', {}],
+		['keys n8n holds as other types', { publicKey: 12345, secretKey: true }],
+		['falsy values', { publicKey: 0, secretKey: false }],
+	])(
+		'the function sends the HTTP Basic the served block resolves to (%s)',
+		async (_name, keys: ICredentialDataDecryptedObject) => {
+			const request = { url: '/v1/charges', headers: { Accept: 'application/json' } };
+			const fromFunction = await (credential.authenticate as AuthenticateFunction)(keys, {
+				...request,
+			});
+			const fromBlock = applyGenericAuthentication(served().authenticate, keys, { ...request });
+			expect(fromFunction).toEqual(fromBlock);
+			expect(fromFunction.headers).toEqual(request.headers);
+		},
+	);
+
+	it('sends HTTP Basic of the public and the secret key, as before', async () => {
+		expect((await authenticated({ publicKey: 'pk_a', secretKey: 'sk_b' })).auth).toEqual({
 			username: 'pk_a',
 			password: 'sk_b',
 		});
