@@ -51,6 +51,14 @@ own, not the garbage of the run before. Figure 1's runs do not: after a full col
    execution's \`stoppedAt − startedAt\`; the sandbox must have received ${CONFIG.items.toLocaleString('en-US')} GETs each time. The per-request
    figure is (our node's own time − a plain sequential \`fetch\` loop over the same GETs, \`bench/lib/fetchCharges.js\`)
    / ${CONFIG.items.toLocaleString('en-US')}.
+   The same figure is then taken with each other form of the credential's \`authenticate\`
+   (\`bench/lib/authForms.js\`, \`BENCH_AUTH_FORMS\`): the credential ships a function, which n8n's server calls on
+   every request and which serialises as the generic Basic block the editor reads (so the HTTP Request node lists
+   it); "a function alone" is the form before issue 24 (not listed), "the generic block alone" the form from issue
+   24 to issue 33, whose two \`$credentials\` expressions n8n evaluates on every request. For each form the bench
+   wraps the installed credential file, restarts n8n and takes figure 1 with all four sides again; its rows compare
+   the ratios within each form's own runs. \`test/authCost.test.ts\` pins the count behind it: no expression and no
+   credential read per request.
 2. The sandbox holds exactly 10,000 charges; Charge → Get Many with Return All must make exactly 100 requests
    (perPage 100) and output 10,000 items. Baselines: \`bench/lib/fetchPages.js\`, a \`fetch\` loop over the same pages,
    one after the other, in a separate Node process (it also weighs the JSON received, and the heap its parsed charges

@@ -23,6 +23,7 @@ const {
 	setUpTriggerWorkflows,
 } = require('./figures/trigger');
 const { figurePackage } = require('./figures/packageCost');
+const { AUTH_FORMS, installAuthForm } = require('./lib/authForms');
 const { ROOT, n8n } = require('./lib/n8nRuns');
 const { interrupt, log, state } = require('./lib/runState');
 const { fixed } = require('./lib/stats');
@@ -94,7 +95,10 @@ async function runN8nFigures(context, results) {
 	context.credential = await client.createCredential(n8n.sandboxCredential(sandbox));
 
 	if (CONFIG.only.has('2')) results.f2 = await figureReturnAll(context);
-	if (CONFIG.only.has('1')) results.f1 = await figurePerCall(context);
+	if (CONFIG.only.has('1')) {
+		results.f1 = await figurePerCall(context);
+		await figurePerCallByAuthForm(context, results);
+	}
 	const setup = CONFIG.only.has('3') ? await setUpTriggerWorkflows(context) : undefined;
 	if (setup) results.f3 = await figureTrigger(context, setup, 'default settings');
 	if (!CONFIG.only.has('2') && !setup) return;
@@ -106,6 +110,26 @@ async function runN8nFigures(context, results) {
 		setup.secret = endpointSecret(context, setup);
 		results.f3lazy = await figureTrigger(context, setup, 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true');
 	}
+}
+
+/**
+ * Figure 1 again with each other form of the credential's `authenticate` (CONFIG.authForms), n8n restarted with each,
+ * right after the shipped form's figure 1; then the shipped form again for the figures after it.
+ * @param {import('./lib/context').BenchContext} context
+ * @param {import('./report').Results} results
+ */
+async function figurePerCallByAuthForm(context, results) {
+	if (CONFIG.authForms.length === 0) return;
+	results.f1forms = {};
+	for (const form of CONFIG.authForms) {
+		log(`figure 1: the credential's authenticate as ${AUTH_FORMS[form].label}`);
+		installAuthForm(context.userFolder, form);
+		await startN8n(context, {});
+		results.f1forms[form] = await figurePerCall(context);
+	}
+	installAuthForm(context.userFolder, 'shipped');
+	// Figure 3 runs next on this n8n (figure 2's second round restarts it anyway).
+	if (CONFIG.only.has('3')) await startN8n(context, {});
 }
 
 async function main() {
