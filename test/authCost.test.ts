@@ -4,7 +4,6 @@
  * the bench's figure 1 profile), and reading a credential decrypts it. The node's requests must pay neither: the
  * credential authenticates with a function on n8n's server, and the transport reads the credential once per run.
  */
-import type { IAuthenticate } from 'n8n-workflow';
 import { Expression } from 'n8n-workflow';
 import { runAction } from './harness';
 import { harnessCredentialTypes, TestCredentialsHelper } from './harness/credentialsHelper';
@@ -88,11 +87,16 @@ describe('authentication cost per request (Charge → Get, 12 items)', () => {
 		});
 	});
 
-	it('counts the cost the credential avoids: its served generic block costs 2 expressions per request', async () => {
+	it('counts the cost the credential avoids: the generic Basic block costs 2 expressions per request', async () => {
 		const type = harnessCredentialTypes.paymentPlatformApi;
 		const shipped = type.authenticate;
-		// What the editor reads from /types/credentials.json, run as n8n runs a generic block.
-		type.authenticate = JSON.parse(JSON.stringify(shipped)) as IAuthenticate;
+		// The credential's form from issue 24 to 33, run as n8n runs a generic block.
+		type.authenticate = {
+			type: 'generic',
+			properties: {
+				auth: { username: '={{$credentials.publicKey}}', password: '={{$credentials.secretKey}}' },
+			},
+		};
 		try {
 			expect(typeof type.authenticate).toBe('object');
 			const twelve = await measure(12);

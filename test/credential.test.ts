@@ -5,6 +5,8 @@
  * `responseSuccessBody` rule fails the test when `get(body, key) === value`).
  */
 import axios from 'axios';
+import { CustomDirectoryLoader } from 'n8n-core';
+import path from 'path';
 import type {
 	IAuthenticate,
 	IAuthenticateGeneric,
@@ -30,9 +32,26 @@ beforeEach(() => sandbox.reset());
 
 type AuthenticateFunction = Extract<IAuthenticate, (...args: never[]) => unknown>;
 
-/** The credential type as n8n serves it to the editor (/types/credentials.json). */
-const served = () =>
-	JSON.parse(JSON.stringify(credential)) as { authenticate: IAuthenticateGeneric };
+/** HTTP Basic as n8n's generic block (the credential's form from issue 24 to 33): what the function must equal. */
+const GENERIC_BASIC: IAuthenticateGeneric = {
+	type: 'generic',
+	properties: {
+		auth: { username: '={{$credentials.publicKey}}', password: '={{$credentials.secretKey}}' },
+	},
+};
+
+/**
+ * The credential type as n8n serves it to the editor (/types/credentials.json): loaded by n8n-core's loader, which
+ * gives each type a `toJSON`, and copied with a spread as n8n's LoadNodesAndCredentials does before serving it.
+ */
+function servedByN8n(): { authenticate?: unknown } {
+	const loader = new CustomDirectoryLoader(path.join(__dirname, '..'));
+	loader.loadCredentialFromFile('credentials/PaymentPlatformApi.credentials.ts');
+	const [type] = loader.types.credentials;
+	return JSON.parse(JSON.stringify({ ...type, supportedNodes: undefined })) as {
+		authenticate?: unknown;
+	};
+}
 
 /** The request options n8n sends for this credential: its `authenticate` function applied to `keys`. */
 async function authenticated(keys: { publicKey: string; secretKey: string }) {
@@ -81,18 +100,10 @@ describe('Payment Platform API credential', () => {
 		expect(baseUrl?.description).not.toMatch(/127\.0\.0\.1|localhost|sandbox/i);
 	});
 
-	it('is served to the editor with a generic Basic block (so the HTTP Request node lists it)', () => {
-		// What /types/credentials.json serves is the JSON of the type; the editor lists a credential whose served type
-		// has `authenticate`.
-		expect(served().authenticate).toEqual({
-			type: 'generic',
-			properties: {
-				auth: {
-					username: '={{$credentials.publicKey}}',
-					password: '={{$credentials.secretKey}}',
-				},
-			},
-		});
+	it('is served to the editor with an `authenticate`, so the HTTP Request node lists it', () => {
+		// The editor lists a credential under Predefined Credential Type when its served type has `authenticate`
+		// (and the loader adds Custom API Call on the same condition). n8n serves a function as {}.
+		expect(servedByN8n().authenticate).toEqual({});
 	});
 
 	it("authenticates on n8n's server with a function, which n8n calls without evaluating an expression", () => {
@@ -106,13 +117,13 @@ describe('Payment Platform API credential', () => {
 		['keys n8n holds as other types', { publicKey: 12345, secretKey: true }],
 		['falsy values', { publicKey: 0, secretKey: false }],
 	])(
-		'the function sends the HTTP Basic the served block resolves to (%s)',
+		'sends the HTTP Basic that n8n resolves the generic Basic block to (%s)',
 		async (_name, keys: ICredentialDataDecryptedObject) => {
 			const request = { url: '/v1/charges', headers: { Accept: 'application/json' } };
 			const fromFunction = await (credential.authenticate as AuthenticateFunction)(keys, {
 				...request,
 			});
-			const fromBlock = applyGenericAuthentication(served().authenticate, keys, { ...request });
+			const fromBlock = applyGenericAuthentication(GENERIC_BASIC, keys, { ...request });
 			expect(fromFunction).toEqual(fromBlock);
 			expect(fromFunction.headers).toEqual(request.headers);
 		},
