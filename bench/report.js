@@ -116,7 +116,7 @@ function perCallRows(f1) {
  */
 function authFormRows(f1, forms) {
 	return Object.entries(forms).flatMap(([form, other]) => {
-		const label = `credential as shipped / as ${form === 'function' ? 'a function alone' : 'the generic block alone'}`;
+		const label = `credential as shipped / as ${form === 'method' ? 'a method' : 'the generic block'}`;
 		const overheadRatio = f1.overheadMsPerRequest / other.overheadMsPerRequest;
 		return [
 			[
@@ -125,7 +125,7 @@ function authFormRows(f1, forms) {
 				`+${ms(f1.overheadMsPerRequest)}`,
 				`+${ms(other.overheadMsPerRequest)}`,
 				ratio(overheadRatio),
-				form === 'function'
+				form === 'method'
 					? goal(
 							`≤ ${fixed(GOALS.overheadVsFunction, 2)} (within 10%)`,
 							overheadRatio <= GOALS.overheadVsFunction,

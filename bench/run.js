@@ -28,7 +28,7 @@ const { ROOT, n8n } = require('./lib/n8nRuns');
 const { interrupt, log, state } = require('./lib/runState');
 const { fixed } = require('./lib/stats');
 const { machine, render } = require('./report');
-const { writePerformanceDoc, writeReadmeTip } = require('./performanceDoc');
+const { writeFigureOneRun, writePerformanceDoc, writeReadmeTip } = require('./performanceDoc');
 const { runCommand, stopAll, stopAllOnSignals } = require('../scripts/lib/processes');
 
 const RESULTS_DIR = path.join(ROOT, 'test-results', 'bench');
@@ -196,6 +196,10 @@ async function main() {
 		if (complete && CONFIG.writeDoc) {
 			log(`wrote ${path.relative(ROOT, writePerformanceDoc(text))}`);
 			if (writeReadmeTip(results)) log('wrote the performance tip in README.md');
+		}
+		const figureOneOnly = !failed && CONFIG.only.size === 1 && results.f1 && !CONFIG.quick;
+		if (figureOneOnly && CONFIG.writeDoc) {
+			log(`wrote figure 1 into ${path.relative(ROOT, writeFigureOneRun(text))}`);
 		}
 	}
 	for (const f3 of [results.f3, results.f3lazy]) if (f3 && !countsAddUp(f3)) failed = true;

@@ -1,28 +1,46 @@
 'use strict';
 /**
  * The credential's `authenticate` in the forms figure 1 compares, placed into the package copy n8n loads. Each other
- * form wraps the shipped credential file and changes only `authenticate`, so every form is derived from what ships,
- * never written a second time.
+ * form wraps the shipped credential file and changes only `authenticate`, so the rest of the credential stays what
+ * ships.
  */
 const fs = require('fs');
 const path = require('path');
 const { PACKAGE_JSON, PACKAGE_NAME } = require('../../scripts/lib/packageInfo');
 
 /**
- * @typedef {'shipped' | 'function' | 'generic'} AuthForm
- * @type {Record<AuthForm, { label: string, change?: string }>}
+ * What each form adds to the wrapping class (`Shipped` is the shipped class).
+ * @typedef {'shipped' | 'method' | 'generic'} AuthForm
+ * @type {Record<AuthForm, { label: string, members?: string[] }>}
  */
 const AUTH_FORMS = {
-	shipped: { label: 'as shipped: a function, served to the editor as the generic block' },
-	function: {
-		label: 'a function alone (not served: the editor does not list the credential)',
-		change:
-			'const shipped = this.authenticate;\n' +
-			'\t\tthis.authenticate = async (credentials, options) => await shipped(credentials, options);',
+	shipped: {
+		label: 'as shipped: a function field (n8n serves it as {}, the editor lists the credential)',
+	},
+	method: {
+		label:
+			'a method (the form before issue 24: not served, the editor does not list the credential)',
+		members: [
+			'constructor() {',
+			'\tsuper();',
+			'\tdelete this.authenticate;',
+			'}',
+			'async authenticate(credentials, options) {',
+			'\treturn await shippedAuthenticate(credentials, options);',
+			'}',
+		],
 	},
 	generic: {
-		label: 'the generic block alone (two $credentials expressions n8n evaluates per request)',
-		change: 'this.authenticate = JSON.parse(JSON.stringify(this.authenticate));',
+		label: 'the generic Basic block (issue 24 to 33: two $credentials expressions per request)',
+		members: [
+			'constructor() {',
+			'\tsuper();',
+			'\tthis.authenticate = {',
+			"\t\ttype: 'generic',",
+			"\t\tproperties: { auth: { username: '={{$credentials.publicKey}}', password: '={{$credentials.secretKey}}' } },",
+			'\t};',
+			'}',
+		],
 	},
 };
 
@@ -42,28 +60,24 @@ function installAuthForm(userFolder, form) {
 	const file = credentialFile(userFolder);
 	const shipped = file.replace(/\.js$/, '.shipped.js');
 	if (!fs.existsSync(shipped)) fs.copyFileSync(file, shipped);
-	const { change } = AUTH_FORMS[form];
-	if (!change) {
+	const { label, members } = AUTH_FORMS[form];
+	if (!members) {
 		fs.copyFileSync(shipped, file);
 		return;
 	}
 	const className = path.basename(file).split('.')[0];
-	fs.writeFileSync(
-		file,
-		[
-			"'use strict';",
-			`// Written by the bench (figure 1): ${AUTH_FORMS[form].label}.`,
-			`const { ${className}: Shipped } = require('./${path.basename(shipped)}');`,
-			`class ${className} extends Shipped {`,
-			'\tconstructor() {',
-			'\t\tsuper();',
-			`\t\t${change}`,
-			'\t}',
-			'}',
-			`module.exports = { ${className} };`,
-			'',
-		].join('\n'),
-	);
+	const lines = [
+		"'use strict';",
+		`// Written by the bench (figure 1): ${label}.`,
+		`const { ${className}: Shipped } = require('./${path.basename(shipped)}');`,
+		'const shippedAuthenticate = new Shipped().authenticate;',
+		`class ${className} extends Shipped {`,
+		...members.map((line) => `\t${line}`),
+		'}',
+		`module.exports = { ${className} };`,
+		'',
+	];
+	fs.writeFileSync(file, lines.join('\n'));
 }
 
 module.exports = { AUTH_FORMS, installAuthForm };
