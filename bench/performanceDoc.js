@@ -55,7 +55,8 @@ function figureOneSection(runs) {
  */
 function writeFigureOneRun(table) {
 	const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-	const runs = [`${RUN_HEADING}${date}\n\n${table.trim()}`, ...figureOneRuns()].slice(
+	const how = `\`BENCH_ONLY=1 BENCH_AUTH_FORMS=${CONFIG.authForms.join(',') || 'none'} npm run bench\``;
+	const runs = [`${RUN_HEADING}${date}, ${how}\n\n${table.trim()}`, ...figureOneRuns()].slice(
 		0,
 		FIGURE_ONE_RUNS_KEPT,
 	);
