@@ -10,6 +10,7 @@ const { FAULT_KINDS, FaultInjector } = require('./faults');
 const { generateCharges, seedStore } = require('./seed');
 const { createServer } = require('./server');
 const { Store } = require('./store');
+const { IdempotencyKeys } = require('./idempotency');
 const { SEED } = require('./seedIds');
 const { ADMIN_ROUTES } = require('./admin');
 
@@ -68,6 +69,7 @@ const { ADMIN_ROUTES } = require('./admin');
  * @property {string} receivedAt
  * @property {number | null} [status] The HTTP status answered; null when a reset fault closed the connection.
  * @property {FaultKind} [fault] The fault applied to this request, if any.
+ * @property {boolean} [replayed] Answered from its Idempotency-Key with the first request's answer (idempotency.js).
  */
 
 /**
@@ -122,16 +124,19 @@ async function startSandbox(options = {}) {
 	});
 	/** @type {RecordedRequest[]} */
 	const requests = [];
+	const idempotency = new IdempotencyKeys();
 	let url = '';
 	const app = {
 		store,
 		deliveries,
 		requests,
 		faults,
+		idempotency,
 		baseUrl: () => url,
 		reset() {
 			deliveries.clear();
 			requests.length = 0;
+			idempotency.clear();
 			store.clear();
 			if (withSeed) seedStore(store);
 			faults.set(initialFaults);

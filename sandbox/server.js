@@ -17,6 +17,7 @@ const { registerAdminRoutes } = require('./admin');
 const { unauthorized } = require('./auth');
 const { ApiError, badRequest, HTTP_STATUS, notFound } = require('./errors');
 const { shortCircuitAnswer } = require('./faults');
+const { REPLAYED_HEADER } = require('./idempotency');
 const { redactCardData } = require('./redact');
 const { registerAddressRoutes } = require('./routes/addresses');
 const { registerAnticipationRoutes } = require('./routes/anticipations');
@@ -363,10 +364,16 @@ function createServer(app, isAuthorized, log) {
 					return part === 'body' ? request.body : request.query;
 				},
 			};
-			const result = await handler(ctx);
+			const keyed = { ...ctx, headers: request.headers };
+			const { result, replayedHeaders } =
+				state.area === 'api'
+					? await app.idempotency.run(keyed, () => handler(ctx))
+					: { result: await handler(ctx), replayedHeaders: {} };
+			if (replayedHeaders[REPLAYED_HEADER]) state.record.replayed = true;
 			const status = result.status ?? 200;
 			if (result.raw) return reply.code(status).type(result.raw.contentType).send(result.raw.body);
-			return sendJson(reply, status, successEnvelope(result, state.fault?.kind === 'missing_data'));
+			const envelope = successEnvelope(result, state.fault?.kind === 'missing_data');
+			return sendJson(reply, status, envelope, replayedHeaders);
 		};
 	}
 

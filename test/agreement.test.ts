@@ -35,6 +35,7 @@ describe('names the reference leaves unshown: node and sandbox made the same cho
 		['WITHDRAWALS_PATH', 'withdrawal creation path (README example)'],
 		['WEBHOOK_DELIVERY_HEADERS', 'delivery headers: signature, event, delivery id'],
 		['SIGNATURE_PREFIX', 'signature value prefix'],
+		['IDEMPOTENCY_KEY_HEADER', 'idempotency key header of the creates'],
 	])('%s (%s)', (name) => {
 		expect(plain(sandboxNames[name])).toEqual(plain(nodeNames[name]));
 	});

@@ -9,6 +9,7 @@ import { resourceProperties } from './actions/operations';
 import { router } from './actions/router';
 import { listSearch } from './methods';
 import { SIMPLIFY_VERSION } from './shared/simplify';
+import { builderHint } from './builderHint';
 
 export class PaymentPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,6 +29,7 @@ export class PaymentPlatform implements INodeType {
 			'Onboard submerchants, take payments by pix, boleto or card, and manage payment links, receivables, anticipations, wallets, withdrawals and webhooks',
 		defaults: { name: 'Payment Platform' },
 		usableAsTool: true,
+		builderHint,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paymentPlatformApi', required: true }],

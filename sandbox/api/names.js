@@ -70,6 +70,9 @@ const WEBHOOK_PAYLOAD_FIELDS = {
 	occurredAt: 'occurred_at',
 };
 
+/** The request header that makes a POST or PATCH idempotent (not shown: sandbox/idempotency.js). */
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 /** Machine-readable error codes (not shown by the reference). */
 const ERROR_CODES = {
 	unauthorized: 'UNAUTHORIZED',
@@ -78,6 +81,7 @@ const ERROR_CODES = {
 	conflict: 'CONFLICT',
 	badRequest: 'BAD_REQUEST',
 	rateLimited: 'RATE_LIMITED',
+	idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
 	internal: 'INTERNAL_ERROR',
 };
 
@@ -96,5 +100,6 @@ module.exports = {
 	WEBHOOK_DELIVERY_HEADERS,
 	SIGNATURE_PREFIX,
 	WEBHOOK_PAYLOAD_FIELDS,
+	IDEMPOTENCY_KEY_HEADER,
 	ERROR_CODES,
 };

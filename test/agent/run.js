@@ -25,6 +25,12 @@ const { SCENARIOS } = require('./lib/scenarios');
 const { ensureChromium } = require('../e2e/editor');
 const { screenshotAgentWorkflow } = require('./lib/editorShot');
 const { agentWorkflow } = require('./lib/workflows');
+const {
+	HUMAN_REVIEW_SCRIPTS,
+	HUMAN_REVIEW_SHOT,
+	runHumanReviews,
+	startInbox,
+} = require('./lib/humanReview');
 
 const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'agent');
 
@@ -34,6 +40,8 @@ const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'agent');
  * @property {string} n8nDir
  * @property {ScriptedModel} model
  * @property {{ id: string, name: string }} modelCredential
+ * @property {import('./lib/mailbox').Mailbox} mailbox The reviewer's inbox (human review).
+ * @property {{ id: string, name: string }} smtpCredential
  */
 
 /**
@@ -93,7 +101,7 @@ async function main() {
 	fs.mkdirSync(RESULTS_DIR, { recursive: true });
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-agent-'));
 	const userFolder = path.join(workDir, 'n8n');
-	const model = new ScriptedModel(SCENARIOS.map((s) => s.script));
+	const model = new ScriptedModel([...SCENARIOS.map((s) => s.script), ...HUMAN_REVIEW_SCRIPTS]);
 	/** @type {Partial<AgentContext>} */
 	const context = { model };
 	let ok = false;
@@ -117,6 +125,7 @@ async function main() {
 				data: { apiKey: 'scripted-model-key', url: modelUrl },
 			});
 			console.log(`n8n ${stack.instance.url}, sandbox ${stack.sandbox.url}, model ${modelUrl}`);
+			Object.assign(context, await startInbox(stack));
 		});
 		const ready = /** @type {AgentContext} */ (context);
 
@@ -138,10 +147,14 @@ async function main() {
 			);
 			await checkTotals(report, outcomes);
 		});
+		const reviewed = await report.phase('human review for tool calls (e-mail approval)', () =>
+			runHumanReviews(report, ready),
+		);
 		if (process.env.AGENT_SKIP_EDITOR !== '1') {
 			await report.phase('editor screenshot (chromium)', async () => {
 				await ensureChromium();
 				await screenshotAgentWorkflow(report, ready, outcomes[0].workflowId);
+				await screenshotAgentWorkflow(report, ready, reviewed[0].workflowId, HUMAN_REVIEW_SHOT);
 			});
 		}
 		ok = true;
@@ -152,6 +165,7 @@ async function main() {
 			fs.writeFileSync(path.join(RESULTS_DIR, 'n8n.log'), context.stack.instance.output());
 		await context.stack?.stop();
 		await model.stop();
+		await context.mailbox?.stop();
 		await stopAll();
 		if (process.env.AGENT_KEEP === '1') console.log(`kept ${workDir}`);
 		else fs.rmSync(workDir, { recursive: true, force: true });

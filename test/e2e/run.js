@@ -31,6 +31,7 @@ const { SandboxAdmin } = require('./lib/sandboxAdmin');
 const { checkOnboardingExample, checkOperations } = require('./lib/operationChecks');
 const { checkPackageLoads } = require('./lib/packageChecks');
 const { checkHttpRequestNode } = require('./lib/httpRequestChecks');
+const { checkIdempotencyKey } = require('./lib/idempotencyChecks');
 const {
 	checkAcknowledgeAfterRun,
 	checkTrigger,
@@ -103,6 +104,7 @@ async function main() {
 			`operations (${registryOperations().length} + invalid inputs + expressions)`,
 			checkOperations,
 		);
+		await block('Idempotency Key: a create run twice creates once', checkIdempotencyKey);
 		await block('HTTP Request node with the credential', checkHttpRequestNode);
 		await block('example: submerchant onboarding', checkOnboardingExample);
 		await block('trigger', checkTrigger);

@@ -131,5 +131,12 @@ export const CHARGE_RECORD_FIELDS = [
 	'updated_at',
 ] as const;
 
+/**
+ * The header that carries an operation's Idempotency Key (Charge, Payment Link and Anticipation → Create). The
+ * reference shows no idempotency header at all: this is the name most payment APIs use (Stripe, Adyen, the IETF
+ * draft "The Idempotency-Key HTTP Header Field"). Sent only when the user sets a key.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 /** GET requests are retried on these statuses (with bounded exponential backoff honouring Retry-After). */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;

@@ -1,5 +1,6 @@
 import type { IDataObject, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import { IDEMPOTENCY_KEY_HEADER } from './chosenNames';
 import type { ApiResult, Pagination, PaymentPlatformContext, RawResponse } from './types';
 
 /** Network codes after which the request certainly never reached the API. */
@@ -20,6 +21,7 @@ export function networkError(
 		cause?: { code?: unknown; message?: unknown };
 	},
 	itemIndex: number | undefined,
+	attempts = 1,
 ): NodeApiError {
 	// n8n wraps the client's error in a NodeApiError: the client's code is its cause's code (and its httpCode).
 	const code =
@@ -29,10 +31,16 @@ export function networkError(
 	const causeMessage = error?.cause?.message ?? error?.message;
 	const reason = typeof causeMessage === 'string' && causeMessage ? causeMessage : 'no response';
 	const route = `${request.method} ${new URL(request.url).pathname}`;
+	const sent =
+		attempts > 1
+			? `it was sent ${attempts} times with the same ${IDEMPOTENCY_KEY_HEADER}`
+			: 'it was not sent again';
 	const mayHaveApplied =
-		request.method !== 'GET' && !NOT_SENT_CODES.includes(code)
-			? ' The request may have been applied: check in the platform before running it again.'
-			: '';
+		request.method === 'GET' || NOT_SENT_CODES.includes(code)
+			? ''
+			: request.headers?.[IDEMPOTENCY_KEY_HEADER]
+				? ` The request may have been applied: run it again with the same ${IDEMPOTENCY_KEY_HEADER}, not a new one.`
+				: ' The request may have been applied: check in the platform before running it again.';
 	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT';
 	const seconds = Number(request.timeout) / 1000;
 	const details = { code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', reason: `${code}: ${reason}` };
@@ -41,8 +49,8 @@ export function networkError(
 			? `The Payment Platform API did not answer within ${seconds} seconds`
 			: 'Could not reach the Payment Platform API',
 		description: timedOut
-			? `${route} got no answer in time (${code}); it was not sent again.${mayHaveApplied}`
-			: `${route} failed before a response arrived (${code}: ${reason}); it was not sent again.${mayHaveApplied}`,
+			? `${route} got no answer in time (${code}); ${sent}.${mayHaveApplied}`
+			: `${route} failed before a response arrived (${code}: ${reason}); ${sent}.${mayHaveApplied}`,
 		httpCode: details.code,
 		itemIndex,
 	});

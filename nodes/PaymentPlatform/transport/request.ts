@@ -1,6 +1,6 @@
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { RETRYABLE_STATUSES } from './chosenNames';
+import { IDEMPOTENCY_KEY_HEADER, RETRYABLE_STATUSES } from './chosenNames';
 import {
 	CREDENTIAL_TYPE,
 	getConnection,
@@ -14,7 +14,8 @@ import type { ApiRequestOptions, ApiResult, PaymentPlatformContext, RawResponse 
 
 /**
  * GETs are retried at most this many times (only on RETRYABLE_STATUSES, never after a timeout or a dropped
- * connection); each wait doubles from the base and never exceeds the cap. Mutable so tests can shorten the waits.
+ * connection), and so are writes that carry an idempotency key (see retryRuleOf); each wait doubles from the base and
+ * never exceeds the cap. Mutable so tests can shorten the waits.
  */
 export const RETRY_POLICY = {
 	maxRetries: 3,
@@ -55,6 +56,9 @@ export async function apiRequest(
 		request.body = options.body;
 		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
 	}
+	if (options.idempotencyKey) {
+		request.headers = { ...request.headers, [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey };
+	}
 
 	const { response, attempts } = await sendWithRetries.call(
 		this,
@@ -76,9 +80,32 @@ export async function apiRequest(
 }
 
 /**
- * Sends the request; a GET answered with a retryable status is sent again, within RETRY_POLICY. Nothing else is ever
- * repeated: not a POST, PATCH or DELETE (it may have been applied), and not a GET that timed out or lost its
- * connection (sendOnce throws at once). A 429 holds every request of the run, not only this one, for its wait.
+ * Statuses after which a write with an idempotency key is sent again: a gateway's answer that the API gave none (or
+ * was not there). Never a 4xx, and never a 500, which the API itself gives after it has looked at the request.
+ */
+export const KEYED_WRITE_RETRY_STATUSES = [502, 503, 504] as const;
+
+interface RetryRule {
+	statuses: readonly number[];
+	/** Whether an attempt that got no answer at all (timeout, dropped connection) is sent again. */
+	afterNoAnswer: boolean;
+}
+
+/**
+ * What may be sent again. A GET changes nothing: on RETRYABLE_STATUSES. A write may have been applied when it got no
+ * answer, so it is sent again only with an idempotency key (the same key on every attempt, so the platform can answer
+ * a repeat with its first result): after no answer or a gateway's KEYED_WRITE_RETRY_STATUSES. Any other write: never.
+ */
+function retryRuleOf(request: IHttpRequestOptions): RetryRule {
+	if (request.method === 'GET') return { statuses: RETRYABLE_STATUSES, afterNoAnswer: false };
+	if (request.headers?.[IDEMPOTENCY_KEY_HEADER])
+		return { statuses: KEYED_WRITE_RETRY_STATUSES, afterNoAnswer: true };
+	return { statuses: [], afterNoAnswer: false };
+}
+
+/**
+ * Sends the request, and again within RETRY_POLICY when retryRuleOf allows it. A 429 holds every request of the run,
+ * not only this one, for its wait.
  */
 async function sendWithRetries(
 	this: PaymentPlatformContext,
@@ -86,36 +113,40 @@ async function sendWithRetries(
 	request: IHttpRequestOptions,
 	itemIndex: number | undefined,
 ): Promise<{ response: RawResponse; attempts: number }> {
-	const mayRetry = request.method === 'GET';
+	const rule = retryRuleOf(request);
 	for (let attempt = 0; ; attempt++) {
+		const mayRetry = attempt < RETRY_POLICY.maxRetries;
 		await waitForRateLimit.call(this);
-		const response = await sendOnce.call(this, connection, request, itemIndex);
-		const retryable = (RETRYABLE_STATUSES as readonly number[]).includes(response.statusCode);
-		const delayMs = retryable ? retryDelayMs(attempt, response.headers['retry-after']) : 0;
-		if (response.statusCode === RATE_LIMITED_STATUS)
-			holdRequestsUntil.call(this, Date.now() + delayMs);
-		if (!mayRetry || !retryable || attempt >= RETRY_POLICY.maxRetries) {
-			return { response, attempts: attempt + 1 };
+		let response: RawResponse;
+		try {
+			response = await sendOnce.call(this, connection, request);
+		} catch (error) {
+			if (!rule.afterNoAnswer || !mayRetry)
+				throw networkError.call(this, request, error, itemIndex, attempt + 1);
+			await sleep(retryDelayMs(attempt, undefined));
+			continue;
 		}
+		const retryable = rule.statuses.includes(response.statusCode);
+		const limited = response.statusCode === RATE_LIMITED_STATUS;
+		const delayMs =
+			retryable || limited ? retryDelayMs(attempt, response.headers['retry-after']) : 0;
+		if (limited) holdRequestsUntil.call(this, Date.now() + delayMs);
+		if (!retryable || !mayRetry) return { response, attempts: attempt + 1 };
 		await sleep(delayMs);
 	}
 }
 
 const RATE_LIMITED_STATUS = 429;
 
+/** One attempt; throws the client's error when no answer came (sendWithRetries turns it into a networkError). */
 async function sendOnce(
 	this: PaymentPlatformContext,
 	connection: Connection,
 	request: IHttpRequestOptions,
-	itemIndex: number | undefined,
 ): Promise<RawResponse> {
-	try {
-		return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
-			credentialsDecrypted: connection.credentials,
-		})) as RawResponse;
-	} catch (error) {
-		throw networkError.call(this, request, error, itemIndex);
-	}
+	return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
+		credentialsDecrypted: connection.credentials,
+	})) as RawResponse;
 }
 
 /** Backoff for retry `attempt` (0-based): Retry-After when the API gives one, else exponential; always capped. */

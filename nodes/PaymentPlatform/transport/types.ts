@@ -37,6 +37,11 @@ export interface ApiRequestOptions {
 	 * only success and message (submit for review, address update, anticipation cancel) pass false.
 	 */
 	expectData?: boolean;
+	/**
+	 * Sent in the IDEMPOTENCY_KEY_HEADER header. With a key, a write that got no answer (network error, timeout) or a
+	 * gateway's 502, 503 or 504 is sent again with the same key, within RETRY_POLICY; without one it never is.
+	 */
+	idempotencyKey?: string;
 }
 
 export interface RawResponse {

@@ -17,8 +17,9 @@ const SCREENSHOT = path.join(ROOT, 'docs', 'editor-ai-agent.png');
  * @param {import('../../e2e/lib/report').Report} report
  * @param {{ stack: { instance: { url: string } } }} context
  * @param {string} workflowId
+ * @param {{ what: string, nodes: string[], file: string }} [shot] Another workflow: its description, nodes and file.
  */
-async function screenshotAgentWorkflow(report, context, workflowId) {
+async function screenshotAgentWorkflow(report, context, workflowId, shot) {
 	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-chromium-'));
 	const browser = await launchChromium(profile);
 	try {
@@ -26,22 +27,24 @@ async function screenshotAgentWorkflow(report, context, workflowId) {
 		page.setDefaultTimeout(30_000);
 		const { url } = context.stack.instance;
 		const tools = Object.values(TOOLS).map((t) => t.node);
-		await report.check(
-			`editor: the agent workflow shows the AI Agent, its model and the ${tools.length} Payment Platform tools`,
-			async () => {
-				await signIn(page, url, DEFAULT_OWNER);
-				await page.goto(`${url}/workflow/${workflowId}`);
-				for (const name of [AGENT_NAME, MODEL_NAME, ...tools]) {
-					await page.locator(canvasNode(name)).waitFor();
-				}
-				await page.locator(byTestId('canvas-node')).first().waitFor();
-				// Fit the whole workflow in view (the canvas's "zoom to fit" shortcut), then let it settle.
-				await page.keyboard.press('1');
-				await page.waitForTimeout(800);
-				await page.screenshot({ path: SCREENSHOT });
-				assert.ok(fs.statSync(SCREENSHOT).size > 10_000, 'the screenshot is nearly empty');
-			},
-		);
+		const { what, nodes, file } = shot ?? {
+			what: `the agent workflow shows the AI Agent, its model and the ${tools.length} Payment Platform tools`,
+			nodes: [AGENT_NAME, MODEL_NAME, ...tools],
+			file: SCREENSHOT,
+		};
+		await report.check(`editor: ${what}`, async () => {
+			await signIn(page, url, DEFAULT_OWNER);
+			await page.goto(`${url}/workflow/${workflowId}`);
+			for (const name of nodes) {
+				await page.locator(canvasNode(name)).waitFor();
+			}
+			await page.locator(byTestId('canvas-node')).first().waitFor();
+			// Fit the whole workflow in view (the canvas's "zoom to fit" shortcut), then let it settle.
+			await page.keyboard.press('1');
+			await page.waitForTimeout(800);
+			await page.screenshot({ path: file });
+			assert.ok(fs.statSync(file).size > 10_000, 'the screenshot is nearly empty');
+		});
 	} finally {
 		await browser.close();
 		fs.rmSync(profile, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import type { FieldRule } from '../../shared/fieldRules';
 import { buildRequest } from '../../shared/fieldRules';
 import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
+import { idempotencyKeyOf, idempotencyKeyProperty, withSentKey } from '../common.idempotency';
 
 /** POST /v1/anticipations: receivable_ids (array of uuid), metadata (object). */
 export const rules: FieldRule[] = [
@@ -47,6 +48,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	idempotencyKeyProperty,
 	writeOptions,
 ];
 
@@ -60,6 +62,8 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const { values } = buildRequest.call(this, i, rules);
 	const body = withAdditionalBody.call(this, i, values, ownFields);
-	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', { body, itemIndex: i });
-	return data as IDataObject;
+	const idempotencyKey = idempotencyKeyOf.call(this, i);
+	const request = { body, itemIndex: i, idempotencyKey };
+	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', request);
+	return withSentKey(data as IDataObject, idempotencyKey);
 }

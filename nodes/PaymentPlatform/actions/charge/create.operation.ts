@@ -17,6 +17,7 @@ import {
 } from '../../shared/legacyParameters';
 import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
+import { idempotencyKeyOf, idempotencyKeyProperty, withSentKey } from '../common.idempotency';
 
 const text = (parameter: string, field: string): FieldRule => ({
 	parameter,
@@ -406,6 +407,7 @@ const properties: INodeProperties[] = [
 	},
 	...LEGACY_CHARGE_PROPERTIES,
 	simplifyProperty('charge'),
+	idempotencyKeyProperty,
 	writeOptions,
 ];
 
@@ -420,6 +422,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const fallbacks = legacyChargeFallbacks.call(this, i);
 	const { values } = buildRequest.call(this, i, rules, fallbacks);
 	const body = withAdditionalBody.call(this, i, values, ownFields);
-	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', { body, itemIndex: i });
-	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);
+	const idempotencyKey = idempotencyKeyOf.call(this, i);
+	const request = { body, itemIndex: i, idempotencyKey };
+	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', request);
+	return withSentKey(simplifyIfChosen.call(this, i, 'charge', data as IDataObject), idempotencyKey);
 }

@@ -9,6 +9,7 @@ import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
+import { idempotencyKeyOf, idempotencyKeyProperty, withSentKey } from '../common.idempotency';
 
 /**
  * POST /v1/payment-links (a chosen path: the reference names creating a link but does not show it). The body uses
@@ -158,6 +159,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	idempotencyKeyProperty,
 	writeOptions,
 ];
 
@@ -171,6 +173,8 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const { values } = buildRequest.call(this, i, rules);
 	const body = withAdditionalBody.call(this, i, values, ownFields);
-	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, { body, itemIndex: i });
-	return simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject);
+	const idempotencyKey = idempotencyKeyOf.call(this, i);
+	const request = { body, itemIndex: i, idempotencyKey };
+	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, request);
+	return withSentKey(simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject), idempotencyKey);
 }
