@@ -6,7 +6,6 @@
  */
 import axios from 'axios';
 import { CustomDirectoryLoader } from 'n8n-core';
-import path from 'path';
 import type {
 	IAuthenticate,
 	IAuthenticateGeneric,
@@ -45,7 +44,8 @@ const GENERIC_BASIC: IAuthenticateGeneric = {
  * gives each type a `toJSON`, and copied with a spread as n8n's LoadNodesAndCredentials does before serving it.
  */
 function servedByN8n(): { authenticate?: unknown } {
-	const loader = new CustomDirectoryLoader(path.join(__dirname, '..'));
+	// Relative to the working directory: jest runs from the repository.
+	const loader = new CustomDirectoryLoader('.');
 	loader.loadCredentialFromFile('credentials/PaymentPlatformApi.credentials.ts');
 	const [type] = loader.types.credentials;
 	return JSON.parse(JSON.stringify({ ...type, supportedNodes: undefined })) as {
