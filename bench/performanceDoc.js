@@ -243,4 +243,13 @@ function writeReadmeTip(results) {
 	return writeGeneratedBlock(README, 'performance-tip', tips.join('\n'));
 }
 
-module.exports = { writeFigureOneRun, writePerformanceDoc, writeReadmeTip };
+/**
+ * Figure 3's signature-family rows after a run of figure 3 alone (a full run has them in its table): the block
+ * `trigger-signature-families` of docs/performance.md. False when the document has no such block.
+ * @param {string} markdown
+ */
+function writeFamiliesBlock(markdown) {
+	return writeGeneratedBlock(DOC, 'trigger-signature-families', markdown);
+}
+
+module.exports = { writeFamiliesBlock, writeFigureOneRun, writePerformanceDoc, writeReadmeTip };

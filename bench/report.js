@@ -21,6 +21,8 @@ const { AUTH_FORMS } = require('./lib/authForms');
  * @property {Awaited<ReturnType<typeof import('./figures/trigger').figureTrigger>>} [f3]
  * @property {Awaited<ReturnType<typeof import('./figures/trigger').figureTrigger>>} [f3lazy]
  * @property {Awaited<ReturnType<typeof import('./figures/packageCost').figurePackage>>} [f4]
+ * @property {Awaited<ReturnType<typeof import('./figures/triggerFamilies').figureTriggerFamilies>>} [f3families]
+ * @property {Awaited<ReturnType<typeof import('./figures/triggerFamilies').figureTriggerFamilies>>} [f3familiesLazy]
  */
 
 /** @param {number} n */
@@ -219,6 +221,34 @@ function returnAllRows(f2, label) {
 	];
 }
 
+/** The signature families' names as the rows say them. */
+const FAMILY_TITLES = {
+	'raw-body': 'raw body',
+	timestamped: 't=/v1=',
+	'timestamp-header': 'timestamp in its own header',
+	'standard-webhooks': 'Standard Webhooks',
+};
+
+/**
+ * Figure 3's signature-family dimension: each family's accepted/s under Automatic against raw body in the same run.
+ * @param {NonNullable<Results['f3families']>} f
+ * @param {string} label
+ */
+function triggerFamilyRows(f, label) {
+	const [raw, ...others] = f.families;
+	return others.map((side) => [
+		'3',
+		`${label}: signed ${FAMILY_TITLES[side.family]}, Signature Scheme Automatic (${count(f.deliveries)} deliveries): accepted/s`,
+		rate(side.perSecond),
+		`${rate(raw.perSecond)} (signed raw body, Automatic, same run)`,
+		ratio(side.ratio),
+		goal(
+			'all accepted',
+			f.families.every((s) => s.accepted === s.expected),
+		),
+	]);
+}
+
 /**
  * @param {NonNullable<Results['f3']>} f3
  * @param {string} label
@@ -278,9 +308,17 @@ function triggerRows(f3, label) {
 		],
 		[
 			'3',
-			`${label}: executions afterwards / deliveries (all runs; ours; hand-built, plain, plain with one expression)`,
+			`${label}: our trigger, When Received → After the Workflow Succeeds: accepted/s; latency p50 / p99`,
+			`${rate(f3.ours.perSecond)}; ${ms(f3.ours.p50)} / ${ms(f3.ours.p99)}`,
+			`${rate(f3.oursAfterRun.perSecond)}; ${ms(f3.oursAfterRun.p50)} / ${ms(f3.oursAfterRun.p99)} after the workflow succeeds`,
+			ratio(f3.oursAfterRun.perSecond / f3.ours.perSecond),
+			'',
+		],
+		[
+			'3',
+			`${label}: executions afterwards / deliveries (all runs; ours; ours after the run, hand-built, plain, plain with one expression)`,
 			executions(f3.ours),
-			`${executions(f3.handBuilt)}, ${executions(f3.plain)}, ${executions(f3.plainExpression)}`,
+			`${executions(f3.oursAfterRun)}, ${executions(f3.handBuilt)}, ${executions(f3.plain)}, ${executions(f3.plainExpression)}`,
 			'',
 			goal('equal', countsAddUp(f3)),
 		],
@@ -323,7 +361,9 @@ function render(results, context) {
 		...(f2 ? returnAllRows(f2, 'default') : []),
 		...(f2lazy ? returnAllRows(f2lazy, lazyLabel) : []),
 		...(f3 ? triggerRows(f3, 'default') : []),
+		...(results.f3families ? triggerFamilyRows(results.f3families, 'default') : []),
 		...(f3lazy ? triggerRows(f3lazy, lazyLabel) : []),
+		...(results.f3familiesLazy ? triggerFamilyRows(results.f3familiesLazy, lazyLabel) : []),
 		...(f4 ? packageRows(f4) : []),
 	];
 	const m = machine(context);
@@ -350,7 +390,11 @@ function render(results, context) {
 		);
 	}
 	const cut = [f3, f3lazy].flatMap((f) =>
-		f ? [f.ours, f.handBuilt, f.plain, f.plainExpression].flatMap((side) => side.timedOut) : [],
+		f
+			? [f.ours, f.oursAfterRun, f.handBuilt, f.plain, f.plainExpression].flatMap(
+					(side) => side.timedOut,
+				)
+			: [],
 	);
 	if (cut.length > 0) {
 		notes.push(
@@ -390,4 +434,28 @@ function render(results, context) {
 	].join('\n');
 }
 
-module.exports = { machine, render };
+/**
+ * Figure 3's signature-family rows alone, as a Markdown table with its conditions (for a run of figure 3 only).
+ * @param {Results} results
+ * @param {BenchContext} context
+ */
+function renderFamilies(results, context) {
+	const rows = [
+		...(results.f3families ? triggerFamilyRows(results.f3families, 'default') : []),
+		...(results.f3familiesLazy ? triggerFamilyRows(results.f3familiesLazy, 'lazy acquire') : []),
+	];
+	const m = machine(context);
+	return [
+		table(
+			['#', 'Figure', 'Ours (median)', 'Baseline (median, same run)', 'Ours / baseline', 'Goal'],
+			rows,
+		),
+		'',
+		`Taken by \`BENCH_ONLY=3 npm run bench\` (figure 3 alone) on ${new Date().toISOString().slice(0, 10)}: medians of ` +
+			`${CONFIG.triggerRuns} alternating run(s) per setting; n8n ${m.n8n}, ${m.cores} cores shared with other work ` +
+			`(load average at start ${m.loadAtStart}, at end ${m.loadAtEnd}): noisy, compare the ratios` +
+			`${CONFIG.quick ? `. QUICK MODE (BENCH_QUICK=1): ${CONFIG.triggerRuns} run, fewer deliveries` : ''}.`,
+	].join('\n');
+}
+
+module.exports = { machine, render, renderFamilies };

@@ -24,11 +24,17 @@ const {
 } = require('./figures/trigger');
 const { figurePackage } = require('./figures/packageCost');
 const { AUTH_FORMS, installAuthForm } = require('./lib/authForms');
+const { figureTriggerFamilies, setUpFamilyWorkflows } = require('./figures/triggerFamilies');
 const { ROOT, n8n } = require('./lib/n8nRuns');
 const { interrupt, log, state } = require('./lib/runState');
 const { fixed } = require('./lib/stats');
-const { machine, render } = require('./report');
-const { writeFigureOneRun, writePerformanceDoc, writeReadmeTip } = require('./performanceDoc');
+const { machine, render, renderFamilies } = require('./report');
+const {
+	writeFamiliesBlock,
+	writeFigureOneRun,
+	writePerformanceDoc,
+	writeReadmeTip,
+} = require('./performanceDoc');
 const { runCommand, stopAll, stopAllOnSignals } = require('../scripts/lib/processes');
 
 const RESULTS_DIR = path.join(ROOT, 'test-results', 'bench');
@@ -100,7 +106,10 @@ async function runN8nFigures(context, results) {
 		await figurePerCallByAuthForm(context, results);
 	}
 	const setup = CONFIG.only.has('3') ? await setUpTriggerWorkflows(context) : undefined;
+	const families = setup ? await setUpFamilyWorkflows(context) : undefined;
 	if (setup) results.f3 = await figureTrigger(context, setup, 'default settings');
+	if (families)
+		results.f3families = await figureTriggerFamilies(context, families, 'default settings');
 	if (!CONFIG.only.has('2') && !setup) return;
 
 	// The same figures again on an n8n restarted with the setting the profile pointed at (Return All first, as above).
@@ -109,6 +118,9 @@ async function runN8nFigures(context, results) {
 	if (setup) {
 		setup.secret = endpointSecret(context, setup);
 		results.f3lazy = await figureTrigger(context, setup, 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true');
+	}
+	if (families) {
+		results.f3familiesLazy = await figureTriggerFamilies(context, families, 'lazy acquire');
 	}
 }
 
@@ -196,6 +208,13 @@ async function main() {
 		if (complete && CONFIG.writeDoc) {
 			log(`wrote ${path.relative(ROOT, writePerformanceDoc(text))}`);
 			if (writeReadmeTip(results)) log('wrote the performance tip in README.md');
+		} else if (results.f3families && !failed && CONFIG.writeDoc) {
+			const written = writeFamiliesBlock(renderFamilies(results, context));
+			log(
+				written
+					? 'wrote the signature-family rows of figure 3 in docs/performance.md'
+					: 'docs/performance.md has no signature-family block',
+			);
 		}
 		const figureOneOnly = !failed && CONFIG.only.size === 1 && results.f1 && !CONFIG.quick;
 		if (figureOneOnly && CONFIG.writeDoc) {
@@ -203,6 +222,8 @@ async function main() {
 		}
 	}
 	for (const f3 of [results.f3, results.f3lazy]) if (f3 && !countsAddUp(f3)) failed = true;
+	for (const f of [results.f3families, results.f3familiesLazy])
+		if (f && f.families.some((side) => side.accepted !== side.expected)) failed = true;
 	for (const f2 of [results.f2, results.f2lazy])
 		if (f2 && f2.requests !== CONFIG.charges / CONFIG.perPage) failed = true;
 	process.exitCode = failed ? 1 : 0;

@@ -97,68 +97,74 @@ function addLegalRepresentative(ctx) {
 	return { status: 201, message: 'Legal representative registered', data: representative };
 }
 
-/** Adds the admin routes to `router` (server.js: `add(method, path, handler)`, chainable). */
-function registerAdminRoutes(router) {
-	return router
-		.add('GET', '/__admin', () => ({ message: 'Sandbox admin routes', data: ADMIN_ROUTES }))
-		.add('POST', '/__admin/charges/:id/events', fireEvent, { body: ADMIN_BODIES.event })
-		.add('GET', '/__admin/requests', (ctx) => ({
-			message: 'Recorded requests',
-			data: ctx.app.requests.map(recordedRequestView),
-		}))
-		.add('DELETE', '/__admin/requests', (ctx) => {
-			ctx.app.requests.length = 0;
-			return { message: 'Recorded requests cleared' };
-		})
-		.add('GET', '/__admin/webhook-endpoints', (ctx) => ({
-			message: 'Webhook endpoints',
-			data: [...ctx.app.store.webhookEndpoints.values()].map(publicEndpoint),
-		}))
-		.add('GET', '/__admin/deliveries', (ctx) => ({
-			message: 'Deliveries',
-			data: ctx.app.deliveries.records.map((record) => deliveryView(ctx.app, record)),
-		}))
-		.add('POST', '/__admin/deliveries/:id/redeliver', (ctx) => {
-			const record = ctx.app.deliveries.redeliver(pathUuid(ctx.params, 'id'));
-			if (!record) throw notFound('Delivery');
-			return { message: 'Redelivery started', data: deliveryView(ctx.app, record) };
-		})
-		.add('POST', '/__admin/seed/charges', seedCharges, { body: ADMIN_BODIES.seedCharges })
-		.add('POST', '/__admin/legal-representatives', addLegalRepresentative, {
-			body: ADMIN_BODIES.legalRepresentative,
-		})
-		.add('POST', '/__admin/reset', (ctx) => {
-			ctx.app.reset();
-			return { message: 'Sandbox reset to the seed state' };
-		})
-		.add('POST', '/__admin/sink', (ctx) => {
-			const entry = { received_at: nowIso(), body: ctx.body ?? null };
-			ctx.app.store.sink.push(entry);
-			return { status: 201, message: 'Recorded', data: entry };
-		})
-		.add('GET', '/__admin/sink', (ctx) => ({ message: 'Sink contents', data: ctx.app.store.sink }))
-		.add('DELETE', '/__admin/sink', (ctx) => {
-			ctx.app.store.sink.length = 0;
-			return { message: 'Sink emptied' };
-		})
-		.add('PUT', '/__admin/faults', (ctx) => {
-			ctx.app.faults.set(ctx.body);
-			const rules = ctx.app.faults.list();
-			return { message: `${rules.length} fault rule(s) set`, data: rules };
-		})
-		.add('GET', '/__admin/faults', (ctx) => ({
-			message: 'Fault rules',
-			data: ctx.app.faults.list(),
-		}))
-		.add('DELETE', '/__admin/faults', (ctx) => {
-			ctx.app.faults.clear();
-			return { message: 'Fault rules cleared' };
-		})
-		.add('GET', '/__admin/uploads/:id', (ctx) => {
-			const upload = ctx.app.store.uploads.get(pathUuid(ctx.params, 'id'));
-			if (!upload) throw notFound('Upload');
-			return { message: 'Upload', raw: { contentType: upload.contentType, body: upload.data } };
-		});
+/** The admin routes, as a Fastify plugin (server.js registers it). */
+async function registerAdminRoutes(fastify) {
+	fastify.get('/__admin', () => ({ message: 'Sandbox admin routes', data: ADMIN_ROUTES }));
+	fastify.post('/__admin/charges/:id/events', { schema: { body: ADMIN_BODIES.event } }, fireEvent);
+	fastify.get('/__admin/requests', (ctx) => ({
+		message: 'Recorded requests',
+		data: ctx.app.requests.map(recordedRequestView),
+	}));
+	fastify.delete('/__admin/requests', (ctx) => {
+		ctx.app.requests.length = 0;
+		return { message: 'Recorded requests cleared' };
+	});
+	fastify.get('/__admin/webhook-endpoints', (ctx) => ({
+		message: 'Webhook endpoints',
+		data: [...ctx.app.store.webhookEndpoints.values()].map(publicEndpoint),
+	}));
+	fastify.get('/__admin/deliveries', (ctx) => ({
+		message: 'Deliveries',
+		data: ctx.app.deliveries.records.map((record) => deliveryView(ctx.app, record)),
+	}));
+	fastify.post('/__admin/deliveries/:id/redeliver', (ctx) => {
+		const record = ctx.app.deliveries.redeliver(pathUuid(ctx.params, 'id'));
+		if (!record) throw notFound('Delivery');
+		return { message: 'Redelivery started', data: deliveryView(ctx.app, record) };
+	});
+	fastify.post(
+		'/__admin/seed/charges',
+		{ schema: { body: ADMIN_BODIES.seedCharges } },
+		seedCharges,
+	);
+	fastify.post(
+		'/__admin/legal-representatives',
+		{ schema: { body: ADMIN_BODIES.legalRepresentative } },
+		addLegalRepresentative,
+	);
+	fastify.post('/__admin/reset', (ctx) => {
+		ctx.app.reset();
+		return { message: 'Sandbox reset to the seed state' };
+	});
+	fastify.post('/__admin/sink', (ctx) => {
+		const entry = { received_at: nowIso(), body: ctx.body ?? null };
+		ctx.app.store.sink.push(entry);
+		return { status: 201, message: 'Recorded', data: entry };
+	});
+	fastify.get('/__admin/sink', (ctx) => ({ message: 'Sink contents', data: ctx.app.store.sink }));
+	fastify.delete('/__admin/sink', (ctx) => {
+		ctx.app.store.sink.length = 0;
+		return { message: 'Sink emptied' };
+	});
+	fastify.put('/__admin/faults', (ctx) => {
+		ctx.app.faults.set(ctx.body);
+		const rules = ctx.app.faults.list();
+		return { message: `${rules.length} fault rule(s) set`, data: rules };
+	});
+	fastify.get('/__admin/faults', (ctx) => ({
+		message: 'Fault rules',
+		data: ctx.app.faults.list(),
+	}));
+	fastify.delete('/__admin/faults', (ctx) => {
+		ctx.app.faults.clear();
+		return { message: 'Fault rules cleared' };
+	});
+	// The file itself, not an envelope.
+	fastify.get('/__admin/uploads/:id', (ctx, reply) => {
+		const upload = ctx.app.store.uploads.get(pathUuid(ctx.params, 'id'));
+		if (!upload) throw notFound('Upload');
+		return reply.type(upload.contentType).send(upload.data);
+	});
 }
 
 module.exports = { ADMIN_ROUTES, recordedRequestView, registerAdminRoutes };

@@ -3,7 +3,9 @@
  * `npm run sandbox`: runs the sandbox until SIGINT/SIGTERM.
  * Environment: SANDBOX_PORT (default 4010), SANDBOX_HOST (default 127.0.0.1), SANDBOX_PUBLIC_KEY and
  * SANDBOX_SECRET_KEY (default pk_sandbox_demo / sk_sandbox_demo), SANDBOX_FAULTS (a JSON list of fault rules, see
- * faults.js; default none).
+ * faults.js; default none), SANDBOX_SIGNING (how deliveries are signed: raw-body, timestamped, timestamp-header or
+ * standard-webhooks; default raw-body), SANDBOX_DELIVERY_PROFILE (how deliveries are retried: resend-every-failure,
+ * stop-at-4xx, short-timeout or pause-endpoint; see retryProfiles.js).
  */
 const {
 	ADMIN_ROUTES,
@@ -14,6 +16,7 @@ const {
 	startSandbox,
 } = require('./index');
 const { faultsFromEnv } = require('./faults');
+const { signingFromEnv } = require('./signature');
 
 const DEFAULT_PORT = 4010;
 
@@ -33,6 +36,8 @@ async function main() {
 		publicKey: process.env.SANDBOX_PUBLIC_KEY || DEFAULT_PUBLIC_KEY,
 		secretKey: process.env.SANDBOX_SECRET_KEY || DEFAULT_SECRET_KEY,
 		faults: faultsFromEnv(process.env.SANDBOX_FAULTS),
+		signing: signingFromEnv(process.env.SANDBOX_SIGNING),
+		delivery: { profile: process.env.SANDBOX_DELIVERY_PROFILE || undefined },
 		log: (line) => console.log(`[sandbox] ${line}`),
 	});
 	console.log(`Payment Platform sandbox listening on ${sandbox.url}`);
@@ -40,6 +45,7 @@ async function main() {
 	console.log(`  public key:   ${sandbox.publicKey}`);
 	console.log(`  secret key:   ${sandbox.secretKey}`);
 	console.log(`  merchant id:  ${SEED.merchantId}`);
+	console.log(`  signing:      ${sandbox.signing} (SANDBOX_SIGNING)`);
 	console.log('  admin routes (no authentication):');
 	for (const route of ADMIN_ROUTES) console.log(`    ${route}`);
 	const faults = sandbox.listFaults();

@@ -2,21 +2,26 @@
 /**
  * Signed webhook deliveries (names in api/names.js, signing in signature.js).
  *
- * The body `{"id", "event", "charge", "occurred_at"}` is serialized once and signed once; every attempt and every
- * redelivery sends those same bytes with the same delivery id. A non-2xx answer or a network error is retried up to
- * `maxAttempts` times, waiting `baseDelayMs * 2^(attempt - 1)` between attempts, at most `maxDelayMs`.
+ * The body `{"id", "event", "charge", "occurred_at"}` is serialized once; every attempt and every redelivery sends
+ * those same bytes with the same delivery id, signed at the attempt in the sandbox's signing scheme (signature.js).
+ * How a failed attempt is retried is the endpoint's retry profile (retryProfiles.js); by default a non-2xx answer or
+ * a network error is retried up to `maxAttempts` times, waiting `baseDelayMs * 2^(attempt - 1)` between attempts, at
+ * most `maxDelayMs`. A delivery given up records why in `gaveUp`.
  */
 const axios = require('axios').default;
 const http = require('http');
 const https = require('https');
 const { WEBHOOK_DELIVERY_HEADERS, WEBHOOK_PAYLOAD_FIELDS } = require('./api/names');
-const { signatureHeaderValue } = require('./signature');
+const { retryDelayMs, retryProfile } = require('./retryProfiles');
+const { signedHeaders } = require('./signature');
 const { newId, nowIso } = require('./store');
 
 class DeliverySender {
 	/** @type {import(".").DeliveryRecord[]} */
 	records = [];
 	payloads = new Map();
+	/** Delivery id -> the retry profile of its endpoint when it was created. */
+	profiles = new Map();
 	/** Delivery id -> token of its active run; a run whose token is no longer here stops. */
 	runs = new Map();
 	timers = new Map();
@@ -29,9 +34,21 @@ class DeliverySender {
 	httpsAgent = new https.Agent({ keepAlive: false });
 
 	options;
+	/** Endpoint id -> consecutive failed attempts (pause-endpoint profile). */
+	failuresInARow = new Map();
+	/** Endpoint ids paused by the pause-endpoint profile. */
+	paused = new Set();
 
 	constructor(options) {
 		this.options = options;
+		if (options.profile !== undefined) retryProfile(options.profile); // an unknown name fails at start
+	}
+
+	/** The retry profile of an endpoint: `profileOf(endpoint)` when configured, else `profile`. */
+	profileFor(endpoint) {
+		const name =
+			this.options.profileOf?.(endpoint) ?? this.options.profile ?? 'resend-every-failure';
+		return retryProfile(name, { pauseAfter: this.options.pauseAfter });
 	}
 
 	/** Creates a delivery of `event` about `charge` to `endpoint` and starts sending it. */
@@ -45,7 +62,7 @@ class DeliverySender {
 			[fields.occurredAt]: nowIso(),
 		};
 		const body = Buffer.from(JSON.stringify(payload), 'utf8');
-		this.payloads.set(id, { body, signature: signatureHeaderValue(endpoint.secret, body) });
+		this.payloads.set(id, { body, secret: endpoint.secret });
 		const record = {
 			id,
 			endpointId: endpoint.id,
@@ -58,7 +75,9 @@ class DeliverySender {
 			delivered: false,
 			createdAt: nowIso(),
 			deliveredAt: null,
+			gaveUp: null,
 		};
+		this.profiles.set(id, this.profileFor(endpoint));
 		this.records.push(record);
 		this.startRun(record);
 		return record;
@@ -91,6 +110,9 @@ class DeliverySender {
 		this.cancelAll();
 		this.records.length = 0;
 		this.payloads.clear();
+		this.profiles.clear();
+		this.failuresInARow.clear();
+		this.paused.clear();
 	}
 
 	/** Cancels everything and releases sockets; no delivery is sent afterwards. */
@@ -118,6 +140,7 @@ class DeliverySender {
 		this.timers.delete(record.id);
 		const token = this.nextRunToken++;
 		this.runs.set(record.id, token);
+		record.gaveUp = null;
 		this.track(this.attempt(record, token, 1));
 	}
 
@@ -142,9 +165,27 @@ class DeliverySender {
 		for (const resolve of waiters) resolve();
 	}
 
+	/** Counts an endpoint's consecutive failed attempts; the pause-endpoint profile pauses it at `pauseAfter`. */
+	countFailures(endpointId, succeeded, profile) {
+		const inARow = succeeded ? 0 : (this.failuresInARow.get(endpointId) ?? 0) + 1;
+		this.failuresInARow.set(endpointId, inARow);
+		if (profile.pauseAfter === undefined || inARow < profile.pauseAfter) return;
+		if (!this.paused.has(endpointId)) {
+			this.options.log(`endpoint ${endpointId} paused after ${inARow} failed attempts in a row`);
+		}
+		this.paused.add(endpointId);
+	}
+
 	async attempt(record, token, attemptInRun) {
 		const payload = this.payloads.get(record.id);
 		if (!payload || !this.isCurrent(record, token)) return;
+		const profile = this.profiles.get(record.id) ?? retryProfile('resend-every-failure');
+		const settings = profile.settings(this.options);
+		if (this.paused.has(record.endpointId)) {
+			record.gaveUp = 'endpoint paused';
+			this.endRun(record, token);
+			return;
+		}
 		record.attempts += 1;
 		const controller = new AbortController();
 		this.controllers.add(controller);
@@ -153,7 +194,8 @@ class DeliverySender {
 			const response = await axios.post(record.url, payload.body, {
 				headers: {
 					'Content-Type': 'application/json',
-					[WEBHOOK_DELIVERY_HEADERS.signature]: payload.signature,
+					// Signed at each attempt: a timestamped scheme carries the attempt's time.
+					...signedHeaders(this.options.signing, payload.secret, payload.body, record.id),
 					[WEBHOOK_DELIVERY_HEADERS.event]: record.event,
 					[WEBHOOK_DELIVERY_HEADERS.deliveryId]: record.id,
 					'User-Agent': 'payment-platform-sandbox',
@@ -164,7 +206,7 @@ class DeliverySender {
 				validateStatus: () => true,
 				maxRedirects: 0,
 				proxy: false,
-				timeout: this.options.timeoutMs,
+				timeout: settings.timeoutMs,
 				signal: controller.signal,
 				httpAgent: this.httpAgent,
 				httpsAgent: this.httpsAgent,
@@ -183,15 +225,23 @@ class DeliverySender {
 		this.options.log(
 			`delivery ${record.id} ${record.event} attempt ${record.attempts}: ${record.lastStatus ?? record.lastError}`,
 		);
+		this.countFailures(record.endpointId, succeeded, profile);
 		if (!this.isCurrent(record, token)) return;
-		if (succeeded || attemptInRun >= this.options.maxAttempts) {
+		const gaveUp = succeeded
+			? null
+			: this.paused.has(record.endpointId)
+				? 'endpoint paused'
+				: profile.isFinal(record.lastStatus)
+					? `final ${record.lastStatus}`
+					: attemptInRun >= settings.maxAttempts
+						? 'attempts exhausted'
+						: null;
+		if (succeeded || gaveUp !== null) {
+			record.gaveUp = gaveUp;
 			this.endRun(record, token);
 			return;
 		}
-		const delay = Math.min(
-			this.options.baseDelayMs * 2 ** (attemptInRun - 1),
-			this.options.maxDelayMs,
-		);
+		const delay = retryDelayMs(settings, attemptInRun);
 		const timer = setTimeout(() => {
 			this.timers.delete(record.id);
 			this.track(this.attempt(record, token, attemptInRun + 1));

@@ -21,12 +21,16 @@ const { ADMIN_ROUTES } = require('./admin');
  * @property {string} [publicKey]
  * @property {string} [secretKey]
  * @property {boolean} [seed] Load the seed records (default true); also what POST /__admin/reset goes back to.
- * @property {{ maxAttempts?: number, baseDelayMs?: number, maxDelayMs?: number, timeoutMs?: number }} [delivery] Attempts per delivery,
- *   first included (default 5); wait before the first retry, doubled for each further one (default 500 ms);
- *   per-attempt timeout (default 10 s).
+ * @property {{ maxAttempts?: number, baseDelayMs?: number, maxDelayMs?: number, timeoutMs?: number,
+ *   profile?: string, profileOf?: (endpoint: { id: string, url: string }) => string | undefined,
+ *   pauseAfter?: number }} [delivery] Attempts per delivery, first included (default 5); wait before the first
+ *   retry, doubled for each further one (default 500 ms); per-attempt timeout (default 10 s); the retry profile
+ *   (retryProfiles.js; default resend-every-failure), per endpoint with profileOf; pause-endpoint's threshold.
  * @property {(line: string) => void} [log] One line per request (method, path, status, ms) and per delivery
  *   attempt; never headers, bodies or keys.
  * @property {FaultSpec[]} [faults] Fault rules (see faults.js); also what POST /__admin/reset goes back to.
+ * @property {'raw-body' | 'timestamped' | 'timestamp-header' | 'standard-webhooks'} [signing] How deliveries are
+ *   signed (signature.js; default raw-body).
  */
 
 /**
@@ -87,6 +91,8 @@ const { ADMIN_ROUTES } = require('./admin');
  * @property {boolean} delivered Whether the last attempt was answered with a 2xx.
  * @property {string} createdAt
  * @property {string | null} deliveredAt
+ * @property {string | null} gaveUp Why the sender stopped without a 2xx ("attempts exhausted", "final 404",
+ *   "endpoint paused"), null while it is still trying or once delivered.
  */
 
 /** @typedef {Awaited<ReturnType<typeof startSandbox>>} Sandbox */
@@ -120,6 +126,10 @@ async function startSandbox(options = {}) {
 		baseDelayMs: Math.max(0, options.delivery?.baseDelayMs ?? 500),
 		maxDelayMs: options.delivery?.maxDelayMs ?? Infinity,
 		timeoutMs: options.delivery?.timeoutMs ?? 10_000,
+		signing: options.signing ?? 'raw-body',
+		profile: options.delivery?.profile,
+		profileOf: options.delivery?.profileOf,
+		pauseAfter: options.delivery?.pauseAfter,
 		log,
 	});
 	/** @type {RecordedRequest[]} */
@@ -155,6 +165,7 @@ async function startSandbox(options = {}) {
 		host,
 		publicKey,
 		secretKey,
+		signing: options.signing ?? 'raw-body',
 		requests,
 		clearRequests: () => {
 			requests.length = 0;

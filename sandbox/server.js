@@ -37,44 +37,23 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 const MULTIPART_BODY_LIMIT = 10 * 1024 * 1024;
 const MAX_PARTS = 100;
 
-/** @typedef {{ body?: import('zod').ZodTypeAny, querystring?: import('zod').ZodTypeAny }} RouteSchema */
-
 const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH'];
 /** Every method a path answers: those its routes lack get 405 with `Allow`. */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/**
- * The route modules' `add(method, path, handler, schema)` calls, collected for Fastify. `schema` is the route's zod
- * schemas, Fastify's `{ body, querystring }`; the handler takes the validated values from `ctx.input(part)`.
- */
-function routeList(register) {
-	/** @type {{ method: string, path: string, handler: (ctx: any) => any, schema?: RouteSchema }[]} */
-	const routes = [];
-	const router = {
-		/** @param {string} method @param {string} path @param {(ctx: any) => any} handler @param {RouteSchema} [schema] */
-		add(method, path, handler, schema) {
-			routes.push({ method, path, handler, schema });
-			return router;
-		},
-	};
-	register(router);
-	return routes;
-}
-
-function apiRoutes() {
-	return routeList((router) => {
-		registerSubmerchantRoutes(router);
-		registerAddressRoutes(router);
-		registerDocumentRoutes(router);
-		registerChargeRoutes(router);
-		registerPaymentLinkRoutes(router);
-		registerAnticipationRoutes(router);
-		registerWalletRoutes(router);
-		registerWithdrawalRoutes(router);
-		registerWebhookEndpointRoutes(router);
-		registerUndocumentedRoutes(router);
-	});
-}
+/** The API's route modules, each a Fastify plugin. */
+const API_ROUTES = [
+	registerSubmerchantRoutes,
+	registerAddressRoutes,
+	registerDocumentRoutes,
+	registerChargeRoutes,
+	registerPaymentLinkRoutes,
+	registerAnticipationRoutes,
+	registerWalletRoutes,
+	registerWithdrawalRoutes,
+	registerWebhookEndpointRoutes,
+	registerUndocumentedRoutes,
+];
 
 /** Repeated keys become a list: `?status=a&status=b` → `{status: ['a', 'b']}`. */
 function queryObject(search) {
@@ -342,69 +321,91 @@ function createServer(app, isAuthorized, log) {
 		throw notFound(`Route ${stateOf(request).method} ${stateOf(request).path}`);
 	});
 
-	/** The route's handler with the request's context; a malformed body is refused here, after routing. */
-	function routeHandler(handler) {
-		return async (request, reply) => {
+	// A route handler gets Fastify's request (named `ctx` in the route modules) with the sandbox state (`app`), the
+	// multipart parts (`formParts`; `parts()` is @fastify/multipart's) and `input(part)`: the route's validated `body`
+	// or `querystring`, or its validation error, thrown where the handler asks (after a 404 of the resource in the path).
+	fastify.decorateRequest('app', { getter: () => app });
+	fastify.decorateRequest('formParts', undefined);
+	fastify.decorateRequest(
+		'input',
+		/** @this {any} @param {'body' | 'querystring'} part */
+		function input(part) {
+			// A multipart body (415) or one that is not an object is refused before the schema's rules.
+			if (part === 'body') jsonBody(this);
+			const error = /** @type {any} */ (this.validationError);
+			if (error && error.validationContext === part) throw error;
+			return part === 'body' ? this.body : this.query;
+		},
+	);
+
+	/**
+	 * A /v1 handler run through the sandbox's idempotency keys (idempotency.js): a request that repeats a key is
+	 * answered with the kept result (and `Idempotent-Replayed`) instead of running again. The body compared is the
+	 * JSON as sent.
+	 * @param {import('fastify').RouteHandlerMethod} handler
+	 * @returns {import('fastify').RouteHandlerMethod}
+	 */
+	function withIdempotencyKey(handler) {
+		return async function keyedHandler(request, reply) {
 			const state = stateOf(request);
-			if (state.body.error && METHODS_WITH_BODY.includes(state.method)) throw state.body.error;
-			const ctx = {
-				app,
-				method: state.method,
-				path: state.path,
-				params: request.params,
-				query: state.query,
-				body: state.body.json,
-				parts: state.body.parts,
-				/** The route's validated `body` or `querystring`; throws its validation error. */
-				input(/** @type {'body' | 'querystring'} */ part) {
-					// A multipart body (415) or one that is not an object is refused before the schema's rules.
-					if (part === 'body') jsonBody(ctx);
-					const error = /** @type {any} */ (request.validationError);
-					if (error && error.validationContext === part) throw error;
-					return part === 'body' ? request.body : request.query;
-				},
-			};
-			const keyed = { ...ctx, headers: request.headers };
-			const { result, replayedHeaders } =
-				state.area === 'api'
-					? await app.idempotency.run(keyed, () => handler(ctx))
-					: { result: await handler(ctx), replayedHeaders: {} };
+			const { method, path, body } = state;
+			const keyed = { method, path, headers: request.headers, body: body.json, parts: body.parts };
+			const { result, replayedHeaders } = await app.idempotency.run(keyed, () =>
+				handler.call(this, request, reply),
+			);
 			if (replayedHeaders[REPLAYED_HEADER]) state.record.replayed = true;
-			const status = result.status ?? 200;
-			if (result.raw) return reply.code(status).type(result.raw.contentType).send(result.raw.body);
-			const envelope = successEnvelope(result, state.fault?.kind === 'missing_data');
-			return sendJson(reply, status, envelope, replayedHeaders);
+			reply.headers(replayedHeaders);
+			return result;
 		};
 	}
 
-	const routes = [...apiRoutes(), ...routeList(registerAdminRoutes)];
+	// After validation: the body the handler sees is the validated one, else the JSON as sent; a malformed body is
+	// refused here, after routing.
+	fastify.addHook('preHandler', async (request) => {
+		const state = stateOf(request);
+		if (request.body === state.body) request.body = state.body.json;
+		/** @type {any} */ (request).formParts = state.body.parts;
+		if (state.body.error && METHODS_WITH_BODY.includes(state.method)) throw state.body.error;
+	});
+
+	// A handler returns `{ status?, message, data?, pagination? }`; this hook makes it the success envelope.
+	fastify.addHook('preSerialization', async (request, reply, result) => {
+		reply.code(/** @type {any} */ (result).status ?? 200);
+		return successEnvelope(result, stateOf(request).fault?.kind === 'missing_data');
+	});
+
+	// Every route with a schema takes its validation error in the handler (input above); every path learns its methods
+	// for the 405 routes below.
 	/** @type {Map<string, string[]>} */
 	const methodsByPath = new Map();
-	for (const route of routes) {
-		fastify.route({
-			method: route.method,
-			url: route.path,
-			handler: routeHandler(route.handler),
-			...(route.schema ? { schema: route.schema, attachValidation: true } : {}),
-		});
-		methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
-	}
-	for (const [path, allowed] of methodsByPath) {
-		const others = METHODS.filter((method) => !allowed.includes(method));
-		fastify.route({
-			method: others,
-			url: path,
-			handler: async (request) => {
-				throw new ApiError(
-					HTTP_STATUS.methodNotAllowed,
-					ERROR_CODES.badRequest,
-					`Method ${stateOf(request).method} is not allowed on ${stateOf(request).path}; allowed: ${allowed.join(', ')}`,
-					undefined,
-					{ Allow: allowed.join(', ') },
-				);
-			},
-		});
-	}
+	fastify.addHook('onRoute', (route) => {
+		if (/** @type {any} */ (route.config)?.methodNotAllowed) return;
+		if (route.schema) route.attachValidation = true;
+		if (areaOf(route.url) === 'api') route.handler = withIdempotencyKey(route.handler);
+		const methods = [route.method].flat();
+		methodsByPath.set(route.url, [...(methodsByPath.get(route.url) ?? []), ...methods]);
+	});
+
+	for (const routes of [...API_ROUTES, registerAdminRoutes]) fastify.register(routes);
+	// Registered last, when the routes above are known: every other method of their paths is 405 with `Allow`.
+	fastify.register(async (instance) => {
+		for (const [path, allowed] of methodsByPath) {
+			instance.route({
+				method: METHODS.filter((method) => !allowed.includes(method)),
+				url: path,
+				config: { methodNotAllowed: true },
+				handler: async (request) => {
+					throw new ApiError(
+						HTTP_STATUS.methodNotAllowed,
+						ERROR_CODES.badRequest,
+						`Method ${stateOf(request).method} is not allowed on ${stateOf(request).path}; allowed: ${allowed.join(', ')}`,
+						undefined,
+						{ Allow: allowed.join(', ') },
+					);
+				},
+			});
+		}
+	});
 	return fastify;
 }
 

@@ -20,15 +20,19 @@ export npm_config_yes=true
 export npm_config_fund=false
 export npm_config_audit=false
 
-# Install (or re-install) the dependencies when package-lock.json changed since the last install.
+# Install (or re-install) the dependencies when package-lock.json changed since the last install, with `npm ci`:
+# exactly the locked versions, and the lock file is left as committed. The lock lists every platform's optional
+# bindings (e.g. @unrs/resolver-binding-*); a lock written by a plain `npm install` on one machine lacks the other
+# platforms' and `npm ci` refuses it, hence the command below (CONTRIBUTING.md, "Dependencies and the lock file").
 STAMP="$ROOT/node_modules/.payment-platform-install-stamp"
 lock_sum() { echo "$(sha256sum "$ROOT/package-lock.json" 2>/dev/null | cut -d' ' -f1)-$(node -v)"; }
 if [ "${SKIP_INSTALL:-}" != "1" ] && { [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$(lock_sum)" ]; }; then
-	echo "[setup] installing dependencies with $(node -v)" >&2
-	# `npm install` rather than `npm ci`: npm 11 writes lock files without the other platforms' optional bindings
-	# (e.g. @unrs/resolver-binding-*), which `npm ci` then rejects as out of sync. `npm install` installs exactly the
-	# locked versions and leaves the lock file unchanged.
-	( cd "$ROOT" && npm install --loglevel=error >&2 )
+	echo "[setup] installing dependencies with $(node -v) (npm ci)" >&2
+	if ! ( cd "$ROOT" && npm ci --loglevel=error >&2 ); then
+		echo "[setup] npm ci failed. If it says package.json and package-lock.json are out of sync, write the lock with" >&2
+		echo "[setup]   SKIP_INSTALL=1 bash scripts/node24.sh npm install --package-lock-only --ignore-scripts" >&2
+		exit 1
+	fi
 	lock_sum > "$STAMP"
 fi
 

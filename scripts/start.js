@@ -2,11 +2,12 @@
 /**
  * `npm start` (through scripts/start.sh): the sandbox and a real n8n with this package, ready to click through.
  * The n8n user folder persists (DEMO_USER_FOLDER), so a second start is fast and keeps the user's work; the sandbox
- * starts from its seed data every time.
+ * starts from its seed data every time. SANDBOX_SIGNING picks how the sandbox signs deliveries (sandbox/README.md).
  */
 const path = require('path');
 const n8n = require('./lib/n8n');
 const { stopAll, stopAllOnSignals } = require('./lib/processes');
+const { signingFromEnv } = require('../sandbox/signature');
 
 const N8N_PORT = Number(process.env.DEMO_N8N_PORT || 5678);
 const SANDBOX_PORT = Number(process.env.DEMO_SANDBOX_PORT || 4010);
@@ -71,15 +72,21 @@ async function main() {
 	step('Building the package');
 	await n8n.buildPackage();
 
-	step('Installing n8n (only the first time: about 4-5 minutes)');
-	const n8nDir = await n8n.installN8n();
+	// The list's primary version, or another of the list named by N8N_VERSION (e.g. the long-term line's).
+	const { version } = n8n.versionUnderTest(process.env.N8N_VERSION || n8n.PRIMARY_N8N_VERSION);
+	step(`Installing n8n ${version} (only the first time: about 4-5 minutes)`);
+	const n8nDir = await n8n.installN8n(version);
 
 	step(`Starting the sandbox on port ${SANDBOX_PORT} and n8n on port ${N8N_PORT}`);
 	const stack = await n8n.startStack({
 		n8nDir,
 		userFolder: USER_FOLDER,
 		apiKeyLabel: 'npm start',
-		sandbox: { port: SANDBOX_PORT, log: (line) => console.log(`[sandbox] ${line}`) },
+		sandbox: {
+			port: SANDBOX_PORT,
+			signing: signingFromEnv(process.env.SANDBOX_SIGNING),
+			log: (line) => console.log(`[sandbox] ${line}`),
+		},
 		n8n: { port: N8N_PORT, logLevel: 'warn', onLine: showN8nLine },
 	});
 	stack.instance.process.exited.then(async ({ code, signal }) => {

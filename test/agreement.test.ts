@@ -1,11 +1,11 @@
 /**
- * The nodes and the sandbox state the API separately (nodes: transport/chosenNames.ts, shared/apiValues.ts and the
+ * The nodes and the sandbox state the API separately (nodes: api/chosenNames.ts, api/documentedValues.ts and the
  * trigger's signature.ts; sandbox: sandbox/api/names.js, sandbox/api/values.js, sandbox/signature.js). Where the
  * reference leaves a name unshown they must have made the same choice, and the documented values must be the same
  * copy of the reference: this file compares the two statements, so a change on one side fails here by name.
  */
-import * as nodeNames from '../nodes/PaymentPlatform/transport/chosenNames';
-import * as nodeValues from '../nodes/PaymentPlatform/shared/apiValues';
+import * as nodeNames from '../nodes/PaymentPlatform/api/chosenNames';
+import * as nodeValues from '../nodes/PaymentPlatform/api/documentedValues';
 import { characterCount, InputValidator } from '../nodes/PaymentPlatform/shared/validate';
 import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { convertValues, documentedFields } from '../nodes/PaymentPlatform/shared/fieldRules';
@@ -16,7 +16,17 @@ import { computeSignature, verifySignature } from '../nodes/PaymentPlatformTrigg
 import * as sandboxNames from '../sandbox/api/names';
 import * as sandboxValues from '../sandbox/api/values';
 import { charLength, text } from '../sandbox/api/rules';
-import { signatureHeaderValue as sandboxSignature } from '../sandbox/signature';
+import {
+	SIGNING_SCHEMES,
+	signatureHeaderValue as sandboxSignature,
+	signedHeaders,
+} from '../sandbox/signature';
+import { verificationSettings } from '../nodes/PaymentPlatformTrigger/signatureOptions';
+import {
+	verifyDelivery,
+	type SignatureScheme,
+	type VerificationSettings,
+} from '../nodes/PaymentPlatformTrigger/verifyDelivery';
 import type { INode } from 'n8n-workflow';
 
 /** Plain data, so that readonly tuples and frozen objects compare by value. */
@@ -35,6 +45,10 @@ describe('names the reference leaves unshown: node and sandbox made the same cho
 		['WITHDRAWALS_PATH', 'withdrawal creation path (README example)'],
 		['WEBHOOK_DELIVERY_HEADERS', 'delivery headers: signature, event, delivery id'],
 		['SIGNATURE_PREFIX', 'signature value prefix'],
+		[
+			'WEBHOOK_SIGNATURE_NAMES',
+			'signature families: headers, keys, signed text layout, replay window',
+		],
 		['IDEMPOTENCY_KEY_HEADER', 'idempotency key header of the creates'],
 	])('%s (%s)', (name) => {
 		expect(plain(sandboxNames[name])).toEqual(plain(nodeNames[name]));
@@ -71,6 +85,35 @@ describe('names the reference leaves unshown: node and sandbox made the same cho
 		expect(verifySignature(secret, body, sandboxSignature(secret, body))).toBe(true);
 		expect(verifySignature('whsec_other', body, sandboxSignature(secret, body))).toBe(false);
 	});
+});
+
+describe('the sandbox signs in each family the way the trigger verifies it', () => {
+	const secret = `whsec_${'0f'.repeat(32)}`;
+	const body = Buffer.from('{"id":"d1","event":"charge.captured","charge":{"id":"c"}}', 'utf8');
+	const pinned: Record<string, SignatureScheme> = {
+		'raw-body': 'rawBody',
+		timestamped: 'timestamped',
+		'timestamp-header': 'timestampHeader',
+		'standard-webhooks': 'standardWebhooks',
+	};
+	const settings = (scheme: SignatureScheme) =>
+		verificationSettings({ signatureScheme: scheme }) as VerificationSettings;
+
+	it.each(SIGNING_SCHEMES)(
+		'%s: verified under Automatic and pinned; not under another secret',
+		(scheme) => {
+			const headers = signedHeaders(scheme, secret, body, 'd1');
+			for (const chosen of ['automatic', pinned[scheme]] as SignatureScheme[]) {
+				expect(verifyDelivery(secret, body, headers, settings(chosen))).toMatchObject({
+					verified: true,
+					verification: { scheme: pinned[scheme] },
+				});
+			}
+			expect(
+				verifyDelivery(`whsec_${'f0'.repeat(32)}`, body, headers, settings('automatic')).verified,
+			).toBe(false);
+		},
+	);
 });
 
 describe('values and limits of the reference: the two copies are the same', () => {
@@ -154,7 +197,12 @@ describe('rules the reference states: each operation’s rule table and the sand
 	};
 	/** Fields the sandbox knows only to refuse them (tax_id "cannot be changed after creation"). */
 	const ONLY_REFUSED = new Set(['tax_id']);
-	const tables = operationRules();
+	/** A conditional rule (`when`) as the field's own schema states it: optional, the condition checked elsewhere. */
+	const unconditional = (rule: FieldRule): FieldRule =>
+		rule.when ? { ...rule, required: false, when: undefined } : rule;
+	const tables = Object.fromEntries(
+		Object.entries(operationRules()).map(([name, rules]) => [name, rules.map(unconditional)]),
+	);
 	const node = { name: 'Payment Platform' } as INode;
 
 	/** The object schema under zod effects (superRefine) and its field schemas. */

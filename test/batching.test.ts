@@ -6,7 +6,7 @@
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
 import { runAction } from './harness';
-import { scriptedApiForThisFile, type Received } from './support/scriptedSuite';
+import { scriptedApiForThisFile, type Received } from './harness/scriptedSuite';
 
 const KEYS = { publicKey: 'pk_test_batch', secretKey: 'sk_test_batch' };
 const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,18 +1,13 @@
 /**
- * The rule-table builder on its own (shared/fieldRules.ts, shared/values.ts): conversions, refusals, the one date rule
- * and the limit text the descriptions get from the same rows.
+ * The rule engine on its own (shared/fieldRules.ts, shared/dates.ts): conversions, refusals, the one date rule; and
+ * the declarations (shared/fields.ts): the limit text the descriptions get from the same rules.
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
-import {
-	clearableFields,
-	convertValues,
-	describeRules,
-	limitText,
-} from '../nodes/PaymentPlatform/shared/fieldRules';
+import { clearableFields, convertValues } from '../nodes/PaymentPlatform/shared/fieldRules';
+import { declareFields, limitText } from '../nodes/PaymentPlatform/shared/fields';
 import { InputValidator } from '../nodes/PaymentPlatform/shared/validate';
-import { toUtcDateTime } from '../nodes/PaymentPlatform/shared/values';
-import { ADDRESS_CREATE_RULES } from '../nodes/PaymentPlatform/actions/submerchantAddress/fields';
+import { toUtcDateTime } from '../nodes/PaymentPlatform/shared/dates';
 import * as addressCreate from '../nodes/PaymentPlatform/actions/submerchantAddress/create.operation';
 
 const node = { name: 'Payment Platform' } as INode;
@@ -98,32 +93,43 @@ describe('one date rule for every date field', () => {
 	});
 });
 
-describe('limit text comes from the rows', () => {
-	it('the row says its limit once, and the description carries it', () => {
-		const street = ADDRESS_CREATE_RULES.find((rule) => rule.field === 'street') as FieldRule;
+describe('limit text comes from the declarations', () => {
+	it('the rule says its limit once, and the description carries it', () => {
+		const street = addressCreate.fields.rules.find((rule) => rule.field === 'street') as FieldRule;
 		expect(limitText(street)).toBe('1 to 255 characters');
 		const property = addressCreate.description.find((p) => p.name === 'street');
 		expect(property?.description).toBe('Street name (1 to 255 characters)');
 	});
 
 	it('reaches options of collections', () => {
-		const properties: INodeProperties[] = [
+		const { properties, rules } = declareFields([
 			{
 				displayName: 'Extra',
 				name: 'extra',
 				type: 'collection',
 				default: {},
 				options: [
-					{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'A code' },
+					{
+						displayName: 'Code',
+						name: 'code',
+						type: 'string',
+						default: '',
+						description: 'A code',
+						api: { field: 'code', type: 'string', length: { max: 4 } },
+					},
 				],
 			},
-		];
-		const [described] = describeRules(properties, [
+		]);
+		expect((properties[0].options as INodeProperties[])[0]).toEqual({
+			displayName: 'Code',
+			name: 'code',
+			type: 'string',
+			default: '',
+			description: 'A code (at most 4 characters)',
+		});
+		expect(rules).toEqual([
 			{ parameter: 'extra.code', field: 'code', type: 'string', length: { max: 4 } },
 		]);
-		expect((described.options as INodeProperties[])[0].description).toBe(
-			'A code (at most 4 characters)',
-		);
 	});
 
 	it('only fields the reference lets be empty can be cleared', () => {

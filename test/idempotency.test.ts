@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { REQUEST_POLICY, RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
 import { runAction } from './harness';
-import { startScriptedApi } from './support/scriptedApi';
+import { startScriptedApi } from './harness/scriptedApi';
 import { useSandbox } from './harness/sandbox';
 
 type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;

@@ -1,6 +1,7 @@
 import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
+import { byId } from './harness/actions';
 
 const description = new PaymentPlatform().description;
 
@@ -31,7 +32,6 @@ function editorIssues(parameters: INodeParameters): string[] {
 	return Object.values(issues?.parameters ?? {}).flat();
 }
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const UUID = '3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
 
 describe('"By ID" locators in the editor', () => {

@@ -4,9 +4,9 @@
  * parameter the API ignores, and filters it ignores.
  */
 import { PAGE_CONCURRENCY } from '../nodes/PaymentPlatform/transport';
-import { PAGINATION_QUERY } from '../nodes/PaymentPlatform/transport/chosenNames';
+import { PAGINATION_QUERY } from '../nodes/PaymentPlatform/api/chosenNames';
 import { runAction } from './harness';
-import { scriptedApiForThisFile, type Answer, type Received } from './support/scriptedSuite';
+import { scriptedApiForThisFile, type Answer, type Received } from './harness/scriptedSuite';
 
 const KEYS = { publicKey: 'pk_test_pages', secretKey: 'sk_test_pages' };
 const NODE = 'Payment Platform';

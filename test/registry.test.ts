@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
 import { isNodeOperation, resources } from '../nodes/PaymentPlatform/actions/operations';
 import { runAction } from './harness';
-import { readSource, typeErrors } from './support/typeCheck';
+import { readSource, typeErrors } from './harness/typeCheck';
 
 const NODE_TYPE = 'nodes/PaymentPlatform/actions/node.type.ts';
 const PROBE = 'nodes/PaymentPlatform/actions/registryProbe.ts';

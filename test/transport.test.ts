@@ -1,7 +1,7 @@
 import { retryDelayMs, RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
 import { runAction } from './harness';
 import { TestCredentialsHelper } from './harness/credentialsHelper';
-import { startScriptedApi } from './support/scriptedApi';
+import { startScriptedApi } from './harness/scriptedApi';
 
 type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;
 

@@ -3,7 +3,7 @@
  * Figure 3, trigger throughput: the same signed deliveries to our trigger, to the check a user builds by hand
  * (Webhook raw body → Crypto HMAC → IF → NoOp), to a plain Webhook node that checks nothing (the ceiling) and to the
  * same plain Webhook with one expression among its parameters (the control: n8n's webhook-phase isolate), each
- * ending in the same NoOp. Runs alternate; after each run the bench waits until every delivery has its execution.
+ * ending in the same NoOp; and our trigger once more acknowledging after the workflow succeeds (the safe mode's cost). Runs alternate; after each run the bench waits until every delivery has its execution.
  * Measured once with n8n's default settings and once more after a restart with the setting the profile pointed at.
  */
 const assert = require('node:assert/strict');
@@ -20,13 +20,13 @@ const { waitFor } = require('../../scripts/lib/wait');
 const workflows = require('../lib/workflows');
 
 const EVENT = 'charge.captured';
-/** @typedef {'ours' | 'handBuilt' | 'plain' | 'plainExpression'} Side */
+/** @typedef {'ours' | 'oursAfterRun' | 'handBuilt' | 'plain' | 'plainExpression'} Side */
 /** @type {Side[]} */
-const SIDES = ['ours', 'handBuilt', 'plain', 'plainExpression'];
+const SIDES = ['ours', 'oursAfterRun', 'handBuilt', 'plain', 'plainExpression'];
 
 /**
  * @typedef {import('../lib/n8nRuns').Entry & { expected: number, accepted: number }} TriggerEntry
- * @typedef {{ entries: Record<Side, TriggerEntry>, secret: string }} TriggerSetup
+ * @typedef {{ entries: Record<Side, TriggerEntry>, secret: string, afterRunSecret: string }} TriggerSetup
  */
 
 /** How the platform signs a delivery and names its headers: the sandbox's own statement of it. */
@@ -37,23 +37,13 @@ function signing() {
 }
 
 /**
- * `count` deliveries of EVENT signed with `secret` as the sandbox signs them, with fresh delivery ids.
- * @param {import('../lib/context').BenchContext} context
+ * The deliveries of `bodies` signed with `secret` as the sandbox signs them.
  * @param {string} secret
- * @param {number} count
+ * @param {Array<{ id: string, body: string }>} bodies
  */
-function makeDeliveries(context, secret, count) {
-	const { sandbox, chargeIds } = running(context);
+function makeDeliveries(secret, bodies) {
 	const { sign, headers: H } = signing();
-	const charge = { ...sandbox.store.charges.get(chargeIds[0]), status: 'captured' };
-	return Array.from({ length: count }, () => {
-		const id = randomUUID();
-		const body = JSON.stringify({
-			id,
-			event: EVENT,
-			charge,
-			occurred_at: new Date().toISOString(),
-		});
+	return bodies.map(({ id, body }) => {
 		return {
 			body,
 			headers: {
@@ -67,7 +57,50 @@ function makeDeliveries(context, secret, count) {
 }
 
 /**
- * The three workflows, created and activated once (they stay across an n8n restart), and the endpoint secret.
+ * `count` delivery bodies of EVENT with fresh ids.
+ * @param {import('../lib/context').BenchContext} context
+ * @param {number} count
+ */
+function deliveryBodies(context, count) {
+	const { sandbox, chargeIds } = running(context);
+	const charge = { ...sandbox.store.charges.get(chargeIds[0]), status: 'captured' };
+	return Array.from({ length: count }, () => {
+		const id = randomUUID();
+		const body = JSON.stringify({
+			id,
+			event: EVENT,
+			charge,
+			occurred_at: new Date().toISOString(),
+		});
+		return { id, body };
+	});
+}
+
+/**
+ * Writes the same deliveries signed for each of our endpoints; returns the file of each side.
+ * @param {import('../lib/context').BenchContext} context
+ * @param {TriggerSetup} setup
+ * @param {string} name
+ * @param {number} count
+ * @returns {Record<Side, string>}
+ */
+function writeDeliveries(context, setup, name, count) {
+	const bodies = deliveryBodies(context, count);
+	const file = path.join(context.workDir, `${name}.json`);
+	const afterRunFile = path.join(context.workDir, `${name}-after-run.json`);
+	fs.writeFileSync(file, JSON.stringify(makeDeliveries(setup.secret, bodies)));
+	fs.writeFileSync(afterRunFile, JSON.stringify(makeDeliveries(setup.afterRunSecret, bodies)));
+	return {
+		ours: file,
+		oursAfterRun: afterRunFile,
+		handBuilt: file,
+		plain: file,
+		plainExpression: file,
+	};
+}
+
+/**
+ * The workflows, created and activated once (they stay across an n8n restart), and the endpoint secret.
  * @param {import('../lib/context').BenchContext} context
  * @returns {Promise<TriggerSetup>}
  */
@@ -76,6 +109,10 @@ async function setUpTriggerWorkflows(context) {
 	const { headers } = signing();
 	const ours = await addWorkflow(context, workflows.triggerWorkflow(credential, [EVENT]));
 	const secret = secretOf(context, ours);
+	const oursAfterRun = await addWorkflow(
+		context,
+		workflows.triggerWorkflow(credential, [EVENT], 'lastNode'),
+	);
 	const cryptoCredential = await client.createCredential({
 		name: 'Bench: webhook secret (Crypto)',
 		type: 'crypto',
@@ -95,11 +132,13 @@ async function setUpTriggerWorkflows(context) {
 	return {
 		entries: {
 			ours: counted(ours),
+			oursAfterRun: counted(oursAfterRun),
 			handBuilt: counted(handBuilt),
 			plain: counted(plain),
 			plainExpression: counted(plainExpression),
 		},
 		secret,
+		afterRunSecret: secretOf(context, oursAfterRun),
 	};
 }
 
@@ -200,25 +239,18 @@ async function load(context, entry, file) {
  */
 async function figureTrigger(context, setup, label) {
 	for (const entry of Object.values(setup.entries)) await waitForWebhook(context, entry);
-	const warmFile = path.join(context.workDir, 'deliveries-warmup.json');
-	fs.writeFileSync(
-		warmFile,
-		JSON.stringify(makeDeliveries(context, setup.secret, CONFIG.warmUpDeliveries)),
-	);
+	const warmFiles = writeDeliveries(context, setup, 'deliveries-warmup', CONFIG.warmUpDeliveries);
 	log(`figure 3 (${label}): warm-up`);
-	for (const side of SIDES) await load(context, setup.entries[side], warmFile);
+	for (const side of SIDES) await load(context, setup.entries[side], warmFiles[side]);
 	await assertEveryPathReachesTheEnd(context, setup);
 
 	/** @type {Record<Side, Array<Awaited<ReturnType<typeof load>>>>} */
-	const runs = { ours: [], handBuilt: [], plain: [], plainExpression: [] };
+	const runs = { ours: [], oursAfterRun: [], handBuilt: [], plain: [], plainExpression: [] };
 	for (let r = 0; r < CONFIG.triggerRuns; r++) {
-		const file = path.join(context.workDir, `deliveries-${r}.json`);
-		fs.writeFileSync(
-			file,
-			JSON.stringify(makeDeliveries(context, setup.secret, CONFIG.deliveries)),
-		);
+		const files = writeDeliveries(context, setup, `deliveries-${r}`, CONFIG.deliveries);
 		const order = [...SIDES.slice(r % SIDES.length), ...SIDES.slice(0, r % SIDES.length)];
-		for (const side of order) runs[side].push(await load(context, setup.entries[side], file));
+		for (const side of order)
+			runs[side].push(await load(context, setup.entries[side], files[side]));
 		/** @param {Side} side */
 		const describe = (side) => {
 			const run = runs[side][r];
@@ -227,7 +259,7 @@ async function figureTrigger(context, setup, label) {
 		log(
 			`figure 3 (${label}): run ${r + 1}/${CONFIG.triggerRuns}: ${SIDES.map(describe).join('; ')}`,
 		);
-		fs.rmSync(file, { force: true });
+		for (const file of new Set(Object.values(files))) fs.rmSync(file, { force: true });
 	}
 	/** @param {Side} side */
 	const summary = (side) => {
@@ -256,6 +288,7 @@ async function figureTrigger(context, setup, label) {
 	return {
 		label,
 		ours: summary('ours'),
+		oursAfterRun: summary('oursAfterRun'),
 		handBuilt: summary('handBuilt'),
 		plain: summary('plain'),
 		plainExpression: summary('plainExpression'),
@@ -271,9 +304,16 @@ async function figureTrigger(context, setup, label) {
  * @param {Awaited<ReturnType<typeof figureTrigger>>} f3
  */
 function countsAddUp(f3) {
-	return [f3.ours, f3.handBuilt, f3.plain, f3.plainExpression].every((side) =>
+	return [f3.ours, f3.oursAfterRun, f3.handBuilt, f3.plain, f3.plainExpression].every((side) =>
 		[side.executions, side.succeeded, side.acceptedTotal].every((n) => n === side.expected),
 	);
 }
 
-module.exports = { countsAddUp, endpointSecret, figureTrigger, setUpTriggerWorkflows };
+module.exports = {
+	countsAddUp,
+	endpointSecret,
+	figureTrigger,
+	load,
+	secretOf,
+	setUpTriggerWorkflows,
+};

@@ -193,17 +193,17 @@ function chargeGetAllWorkflow(credential) {
 }
 
 /** The Payment Platform Trigger alone; production URL `<n8n>/webhook/<webhookId>/webhook`. */
-function triggerWorkflow(credential, events) {
+function triggerWorkflow(credential, events, acknowledge = 'onReceived') {
 	const webhookId = randomUUID();
 	return {
 		path: `${webhookId}/webhook`,
-		workflow: chain('Bench: Payment Platform Trigger', [
+		workflow: chain(`Bench: Payment Platform Trigger (${acknowledge})`, [
 			{
 				name: NODE_UNDER_TEST,
 				type: NODE_TYPES.trigger,
 				typeVersion: TRIGGER_VERSION,
 				webhookId,
-				parameters: { events, options: {} },
+				parameters: { acknowledge, events, options: {} },
 				credentials: credentialsOf(credential),
 			},
 			noOpNode,

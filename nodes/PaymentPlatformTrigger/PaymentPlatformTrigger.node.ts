@@ -6,9 +6,9 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { WEBHOOK_EVENT_OPTIONS } from '../PaymentPlatform/shared/optionTexts';
-import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/transport/chosenNames';
+import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/api/chosenNames';
 import {
 	ACKNOWLEDGE_AFTER_RUN_VERSION,
 	acknowledgeMode,
@@ -19,37 +19,70 @@ import { readDelivery } from './delivery';
 import {
 	clearInFlight,
 	forgetRecentDeliveries,
-	graceInFlight,
 	hasSeenDelivery,
 	isInFlight,
-	keepRecentDeliveries,
 	markInFlight,
-	recentDeliveries,
 	rememberDeliveries,
+	RETRY_RUNNING_DELIVERY_AFTER_SECONDS,
+	RUNNING_AT_MOST_SECONDS,
 } from './deliveryWindow';
-import { createEndpoint, removeEndpoint, selectedEvents, webhookUrl } from './endpoints';
-import { signatureCandidates, withoutHeaders, type RequestHeaders } from './headers';
+import {
+	createEndpoint,
+	listEndpoints,
+	removeEndpoint,
+	removeEndpointsAndConfirm,
+	selectedEvents,
+	webhookUrl,
+} from './endpoints';
+import { withoutHeaders, type RequestHeaders } from './headers';
 import {
 	clearRegistration,
 	isCurrentRegistration,
+	planRepair,
 	readRegistration,
 	saveRegistration,
-	STATIC_KEYS,
 } from './registration';
-import { verifySignature } from './signature';
+import { signatureOptions, verificationSettings, type SignatureOptions } from './signatureOptions';
+import {
+	isRecognisedEvent,
+	reasonNotToRun,
+	RUN_UNRECOGNISED_EVENTS_VERSION,
+	unrecognisedEventsProperties,
+} from './unrecognisedEvents';
+import { verifyDelivery } from './verifyDelivery';
 
-interface TriggerOptions {
-	signatureHeader?: string;
+interface TriggerOptions extends SignatureOptions {
 	ignoreDuplicates?: boolean;
 	includeHeaders?: boolean;
+	resendRunsAfter?: number;
 }
+
+/** The option's seconds, or the chosen default when unset or not a positive number. */
+function runningAtMostSeconds(value: unknown): number {
+	return typeof value === 'number' && Number.isFinite(value) && value > 0
+		? value
+		: RUNNING_AT_MOST_SECONDS;
+}
+
+/** What a sender is told when its delivery is refused (the reason is in the debug log too). */
+const REFUSALS = {
+	invalid: 'Missing or invalid signature',
+	outsideTolerance: 'Signature timestamp outside the tolerance',
+} as const;
 
 /** The body n8n sends back when the delivery starts the workflow. */
 const ACCEPTED_ANSWER: IDataObject = { received: true };
 
 /** Answers the request directly; the workflow does not run. */
-function respond(this: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
-	this.getResponseObject().status(status).json(body);
+function respond(
+	this: IWebhookFunctions,
+	status: number,
+	body: IDataObject,
+	headers: Record<string, string> = {},
+): IWebhookResponseData {
+	const response = this.getResponseObject();
+	for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+	response.status(status).json(body);
 	return { noWebhookResponse: true };
 }
 
@@ -63,48 +96,46 @@ function rawBodyOf(this: IWebhookFunctions): Buffer | undefined {
 
 /**
  * Duplicate suppression: the answer for a delivery already run (or still running), else undefined and the delivery
- * is admitted. The window lives in memory per endpoint (deliveryWindow.ts): n8n does not keep what webhook() writes
- * to static data. Each check and its update run without an await between them.
+ * is admitted. The window lives in this process's memory per endpoint (deliveryWindow.ts says why not in static
+ * data). Each check and its update run without an await between them.
  *
  * When received, a delivery is remembered as it is admitted. After the workflow succeeds, it is remembered only
- * when n8n answers it 2xx; until n8n answers, a resend gets 409 and comes back later; a failed run (5xx) leaves it
- * free to run again when the platform resends it.
+ * when n8n answers it 2xx; until n8n answers (for `runningAtMostSeconds` at most: the run may be lost without a word),
+ * a resend gets 503 with Retry-After (every retry policy reads it as "come back later", where a 4xx may end the
+ * platform's retries); a failed run (5xx) leaves it free to run again when the platform resends it.
  */
 function admitOnce(
 	this: IWebhookFunctions,
 	windowKey: string,
 	keys: string[],
+	runningAtMostSeconds: number,
 ): IWebhookResponseData | undefined {
-	const staticData = this.getWorkflowStaticData('node');
-	const stored = staticData[STATIC_KEYS.recentDeliveryIds];
-	if (hasSeenDelivery(recentDeliveries(windowKey, stored), keys)) {
+	if (hasSeenDelivery(windowKey, keys)) {
 		return respond.call(this, 200, { received: true, ignored: 'duplicate delivery' });
 	}
-	const remember = () => {
-		const updated = rememberDeliveries(recentDeliveries(windowKey, stored), keys);
-		keepRecentDeliveries(windowKey, updated);
-		staticData[STATIC_KEYS.recentDeliveryIds] = updated;
-	};
 	if (acknowledgeMode(this.getNodeParameter('acknowledge', 'onReceived')) === 'onReceived') {
-		remember();
+		rememberDeliveries(windowKey, keys);
 		return undefined;
 	}
 	if (isInFlight(windowKey, keys)) {
-		return respond.call(this, 409, {
-			message: 'This delivery is still running; send it again later',
-		});
+		return respond.call(
+			this,
+			503,
+			{ message: 'This delivery is still running; send it again later' },
+			{ 'Retry-After': String(RETRY_RUNNING_DELIVERY_AFTER_SECONDS) },
+		);
 	}
-	markInFlight(windowKey, keys);
+	const attempt = markInFlight(windowKey, keys, runningAtMostSeconds);
 	// n8n ends the response when the run is over, also when the caller has hung up meanwhile (a platform's timeout):
 	// then there is no 'finish' event, so the answer is taken where n8n gives it.
 	const response = this.getResponseObject();
 	const end = response.end.bind(response) as (...args: unknown[]) => unknown;
 	response.end = ((...args: unknown[]) => {
-		if (response.statusCode >= 200 && response.statusCode < 300) remember();
-		clearInFlight(windowKey, keys);
+		if (response.statusCode >= 200 && response.statusCode < 300)
+			rememberDeliveries(windowKey, keys);
+		clearInFlight(windowKey, keys, attempt);
 		return end(...args);
 	}) as typeof response.end;
-	response.once('close', () => graceInFlight(windowKey, keys));
 	return undefined;
 }
 
@@ -121,8 +152,9 @@ export class PaymentPlatformTrigger implements INodeType {
 		// expression sandbox on every request to any trigger at typeVersion 1, which halves webhook throughput;
 		// from 1.1 on it skips that. See README "Performance".
 		// 1.2: new nodes acknowledge a delivery after the workflow succeeds (acknowledge.ts).
-		version: [1, 1.1, ACKNOWLEDGE_AFTER_RUN_VERSION],
-		defaultVersion: ACKNOWLEDGE_AFTER_RUN_VERSION,
+		// 1.3: a delivery whose event is none of the nine runs (unrecognisedEvents.ts).
+		version: [1, 1.1, ACKNOWLEDGE_AFTER_RUN_VERSION, RUN_UNRECOGNISED_EVENTS_VERSION],
+		defaultVersion: RUN_UNRECOGNISED_EVENTS_VERSION,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when the Payment Platform sends a signed charge event',
 		defaults: { name: 'Payment Platform Trigger' },
@@ -151,6 +183,7 @@ export class PaymentPlatformTrigger implements INodeType {
 				description:
 					'The charge events that start the workflow. The webhook endpoint is registered with the Payment Platform for exactly these events; at least one is needed.',
 			},
+			...unrecognisedEventsProperties,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -164,7 +197,16 @@ export class PaymentPlatformTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to skip a delivery whose ID was already received (the platform resends a delivery until it is acknowledged). The last 1,000 IDs are remembered.',
+							'Whether to skip a delivery whose ID was already run (the platform resends a delivery until it is acknowledged). The last 10,000 IDs of the past 3 days are remembered, per n8n process.',
+					},
+					{
+						displayName: 'Resend Runs Again After (Seconds)',
+						name: 'resendRunsAfter',
+						type: 'number',
+						default: RUNNING_AT_MOST_SECONDS,
+						typeOptions: { minValue: 1 },
+						description:
+							'With After the Workflow Succeeds: a resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).',
 					},
 					{
 						displayName: 'Include Headers',
@@ -174,15 +216,7 @@ export class PaymentPlatformTrigger implements INodeType {
 						description:
 							'Whether to add the request headers to the output item under "headers" (the signature header is left out)',
 					},
-					{
-						displayName: 'Signature Header',
-						name: 'signatureHeader',
-						type: 'string',
-						default: '',
-						placeholder: 'X-Signature',
-						description:
-							'The request header that carries the HMAC-SHA256 signature. Leave empty to use X-Signature, or failing that any header whose name ends in "-signature".',
-					},
+					...signatureOptions,
 				],
 			},
 		],
@@ -193,12 +227,22 @@ export class PaymentPlatformTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
 				const stored = readRegistration(staticData);
-				if (stored.endpointId === undefined && stored.secret === undefined) return false;
 				const url = this.getNodeWebhookUrl('default');
-				const events = [...new Set(this.getNodeParameter('events', []) as string[])];
-				if (isCurrentRegistration(stored, url, events)) return true;
-				// A registration for another URL or other events (or without its secret) is stale: replace it.
-				if (stored.endpointId !== undefined) await removeEndpoint.call(this, stored.endpointId);
+				// Fails with a clear error before any request when no (or an unknown) event is selected.
+				const events = selectedEvents.call(this);
+				const listed = await listEndpoints.call(this);
+				if (listed === undefined) {
+					// No list to check against: trust what is stored, as before.
+					if (stored.endpointId === undefined && stored.secret === undefined) return false;
+					if (isCurrentRegistration(stored, url, events)) return true;
+					if (stored.endpointId !== undefined) await removeEndpoint.call(this, stored.endpointId);
+				} else {
+					// Missing on the platform, another URL or other events: register again; endpoints with this URL
+					// whose secret n8n does not have: remove (registration.ts, planRepair).
+					const plan = planRepair(stored, url, events, listed);
+					await removeEndpointsAndConfirm.call(this, plan.remove);
+					if (plan.keep) return true;
+				}
 				forgetRecentDeliveries(stored.endpointId);
 				clearRegistration(staticData);
 				return false;
@@ -215,7 +259,7 @@ export class PaymentPlatformTrigger implements INodeType {
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
 				const { endpointId } = readRegistration(staticData);
-				if (endpointId !== undefined) await removeEndpoint.call(this, endpointId);
+				if (endpointId !== undefined) await removeEndpointsAndConfirm.call(this, [endpointId]);
 				forgetRecentDeliveries(endpointId);
 				clearRegistration(staticData);
 				return true;
@@ -229,35 +273,52 @@ export class PaymentPlatformTrigger implements INodeType {
 		const headers = this.getHeaderData() as RequestHeaders;
 
 		const { endpointId, secret } = readRegistration(staticData);
+		const settings = verificationSettings(options);
+		if (typeof settings === 'string') throw new NodeOperationError(this.getNode(), settings);
 		const rawBody = rawBodyOf.call(this);
-		const signatures = signatureCandidates(headers, options.signatureHeader);
-		if (
-			secret === undefined ||
-			rawBody === undefined ||
-			!signatures.some((signature) => verifySignature(secret, rawBody, signature.value))
-		) {
-			this.logger.debug('Payment Platform Trigger rejected a delivery without a valid signature');
-			return respond.call(this, 401, { message: 'Missing or invalid signature' });
+		const result =
+			secret === undefined || rawBody === undefined
+				? undefined
+				: verifyDelivery(secret, rawBody, headers, settings);
+		if (secret === undefined || rawBody === undefined || result?.verified !== true) {
+			const reason = result?.verified === false ? result.reason : 'invalid';
+			this.logger.debug(`Payment Platform Trigger rejected a delivery: ${REFUSALS[reason]}`);
+			return respond.call(this, 401, { message: REFUSALS[reason] });
 		}
 
 		// The signature proves the platform sent it: whatever its shape, the delivery runs (delivery.ts).
 		const { item, duplicateKeys } = readDelivery(rawBody, headers);
 		const events = this.getNodeParameter('events', []) as string[];
-		if (item.event !== null && !events.includes(item.event)) {
-			return respond.call(this, 200, { received: true, ignored: 'event not selected' });
-		}
+		const { typeVersion } = this.getNode();
+		const notRun = reasonNotToRun(
+			item.event,
+			events,
+			typeVersion,
+			typeVersion >= RUN_UNRECOGNISED_EVENTS_VERSION
+				? this.getNodeParameter('unrecognisedEvents', 'run')
+				: undefined,
+		);
+		if (notRun !== undefined) return respond.call(this, 200, { received: true, ignored: notRun });
 
 		if (options.ignoreDuplicates !== false) {
-			const refused = admitOnce.call(this, endpointId ?? secret, duplicateKeys);
+			const refused = admitOnce.call(
+				this,
+				endpointId ?? secret,
+				duplicateKeys,
+				runningAtMostSeconds(options.resendRunsAfter),
+			);
 			if (refused !== undefined) return refused;
 		}
 
-		const json = item as unknown as IDataObject;
+		const json = { ...item, verification: result.verification } as unknown as IDataObject;
+		if (typeVersion >= RUN_UNRECOGNISED_EVENTS_VERSION) {
+			json.eventRecognised = isRecognisedEvent(item.event);
+		}
 		if (options.includeHeaders === true) {
 			const signatureHeaders = [
 				WEBHOOK_DELIVERY_HEADERS.signature,
 				...(options.signatureHeader ? [options.signatureHeader] : []),
-				...signatures.map((signature) => signature.name),
+				...result.headersRead,
 			];
 			json.headers = withoutHeaders(headers, signatureHeaders) as IDataObject;
 		}

@@ -5,10 +5,7 @@
  * null, and the item says which ones in `notFound`.
  */
 import { createHash } from 'crypto';
-import {
-	CHARGE_RECORD_FIELDS,
-	WEBHOOK_PAYLOAD_NAMES,
-} from '../PaymentPlatform/transport/chosenNames';
+import { CHARGE_RECORD_FIELDS, WEBHOOK_PAYLOAD_NAMES } from '../PaymentPlatform/api/chosenNames';
 import { getHeader, type RequestHeaders } from './headers';
 import { nonEmptyString } from './registration';
 

@@ -1,99 +1,162 @@
 /**
- * The window of recently accepted delivery ids, used to ignore redeliveries of the same notification.
- * No n8n imports. The window is a plain array, oldest first, never longer than its limit.
+ * The window of recently run deliveries (to ignore redeliveries) and the marks of deliveries still running.
+ * No n8n imports. Both live in this process's memory, per endpoint registration, and both are bounded by count and by
+ * age; docs/reliability.md ("The duplicate window") says how the bounds were chosen and what they cost.
  *
- * It is kept in this process's memory, per endpoint registration, and copied to the workflow's static data. Memory is
- * what makes it work in a running n8n: n8n (checked with 2.41) reloads a workflow's static data from its database
- * for every webhook request and saves only what an execution changes, so what webhook() writes to static data is
- * not there for the next request. The window therefore lasts as long as the n8n process (a restart, or another
- * webhook process in queue mode, starts from the static data).
+ * Why memory and not the workflow's static data (read in n8n 2.41's live-webhooks.ts): n8n saves static data a
+ * webhook() changed in the response callback, which, after the workflow succeeds, runs before the answer the window
+ * waits for; and it saves the whole static-data row as this request loaded it, so a write per delivery could put back
+ * an endpoint secret that an activation in the main process had just replaced. A restart (or another webhook process)
+ * therefore starts with an empty window: a redelivery may run again, it is never lost.
  */
+import { createHash } from 'crypto';
 
-/** How many accepted delivery ids are remembered. */
-export const RECENT_DELIVERY_LIMIT = 1000;
+/** How many run deliveries are remembered per endpoint (about 1.5 MB at most, docs/reliability.md). */
+export const DELIVERY_WINDOW_MAX_IDS = 10_000;
 
-/** The ids in a stored window, dropping anything that is not a non-empty string. */
-export function readDeliveryWindow(stored: unknown): string[] {
-	if (!Array.isArray(stored)) return [];
-	return stored.filter((id): id is string => typeof id === 'string' && id !== '');
-}
+/** How long a run delivery is remembered: platforms resend for up to about three days (docs/reliability.md). */
+export const DELIVERY_WINDOW_MAX_AGE_MS = 72 * 3600_000;
 
-/** True when any of `ids` is in the window. */
-export function hasSeenDelivery(window: readonly string[], ids: readonly string[]): boolean {
-	return ids.some((id) => window.includes(id));
-}
+/** Ids longer than this are kept as their SHA-256 digest (so an id of any length costs the same). */
+export const LONGEST_KEPT_ID = 64;
+
+/** How many deliveries may be marked running per endpoint; beyond it the oldest mark is dropped (its resend runs). */
+export const RUNNING_MARKS_MAX = 1_000;
 
 /**
- * A new window with `ids` appended (each once) and the oldest entries dropped beyond `limit` (first in, first out).
- * The input window is not modified.
+ * How long after it was admitted a delivery counts as "running" at most (unless n8n answers before). Within it a resend
+ * gets 503; after it the resend runs, because the first run may be lost without n8n saying so for a while (n8n 2.x
+ * reports a killed worker's job after about 90 s; a proxy may hide that the platform hung up), and a sender with few
+ * retries must still get a run. A run slower than this may run twice: a duplicate, never a loss. The trigger's
+ * "Resend Runs Again After" option changes it; docs/reliability.md says how it was chosen.
  */
-export function rememberDeliveries(
-	window: readonly string[],
-	ids: readonly string[],
-	limit: number = RECENT_DELIVERY_LIMIT,
-): string[] {
-	const fresh = [...new Set(ids)].filter((id) => id !== '' && !window.includes(id));
-	const next = [...window, ...fresh];
-	return next.length > limit ? next.slice(next.length - limit) : next;
-}
-
-/** Windows by endpoint id: a new registration starts a new window. */
-const windowsByEndpoint = new Map<string, string[]>();
+export const RUNNING_AT_MOST_SECONDS = 25;
 
 /**
- * How long a delivery stays "running" after its caller hung up without an answer. n8n answers when the run ends, also
- * to a caller that has gone; this bounds the wait when it never does (n8n 2.x fails the job of a killed worker
- * within about 90 s: lock of 60 s, stalled check every 30 s).
+ * The Retry-After (seconds) sent with the 503 that answers a resend of a delivery still running. Platforms that read
+ * it wait this long; the others resend on their own schedule, which is fine too (docs/reliability.md).
  */
-export const IN_FLIGHT_GRACE_MS = 5 * 60_000;
+export const RETRY_RUNNING_DELIVERY_AFTER_SECONDS = 10;
 
-/**
- * Deliveries accepted with "After the Workflow Succeeds" whose answer has not gone out yet, by endpoint: id → the
- * time after which it no longer counts as running (Infinity while its caller waits). Such a delivery enters the window
- * only once n8n has answered it 2xx: a failed or crashed run answers 5xx, the platform resends, and the resend runs.
- */
-const inFlightByEndpoint = new Map<string, Map<string, number>>();
-
-/** The window of an endpoint: the one in memory, else the one `stored` in static data. */
-export function recentDeliveries(endpointId: string, stored: unknown): string[] {
-	return windowsByEndpoint.get(endpointId) ?? readDeliveryWindow(stored);
+/** The key an id is kept under: itself, or `sha256:<hex>` when longer than LONGEST_KEPT_ID. */
+export function windowKey(id: string): string {
+	if (id.length <= LONGEST_KEPT_ID) return id;
+	return `sha256:${createHash('sha256').update(id, 'utf8').digest('hex')}`;
 }
 
-/** Keeps an endpoint's window in memory. */
-export function keepRecentDeliveries(endpointId: string, window: string[]): void {
-	windowsByEndpoint.set(endpointId, window);
+/** Per endpoint: key → the time it entered (a Map keeps insertion order, so the oldest entry is always first). */
+type Entries = Map<string, number>;
+
+/** A running mark: the attempt that set it, and the time after which it stops counting. */
+interface RunningMark {
+	attempt: number;
+	until: number;
 }
 
-/** Drops an endpoint's window (its registration was removed or replaced). */
-export function forgetRecentDeliveries(endpointId: string | undefined): void {
-	if (endpointId === undefined) return;
-	windowsByEndpoint.delete(endpointId);
-	inFlightByEndpoint.delete(endpointId);
+const windowsByEndpoint = new Map<string, Entries>();
+const runningByEndpoint = new Map<string, Map<string, RunningMark>>();
+let lastAttempt = 0;
+
+function entriesOf<T>(store: Map<string, Map<string, T>>, endpoint: string): Map<string, T> {
+	let entries = store.get(endpoint);
+	if (entries === undefined) {
+		entries = new Map();
+		store.set(endpoint, entries);
+	}
+	return entries;
 }
 
-/** True when any of `ids` is accepted and still running (its answer not sent, its grace not over). */
-export function isInFlight(endpointId: string, ids: readonly string[], now = Date.now()): boolean {
-	const inFlight = inFlightByEndpoint.get(endpointId);
-	return inFlight !== undefined && ids.some((id) => (inFlight.get(id) ?? 0) > now);
-}
-
-export function markInFlight(endpointId: string, ids: readonly string[]): void {
-	const inFlight = inFlightByEndpoint.get(endpointId) ?? new Map<string, number>();
-	for (const id of ids) inFlight.set(id, Infinity);
-	inFlightByEndpoint.set(endpointId, inFlight);
-}
-
-/** The caller hung up before the answer: the delivery counts as running for IN_FLIGHT_GRACE_MS more. */
-export function graceInFlight(endpointId: string, ids: readonly string[], now = Date.now()): void {
-	const inFlight = inFlightByEndpoint.get(endpointId);
-	for (const id of ids) {
-		if (inFlight?.get(id) === Infinity) inFlight.set(id, now + IN_FLIGHT_GRACE_MS);
+/** Drops the oldest entries while there are more than `max`, or while `isStale` says the oldest is. */
+function trimOldest<T>(entries: Map<string, T>, max: number, isStale: (value: T) => boolean): void {
+	for (const [key, value] of entries) {
+		if (entries.size <= max && !isStale(value)) return;
+		entries.delete(key);
 	}
 }
 
-export function clearInFlight(endpointId: string, ids: readonly string[]): void {
-	const inFlight = inFlightByEndpoint.get(endpointId);
-	if (inFlight === undefined) return;
-	for (const id of ids) inFlight.delete(id);
-	if (inFlight.size === 0) inFlightByEndpoint.delete(endpointId);
+/** True when any of `ids` ran (answered 2xx) within the window's age. */
+export function hasSeenDelivery(
+	endpoint: string,
+	ids: readonly string[],
+	now = Date.now(),
+): boolean {
+	const window = windowsByEndpoint.get(endpoint);
+	if (window === undefined) return false;
+	return ids.some((id) => {
+		const at = window.get(windowKey(id));
+		return at !== undefined && now - at < DELIVERY_WINDOW_MAX_AGE_MS;
+	});
+}
+
+/** Remembers `ids` as run; the oldest are forgotten beyond DELIVERY_WINDOW_MAX_IDS or DELIVERY_WINDOW_MAX_AGE_MS. */
+export function rememberDeliveries(
+	endpoint: string,
+	ids: readonly string[],
+	now = Date.now(),
+): void {
+	const window = entriesOf(windowsByEndpoint, endpoint);
+	for (const id of ids) {
+		if (id === '') continue;
+		const key = windowKey(id);
+		window.delete(key);
+		window.set(key, now);
+	}
+	trimOldest(window, DELIVERY_WINDOW_MAX_IDS, (at) => now - at >= DELIVERY_WINDOW_MAX_AGE_MS);
+}
+
+/** How many ids an endpoint's window holds (for tests and the docs' memory figure). */
+export function deliveryWindowSize(endpoint: string): number {
+	return windowsByEndpoint.get(endpoint)?.size ?? 0;
+}
+
+/** Drops an endpoint's window and marks (its registration was removed or replaced). */
+export function forgetRecentDeliveries(endpoint: string | undefined): void {
+	if (endpoint === undefined) return;
+	windowsByEndpoint.delete(endpoint);
+	runningByEndpoint.delete(endpoint);
+}
+
+/** True when any of `ids` is accepted and still running (its answer not sent, its grace not over). */
+export function isInFlight(endpoint: string, ids: readonly string[], now = Date.now()): boolean {
+	const running = runningByEndpoint.get(endpoint);
+	return running !== undefined && ids.some((id) => (running.get(windowKey(id))?.until ?? 0) > now);
+}
+
+/**
+ * Marks `ids` running until n8n answers, for `seconds` at most, and returns the attempt number that clearInFlight
+ * takes, so that the end of an earlier attempt never clears the mark of a later one. Marks past their time, and the
+ * oldest beyond RUNNING_MARKS_MAX, go.
+ */
+export function markInFlight(
+	endpoint: string,
+	ids: readonly string[],
+	seconds: number = RUNNING_AT_MOST_SECONDS,
+	now = Date.now(),
+): number {
+	const attempt = ++lastAttempt;
+	const running = entriesOf(runningByEndpoint, endpoint);
+	for (const [key, mark] of running) if (mark.until <= now) running.delete(key);
+	for (const id of ids) {
+		const key = windowKey(id);
+		running.delete(key);
+		running.set(key, { attempt, until: now + seconds * 1000 });
+	}
+	trimOldest(running, RUNNING_MARKS_MAX, () => false);
+	return attempt;
+}
+
+/** n8n answered `attempt`: its marks go (a later attempt's marks stay). */
+export function clearInFlight(endpoint: string, ids: readonly string[], attempt: number): void {
+	const running = runningByEndpoint.get(endpoint);
+	if (running === undefined) return;
+	for (const id of ids) {
+		const key = windowKey(id);
+		if (running.get(key)?.attempt === attempt) running.delete(key);
+	}
+	if (running.size === 0) runningByEndpoint.delete(endpoint);
+}
+
+/** How many deliveries an endpoint has marked running (for tests). */
+export function runningMarkCount(endpoint: string): number {
+	return runningByEndpoint.get(endpoint)?.size ?? 0;
 }

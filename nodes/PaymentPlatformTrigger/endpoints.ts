@@ -1,16 +1,18 @@
 /**
- * Registering and removing the trigger's webhook endpoint with the API (POST /v1/postbacks/endpoints and the
- * package's chosen DELETE path). All HTTP goes through the shared transport.
+ * Registering, listing and removing the trigger's webhook endpoints with the API (POST /v1/postbacks/endpoints, and
+ * the package's chosen GET and DELETE paths). All HTTP goes through the shared transport.
  */
 import type { IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { LIMITS, WEBHOOK_EVENTS } from '../PaymentPlatform/shared/apiValues';
-import { apiRequest } from '../PaymentPlatform/transport';
+import { LIMITS, WEBHOOK_EVENTS } from '../PaymentPlatform/api/documentedValues';
+import { apiRequest, apiRequestAllItems } from '../PaymentPlatform/transport';
+import { WEBHOOK_ENDPOINTS_PATH, webhookEndpointPath } from '../PaymentPlatform/api/chosenNames';
 import {
-	WEBHOOK_ENDPOINTS_PATH,
-	webhookEndpointPath,
-} from '../PaymentPlatform/transport/chosenNames';
-import { nonEmptyString, type Registration } from './registration';
+	nonEmptyString,
+	readListedEndpoints,
+	type ListedEndpoint,
+	type Registration,
+} from './registration';
 
 /** The selected events, each once and in the order of the list; fails when none (or an unknown one) is selected. */
 export function selectedEvents(this: IHookFunctions): string[] {
@@ -88,7 +90,7 @@ export async function removeEndpoint(this: IHookFunctions, endpointId: string): 
 	try {
 		await apiRequest.call(this, 'DELETE', webhookEndpointPath(endpointId), { expectData: false });
 	} catch (error) {
-		const httpCode = String((error as { httpCode?: unknown }).httpCode ?? '');
+		const httpCode = httpCodeOf(error);
 		if (httpCode === '404') {
 			this.logger.debug(`Payment Platform webhook endpoint ${endpointId} was already removed`);
 			return;
@@ -97,6 +99,56 @@ export async function removeEndpoint(this: IHookFunctions, endpointId: string): 
 		this.logger.warn(
 			`Could not remove Payment Platform webhook endpoint ${endpointId}; remove it in the platform if it remains: ${reason}`,
 			{ endpointId, httpCode: httpCode || undefined },
+		);
+	}
+}
+
+function httpCodeOf(error: unknown): string {
+	return String((error as { httpCode?: unknown }).httpCode ?? '');
+}
+
+/**
+ * The endpoints the platform lists for this key pair (GET on the chosen list path, every page), or undefined when
+ * it cannot be read: a 404 means the platform has no such list (logged once per call, as information); any other
+ * failure is logged as a warning. Either way activation goes on as without a list.
+ */
+export async function listEndpoints(this: IHookFunctions): Promise<ListedEndpoint[] | undefined> {
+	try {
+		return readListedEndpoints(
+			await apiRequestAllItems.call(this, WEBHOOK_ENDPOINTS_PATH, {}, undefined),
+		);
+	} catch (error) {
+		if (httpCodeOf(error) === '404') {
+			this.logger.info(
+				`The Payment Platform answered 404 to GET ${WEBHOOK_ENDPOINTS_PATH}: it has no endpoint list there, so the trigger's registration is not checked against the platform`,
+			);
+		} else {
+			const reason = error instanceof Error ? error.message : String(error);
+			this.logger.warn(
+				`Could not list the Payment Platform's webhook endpoints, so the trigger's registration is not checked against the platform: ${reason}`,
+			);
+		}
+		return undefined;
+	}
+}
+
+/**
+ * Removes endpoints and confirms through the list that they are gone; one still listed is logged as a warning (the
+ * platform would keep sending deliveries that n8n can no longer verify).
+ */
+export async function removeEndpointsAndConfirm(
+	this: IHookFunctions,
+	endpointIds: readonly string[],
+): Promise<void> {
+	if (endpointIds.length === 0) return;
+	for (const endpointId of endpointIds) await removeEndpoint.call(this, endpointId);
+	const listed = await listEndpoints.call(this);
+	if (listed === undefined) return;
+	const remaining = listed.filter((endpoint) => endpointIds.includes(endpoint.id));
+	for (const endpoint of remaining) {
+		this.logger.warn(
+			`Payment Platform webhook endpoint ${endpoint.id} is still listed after it was removed; it may keep sending deliveries that this workflow cannot verify. Remove it in the platform (Webhook Endpoint → Delete).`,
+			{ endpointId: endpoint.id },
 		);
 	}
 }

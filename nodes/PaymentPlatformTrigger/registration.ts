@@ -76,3 +76,58 @@ export function clearRegistration(staticData: StaticData): void {
 	delete staticData[STATIC_KEYS.url];
 	delete staticData[STATIC_KEYS.events];
 }
+
+/** An endpoint as the platform lists it (never with its secret). Fields the list does not carry are undefined. */
+export interface ListedEndpoint {
+	id: string;
+	url?: string;
+	events?: string[];
+}
+
+/** What activation does after comparing what is stored with what the platform lists. */
+export interface RepairPlan {
+	/** The stored registration is on the platform as stored: keep it (checkExists answers true). */
+	keep: boolean;
+	/** Endpoints to remove: the stored one when it is not kept, and every other with this URL (n8n has no secret for them). */
+	remove: string[];
+}
+
+/** Reads the items of the endpoint list; an item without an id is left out (it could not be removed anyway). */
+export function readListedEndpoints(items: readonly unknown[]): ListedEndpoint[] {
+	return items.flatMap((item) => {
+		if (item === null || typeof item !== 'object') return [];
+		const fields = item as Record<string, unknown>;
+		const id = nonEmptyString(fields.id);
+		if (id === undefined) return [];
+		const events = Array.isArray(fields.events)
+			? fields.events.filter((event): event is string => typeof event === 'string')
+			: undefined;
+		return [{ id, url: nonEmptyString(fields.url), events }];
+	});
+}
+
+/**
+ * Compares the stored registration with the platform's list. The stored endpoint is kept only when it is current
+ * (id, secret, URL and events stored) AND listed with that URL and those events; a field the list does not carry is
+ * not held against it. Every other listed endpoint with this URL sends deliveries signed with a secret n8n does not
+ * have, so it is removed.
+ */
+export function planRepair(
+	stored: Partial<Registration>,
+	url: string | undefined,
+	events: readonly string[],
+	listed: readonly ListedEndpoint[],
+): RepairPlan {
+	const onPlatform = listed.find((endpoint) => endpoint.id === stored.endpointId);
+	const keep =
+		isCurrentRegistration(stored, url, events) &&
+		onPlatform !== undefined &&
+		(onPlatform.url === undefined || onPlatform.url === url) &&
+		(onPlatform.events === undefined || sameEventSet(onPlatform.events, events));
+	const remove = listed
+		.filter((endpoint) =>
+			endpoint.id === stored.endpointId ? !keep : url !== undefined && endpoint.url === url,
+		)
+		.map((endpoint) => endpoint.id);
+	return { keep, remove };
+}

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Names the API reference leaves unshown, as the sandbox states them. They are choices, not documented facts; the
- * nodes made the same choices in transport/chosenNames.ts, and test/agreement.test.ts fails when the two differ.
+ * nodes made the same choices in nodes/PaymentPlatform/api/chosenNames.ts, and test/agreement.test.ts fails when the two differ.
  */
 
 /** Query names of the paginated lists (the reference shows only the response's pagination object: page, perPage). */
@@ -62,6 +62,28 @@ const WEBHOOK_DELIVERY_HEADERS = {
 };
 const SIGNATURE_PREFIX = 'sha256=';
 
+/**
+ * The signature families the sandbox can sign with (SANDBOX_SIGNING), and the names each uses: raw body (the
+ * default above); timestamped `t=<seconds>,v1=<hex>` over `<t>.<body>`; the timestamp in its own header with the
+ * signed text `<t>.<body>`; Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`
+ * over `<id>.<t>.<body>`, keyed by the `whsec_` secret's decoded bytes). Replay window 5 minutes.
+ */
+const WEBHOOK_SIGNATURE_NAMES = {
+	signatureHeaderSuffix: '-signature',
+	timestampHeader: 'X-Timestamp',
+	timestampHeaderSuffix: '-timestamp',
+	signedTextLayout: '{timestamp}.{body}',
+	timestampedKeys: { timestamp: 't', signature: 'v1' },
+	standardWebhooksHeaders: {
+		id: 'webhook-id',
+		timestamp: 'webhook-timestamp',
+		signature: 'webhook-signature',
+	},
+	standardWebhooksVersion: 'v1',
+	standardWebhooksSecretPrefix: 'whsec_',
+	toleranceSeconds: 300,
+};
+
 /** The delivery body's fields: `{"id", "event", "charge", "occurred_at"}` (the payload is not shown either). */
 const WEBHOOK_PAYLOAD_FIELDS = {
 	id: 'id',
@@ -99,6 +121,7 @@ module.exports = {
 	WITHDRAWALS_PATH,
 	WEBHOOK_DELIVERY_HEADERS,
 	SIGNATURE_PREFIX,
+	WEBHOOK_SIGNATURE_NAMES,
 	WEBHOOK_PAYLOAD_FIELDS,
 	IDEMPOTENCY_KEY_HEADER,
 	ERROR_CODES,

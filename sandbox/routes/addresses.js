@@ -51,10 +51,14 @@ function update(ctx) {
 	return { message: 'Address updated' };
 }
 
-function registerAddressRoutes(router) {
-	router
-		.add('POST', '/v1/submerchants/:id/addresses', create, { body: addressCreate })
-		.add('PATCH', '/v1/submerchants/:id/addresses/:addressId', update, { body: addressUpdate });
+/** The routes of this module, as a Fastify plugin (server.js registers it). */
+async function registerAddressRoutes(fastify) {
+	fastify.post('/v1/submerchants/:id/addresses', { schema: { body: addressCreate } }, create);
+	fastify.patch(
+		'/v1/submerchants/:id/addresses/:addressId',
+		{ schema: { body: addressUpdate } },
+		update,
+	);
 }
 
 module.exports = { registerAddressRoutes };

@@ -81,11 +81,11 @@ function cancel(ctx) {
 	return { message: 'Anticipation canceled' };
 }
 
-function registerAnticipationRoutes(router) {
-	router
-		.add('GET', '/v1/receivables/:id', getReceivable)
-		.add('POST', '/v1/anticipations', create, { body: anticipationCreate })
-		.add('DELETE', '/v1/anticipations/:id', cancel);
+/** The routes of this module, as a Fastify plugin (server.js registers it). */
+async function registerAnticipationRoutes(fastify) {
+	fastify.get('/v1/receivables/:id', getReceivable);
+	fastify.post('/v1/anticipations', { schema: { body: anticipationCreate } }, create);
+	fastify.delete('/v1/anticipations/:id', cancel);
 }
 
 module.exports = { ANTICIPATED_STATUS, CANCELED_STATUS, registerAnticipationRoutes };

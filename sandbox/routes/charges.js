@@ -113,11 +113,11 @@ function get(ctx) {
 	return { message: 'Charge retrieved', data: charge };
 }
 
-function registerChargeRoutes(router) {
-	router
-		.add('POST', '/v1/charges', create, { body: chargeCreate })
-		.add('GET', '/v1/charges', list, { querystring: chargeListQuery })
-		.add('GET', '/v1/charges/:id', get);
+/** The routes of this module, as a Fastify plugin (server.js registers it). */
+async function registerChargeRoutes(fastify) {
+	fastify.post('/v1/charges', { schema: { body: chargeCreate } }, create);
+	fastify.get('/v1/charges', { schema: { querystring: chargeListQuery } }, list);
+	fastify.get('/v1/charges/:id', get);
 }
 
 module.exports = { registerChargeRoutes };

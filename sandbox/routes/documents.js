@@ -72,10 +72,10 @@ function list(ctx) {
 	return { message: 'Documents retrieved', data: documents };
 }
 
-function registerDocumentRoutes(router) {
-	router
-		.add('POST', '/v1/submerchants/:id/documents', create, { body: documentCreate })
-		.add('GET', '/v1/submerchants/:id/documents', list);
+/** The routes of this module, as a Fastify plugin (server.js registers it). */
+async function registerDocumentRoutes(fastify) {
+	fastify.post('/v1/submerchants/:id/documents', { schema: { body: documentCreate } }, create);
+	fastify.get('/v1/submerchants/:id/documents', list);
 }
 
 module.exports = { REPLACED_STATUS, registerDocumentRoutes };

@@ -15,7 +15,7 @@ function objectBody(body) {
 
 /** The JSON object body of a write operation; a multipart body is the wrong media type here. */
 function jsonBody(ctx) {
-	if (ctx.parts !== undefined)
+	if (ctx.formParts !== undefined)
 		throw badRequest(
 			'This operation takes an application/json body',
 			HTTP_STATUS.unsupportedMediaType,

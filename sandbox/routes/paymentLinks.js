@@ -28,8 +28,8 @@ function get(ctx) {
 
 function uploadCover(ctx) {
 	const link = ownLink(ctx);
-	parse(coverUpload, ctx.parts ?? []);
-	const file = (ctx.parts ?? []).find((part) => part.name === COVER_PART_NAME);
+	parse(coverUpload, ctx.formParts ?? []);
+	const file = (ctx.formParts ?? []).find((part) => part.name === COVER_PART_NAME);
 	const contentType = (file.contentType ?? '').split(';')[0].trim().toLowerCase();
 
 	const upload = { id: newId(), filename: file.filename, contentType, data: file.data };
@@ -82,12 +82,12 @@ function create(ctx) {
 	return { status: 201, message: 'Payment link created', data: link };
 }
 
-function registerPaymentLinkRoutes(router) {
-	router
-		.add('GET', PAYMENT_LINKS_PATH, list, { querystring: paymentLinkListQuery })
-		.add('POST', PAYMENT_LINKS_PATH, create, { body: paymentLinkCreate })
-		.add('GET', '/v1/payment-links/:id', get)
-		.add('POST', '/v1/payment-links/:id/upload-cover', uploadCover);
+/** The routes of this module, as a Fastify plugin (server.js registers it). */
+async function registerPaymentLinkRoutes(fastify) {
+	fastify.get(PAYMENT_LINKS_PATH, { schema: { querystring: paymentLinkListQuery } }, list);
+	fastify.post(PAYMENT_LINKS_PATH, { schema: { body: paymentLinkCreate } }, create);
+	fastify.get('/v1/payment-links/:id', get);
+	fastify.post('/v1/payment-links/:id/upload-cover', uploadCover);
 }
 
 module.exports = { registerPaymentLinkRoutes };

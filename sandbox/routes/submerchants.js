@@ -79,12 +79,16 @@ function submitForReview(ctx) {
 	return { message: 'Submerchant submitted for review; the compliance pipeline has started' };
 }
 
-function registerSubmerchantRoutes(router) {
-	router
-		.add('GET', '/v1/submerchants', list, { querystring: submerchantListQuery })
-		.add('GET', '/v1/submerchants/:id', get)
-		.add('PATCH', '/v1/submerchants/:id', update, { body: submerchantUpdate })
-		.add('POST', '/v1/submerchants/:id/submit-for-review', submitForReview, { body: noBody });
+/** The routes of this module, as a Fastify plugin (server.js registers it). */
+async function registerSubmerchantRoutes(fastify) {
+	fastify.get('/v1/submerchants', { schema: { querystring: submerchantListQuery } }, list);
+	fastify.get('/v1/submerchants/:id', get);
+	fastify.patch('/v1/submerchants/:id', { schema: { body: submerchantUpdate } }, update);
+	fastify.post(
+		'/v1/submerchants/:id/submit-for-review',
+		{ schema: { body: noBody } },
+		submitForReview,
+	);
 }
 
 module.exports = { registerSubmerchantRoutes };

@@ -32,12 +32,18 @@ function createWithdrawal(ctx) {
 	return { status: 201, message: 'Withdrawal requested', data: withdrawal };
 }
 
-function registerUndocumentedRoutes(router) {
-	router
-		.add('POST', LEGAL_REPRESENTATIVES_PATH(':id'), createLegalRepresentative, {
-			body: undocumentedBody,
-		})
-		.add('POST', WITHDRAWALS_PATH, createWithdrawal, { body: undocumentedBody });
+/** The routes of this module, as a Fastify plugin (server.js registers it). */
+async function registerUndocumentedRoutes(fastify) {
+	fastify.post(
+		LEGAL_REPRESENTATIVES_PATH(':id'),
+		{
+			schema: {
+				body: undocumentedBody,
+			},
+		},
+		createLegalRepresentative,
+	);
+	fastify.post(WITHDRAWALS_PATH, { schema: { body: undocumentedBody } }, createWithdrawal);
 }
 
 module.exports = { registerUndocumentedRoutes };

@@ -59,10 +59,14 @@ function statement(ctx) {
 	};
 }
 
-function registerWalletRoutes(router) {
-	router
-		.add('GET', '/v1/wallets/:id', get)
-		.add('GET', '/v1/wallets/:id/statement', statement, { querystring: walletStatementQuery });
+/** The routes of this module, as a Fastify plugin (server.js registers it). */
+async function registerWalletRoutes(fastify) {
+	fastify.get('/v1/wallets/:id', get);
+	fastify.get(
+		'/v1/wallets/:id/statement',
+		{ schema: { querystring: walletStatementQuery } },
+		statement,
+	);
 }
 
 module.exports = { registerWalletRoutes };

@@ -49,11 +49,11 @@ function remove(ctx) {
 	return { message: 'Webhook endpoint deleted' };
 }
 
-function registerWebhookEndpointRoutes(router) {
-	router
-		.add('GET', WEBHOOK_ENDPOINTS_PATH, list, { querystring: webhookEndpointListQuery })
-		.add('POST', WEBHOOK_ENDPOINTS_PATH, create, { body: webhookEndpointCreate })
-		.add('DELETE', `${WEBHOOK_ENDPOINTS_PATH}/:id`, remove);
+/** The routes of this module, as a Fastify plugin (server.js registers it). */
+async function registerWebhookEndpointRoutes(fastify) {
+	fastify.get(WEBHOOK_ENDPOINTS_PATH, { schema: { querystring: webhookEndpointListQuery } }, list);
+	fastify.post(WEBHOOK_ENDPOINTS_PATH, { schema: { body: webhookEndpointCreate } }, create);
+	fastify.delete(`${WEBHOOK_ENDPOINTS_PATH}/:id`, remove);
 }
 
 module.exports = { publicEndpoint, newWebhookSecret, registerWebhookEndpointRoutes };

@@ -45,10 +45,14 @@ function fee(ctx) {
 	};
 }
 
-function registerWithdrawalRoutes(router) {
-	router
-		.add('GET', '/v1/withdrawals/summary', summary, { querystring: withdrawalSummaryQuery })
-		.add('GET', '/v1/withdrawals/fee', fee, { querystring: withdrawalFeeQuery });
+/** The routes of this module, as a Fastify plugin (server.js registers it). */
+async function registerWithdrawalRoutes(fastify) {
+	fastify.get(
+		'/v1/withdrawals/summary',
+		{ schema: { querystring: withdrawalSummaryQuery } },
+		summary,
+	);
+	fastify.get('/v1/withdrawals/fee', { schema: { querystring: withdrawalFeeQuery } }, fee);
 }
 
 module.exports = { registerWithdrawalRoutes };

@@ -12,10 +12,69 @@
  *   resource locator value that fails its regex) before the node's own check can name the field.
  */
 
-/** The n8n every suite uses unless told otherwise (the current line). Check `npm view n8n versions` to raise it. */
-const PRIMARY_N8N_VERSION = '2.41.1';
-/** The newest of the long-term 1.123 line that installs here: the compatibility matrix's second point. */
-const LTS_N8N_VERSION = '1.123.81';
+/**
+ * @typedef {object} N8nVersionUnderTest
+ * @property {string} version
+ * @property {'current' | 'long-term'} line
+ * @property {boolean} [primary] The one every suite and `npm start` use (exactly one): the newest that installs.
+ * @property {{ missing: string, reason: string }} [notInstallable] It cannot be installed from the registry: `missing`
+ *   is one package (name@version) it needs that the registry lacks, `reason` says what `npm view` found. Its phase
+ *   asks the registry for `missing` at every run: still absent, the phase is skipped with the reason; present, the
+ *   phase installs and runs it, and fails until the note is removed.
+ */
+
+/**
+ * The n8n versions under test: the one list. `.ci/run` (and so the GitHub workflow, which takes its matrix from
+ * `.ci/run --list`) runs every suite on the primary and the end-to-end checks on each other one (a `compat-<version>`
+ * phase); the compatibility table in README.md and docs/compatibility.md has one row per entry. Check
+ * `npm view n8n versions` to raise them; see CONTRIBUTING.md ("Add an n8n version").
+ * @type {N8nVersionUnderTest[]}
+ */
+const N8N_VERSIONS = [
+	{
+		version: '2.41.3',
+		line: 'current',
+		notInstallable: {
+			missing: 'n8n-core@2.41.2',
+			reason:
+				'n8n-core 2.41.2, n8n-editor-ui 2.41.1 and 19 more of its own @n8n packages are not on the registry',
+		},
+	},
+	{ version: '2.41.1', line: 'current', primary: true },
+	{ version: '1.123.81', line: 'long-term' },
+];
+
+/** The n8n every suite uses unless told otherwise. */
+const PRIMARY_N8N_VERSION = /** @type {N8nVersionUnderTest} */ (N8N_VERSIONS.find((v) => v.primary))
+	.version;
+/** The newest of the long-term line: the default of `npm run test:compat`. */
+const LTS_N8N_VERSION = /** @type {N8nVersionUnderTest} */ (
+	N8N_VERSIONS.find((v) => v.line === 'long-term')
+).version;
+
+/**
+ * A version of the list (N8N_VERSION may name one for `npm start` and the suites); any other is refused, so that
+ * what runs is what the compatibility table lists.
+ * @param {string} version
+ */
+function versionUnderTest(version) {
+	const entry = N8N_VERSIONS.find((v) => v.version === version);
+	if (!entry) {
+		const listed = N8N_VERSIONS.map((v) => v.version).join(', ');
+		throw new Error(
+			`n8n ${version} is not in the list under test (${listed}): add it to scripts/lib/n8nLines.js`,
+		);
+	}
+	return entry;
+}
+
+/** The phases of .ci/run that come from the list, as `name|command|what it is` lines (the primary's is `e2e`). */
+function ciPhases() {
+	return N8N_VERSIONS.filter((v) => !v.primary).map((v) => {
+		const { nodeMajor } = n8nLine(v.version);
+		return `compat-${v.version}|npm run test:compat -- ${v.version}|the end-to-end checks in n8n ${v.version} (${v.line} line) on Node ${nodeMajor}`;
+	});
+}
 
 /** @param {string} version e.g. "1.123.81" */
 function parseVersion(version) {
@@ -70,4 +129,15 @@ function n8nLine(version) {
 	};
 }
 
-module.exports = { LTS_N8N_VERSION, PRIMARY_N8N_VERSION, n8nLine, parseVersion };
+module.exports = {
+	LTS_N8N_VERSION,
+	N8N_VERSIONS,
+	PRIMARY_N8N_VERSION,
+	ciPhases,
+	n8nLine,
+	parseVersion,
+	versionUnderTest,
+};
+
+// `node scripts/lib/n8nLines.js phases`: the list's phases for .ci/run (any Node will do).
+if (require.main === module && process.argv[2] === 'phases') console.log(ciPhases().join('\n'));

@@ -10,7 +10,7 @@ import { operationRules, resources } from '../../nodes/PaymentPlatform/actions/o
 import { ownFieldsOf } from '../../nodes/PaymentPlatform/shared/additionalFields';
 import { documentedFields } from '../../nodes/PaymentPlatform/shared/fieldRules';
 import type { OperationModule } from '../../nodes/PaymentPlatform/actions/node.type';
-import { PAYMENT_LINKS_PATH } from '../../nodes/PaymentPlatform/transport/chosenNames';
+import { PAYMENT_LINKS_PATH } from '../../nodes/PaymentPlatform/api/chosenNames';
 import { SEED } from '../../sandbox';
 import { runAction } from '../harness';
 import {
@@ -19,7 +19,7 @@ import {
 	onlyRequest,
 	runOk,
 	useSandbox,
-} from './payments.helpers';
+} from '../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 

@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../harness';
 import { SEED } from '../../sandbox';
-import { byId, onlyRequest, useSandbox, type Sandbox } from './payments.helpers';
+import { byId, onlyRequest, useSandbox, type Sandbox } from '../harness/actions';
 
 const api = useSandbox();
 const expr = (text: string) => `={{ ${JSON.stringify(text)} }}`;

@@ -7,7 +7,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { PaymentPlatform } from '../../nodes/PaymentPlatform/PaymentPlatform.node';
 import { actionWorkflow, credentialsFor, runWorkflow } from '../harness';
 import { SEED } from '../../sandbox';
-import { byId, jsonOf, useSandbox } from './payments.helpers';
+import { byId, jsonOf, useSandbox } from '../harness/actions';
 
 const api = useSandbox();
 
@@ -98,8 +98,8 @@ describe('Simplify in the node description', () => {
 			description,
 		);
 
-	it('new nodes get typeVersion 1.1 (the last and highest version); nodes saved at 1 stay valid', () => {
-		expect(description.version).toEqual([1, 1.1]);
+	it('new nodes get typeVersion 1.2 (the last and highest version); nodes saved at 1 and 1.1 stay valid', () => {
+		expect(description.version).toEqual([1, 1.1, 1.2]);
 		// Unset, so that n8n adds Custom API Call (load-nodes-and-credentials.ts injectCustomApiCallOptions);
 		// the editor then creates nodes at the last version of the list.
 		expect(description.defaultVersion).toBeUndefined();

@@ -4,47 +4,13 @@
  * optional field. The request the sandbox received must carry the reference's type, and no empty optional value.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { SEED } from '../../sandbox';
 import type { FieldRule } from '../../nodes/PaymentPlatform/shared/fieldRules';
 import { operationRules } from '../../nodes/PaymentPlatform/actions/operations';
-import { byId, onlyRequest, runOk, useSandbox } from './payments.helpers';
+import { BASE, onlyRequest, runOk, useSandbox, withParameter } from '../harness/actions';
 
 const OPERATION_RULES = operationRules();
 const api = useSandbox({}, { resetBeforeEach: true });
 const expr = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
-
-/** The smallest valid parameters of each operation, so that one probed field is the only change. */
-const BASE: Record<string, INodeParameters> = {
-	'submerchantAddress.create': {
-		submerchantId: byId(SEED.submerchants.active),
-		street: 'Rua Augusta',
-		number: '1500',
-		neighborhood: 'Consolacao',
-		city: 'Sao Paulo',
-		state: 'SP',
-		zipCode: '01304-001',
-		country: 'BR',
-	},
-	'submerchantAddress.update': {
-		submerchantId: byId(SEED.submerchants.active),
-		addressId: SEED.addresses.activeBilling,
-	},
-	'submerchant.update': { submerchantId: byId(SEED.submerchants.active) },
-	'submerchant.getAll': { returnAll: false, limit: 1 },
-	'submerchantDocument.create': {
-		submerchantId: byId(SEED.submerchants.active),
-		documentType: 'front_id',
-		fileSource: 'url',
-	},
-	'charge.create': { paymentMethod: 'pix', amount: 1000 },
-	'charge.getAll': { returnAll: false, limit: 1 },
-	'paymentLink.create': { title: 'Link', amount: 1000 },
-	'webhookEndpoint.create': { url: 'https://hooks.example.com/x', events: ['charge.captured'] },
-	'anticipation.create': { receivableIds: SEED.receivables.capturedInstallment1 },
-	'wallet.getStatement': { walletId: SEED.walletId },
-	'withdrawal.getFee': { amount: 1000 },
-	'withdrawal.getSummary': {},
-};
 
 /**
  * Rows not probed with a number, and why: the sandbox records the card number and CVV masked; a file name needs an
@@ -57,19 +23,6 @@ const NOT_AS_NUMBER = new Set([
 	'file_name',
 	'mime_type',
 ]);
-
-/** Sets a dot-path parameter ("additionalFields.complement", "items.item") in a copy of `parameters`. */
-function withParameter(parameters: INodeParameters, path: string, value: unknown): INodeParameters {
-	const copy = JSON.parse(JSON.stringify(parameters)) as IDataObject;
-	const keys = path.split('.');
-	let node = copy;
-	for (const key of keys.slice(0, -1)) {
-		node[key] = (node[key] as IDataObject | undefined) ?? {};
-		node = node[key] as IDataObject;
-	}
-	node[keys[keys.length - 1]] = value as IDataObject[string];
-	return copy as INodeParameters;
-}
 
 function valueAt(sent: unknown, path: string): unknown {
 	return path
@@ -116,7 +69,8 @@ for (const [operation, table] of Object.entries(OPERATION_RULES)) {
 		}
 		if (rule.type === 'boolean') add('true', true, '"true" is sent as a boolean');
 		if (rule.type === 'cents' || rule.type === 'integer') add('7', 7, '"7" is sent as an integer');
-		if (!rule.required) add('', undefined, '"" is left out');
+		// A conditional rule (`when`) is not read at all where its condition does not hold, as in BASE.
+		if (!rule.required || rule.when) add('', undefined, '"" is left out');
 	}
 }
 // n8n fills a row's cells left unset with their defaults (quantity 1, unit price 0, tangible true, is primary false).

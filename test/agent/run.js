@@ -7,7 +7,7 @@
  * workflow Manual Trigger → AI Agent (OpenAI chat model pointed at the scripted model, five Payment Platform tools)
  * run with `n8n execute`; the model answers with scripted tool calls. Checks what n8n sent the model (the tools, their
  * parameters, the tool answers) and what the sandbox received. No real model, no network.
- * One line per check, phase timings, and node:test's summary (test/e2e/lib/report.js); exit code 1 on any failure.
+ * One line per check, phase timings, and node:test's summary (scripts/lib/report.js); exit code 1 on any failure.
  *
  * Environment: AGENT_SKIP_EDITOR=1 leaves out the editor screenshot (docs/editor-ai-agent.png); AGENT_KEEP=1 keeps the
  * temporary user folder; AGENT_DUMP=1 prints what the model received.
@@ -18,11 +18,11 @@ const os = require('os');
 const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
-const { Report } = require('../e2e/lib/report');
+const { Report } = require('../../scripts/lib/report');
 const { ScriptedModel } = require('./lib/scriptedModel');
 const { checkToolDescriptions, checkTotals } = require('./lib/modelChecks');
 const { SCENARIOS } = require('./lib/scenarios');
-const { ensureChromium } = require('../e2e/editor');
+const { ensureChromium } = require('../../scripts/lib/browser');
 const { screenshotAgentWorkflow } = require('./lib/editorShot');
 const { agentWorkflow } = require('./lib/workflows');
 const {
@@ -158,8 +158,8 @@ async function main() {
 			});
 		}
 		ok = true;
-	} catch {
-		// Reported by phase().
+	} catch (error) {
+		report.failUnlessReported(error);
 	} finally {
 		if (context.stack)
 			fs.writeFileSync(path.join(RESULTS_DIR, 'n8n.log'), context.stack.instance.output());

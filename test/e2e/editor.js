@@ -12,63 +12,19 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
-const { ensureDebianPackages } = require('../../scripts/lib/debian');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { CUSTOM_API_CALL, RESOURCES, TRIGGER_EVENTS } = require('./lib/expected');
-const { Report } = require('./lib/report');
+const { Report } = require('../../scripts/lib/report');
 const { HTTP_NODE_NAME, httpRequestWorkflow } = require('./lib/httpRequestChecks');
+const {
+	byTestId,
+	canvasNode,
+	ensureChromium,
+	launchChromium,
+	signIn,
+} = require('../../scripts/lib/browser');
 
-/** Debian's Chromium (installed when missing), or the browser CHROMIUM_PATH names (the GitHub runner's Chrome). */
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-/** Without the background-networking flags Chromium keeps trying to reach Google's services. */
-const CHROMIUM_ARGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
-const VIEWPORT = { width: 1280, height: 800 };
 const DOCS_DIR = path.join(n8n.ROOT, 'docs');
-
-const byTestId = (id) => `[data-test-id="${id}"]`;
-const canvasNode = (name) => `${byTestId('canvas-node')}[data-node-name="${name}"]`;
-
-/** Installs Debian's chromium when it is missing. */
-async function ensureChromium() {
-	await ensureDebianPackages(['chromium'], () => fs.existsSync(CHROMIUM), CHROMIUM);
-}
-
-/**
- * Debian's Chromium, headless, with a persistent profile in `profile` (a temporary folder the caller removes).
- * @param {string} profile
- */
-async function launchChromium(profile) {
-	const { chromium } = require('playwright-core');
-	return await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM,
-		headless: true,
-		args: CHROMIUM_ARGS,
-		viewport: VIEWPORT,
-	});
-}
-
-/**
- * Signs in through the sign-in form and waits for the workflow list.
- * @param {import('playwright-core').Page} page
- * @param {string} url
- * @param {{ email: string, password: string }} owner
- */
-async function signIn(page, url, owner) {
-	await page.goto(`${url}/signin`);
-	await page.locator(`${byTestId('emailOrLdapLoginId')} input`).fill(owner.email);
-	await page.locator(`${byTestId('password')} input`).fill(owner.password);
-	await page.locator(byTestId('form-submit-button')).click();
-	await page.waitForURL(/\/home\/workflows|\/workflows/);
-}
 
 /** The visible options of the open dropdown (element-plus select), first line of each, once it stopped moving. */
 async function visibleOptions(page) {
@@ -85,7 +41,7 @@ async function closeNodeView(page) {
 
 /**
  * Runs the editor checks against a running n8n whose owner and example workflows exist.
- * @param {import('./lib/report').Report} report
+ * @param {import('../../scripts/lib/report').Report} report
  * @param {{ url: string, owner: { email: string, password: string },
  *   examples: Record<string, { id: string }>, screenshotsDir?: string,
  *   httpRequest?: { client: { createWorkflow(workflow: object): Promise<{ id: string }> },
@@ -279,8 +235,8 @@ async function main() {
 				},
 			}),
 		);
-	} catch {
-		// Reported by phase().
+	} catch (error) {
+		report.failUnlessReported(error);
 	} finally {
 		await stack?.stop();
 		await stopAll();
@@ -295,4 +251,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { byTestId, canvasNode, ensureChromium, launchChromium, runEditorChecks, signIn };
+module.exports = { runEditorChecks };

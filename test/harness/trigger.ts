@@ -67,6 +67,8 @@ export interface WebhookOutcome {
 	status: number;
 	/** The body n8n answers with. */
 	body: unknown;
+	/** The headers the node set on the answer (lower-case names). */
+	headers: Record<string, string>;
 	/** Whether the workflow ran. */
 	ran: boolean;
 	/** The items the workflow started with (the trigger's output); empty when it did not run. */
@@ -190,11 +192,18 @@ export class TriggerHarness {
 		if (result.noWebhookResponse === true) {
 			if (!response.finished)
 				throw new Error('webhook() returned noWebhookResponse without answering');
-			return { status: response.statusCode, body: response.body, ran: false, items: [], result };
+			return {
+				status: response.statusCode,
+				body: response.body,
+				headers: response.headers,
+				ran: false,
+				items: [],
+				result,
+			};
 		}
 		if (result.workflowData === undefined) {
 			const body = result.webhookResponse ?? { message: 'Webhook call received' };
-			return { status: 200, body, ran: false, items: [], result };
+			return { status: 200, body, headers: response.headers, ran: false, items: [], result };
 		}
 		const responseMode = this.describedField(workflow, 'responseMode');
 		if (responseMode === 'onReceived')
@@ -217,7 +226,14 @@ export class TriggerHarness {
 			if (failed) response.status(500).send({ message: 'Error in workflow' });
 			else response.status(200).send(undefined);
 		}
-		return { status: response.statusCode, body: response.body, ran: !failed, items, result };
+		return {
+			status: response.statusCode,
+			body: response.body,
+			headers: response.headers,
+			ran: !failed,
+			items,
+			result,
+		};
 	}
 
 	/**

@@ -5,7 +5,7 @@
  */
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
-import { expectError, expectValidationError, useTestSandbox } from './helpers';
+import { expectError, expectValidationError, useTestSandbox } from '../harness/sandboxHttp';
 
 const C = SEED.charges;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

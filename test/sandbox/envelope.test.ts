@@ -5,8 +5,8 @@
  */
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
-import { client, expectError, expectValidationError, useTestSandbox } from './helpers';
-import { abortMidBody } from '../support/rawHttp';
+import { client, expectError, expectValidationError, useTestSandbox } from '../harness/sandboxHttp';
+import { abortMidBody } from '../harness/rawHttp';
 
 const S = SEED.submerchants;
 const logLines: string[] = [];

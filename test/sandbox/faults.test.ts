@@ -8,7 +8,12 @@ import { waitFor } from '../../scripts/lib/wait';
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { FAULT_KINDS, SEED, type FaultSpec } from '../../sandbox';
 import { faultsFromEnv, NON_JSON_BODY, SUCCESS_FALSE } from '../../sandbox/faults';
-import { expectError, startTestSandbox, useTestSandbox, VALIDATION_STATUS } from './helpers';
+import {
+	expectError,
+	startTestSandbox,
+	useTestSandbox,
+	VALIDATION_STATUS,
+} from '../harness/sandboxHttp';
 
 const CHARGE = `/v1/charges/${SEED.charges.authorized}`;
 const logLines: string[] = [];

@@ -4,7 +4,7 @@
  */
 import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
-import { expectError, useTestSandbox } from './helpers';
+import { expectError, useTestSandbox } from '../harness/sandboxHttp';
 
 const t = useTestSandbox();
 
@@ -16,7 +16,11 @@ describe('Idempotency-Key on POST', () => {
 		const { api, sandbox } = t();
 		const before = sandbox.store.charges.size;
 		const first = await api.post('/v1/charges', pix, keyed('order-1'));
-		const again = await api.post('/v1/charges', { payment_method: 'pix', amount: 1000 }, keyed('order-1'));
+		const again = await api.post(
+			'/v1/charges',
+			{ payment_method: 'pix', amount: 1000 },
+			keyed('order-1'),
+		);
 		expect(first.status).toBe(201);
 		expect(again.status).toBe(first.status);
 		expect(again.data).toEqual(first.data);
@@ -40,14 +44,23 @@ describe('Idempotency-Key on POST', () => {
 		await api.post('/v1/charges', pix, keyed('order-3'));
 		const size = sandbox.store.charges.size;
 		const other = await api.post('/v1/charges', { ...pix, amount: 2000 }, keyed('order-3'));
-		expectError(other, 422, ERROR_CODES.idempotencyKeyReused, 'was already used for another request');
+		expectError(
+			other,
+			422,
+			ERROR_CODES.idempotencyKeyReused,
+			'was already used for another request',
+		);
 		expect(sandbox.store.charges.size).toBe(size);
 	});
 
 	it('same key on another route: refused the same way', async () => {
 		const { api } = t();
 		await api.post('/v1/charges', pix, keyed('order-4'));
-		const link = await api.post('/v1/payment-links', { title: 'T', amount: 1000 }, keyed('order-4'));
+		const link = await api.post(
+			'/v1/payment-links',
+			{ title: 'T', amount: 1000 },
+			keyed('order-4'),
+		);
 		expectError(link, 422, ERROR_CODES.idempotencyKeyReused);
 	});
 
@@ -60,7 +73,11 @@ describe('Idempotency-Key on POST', () => {
 
 	it('a refused first request keeps nothing: the key works once the body is fixed', async () => {
 		const { api, sandbox } = t();
-		const refused = await api.post('/v1/charges', { ...pix, payment_method: 'cash' }, keyed('order-6'));
+		const refused = await api.post(
+			'/v1/charges',
+			{ ...pix, payment_method: 'cash' },
+			keyed('order-6'),
+		);
 		expect(refused.status).toBe(422);
 		const fixed = await api.post('/v1/charges', pix, keyed('order-6'));
 		expect(fixed.status).toBe(201);

@@ -5,7 +5,12 @@
  */
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
-import { expectError, expectMessageOnly, expectValidationError, useTestSandbox } from './helpers';
+import {
+	expectError,
+	expectMessageOnly,
+	expectValidationError,
+	useTestSandbox,
+} from '../harness/sandboxHttp';
 
 const R = SEED.receivables;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -6,7 +6,7 @@ import type { AxiosResponse } from 'axios';
 import type { ZodTypeAny } from 'zod';
 import { SEED } from '../../sandbox';
 import * as shapes from '../../sandbox/api/responses';
-import { useTestSandbox } from './helpers';
+import { useTestSandbox } from '../harness/sandboxHttp';
 
 const t = useTestSandbox();
 

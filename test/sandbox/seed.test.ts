@@ -1,9 +1,9 @@
 /**
  * The seed: every documented SEED id resolves, and the seed covers the states and methods it promises.
  */
-import { CHARGE_STATUSES, PAYMENT_METHODS } from '../../nodes/PaymentPlatform/shared/apiValues';
+import { CHARGE_STATUSES, PAYMENT_METHODS } from '../../nodes/PaymentPlatform/api/documentedValues';
 import { SEED } from '../../sandbox';
-import { startTestSandbox, useTestSandbox } from './helpers';
+import { startTestSandbox, useTestSandbox } from '../harness/sandboxHttp';
 
 const t = useTestSandbox({}, { resetBeforeEach: false });
 

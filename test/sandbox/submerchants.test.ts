@@ -11,7 +11,7 @@ import {
 	expectValidationError,
 	repeat,
 	useTestSandbox,
-} from './helpers';
+} from '../harness/sandboxHttp';
 
 const S = SEED.submerchants;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

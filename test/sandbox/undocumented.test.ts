@@ -3,7 +3,7 @@
  * any JSON object is stored as sent; the route invents no rule but still authenticates and needs a JSON object.
  */
 import { SEED } from '../../sandbox';
-import { useTestSandbox } from './helpers';
+import { useTestSandbox } from '../harness/sandboxHttp';
 
 const t = useTestSandbox();
 const post = (path: string, body: unknown) => t().api.post(path, body);

@@ -4,7 +4,7 @@
  *
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
-import { WEBHOOK_EVENTS } from '../../nodes/PaymentPlatform/shared/apiValues';
+import { WEBHOOK_EVENTS } from '../../nodes/PaymentPlatform/api/documentedValues';
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { verifySignature } from '../../nodes/PaymentPlatformTrigger/signature';
 import { SEED } from '../../sandbox';
@@ -17,7 +17,7 @@ import {
 	startTestSandbox,
 	useTestSandbox,
 	type Receiver,
-} from './helpers';
+} from '../harness/sandboxHttp';
 
 const C = SEED.charges;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

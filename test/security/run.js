@@ -5,13 +5,14 @@
  * 1. Attacks: over 200 forged, malformed, oversized, replayed and misdirected deliveries to an active Payment
  *    Platform Trigger (at each of its typeVersions), with valid deliveries between and among them. Checks each
  *    answer's status, that no bad delivery started an execution, that each valid one started exactly one, and that
- *    n8n stays healthy.
+ *    n8n stays healthy. Then what a forged request with a 1 MB body and many signature headers costs n8n, next to
+ *    an ordinary forged one (lib/forgeryCost.js; figures, not assertions).
  * 2. Secrets: runs the end-to-end workflows (every operation, invalid inputs, API errors, the examples, the trigger)
  *    with recognisable secret values, then searches everything n8n keeps or prints for them: execution data (public
  *    API), error messages, n8n's debug log, `n8n execute` output, the sandbox's log, the answers to the deliveries,
  *    and every file of n8n's user folder (the SQLite database table by table, too).
  *
- * One line per check group, a table per part, phase timings, and node:test's summary (test/e2e/lib/report.js); exit code 1 on any
+ * One line per check group, a table per part, phase timings, and node:test's summary (scripts/lib/report.js); exit code 1 on any
  * failure. Everything it starts is stopped, also on failure or Ctrl-C. Logs of the run: test-results/security/.
  * SECURITY_KEEP=1 keeps the temporary user folder.
  */
@@ -22,8 +23,9 @@ const n8n = require('../../scripts/lib/n8n');
 const { ROOT } = require('../../scripts/lib/packageInfo');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { runAttacks } = require('./lib/attackSuite');
+const { measureForgeryCost } = require('./lib/forgeryCost');
 const { printLeakTable, runSecretChecks, searchStorage } = require('./lib/leakSuite');
-const { Report } = require('./lib/report');
+const { Report } = require('../../scripts/lib/groupReport');
 const { saveLogs, startStack } = require('./lib/stack');
 
 const RESULTS_DIR = path.join(ROOT, 'test-results', 'security');
@@ -82,6 +84,11 @@ async function main() {
 			);
 			answers.push(...(result?.answers ?? []));
 		}
+		if (stack.triggers) {
+			await block(report, 'part 1: cost of a forged request', () =>
+				measureForgeryCost(report, stack),
+			);
+		}
 
 		if (stack.triggers) {
 			const secrets = await block(report, 'part 2: secrets (run workflows, search)', () =>
@@ -95,8 +102,8 @@ async function main() {
 				printLeakTable(report, secrets.registry, secrets.counts);
 			}
 		}
-	} catch {
-		// Reported by phase().
+	} catch (error) {
+		report.failUnlessReported(error);
 	} finally {
 		if (stack) saveLogs(stack, RESULTS_DIR);
 		await stack?.stop();

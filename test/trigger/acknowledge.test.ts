@@ -3,8 +3,10 @@
  * run through. The harness answers as n8n 2.41 does for each response mode (harness/trigger.ts), reading the mode
  * the way n8n 2.x does, without its expression engine.
  */
+import { NodeHelpers, sleep } from 'n8n-workflow';
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
-import { CAPTURED_ONLY, registeredTrigger, signedRequest } from './support';
+import { RETRY_RUNNING_DELIVERY_AFTER_SECONDS } from '../../nodes/PaymentPlatformTrigger/deliveryWindow';
+import { CAPTURED_ONLY, registeredTrigger, signedRequest } from '../harness/triggerDeliveries';
 
 const AFTER_RUN = { ...CAPTURED_ONLY, acknowledge: 'lastNode' };
 const WHEN_RECEIVED = { ...CAPTURED_ONLY, acknowledge: 'onReceived' };
@@ -14,6 +16,7 @@ describe('Acknowledge: the default per version', () => {
 		[1, 'onReceived'],
 		[1.1, 'onReceived'],
 		[1.2, 'lastNode'],
+		[1.3, 'lastNode'],
 	])('typeVersion %s defaults to %s', (version, mode) => {
 		const harness = registeredTrigger(CAPTURED_ONLY, version);
 		// The Workflow constructor applies the defaults of the node's version, as n8n does.
@@ -26,6 +29,27 @@ describe('Acknowledge: the default per version', () => {
 			Symbol.for('n8n.webhookDescriptionResolvers')
 		];
 		expect(Object.keys(resolvers).sort()).toEqual(['responseData', 'responseMode']);
+	});
+});
+
+describe('Acknowledge: the notice on saved triggers that answer when received', () => {
+	const { description } = new PaymentPlatformTrigger();
+	const notice = description.properties.find((property) => property.type === 'notice');
+	const shown = (typeVersion: number, acknowledge: string) =>
+		NodeHelpers.displayParameter({ acknowledge }, notice!, { typeVersion }, description);
+
+	it.each([1, 1.1])('typeVersion %s answering when received shows it', (version) => {
+		expect(notice?.displayName).toMatch(/After the Workflow Succeeds/);
+		expect(shown(version, 'onReceived')).toBe(true);
+	});
+
+	it.each([
+		[1, 'lastNode'],
+		[1.2, 'onReceived'],
+		[1.3, 'onReceived'],
+		[1.3, 'lastNode'],
+	])('typeVersion %s with %s does not show it', (version, mode) => {
+		expect(shown(version, mode)).toBe(false);
 	});
 });
 
@@ -82,7 +106,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: false });
 	});
 
-	it('a caller that hung up: resends get 409 until n8n answers, then a duplicate (it ran once)', async () => {
+	it('a caller that hung up: resends get 503 until n8n answers, then a duplicate (it ran once)', async () => {
 		const harness = registeredTrigger(AFTER_RUN, 1.2);
 		const resends: Array<Awaited<ReturnType<typeof harness.receive>>> = [];
 		const first = await harness.receive(signedRequest(), {
@@ -92,7 +116,13 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 			},
 		});
 		expect(first).toMatchObject({ status: 200, ran: true });
-		expect(resends).toMatchObject([{ status: 409, ran: false }]);
+		expect(resends).toMatchObject([
+			{
+				status: 503,
+				ran: false,
+				headers: { 'retry-after': expect.stringMatching(/^[1-9][0-9]*$/) },
+			},
+		]);
 		expect(await harness.receive(signedRequest())).toMatchObject({
 			status: 200,
 			ran: false,
@@ -107,7 +137,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
 	});
 
-	it('a resend while the first is still running gets 409 (the platform comes back later)', async () => {
+	it('a resend while the first is still running gets 503 with Retry-After, never a 4xx that ends retries', async () => {
 		const harness = registeredTrigger(AFTER_RUN, 1.2);
 		let resend: Awaited<ReturnType<typeof harness.receive>> | undefined;
 		const first = await harness.receive(signedRequest(), {
@@ -115,8 +145,40 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 				resend = await harness.receive(signedRequest());
 			},
 		});
-		expect(resend).toMatchObject({ status: 409, ran: false });
+		expect(resend).toMatchObject({
+			status: 503,
+			ran: false,
+			headers: { 'retry-after': String(RETRY_RUNNING_DELIVERY_AFTER_SECONDS) },
+		});
 		expect(first).toMatchObject({ status: 200, ran: true });
+	});
+
+	it('a resend refused while the run went on, after that run failed, runs (the 5xx went to a caller that had gone)', async () => {
+		const harness = registeredTrigger(AFTER_RUN, 1.2);
+		let refused: Awaited<ReturnType<typeof harness.receive>> | undefined;
+		const first = await harness.receive(signedRequest(), {
+			callerHangsUp: true,
+			runFails: true,
+			whileRunning: async () => {
+				refused = await harness.receive(signedRequest());
+			},
+		});
+		expect(refused?.status).toBe(503);
+		expect(first.status).toBe(500);
+		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
+	});
+
+	it('once Resend Runs Again After has passed, a resend of a delivery still running runs (the first may be lost)', async () => {
+		const harness = registeredTrigger({ ...AFTER_RUN, options: { resendRunsAfter: 0.01 } }, 1.3);
+		let resend: Awaited<ReturnType<typeof harness.receive>> | undefined;
+		await harness.receive(signedRequest(), {
+			callerHangsUp: true,
+			whileRunning: async () => {
+				await sleep(30);
+				resend = await harness.receive(signedRequest());
+			},
+		});
+		expect(resend).toMatchObject({ status: 200, ran: true });
 	});
 
 	it('a delivery without any id is recognised by its signed bytes', async () => {

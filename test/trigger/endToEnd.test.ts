@@ -7,7 +7,7 @@ import axios from 'axios';
 import { SEED } from '../../sandbox';
 import { STATIC_KEYS } from '../../nodes/PaymentPlatformTrigger/registration';
 import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
-import { startReceiver } from '../support/receiver';
+import { startReceiver } from '../harness/receiver';
 import { useSandbox } from '../harness/sandbox';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -88,6 +88,7 @@ it('a charge state change is delivered, verified, and runs the workflow with exa
 		body: sent,
 		deliveryKey: delivery.id,
 		notFound: [],
+		verification: { scheme: 'rawBody' },
 	});
 	expect({
 		id: item.id,

@@ -8,14 +8,18 @@ import {
 } from '../../nodes/PaymentPlatformTrigger/delivery';
 import {
 	clearInFlight,
-	graceInFlight,
+	DELIVERY_WINDOW_MAX_AGE_MS,
+	DELIVERY_WINDOW_MAX_IDS,
+	deliveryWindowSize,
 	hasSeenDelivery,
-	IN_FLIGHT_GRACE_MS,
 	isInFlight,
+	LONGEST_KEPT_ID,
 	markInFlight,
-	readDeliveryWindow,
-	RECENT_DELIVERY_LIMIT,
 	rememberDeliveries,
+	RUNNING_AT_MOST_SECONDS,
+	RUNNING_MARKS_MAX,
+	runningMarkCount,
+	windowKey,
 } from '../../nodes/PaymentPlatformTrigger/deliveryWindow';
 import {
 	getHeader,
@@ -36,9 +40,12 @@ describe('headers', () => {
 		expect(getHeader({}, 'x-signature')).toBeUndefined();
 	});
 
-	it('signature candidates: X-Signature first, else every *-signature header, else the named one only', () => {
-		const headers = { 'x-signature': 's1', 'x-provider-signature': 's2', 'x-other': 'o' };
-		expect(signatureCandidates(headers)).toEqual([{ name: 'x-signature', value: 's1' }]);
+	it('signature candidates: X-Signature first, then every *-signature header by name, else the named one only', () => {
+		const headers = { 'x-provider-signature': 's2', 'x-signature': 's1', 'x-other': 'o' };
+		expect(signatureCandidates(headers)).toEqual([
+			{ name: 'x-signature', value: 's1' },
+			{ name: 'x-provider-signature', value: 's2' },
+		]);
 		expect(
 			signatureCandidates({ 'x-b-signature': 'b', 'x-a-signature': 'a', 'x-other': 'o' }),
 		).toEqual([
@@ -58,28 +65,53 @@ describe('headers', () => {
 });
 
 describe('delivery window', () => {
-	it('never grows beyond its limit: inserting more than the cap keeps the newest cap ids', () => {
-		let window: string[] = [];
-		const total = RECENT_DELIVERY_LIMIT + 250;
-		for (let i = 0; i < total; i++) window = rememberDeliveries(window, [`id-${i}`]);
-		expect(window).toHaveLength(RECENT_DELIVERY_LIMIT);
-		expect(window[0]).toBe(`id-${total - RECENT_DELIVERY_LIMIT}`);
-		expect(window[window.length - 1]).toBe(`id-${total - 1}`);
-		expect(hasSeenDelivery(window, ['id-0'])).toBe(false);
-		expect(hasSeenDelivery(window, [`id-${total - 1}`])).toBe(true);
+	it('never grows beyond its count: more than the cap keeps the newest ids', () => {
+		const endpoint = 'window-count';
+		const total = DELIVERY_WINDOW_MAX_IDS + 250;
+		for (let i = 0; i < total; i++) rememberDeliveries(endpoint, [`id-${i}`], 1_000);
+		expect(deliveryWindowSize(endpoint)).toBe(DELIVERY_WINDOW_MAX_IDS);
+		expect(hasSeenDelivery(endpoint, ['id-249'], 1_000)).toBe(false);
+		expect(hasSeenDelivery(endpoint, ['id-250'], 1_000)).toBe(true);
+		expect(hasSeenDelivery(endpoint, [`id-${total - 1}`], 1_000)).toBe(true);
 	});
 
-	it('stores each id once and does not modify its input', () => {
-		const window = ['a'];
-		expect(rememberDeliveries(window, ['a', 'b', 'b'], 10)).toEqual(['a', 'b']);
-		expect(window).toEqual(['a']);
-		expect(rememberDeliveries(['a', 'b', 'c'], ['d'], 2)).toEqual(['c', 'd']);
+	it('forgets an id once it is older than the age bound', () => {
+		const endpoint = 'window-age';
+		rememberDeliveries(endpoint, ['old'], 0);
+		expect(hasSeenDelivery(endpoint, ['old'], DELIVERY_WINDOW_MAX_AGE_MS - 1)).toBe(true);
+		expect(hasSeenDelivery(endpoint, ['old'], DELIVERY_WINDOW_MAX_AGE_MS)).toBe(false);
+		rememberDeliveries(endpoint, ['new'], DELIVERY_WINDOW_MAX_AGE_MS);
+		expect(deliveryWindowSize(endpoint)).toBe(1);
 	});
 
-	it('reads only strings from stored data', () => {
-		expect(readDeliveryWindow(undefined)).toEqual([]);
-		expect(readDeliveryWindow('a')).toEqual([]);
-		expect(readDeliveryWindow(['a', 1, null, '', 'b'])).toEqual(['a', 'b']);
+	it('stores each id once; windows are per endpoint', () => {
+		rememberDeliveries('window-once', ['a', 'b', 'b', 'a'], 0);
+		expect(deliveryWindowSize('window-once')).toBe(2);
+		expect(hasSeenDelivery('window-other', ['a'], 0)).toBe(false);
+	});
+
+	it('keeps an id longer than the bound as its digest, and still recognises it', () => {
+		const long = 'x'.repeat(10_000);
+		expect(windowKey('a'.repeat(LONGEST_KEPT_ID))).toBe('a'.repeat(LONGEST_KEPT_ID));
+		expect(windowKey(long)).toBe(`sha256:${createHash('sha256').update(long).digest('hex')}`);
+		rememberDeliveries('window-long', [long], 0);
+		expect(hasSeenDelivery('window-long', [long], 0)).toBe(true);
+		expect(hasSeenDelivery('window-long', [`${long}y`], 0)).toBe(false);
+	});
+
+	it('running marks are bounded: beyond the cap the oldest goes (its resend will run)', () => {
+		const endpoint = 'running-cap';
+		for (let i = 0; i <= RUNNING_MARKS_MAX; i++) markInFlight(endpoint, [`r-${i}`], 60, 0);
+		expect(runningMarkCount(endpoint)).toBe(RUNNING_MARKS_MAX);
+		expect(isInFlight(endpoint, ['r-0'], 0)).toBe(false);
+		expect(isInFlight(endpoint, [`r-${RUNNING_MARKS_MAX}`], 0)).toBe(true);
+	});
+
+	it('running marks past their time are dropped at the next mark', () => {
+		const endpoint = 'running-grace';
+		markInFlight(endpoint, ['a'], 10, 0);
+		markInFlight(endpoint, ['b'], 10, 10_000);
+		expect(runningMarkCount(endpoint)).toBe(1);
 	});
 });
 
@@ -267,15 +299,24 @@ describe('stored registration', () => {
 });
 
 describe('deliveries running with "After the Workflow Succeeds"', () => {
-	it('count as running until cleared, or until the grace after a hang-up is over', () => {
-		markInFlight('endpoint-g', ['a', 'b']);
-		expect(isInFlight('endpoint-g', ['a'], 0)).toBe(true);
-		graceInFlight('endpoint-g', ['a'], 1_000);
-		expect(isInFlight('endpoint-g', ['a'], 1_000 + IN_FLIGHT_GRACE_MS - 1)).toBe(true);
-		expect(isInFlight('endpoint-g', ['a'], 1_000 + IN_FLIGHT_GRACE_MS)).toBe(false);
-		expect(isInFlight('endpoint-g', ['b'], Number.MAX_SAFE_INTEGER)).toBe(true);
-		clearInFlight('endpoint-g', ['b']);
+	it('count as running until cleared, or for the given seconds at most (25 by default)', () => {
+		const attempt = markInFlight('endpoint-g', ['a', 'b'], undefined, 0);
+		expect(isInFlight('endpoint-g', ['a'], RUNNING_AT_MOST_SECONDS * 1000 - 1)).toBe(true);
+		expect(isInFlight('endpoint-g', ['a'], RUNNING_AT_MOST_SECONDS * 1000)).toBe(false);
+		clearInFlight('endpoint-g', ['b'], attempt);
 		expect(isInFlight('endpoint-g', ['b'], 0)).toBe(false);
 		expect(isInFlight('endpoint-other', ['a'], 0)).toBe(false);
+		markInFlight('endpoint-g', ['c'], 120, 0);
+		expect(isInFlight('endpoint-g', ['c'], 119_999)).toBe(true);
+	});
+
+	it("the end of an earlier attempt (n8n answering a caller that has gone) leaves a later attempt's mark", () => {
+		const first = markInFlight('endpoint-h', ['a'], 25, 0);
+		// Its time is over: the resend runs as a new attempt while the first run is still somewhere.
+		const second = markInFlight('endpoint-h', ['a'], 25, 25_000);
+		clearInFlight('endpoint-h', ['a'], first);
+		expect(isInFlight('endpoint-h', ['a'], 25_000)).toBe(true);
+		clearInFlight('endpoint-h', ['a'], second);
+		expect(isInFlight('endpoint-h', ['a'], 25_000)).toBe(false);
 	});
 });

@@ -5,7 +5,7 @@
 import axios from 'axios';
 import { STATIC_KEYS } from '../../nodes/PaymentPlatformTrigger/registration';
 import { TriggerHarness } from '../harness/trigger';
-import { startReceiver } from '../support/receiver';
+import { startReceiver } from '../harness/receiver';
 import { useSandbox } from '../harness/sandbox';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -36,6 +36,29 @@ function endpointRequests() {
 		.map(({ method, path, body, status }) => ({ method, path, body, status }));
 }
 
+/** Only the requests that change something (the list is read on every activation and after every removal). */
+function changingRequests() {
+	return endpointRequests().filter((request) => request.method !== 'GET');
+}
+
+const LISTED = { method: 'GET', path: ENDPOINTS_PATH, body: undefined, status: 200 };
+
+/** An endpoint registered on the platform behind n8n's back (another instance, a copy, a manual call). */
+async function registerDirectly(url: string, events: string[] = EVENTS): Promise<PublicEndpoint> {
+	const response = await axios.post(
+		`${sandbox().url}${ENDPOINTS_PATH}`,
+		{ url, events },
+		{ auth: { username: sandbox().publicKey, password: sandbox().secretKey } },
+	);
+	return response.data.data as PublicEndpoint;
+}
+
+async function removeDirectly(id: string): Promise<void> {
+	await axios.delete(`${sandbox().url}${ENDPOINTS_PATH}/${id}`, {
+		auth: { username: sandbox().publicKey, password: sandbox().secretKey },
+	});
+}
+
 function trigger(events: string[] = EVENTS): TriggerHarness {
 	return new TriggerHarness({ target: sandbox(), parameters: { events, options: {} } });
 }
@@ -48,6 +71,7 @@ describe('create', () => {
 		const [endpoint] = await sandboxEndpoints();
 		expect(endpoint).toMatchObject({ url: harness.webhookUrl(), events: EVENTS });
 		expect(endpointRequests()).toEqual([
+			LISTED,
 			{
 				method: 'POST',
 				path: ENDPOINTS_PATH,
@@ -94,7 +118,7 @@ describe('create', () => {
 });
 
 describe('checkExists', () => {
-	it('is true for the same URL and events (in any order), without calling the API', async () => {
+	it('is true for the same URL and events (in any order) listed by the platform; it only reads the list', async () => {
 		const harness = trigger();
 		await harness.activate();
 		sandbox().clearRequests();
@@ -102,13 +126,13 @@ describe('checkExists', () => {
 		expect(await harness.runHook('checkExists')).toBe(true);
 		harness.setParameters({ events: [...EVENTS].reverse(), options: {} });
 		expect(await harness.activate()).toBe(false);
-		expect(endpointRequests()).toEqual([]);
+		expect(endpointRequests()).toEqual([LISTED, LISTED]);
 		expect(await sandboxEndpoints()).toHaveLength(1);
 	});
 
 	it('is false with nothing stored', async () => {
 		expect(await trigger().runHook('checkExists')).toBe(false);
-		expect(endpointRequests()).toEqual([]);
+		expect(endpointRequests()).toEqual([LISTED]);
 	});
 
 	it('after a change of events: removes the old endpoint, clears it, and create registers anew', async () => {
@@ -120,7 +144,9 @@ describe('checkExists', () => {
 		harness.setParameters({ events: ['charge.captured'], options: {} });
 		expect(await harness.runHook('checkExists')).toBe(false);
 		expect(endpointRequests()).toEqual([
+			LISTED,
 			{ method: 'DELETE', path: `${ENDPOINTS_PATH}/${oldId}`, body: undefined, status: 200 },
+			LISTED,
 		]);
 		expect(await sandboxEndpoints()).toEqual([]);
 		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBeUndefined();
@@ -158,6 +184,164 @@ describe('checkExists', () => {
 	});
 });
 
+describe('checkExists repairs the registration from the endpoint list', () => {
+	it('an endpoint removed on the platform is registered again', async () => {
+		const harness = trigger();
+		await harness.activate();
+		const oldId = harness.staticData()[STATIC_KEYS.endpointId] as string;
+		await removeDirectly(oldId);
+
+		expect(await harness.activate()).toBe(true);
+		const endpoints = await sandboxEndpoints();
+		expect(endpoints).toHaveLength(1);
+		expect(endpoints[0]).toMatchObject({ url: harness.webhookUrl(), events: EVENTS });
+		expect(endpoints[0].id).not.toBe(oldId);
+		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe(endpoints[0].id);
+	});
+
+	it("another endpoint with this webhook's URL (its secret unknown to n8n) is removed; ours is kept", async () => {
+		const harness = trigger();
+		await harness.activate();
+		const ours = harness.staticData()[STATIC_KEYS.endpointId] as string;
+		const foreign = await registerDirectly(harness.webhookUrl());
+		const elsewhere = await registerDirectly('https://other.example.com/webhook/x/webhook');
+		sandbox().clearRequests();
+
+		expect(await harness.activate()).toBe(false);
+		expect((await sandboxEndpoints()).map((endpoint) => endpoint.id).sort()).toEqual(
+			[ours, elsewhere.id].sort(),
+		);
+		expect(changingRequests()).toEqual([
+			expect.objectContaining({ method: 'DELETE', path: `${ENDPOINTS_PATH}/${foreign.id}` }),
+		]);
+	});
+
+	it('an imported workflow (nothing stored) removes the endpoint with its URL and registers its own', async () => {
+		const harness = trigger();
+		const leftOver = await registerDirectly(harness.webhookUrl());
+
+		expect(await harness.activate()).toBe(true);
+		const endpoints = await sandboxEndpoints();
+		expect(endpoints).toHaveLength(1);
+		expect(endpoints[0].id).not.toBe(leftOver.id);
+		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe(endpoints[0].id);
+	});
+});
+
+describe('checkExists against other lists', () => {
+	let api: Receiver;
+	let listed: Array<Record<string, unknown>> | undefined;
+	const deleted: string[] = [];
+	let deletes: 'work' | 'are ignored' = 'work';
+
+	beforeAll(async () => {
+		api = await startReceiver((request) => {
+			if (request.method === 'GET') {
+				if (listed === undefined)
+					return {
+						status: 404,
+						body: { success: false, message: 'Not found', error: 'NOT_FOUND' },
+					};
+				return {
+					status: 200,
+					body: {
+						success: true,
+						message: 'ok',
+						data: listed,
+						pagination: { page: 1, perPage: 100, total: listed.length, totalPages: 1 },
+					},
+				};
+			}
+			if (request.method === 'DELETE') {
+				const id = request.path.split('/').pop() as string;
+				deleted.push(id);
+				if (deletes === 'work' && listed) listed = listed.filter((endpoint) => endpoint.id !== id);
+				return { status: 200, body: { success: true, message: 'deleted' } };
+			}
+			return {
+				status: 201,
+				body: {
+					success: true,
+					message: 'created',
+					data: { id: 'endpoint-new', secret: 'whsec_dummy_new', url: 'x', events: EVENTS },
+				},
+			};
+		});
+	});
+	afterAll(async () => {
+		await api.stop();
+	});
+	beforeEach(() => {
+		api.exchanges.length = 0;
+		deleted.length = 0;
+		deletes = 'work';
+	});
+
+	function storedTrigger(): TriggerHarness {
+		const harness = new TriggerHarness({
+			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
+			parameters: { events: EVENTS, options: {} },
+		});
+		Object.assign(harness.staticData(), {
+			[STATIC_KEYS.endpointId]: 'endpoint-1',
+			[STATIC_KEYS.secret]: 'whsec_dummy_stored',
+			[STATIC_KEYS.url]: harness.webhookUrl(),
+			[STATIC_KEYS.events]: EVENTS,
+		});
+		return harness;
+	}
+
+	it.each([
+		['another URL', { url: 'https://elsewhere.example.com/hook' }],
+		['other events', { events: ['charge.captured'] }],
+	])(
+		'the stored endpoint listed with %s is removed and registered again',
+		async (_name, change) => {
+			const harness = storedTrigger();
+			listed = [{ id: 'endpoint-1', url: harness.webhookUrl(), events: EVENTS, ...change }];
+			expect(await harness.activate()).toBe(true);
+			expect(deleted).toEqual(['endpoint-1']);
+			expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe('endpoint-new');
+		},
+	);
+
+	it('a list without url and events fields keeps the stored endpoint (what it does not say is not held against it)', async () => {
+		const harness = storedTrigger();
+		listed = [{ id: 'endpoint-1' }];
+		expect(await harness.activate()).toBe(false);
+		expect(deleted).toEqual([]);
+	});
+
+	it('a removal the list still shows is logged as a warning', async () => {
+		const harness = storedTrigger();
+		listed = [{ id: 'endpoint-1', url: harness.webhookUrl(), events: EVENTS }];
+		deletes = 'are ignored';
+		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
+		try {
+			await harness.deactivate();
+			expect(warn).toHaveBeenCalledTimes(1);
+			expect(warn.mock.calls[0][0]).toMatch(/endpoint-1 is still listed after it was removed/);
+		} finally {
+			warn.mockRestore();
+		}
+	});
+
+	it('a platform without a list (404) keeps the stored registration, with one line in the log', async () => {
+		const harness = storedTrigger();
+		listed = undefined;
+		const info = jest.spyOn(harness.logger(), 'info').mockImplementation(() => undefined);
+		try {
+			expect(await harness.activate()).toBe(false);
+			expect(info).toHaveBeenCalledTimes(1);
+			expect(info.mock.calls[0][0]).toMatch(/404 to GET \/v1\/postbacks\/endpoints/);
+		} finally {
+			info.mockRestore();
+		}
+		expect(api.exchanges.map(({ request }) => request.method)).toEqual(['GET']);
+		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe('endpoint-1');
+	});
+});
+
 describe('delete', () => {
 	it('removes the endpoint in the sandbox and clears id and secret', async () => {
 		const harness = trigger();
@@ -168,6 +352,7 @@ describe('delete', () => {
 		expect(await harness.deactivate()).toBe(true);
 		expect(endpointRequests()).toEqual([
 			{ method: 'DELETE', path: `${ENDPOINTS_PATH}/${id}`, body: undefined, status: 200 },
+			LISTED,
 		]);
 		expect(await sandboxEndpoints()).toEqual([]);
 		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBeUndefined();
@@ -189,7 +374,7 @@ describe('delete', () => {
 		} finally {
 			warn.mockRestore();
 		}
-		expect(endpointRequests()).toEqual([
+		expect(changingRequests()).toEqual([
 			expect.objectContaining({ method: 'DELETE', status: 404 }),
 		]);
 		expect(warn).not.toHaveBeenCalled();
@@ -224,6 +409,11 @@ describe('against a misbehaving API', () => {
 		});
 	}
 
+	const changedOnFakeApi = () =>
+		api.exchanges
+			.map(({ request }) => `${request.method} ${request.path}`)
+			.filter((line) => !line.startsWith('GET '));
+
 	const created = (data: unknown) => ({
 		status: 201,
 		body: { success: true, message: 'Webhook endpoint created', data },
@@ -239,7 +429,7 @@ describe('against a misbehaving API', () => {
 			/did not return the webhook endpoint's secret/,
 		);
 		expect(harness.staticData()).toEqual({});
-		expect(api.exchanges.map(({ request }) => `${request.method} ${request.path}`)).toEqual([
+		expect(changedOnFakeApi()).toEqual([
 			`POST ${ENDPOINTS_PATH}`,
 			`DELETE ${ENDPOINTS_PATH}/endpoint-1`,
 		]);
@@ -258,7 +448,7 @@ describe('against a misbehaving API', () => {
 		expect(JSON.stringify(error)).not.toContain(leaked);
 		expect(String((error as Error).stack)).not.toContain(leaked);
 		expect(harness.staticData()).toEqual({});
-		expect(api.exchanges).toHaveLength(1);
+		expect(changedOnFakeApi()).toEqual([`POST ${ENDPOINTS_PATH}`]);
 	});
 
 	it('create with no data at all fails and stores nothing', async () => {
@@ -284,16 +474,13 @@ describe('against a misbehaving API', () => {
 		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
 		try {
 			expect(await harness.deactivate()).toBe(true);
-			expect(warn).toHaveBeenCalledTimes(1);
 			expect(warn.mock.calls[0][0]).toContain('endpoint-9');
 			expect(warn.mock.calls[0][0]).toContain('Upstream unavailable');
 			expect(JSON.stringify(warn.mock.calls)).not.toContain(secret);
 		} finally {
 			warn.mockRestore();
 		}
-		expect(api.exchanges.map(({ request }) => `${request.method} ${request.path}`)).toEqual([
-			`DELETE ${ENDPOINTS_PATH}/endpoint-9`,
-		]);
+		expect(changedOnFakeApi()).toEqual([`DELETE ${ENDPOINTS_PATH}/endpoint-9`]);
 		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBeUndefined();
 		expect(harness.staticData()[STATIC_KEYS.secret]).toBeUndefined();
 	});

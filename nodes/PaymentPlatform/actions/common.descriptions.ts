@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { DeclaredField } from '../shared/fields';
 
 /**
  * A UUID for the editor's "By ID" check. n8n builds that regex without flags (and anchors it itself), so the
@@ -14,6 +15,8 @@ interface LocatorSpec {
 	noun: string;
 	searchListMethod: string;
 	description: string;
+	/** The id's name in the reference's path, e.g. submerchant_id in /v1/submerchants/{id}. */
+	pathId: string;
 }
 
 /**
@@ -21,7 +24,7 @@ interface LocatorSpec {
  * team/channel pickers are. Returns a factory so that each operation can override the description.
  */
 function uuidLocator(spec: LocatorSpec) {
-	return (overrides: Partial<INodeProperties> = {}): INodeProperties => ({
+	return (overrides: Partial<INodeProperties> = {}): DeclaredField => ({
 		displayName: spec.displayName,
 		name: spec.name,
 		type: 'resourceLocator',
@@ -52,8 +55,27 @@ function uuidLocator(spec: LocatorSpec) {
 				],
 			},
 		],
+		api: { field: spec.pathId, type: 'uuid', required: true, inPath: true },
 		...overrides,
 	});
+}
+
+/** A UUID path id typed as text (no list to pick from), e.g. a wallet or a receivable. */
+export function uuidPathId(spec: {
+	displayName: string;
+	name: string;
+	pathId: string;
+	description: string;
+}): DeclaredField {
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+		description: spec.description,
+		api: { field: spec.pathId, type: 'uuid', required: true, inPath: true },
+	};
 }
 
 export const submerchantLocator = uuidLocator({
@@ -61,6 +83,7 @@ export const submerchantLocator = uuidLocator({
 	name: 'submerchantId',
 	noun: 'submerchant',
 	searchListMethod: 'searchSubmerchants',
+	pathId: 'submerchant_id',
 	description: 'The submerchant (sub-account of your merchant) to act on',
 });
 
@@ -69,6 +92,7 @@ export const chargeLocator = uuidLocator({
 	name: 'chargeId',
 	noun: 'charge',
 	searchListMethod: 'searchCharges',
+	pathId: 'charge_id',
 	description: 'The charge to act on',
 });
 
@@ -77,6 +101,7 @@ export const paymentLinkLocator = uuidLocator({
 	name: 'paymentLinkId',
 	noun: 'payment link',
 	searchListMethod: 'searchPaymentLinks',
+	pathId: 'payment_link_id',
 	description: 'The payment link to act on',
 });
 
@@ -99,3 +124,23 @@ export const returnAllAndLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/** The Additional Fields collection of a create: the optional fields, declared with their rules. */
+export const additionalFields = (options: DeclaredField[]): DeclaredField => ({
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options,
+});
+
+/** Metadata: a free-form JSON object the API stores with the record (`stored` says which, and may give an example). */
+export const metadataField = (stored: string): DeclaredField => ({
+	displayName: 'Metadata',
+	name: 'metadata',
+	type: 'json',
+	default: '{}',
+	description: `Free-form JSON object stored with the ${stored}`,
+	api: { field: 'metadata', type: 'object' },
+});

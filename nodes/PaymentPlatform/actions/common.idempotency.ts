@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { IDEMPOTENCY_KEY_HEADER } from '../transport/chosenNames';
+import { IDEMPOTENCY_KEY_HEADER } from '../api/chosenNames';
 import { InputValidator } from '../shared/validate';
 
 /** How refusals name the field (the header it fills). */

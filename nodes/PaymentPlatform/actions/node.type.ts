@@ -1,4 +1,4 @@
-import type { FieldRule } from '../shared/fieldRules';
+import type { OperationFields } from '../shared/fields';
 import type { AllEntities, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** Every resource and its operations, as the node's Resource and Operation options name them. */
@@ -22,8 +22,8 @@ export type Operation<R extends Resource> = NodeMap[R];
 /** What each `<operation>.operation.ts` module exports. */
 export interface OperationModule {
 	description: INodeProperties[];
-	/** The operation's rule table (fieldRules.ts), where it sends a body or query built from parameters. */
-	rules?: FieldRule[];
+	/** The operation's declared fields (fields.ts): rules of the body or query, path ids, own names. */
+	fields?: OperationFields;
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 

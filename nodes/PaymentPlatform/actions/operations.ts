@@ -69,13 +69,13 @@ export function operationNames(): string[] {
 	);
 }
 
-/** The rule table of every operation that has one, by `resource.operation`. */
+/** The rule table of every operation that sends a body or query built from its fields, by `resource.operation`. */
 export function operationRules(): Record<string, FieldRule[]> {
 	const tables: Record<string, FieldRule[]> = {};
 	for (const [resource, operations] of Object.entries(resources)) {
 		for (const [name, module] of Object.entries(operations as Record<string, unknown>)) {
-			const rules = (module as Partial<OperationModule> | undefined)?.rules;
-			if (Array.isArray(rules)) tables[`${resource}.${name}`] = rules;
+			const rules = (module as Partial<OperationModule> | undefined)?.fields?.rules ?? [];
+			if (rules.length > 0) tables[`${resource}.${name}`] = rules;
 		}
 	}
 	return tables;

@@ -1,22 +1,17 @@
 /**
- * The rule table of an operation: one row per API field, saying which node parameter feeds it, the reference's type,
- * whether the reference requires it, and its limits, pattern and allowed values. `buildRequest` turns an item's
- * parameters into the request body or query from the table; `describeRules` writes each row's limit text into the
- * field descriptions, so a limit is written once.
+ * The rule engine: an operation's rule table has one row per API field, saying which node parameter feeds it, the
+ * reference's type, whether the reference requires it, and its limits, pattern and allowed values. The rows come from
+ * the operation's field declarations (fields.ts). `buildRequest` turns an item's parameters into the request body or
+ * query from the table.
  *
  * Values are converted to the reference's type where that loses nothing (a number becomes its decimal text in a
  * string field, "true"/"false" a boolean, numeric text a number); empty optional values ("", null, [], white space)
  * are left out; anything else is refused before any request, naming the field, the rule and the item.
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyCollection,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputValidator, characterCount } from './validate';
-import { PATTERNS } from './apiValues';
-import { toUtcDateTime } from './values';
+import { PATTERNS } from '../api/documentedValues';
+import { toUtcDateTime } from './dates';
 
 /** The reference's types: `cents` is an integer (money in cents); `number` allows fractions. */
 export type ApiType =
@@ -46,6 +41,8 @@ export interface FieldRule {
 	type: ApiType;
 	/** Whether an empty value is refused: what the reference requires, or a chosen default (then `chosen` says so). */
 	required?: boolean;
+	/** The field is read (and `required` applies) only when another parameter's value starts with a text. */
+	when?: { parameter: string; startsWith: string };
 	/** A characters limit of a string field (from LIMITS). */
 	length?: Length;
 	/** Bounds of a number field. */
@@ -91,30 +88,21 @@ function numberFromText(value: unknown): unknown {
 	return typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value;
 }
 
-function describeRange(kind: string, { min, max }: { min?: number; max?: number } = {}): string {
+export function describeRange(
+	kind: string,
+	{ min, max }: { min?: number; max?: number } = {},
+): string {
 	if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
 	if (min !== undefined) return `${kind} >= ${min}`;
 	if (max !== undefined) return `${kind} <= ${max}`;
 	return kind;
 }
 
-function describeLength({ min, max, exact }: Length): string | undefined {
+export function describeLength({ min, max, exact }: Length): string | undefined {
 	if (exact !== undefined) return `exactly ${exact} characters`;
 	if (min !== undefined && max !== undefined) return `${min} to ${max} characters`;
 	if (min !== undefined) return `at least ${min} characters`;
 	if (max !== undefined) return `at most ${max} characters`;
-	return undefined;
-}
-
-/** The limit text of a row, as the descriptions and the refusals say it; undefined when the row has no limit. */
-export function limitText(rule: FieldRule): string | undefined {
-	if (rule.length) return describeLength(rule.length);
-	if (rule.pattern) return rule.pattern.rule.replace(/^must be /, '');
-	if (rule.range && (rule.type === 'cents' || rule.type === 'integer')) {
-		return describeRange('an integer', rule.range);
-	}
-	if (rule.range && rule.type === 'number') return describeRange('a number', rule.range);
-	if (rule.minItems) return atLeast(rule.minItems).replace(/^must /, '');
 	return undefined;
 }
 
@@ -280,7 +268,7 @@ function checkCount<T>(
 	return list;
 }
 
-function atLeast(count: number): string {
+export function atLeast(count: number): string {
 	return count === 1 ? 'must contain at least one entry' : `must contain at least ${count} entries`;
 }
 
@@ -327,6 +315,9 @@ function convertTable(
 ): IDataObject {
 	const result: IDataObject = {};
 	for (const rule of table) {
+		if (rule.when && !String(read(rule.when.parameter) ?? '').startsWith(rule.when.startsWith)) {
+			continue;
+		}
 		const value = convert(rule, `${prefix}${rule.field}`, read(rule.parameter), context);
 		if (value !== undefined) setPath(result, rule.field, value);
 	}
@@ -336,7 +327,7 @@ function convertTable(
 /**
  * The body or query of item `i` from `table`, read with getNodeParameter; refused with a NodeOperationError naming
  * field, rule and item before any request. A parameter the editor hides reads as not given. `fallbacks` (by
- * parameter) stand in for parameters left empty: the values of a saved workflow's old parameters (legacyParameters.ts).
+ * parameter) stand in for parameters left empty: the values of a saved workflow's old parameters.
  */
 export function buildRequest(
 	this: IExecuteFunctions,
@@ -370,45 +361,6 @@ export function documentedFields(table: FieldRule[]): Set<string> {
 	return new Set(table.map((rule) => rule.field.split('.')[0]));
 }
 
-/**
- * The properties with each row's limit text added to the description of the parameter it reads, so the editor says
- * the limit the node checks, from the same row.
- */
-export function describeRules(
-	properties: INodeProperties[],
-	table: FieldRule[],
-): INodeProperties[] {
-	const byParameter = new Map<string, FieldRule>();
-	const collect = (rules: FieldRule[], prefix: string) => {
-		for (const rule of rules) {
-			byParameter.set(prefix + rule.parameter, rule);
-			if (rule.rows) collect(rule.rows, `${prefix}${rule.parameter}.`);
-		}
-	};
-	collect(table, '');
-	const walk = (list: INodeProperties[], prefix: string): INodeProperties[] =>
-		list.map((property) => {
-			const path = prefix + property.name;
-			const rule = byParameter.get(path);
-			const limit = rule ? limitText(rule) : undefined;
-			const copy: INodeProperties = { ...property };
-			if (limit && copy.description && !copy.description.includes(limit)) {
-				copy.description = `${copy.description.replace(/\.$/, '')} (${limit})`;
-			}
-			if (property.type === 'collection' && property.options) {
-				copy.options = walk(property.options as INodeProperties[], `${path}.`);
-			}
-			if (property.type === 'fixedCollection' && property.options) {
-				copy.options = (property.options as INodePropertyCollection[]).map((group) => ({
-					...group,
-					values: walk(group.values, `${path}.${group.name}.`),
-				}));
-			}
-			return copy;
-		});
-	return walk(properties, '');
-}
-
 /** The name of the "Fields to Clear" parameter of update operations. */
 export const CLEAR_PARAMETER = 'fieldsToClear';
 
@@ -425,21 +377,6 @@ export function clearableFields(table: FieldRule[]): FieldRule[] {
 				rule.length?.exact === undefined) ||
 			((rule.type === 'array' || rule.type === 'rows') && !rule.minItems),
 	);
-}
-
-/** The "Fields to Clear" parameter of an update: the clearable fields, by their API names. */
-export function clearFieldsProperty(table: FieldRule[]): INodeProperties {
-	return {
-		displayName: 'Fields to Clear',
-		name: CLEAR_PARAMETER,
-		type: 'multiOptions',
-		options: clearableFields(table)
-			.map((rule) => ({ name: rule.field, value: rule.field }))
-			.sort((a, b) => a.name.localeCompare(b.name)),
-		default: [],
-		description:
-			'Fields to empty on the API: text is sent as "" and lists as []. An empty value in the fields above is left out, not cleared.',
-	};
 }
 
 /** The update body with the fields chosen in "Fields to Clear" set to their empty value. */

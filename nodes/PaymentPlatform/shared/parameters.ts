@@ -2,30 +2,6 @@ import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 import { InputValidator } from './validate';
 import { convertValues } from './fieldRules';
 
-/** Reads a resource locator's id for item `i` and checks that it is a UUID before anything is sent. */
-export function getLocatorId(
-	this: IExecuteFunctions,
-	name: string,
-	i: number,
-	field: string,
-): string {
-	const id = getTrimmedString.call(this, name, i, '', { extractValue: true });
-	new InputValidator(this.getNode(), i).uuid(field, id);
-	return id;
-}
-
-/** Reads a plain string id parameter for item `i` and checks that it is a UUID. */
-export function getUuidParameter(
-	this: IExecuteFunctions,
-	name: string,
-	i: number,
-	field: string,
-): string {
-	const id = getTrimmedString.call(this, name, i);
-	new InputValidator(this.getNode(), i).uuid(field, id);
-	return id;
-}
-
 /**
  * A string parameter for item `i` without surrounding white space; `fallback` when it is not set. `options` as for
  * getNodeParameter (`extractValue` gives a resource locator's id).

@@ -1,6 +1,5 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { PATTERNS } from './apiValues';
 
 /**
  * Length in characters as the API reference counts them: Unicode code points (an emoji is one character, not two
@@ -13,7 +12,7 @@ export function characterCount(value: string): number {
 /**
  * Input refusals, raised before any request is sent. Each is a NodeOperationError naming the API field, the rule and
  * the item index. Values are never echoed back, since some (card numbers, CVV) are sensitive. The rules themselves
- * live in the operations' rule tables (fieldRules.ts).
+ * are declared with the operations' fields (fields.ts) and run by fieldRules.ts.
  */
 export class InputValidator {
 	constructor(
@@ -30,10 +29,5 @@ export class InputValidator {
 
 	required(field: string, value: unknown): void {
 		if (value === undefined || value === null || value === '') this.fail(field, 'is required');
-	}
-
-	uuid(field: string, value: unknown): void {
-		this.required(field, value);
-		if (!PATTERNS.uuid.test(String(value))) this.fail(field, 'must be a UUID');
 	}
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { IDEMPOTENCY_KEY_HEADER } from './chosenNames';
+import { IDEMPOTENCY_KEY_HEADER } from '../api/chosenNames';
 import type { ApiResult, Pagination, PaymentPlatformContext, RawResponse } from './types';
 
 /** Network codes after which the request certainly never reached the API. */

@@ -1,6 +1,6 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { PAGE_SIZE, PAGINATION_QUERY } from './chosenNames';
+import { PAGE_SIZE, PAGINATION_QUERY } from '../api/chosenNames';
 import { apiRequest } from './request';
 import type { Pagination, PaymentPlatformContext } from './types';
 

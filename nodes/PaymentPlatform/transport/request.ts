@@ -1,6 +1,6 @@
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { IDEMPOTENCY_KEY_HEADER, RETRYABLE_STATUSES } from './chosenNames';
+import { IDEMPOTENCY_KEY_HEADER, RETRYABLE_STATUSES } from '../api/chosenNames';
 import {
 	CREDENTIAL_TYPE,
 	getConnection,

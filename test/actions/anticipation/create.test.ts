@@ -2,7 +2,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const R = SEED.receivables;

@@ -2,7 +2,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { actionWorkflow, credentialsFor, runAction, runWorkflow } from '../../harness';
 import { SEED } from '../../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const CARD_NUMBER = '4111 1111-1111 1111';

@@ -9,7 +9,7 @@ import {
 	onlyRequest,
 	runOk,
 	useSandbox,
-} from '../payments.helpers';
+} from '../../harness/actions';
 
 const api = useSandbox();
 const C = SEED.charges;

@@ -6,7 +6,7 @@ import {
 	CHARGE_LIST_QUERY,
 	PAGE_SIZE,
 	PAGINATION_QUERY,
-} from '../../../nodes/PaymentPlatform/transport/chosenNames';
+} from '../../../nodes/PaymentPlatform/api/chosenNames';
 import {
 	expectRejectedBeforeSending,
 	idsOf,
@@ -14,7 +14,7 @@ import {
 	onlyRequest,
 	runOk,
 	useSandbox,
-} from '../payments.helpers';
+} from '../../harness/actions';
 
 const api = useSandbox();
 const C = SEED.charges;

@@ -1,8 +1,8 @@
-/** Payment Link → Create against the sandbox (a chosen path, transport/chosenNames.ts): the request pinned, conversions, invalid input refused before sending. */
+/** Payment Link → Create against the sandbox (a chosen path, api/chosenNames.ts): the request pinned, conversions, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
-import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/transport/chosenNames';
+import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import { SEED } from '../../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 const createLink = (parameters: INodeParameters): INodeParameters => ({

@@ -2,10 +2,10 @@
 import axios from 'axios';
 import type { IDataObject, ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 import { searchPaymentLinks } from '../../../nodes/PaymentPlatform/methods/listSearch';
-import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/transport/chosenNames';
+import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import { SEED } from '../../../sandbox';
 import { TestCredentialsHelper } from '../../harness/credentialsHelper';
-import { byId, jsonOf, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+import { byId, jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 const createLink = (parameters: INodeParameters): INodeParameters => ({

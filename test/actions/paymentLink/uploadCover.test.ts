@@ -9,7 +9,7 @@ import {
 	runOk,
 	twoItems,
 	useSandbox,
-} from '../payments.helpers';
+} from '../../harness/actions';
 
 const api = useSandbox();
 const LINK = SEED.paymentLinkId;

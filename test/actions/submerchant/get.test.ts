@@ -2,7 +2,7 @@
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest, expectRejectedBeforeSending } from '../payments.helpers';
+import { byId, onlyRequest, expectRejectedBeforeSending } from '../../harness/actions';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;

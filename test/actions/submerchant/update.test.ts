@@ -8,7 +8,7 @@ import {
 	expectRejectedBeforeSending,
 	repeat,
 	twoItems,
-} from '../payments.helpers';
+} from '../../harness/actions';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;

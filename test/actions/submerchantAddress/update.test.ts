@@ -9,7 +9,7 @@ import {
 	onlyRequest,
 	expectRejectedBeforeSending,
 	repeat,
-} from '../payments.helpers';
+} from '../../harness/actions';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;

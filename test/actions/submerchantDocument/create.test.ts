@@ -9,7 +9,7 @@ import {
 	expectRejectedBeforeSending,
 	repeat,
 	twoItems,
-} from '../payments.helpers';
+} from '../../harness/actions';
 
 const S = SEED.submerchants;
 const D = SEED.documents;

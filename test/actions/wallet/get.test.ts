@@ -7,7 +7,7 @@ import {
 	onlyRequest,
 	runOk,
 	useSandbox,
-} from '../payments.helpers';
+} from '../../harness/actions';
 
 const api = useSandbox();
 

@@ -1,7 +1,7 @@
 /** Wallet → Get Statement against the sandbox: the period under its query names, one date rule, split entries, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
-import { WALLET_STATEMENT_QUERY } from '../../../nodes/PaymentPlatform/transport/chosenNames';
+import { WALLET_STATEMENT_QUERY } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import {
 	expectRejectedBeforeSending,
 	idsOf,
@@ -9,7 +9,7 @@ import {
 	onlyRequest,
 	runOk,
 	useSandbox,
-} from '../payments.helpers';
+} from '../../harness/actions';
 
 const api = useSandbox();
 const W = SEED.walletEntries;

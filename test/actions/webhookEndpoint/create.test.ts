@@ -1,9 +1,9 @@
 /** Webhook Endpoint → Create against the sandbox: the request pinned, the secret shown once, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
-import { WEBHOOK_EVENTS } from '../../../nodes/PaymentPlatform/shared/apiValues';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../../nodes/PaymentPlatform/transport/chosenNames';
+import { WEBHOOK_EVENTS } from '../../../nodes/PaymentPlatform/api/documentedValues';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import { PaymentPlatform } from '../../../nodes/PaymentPlatform/PaymentPlatform.node';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const createEndpoint = (parameters: INodeParameters): INodeParameters => ({

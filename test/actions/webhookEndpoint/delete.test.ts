@@ -1,13 +1,13 @@
 /** Webhook Endpoint → Delete against the sandbox (a chosen path): one DELETE, never retried, invalid input refused before sending. */
 import type {} from 'n8n-workflow';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../../nodes/PaymentPlatform/transport/chosenNames';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import {
 	expectRejectedBeforeSending,
 	onlyRequest,
 	runOk,
 	twoItems,
 	useSandbox,
-} from '../payments.helpers';
+} from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 

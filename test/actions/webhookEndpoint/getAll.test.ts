@@ -1,7 +1,7 @@
 /** Webhook Endpoint → Get Many against the sandbox (a chosen path): paginated, never the secrets. */
 import type {} from 'n8n-workflow';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../../nodes/PaymentPlatform/transport/chosenNames';
-import { jsonOf, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
+import { jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 

@@ -1,7 +1,7 @@
 /** Withdrawal → Get Fee against the sandbox: the amount in cents, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
-import { WITHDRAWAL_FEE_QUERY } from '../../../nodes/PaymentPlatform/transport/chosenNames';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../payments.helpers';
+import { WITHDRAWAL_FEE_QUERY } from '../../../nodes/PaymentPlatform/api/chosenNames';
+import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const fee = (amount: unknown): INodeParameters => ({

@@ -13,7 +13,7 @@ const { AGENT_NAME } = require('./workflows');
  *   runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> } } },
  *   chats: ChatRequest[], requests: import('../../../sandbox').RecordedRequest[], ms: number, workflowId: string }} Outcome
  * @typedef {{ title: string, script: import('./scriptedModel').Script,
- *   check: (report: import('../../e2e/lib/report').Report, outcome: Outcome,
+ *   check: (report: import('../../../scripts/lib/report').Report, outcome: Outcome,
  *     sandbox: { url: string, publicKey: string, secretKey: string }) => Promise<void> }} Scenario
  */
 
@@ -67,7 +67,7 @@ const requestLines = (requests) =>
 /**
  * Checks common to every scenario: the run succeeded; the model was asked once for the task and once more after each
  * of its `calls` tool calls, each answered by one tool message; the agent's output quotes the last answer.
- * @param {import('../../e2e/lib/report').Report} report
+ * @param {import('../../../scripts/lib/report').Report} report
  * @param {string} title
  * @param {Outcome} outcome
  * @param {number} calls

@@ -8,13 +8,13 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { DEFAULT_OWNER, ROOT } = require('../../../scripts/lib/n8n');
-const { byTestId, canvasNode, launchChromium, signIn } = require('../../e2e/editor');
+const { byTestId, canvasNode, launchChromium, signIn } = require('../../../scripts/lib/browser');
 const { AGENT_NAME, MODEL_NAME, TOOLS } = require('./workflows');
 
 const SCREENSHOT = path.join(ROOT, 'docs', 'editor-ai-agent.png');
 
 /**
- * @param {import('../../e2e/lib/report').Report} report
+ * @param {import('../../../scripts/lib/report').Report} report
  * @param {{ stack: { instance: { url: string } } }} context
  * @param {string} workflowId
  * @param {{ what: string, nodes: string[], file: string }} [shot] Another workflow: its description, nodes and file.

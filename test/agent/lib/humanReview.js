@@ -85,7 +85,7 @@ async function getExecution(client, id) {
 /**
  * Runs one review: starts the workflow, waits for the review e-mail, checks that nothing was sent before the decision,
  * opens the decision's link, waits for the end, checks what happened.
- * @param {import('../../e2e/lib/report').Report} report
+ * @param {import('../../../scripts/lib/report').Report} report
  * @param {{ stack: any, model: import('./scriptedModel').ScriptedModel, modelCredential: { id: string, name: string },
  *   smtpCredential: { id: string, name: string }, mailbox: import('./mailbox').Mailbox }} context
  * @param {typeof REVIEWS[number]} review
@@ -171,7 +171,7 @@ async function runReview(report, context, review) {
 }
 
 /**
- * @param {import('../../e2e/lib/report').Report} report
+ * @param {import('../../../scripts/lib/report').Report} report
  * @param {typeof REVIEWS[number]} review
  * @param {Awaited<ReturnType<typeof runReview>>} outcome
  */
@@ -243,7 +243,7 @@ async function startInbox(stack) {
 
 /**
  * Every review run and its checks; returns the outcomes (the first one's workflow is the editor screenshot's).
- * @param {import('../../e2e/lib/report').Report} report
+ * @param {import('../../../scripts/lib/report').Report} report
  * @param {Parameters<typeof runReview>[1]} context
  */
 async function runHumanReviews(report, context) {

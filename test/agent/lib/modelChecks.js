@@ -14,7 +14,7 @@ const { TOOLS } = require('./workflows');
  * What the model reads: in every request, all the tools of TOOLS, named after their nodes, described by the operation's
  * action (n8n's automatic tool description: "<action> in Payment Platform"), each with exactly the parameters its
  * node fills in through $fromAI, every one of them described.
- * @param {import('../../e2e/lib/report').Report} report
+ * @param {import('../../../scripts/lib/report').Report} report
  * @param {ChatRequest[]} chats
  */
 async function checkToolDescriptions(report, chats) {
@@ -64,7 +64,7 @@ async function checkToolDescriptions(report, chats) {
 /**
  * Totals over the scenarios: the model was asked once per task and once per tool answer, got one answer per tool
  * call, and the sandbox received one request per valid tool call and none for an invalid one.
- * @param {import('../../e2e/lib/report').Report} report
+ * @param {import('../../../scripts/lib/report').Report} report
  * @param {Outcome[]} outcomes
  */
 async function checkTotals(report, outcomes) {

@@ -87,7 +87,7 @@ async function oldestNodeOf(n8nDir) {
 }
 
 /**
- * @param {import('./report').Report} report
+ * @param {import('../../../scripts/lib/report').Report} report
  * @param {{ n8nDir: string, oldestNode: { bin: string, major: number, version: string } }} context oldestNode:
  *   oldestNodeOf(n8nDir), found once for the run.
  */

@@ -1,12 +1,14 @@
 'use strict';
 /**
- * The compatibility table: each end-to-end run records its result for its n8n version and Node.js version in
- * docs/compatibility.json and writes the table into docs/compatibility.md and into README.md (between the
- * `compatibility:start` and `compatibility:end` comments), so no result is copied by hand.
+ * The compatibility table: one row per n8n version under test (scripts/lib/n8nLines.js), in the list's order. Each
+ * end-to-end run records its result for its n8n version and Node.js version in docs/compatibility.json and writes the
+ * table into docs/compatibility.md and into README.md (between the `compatibility:start` and `compatibility:end`
+ * comments), so no result is copied by hand. After a change of the list alone: `node test/e2e/lib/compatibility.js`.
  */
 const fs = require('fs');
 const path = require('path');
 const { writeGeneratedBlock } = require('../../../scripts/lib/generatedBlock');
+const { N8N_VERSIONS } = require('../../../scripts/lib/n8nLines');
 const { ROOT } = require('../../../scripts/lib/packageInfo');
 
 const RESULTS_FILE = path.join(ROOT, 'docs', 'compatibility.json');
@@ -22,6 +24,7 @@ const README_FILE = path.join(ROOT, 'README.md');
  * @property {number} failed
  * @property {string[]} blocks what was run
  * @property {string} date YYYY-MM-DD
+ * @property {string} [notRun] why it could not run (then node, oldestNode and blocks are empty)
  */
 
 /** @returns {CompatibilityResult[]} */
@@ -29,20 +32,21 @@ function readResults() {
 	return fs.existsSync(RESULTS_FILE) ? JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) : [];
 }
 
-/** @param {string} version */
-const versionKey = (version) =>
-	version
-		.split('.')
-		.map((part) => part.padStart(6, '0'))
-		.join('.');
-
-/** @param {CompatibilityResult[]} results newest n8n first */
+/**
+ * One row per listed version, in the list's order (results of versions no longer listed are dropped).
+ * @param {CompatibilityResult[]} results
+ */
 function table(results) {
-	const rows = results.map(
-		(r) =>
-			`| ${r.n8n} | ${r.node} (built files also on ${r.oldestNode}) | ${r.blocks.join(', ')} | ` +
-			`${r.failed === 0 ? 'pass' : 'FAIL'}: ${r.passed} passed, ${r.failed} failed | ${r.date} |`,
-	);
+	const rows = N8N_VERSIONS.map(({ version, line }) => {
+		const r = results.find((result) => result.n8n === version);
+		const n8n = `${version} (${line})`;
+		if (!r) return `| ${n8n} | | | not run yet | |`;
+		if (r.notRun) return `| ${n8n} | | | not run: ${r.notRun} | ${r.date} |`;
+		return (
+			`| ${n8n} | ${r.node} (built files also on ${r.oldestNode}) | ${r.blocks.join(', ')} | ` +
+			`${r.failed === 0 ? 'pass' : 'FAIL'}: ${r.passed} passed, ${r.failed} failed | ${r.date} |`
+		);
+	});
 	return [
 		'| n8n | Node.js | What ran | Result of the last run | Date |',
 		'|---|---|---|---|---|',
@@ -50,23 +54,21 @@ function table(results) {
 	].join('\n');
 }
 
-/**
- * Records one run's result (replacing the earlier one for the same n8n version) and rewrites the tables.
- * @param {CompatibilityResult} result
- */
-function recordCompatibility(result) {
-	const results = readResults()
-		.filter((r) => r.n8n !== result.n8n)
-		.concat(result)
-		.sort((a, b) => versionKey(b.n8n).localeCompare(versionKey(a.n8n)));
-	fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, '\t')}\n`);
-	const rendered = table(results);
+/** Writes the results of the listed versions and both tables. @param {CompatibilityResult[]} results */
+function writeTables(results) {
+	const listed = N8N_VERSIONS.map((v) => v.version);
+	const kept = results
+		.filter((r) => listed.includes(r.n8n))
+		.sort((a, b) => listed.indexOf(a.n8n) - listed.indexOf(b.n8n));
+	fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(kept, null, '\t')}\n`);
+	const rendered = table(kept);
 	fs.writeFileSync(
 		DOC_FILE,
 		[
 			'# Compatibility: the last end-to-end run per n8n version',
 			'',
-			'Written by `npm run test:e2e` (the current n8n) and `npm run test:compat -- <n8n version>`; do not edit by hand.',
+			'Written by `npm run test:e2e` (the current n8n) and `npm run test:compat -- <n8n version>`, one row per',
+			'version under test (`scripts/lib/n8nLines.js`); do not edit by hand.',
 			'',
 			rendered,
 			'',
@@ -74,5 +76,19 @@ function recordCompatibility(result) {
 	);
 	writeGeneratedBlock(README_FILE, 'compatibility', rendered);
 }
+
+/**
+ * Records one run's result (replacing the earlier one for the same n8n version) and rewrites the tables.
+ * @param {CompatibilityResult} result
+ */
+function recordCompatibility(result) {
+	writeTables(
+		readResults()
+			.filter((r) => r.n8n !== result.n8n)
+			.concat(result),
+	);
+}
+
+if (require.main === module) writeTables(readResults());
 
 module.exports = { recordCompatibility };

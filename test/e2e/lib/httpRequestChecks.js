@@ -11,7 +11,7 @@ const { SEED } = require('../../../sandbox/seedIds');
 const { chain, credentialsOf } = require('../../../scripts/lib/workflowBuilder');
 const { CREDENTIAL_TYPE } = require('../../../scripts/lib/packageInfo');
 const { execute } = require('./cli');
-const { nodeOutput } = require('./workflows');
+const { nodeOutput } = require('../../../scripts/lib/workflows');
 
 const HTTP_NODE_NAME = 'HTTP Request';
 

@@ -6,7 +6,11 @@
  */
 const assert = require('node:assert/strict');
 const { execute } = require('./cli');
-const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('./workflows');
+const {
+	ACTION_NODE_NAME,
+	nodeOutput,
+	operationWorkflow,
+} = require('../../../scripts/lib/workflows');
 
 /** Charge → Create whose key is stable for the workflow (its id): every run of it is the same intent. */
 const keyedCharge = {

@@ -8,8 +8,12 @@ const {
 	INVALID_CASES,
 	OPERATION_CASES,
 	registryOperations,
-} = require('./operations');
-const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('./workflows');
+} = require('../../../scripts/lib/operationCases');
+const {
+	ACTION_NODE_NAME,
+	nodeOutput,
+	operationWorkflow,
+} = require('../../../scripts/lib/workflows');
 
 async function checkOperations(report, context) {
 	const { client, admin, credential } = context;

@@ -57,7 +57,7 @@ async function checkPackageLoads(report, { client, instance, credential, sandbox
 		},
 	);
 	await report.check(
-		'action node offers Custom API Call in Resource and in every Operation list; new nodes get 1.1',
+		'action node offers Custom API Call in Resource and in every Operation list; new nodes get 1.2',
 		() => {
 			const type = find(n8n.NODE_TYPES.action);
 			const CUSTOM_API_CALL_KEY = '__CUSTOM_API_CALL__';
@@ -71,7 +71,7 @@ async function checkPackageLoads(report, { client, instance, credential, sandbox
 			}
 			// The editor creates a node at `defaultVersion`, else at the last entry of `version`.
 			assert.equal(type.defaultVersion, undefined);
-			assert.equal(type.version.slice(-1)[0], 1.1);
+			assert.equal(type.version.slice(-1)[0], 1.2);
 		},
 	);
 	await report.check('package loads: node icon is served', async () => {

@@ -16,7 +16,7 @@ const {
 	postNode,
 	stopAndErrorNode,
 	triggerWorkflow,
-} = require('./workflows');
+} = require('../../../scripts/lib/workflows');
 
 const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 /** How long to wait before saying that something did NOT happen. */

@@ -1,14 +1,15 @@
 'use strict';
 /**
  * What the queue suite does to a running cluster: checks the activation (part 1), then sends the charge events of the
- * fault parts through the balancer. Each charge event is delivered to both workflows (one per Acknowledge mode), and
- * each part waits until every delivery so far has settled (delivered, or given up by the sandbox) and n8n is quiet.
+ * fault parts through the balancer. Each charge event is delivered to every cell's workflow (an Acknowledge mode and a
+ * sender retry profile), and each part waits until every delivery so far has settled (delivered, or given up by the
+ * sandbox) and n8n is quiet.
  */
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { SEED } = require('../../../sandbox/seedIds');
-const { allExecutions, isSettled } = require('../../security/lib/executions');
-const { send } = require('../../security/lib/http');
-const { EVENTS, MODES, WEBHOOKS } = require('./queueRun');
+const { allExecutions, isSettled } = require('../../../scripts/lib/executions');
+const { send } = require('../../../scripts/lib/http');
+const { EVENTS, FAILING_ONCE_EVENTS, LONG_EVENTS, WEBHOOKS } = require('./queueRun');
 
 /**
  * @typedef {import('./queueRun').QueueRun} QueueRun
@@ -22,23 +23,29 @@ const SEND_GAP_MS = 20;
 /** When, after the second batch of events started, the fault happens (deliveries keep arriving meanwhile). */
 const FAULT_AFTER_MS = 300;
 /** Charge events per batch; a fault part sends three batches (before, during, after the fault). */
-const BATCH = 20;
+const BATCH = 10;
+/** Charge events of the part whose runs outlast the senders' timeouts (each run takes LONG_RUN_SECONDS). */
+const LONG_RUNS = 6;
+/** How long Redis is unreachable. */
+const REDIS_CUT_MS = 5_000;
 /** How many executions a worker must be running when it is stopped or killed. */
 const RUNNING_AT_FAULT = 3;
 /** n8n is quiet when no execution appeared or changed status for this long. */
 const QUIET_MS = 6_000;
 
 /**
- * Fires `count` charge events, SEND_GAP_MS apart; returns the delivery ids the sandbox created (one per workflow).
+ * Fires `count` charge events, SEND_GAP_MS apart, taking turns among `events`; returns the delivery ids the sandbox
+ * created (one per workflow).
  * @param {Sandbox} sandbox
  * @param {number} count
+ * @param {readonly string[]} [events]
  */
-async function fireEvents(sandbox, count) {
+async function fireEvents(sandbox, count, events = EVENTS) {
 	/** @type {string[]} */
 	const ids = [];
 	for (let i = 0; i < count; i++) {
 		const charge = i % 2 === 0 ? SEED.charges.captured : SEED.charges.authorized;
-		const records = sandbox.triggerChargeEvent(charge, EVENTS[i % EVENTS.length]);
+		const records = sandbox.triggerChargeEvent(charge, events[i % events.length]);
 		ids.push(...records.map((record) => record.id));
 		await sleep(SEND_GAP_MS);
 	}
@@ -46,21 +53,21 @@ async function fireEvents(sandbox, count) {
 }
 
 /**
- * Activation from main: both endpoints registered at the balancer's address, each webhook process serving both
- * triggers, main serving none.
+ * Activation from main: every cell's endpoint registered at the balancer's address, each webhook process serving
+ * every trigger, main serving none.
  * @param {QueueRun} run
  */
 async function checkActivation(run) {
 	const { report } = run;
 	const { sandbox, cluster } = run.services();
-	const { modes } = run.workflow();
+	const { cells } = run.workflow();
 	await report.check(
 		'activation from main registers one endpoint per workflow at the webhook address',
 		() => {
 			const urls = [...sandbox.store.webhookEndpoints.values()]
 				.map((endpoint) => endpoint.url)
 				.sort();
-			const expected = MODES.map((mode) => modes[mode].endpointUrl).sort();
+			const expected = cells.map((cell) => cell.endpointUrl).sort();
 			if (JSON.stringify(urls) !== JSON.stringify(expected))
 				throw new Error(`endpoints: ${JSON.stringify(urls)}`);
 			return expected.join(', ');
@@ -68,11 +75,11 @@ async function checkActivation(run) {
 	);
 	// Each webhook process finds the webhooks in the database; an unsigned delivery gets the trigger's 401.
 	for (const name of WEBHOOKS) {
-		for (const mode of MODES) {
+		for (const cell of cells) {
 			await report.check(
-				`${name} serves the ${mode} trigger (unsigned delivery → 401)`,
+				`${name} serves the trigger of ${cell.name} (unsigned delivery → 401)`,
 				async () => {
-					const url = `${cluster.url(name)}/${modes[mode].webhookPath}`;
+					const url = `${cluster.url(name)}/${cell.webhookPath}`;
 					const status = await waitFor(
 						`${name} to serve the webhook`,
 						async () => {
@@ -93,7 +100,7 @@ async function checkActivation(run) {
 	await report.check(
 		'main serves no production webhook (N8N_DISABLE_PRODUCTION_MAIN_PROCESS)',
 		async () => {
-			const answer = await send(`${cluster.mainUrl()}/${modes.lastNode.webhookPath}`, {
+			const answer = await send(`${cluster.mainUrl()}/${cells[0].webhookPath}`, {
 				body: Buffer.from('{}'),
 				headers: { 'content-type': 'application/json' },
 			});
@@ -109,14 +116,14 @@ async function checkActivation(run) {
  * @param {QueueRun} run
  */
 async function waitUntilQuiet(run) {
-	const { client, modes } = run.workflow();
+	const { client, cells } = run.workflow();
 	let last = '';
 	let since = Date.now();
 	await waitFor(
 		'n8n to be quiet',
 		async () => {
 			const lists = await Promise.all(
-				MODES.map((mode) => allExecutions(client, { workflowId: modes[mode].workflowId })),
+				cells.map((cell) => allExecutions(client, { workflowId: cell.workflowId })),
 			);
 			const now = lists
 				.flat()
@@ -236,6 +243,42 @@ function faultParts(run) {
 			},
 			recover: async () => undefined,
 		},
+		{
+			name: `Redis unreachable for ${REDIS_CUT_MS / 1000} s`,
+			fault: async () => await run.services().redisGate.cutFor(REDIS_CUT_MS),
+			recover: async () => undefined,
+		},
+	];
+}
+
+/**
+ * Runs whose deliveries are answered late or fail once, with one webhook process, every 7th answer withheld: runs
+ * longer than every sender's timeout (half of them failing at their last node on their first run), and runs failing
+ * at their last node on their first run.
+ * @param {QueueRun} run
+ */
+function slowAndFailingParts(run) {
+	/** @type {Parameters<Balancer['configure']>[0]} */
+	const settings = { upstreams: [run.upstream(WEBHOOKS[0])], policy: 'path-hash', dropEvery: 7 };
+	return [
+		{
+			name: "run longer than the sender's timeout",
+			send: () =>
+				runPart(run, "run longer than the sender's timeout", settings, () =>
+					fireEvents(run.services().sandbox, LONG_RUNS, LONG_EVENTS),
+				),
+		},
+		{
+			name: 'run failing at its last node (first run)',
+			send: () =>
+				runPart(run, 'run failing at its last node (first run)', settings, () =>
+					fireEvents(
+						run.services().sandbox,
+						BATCH,
+						FAILING_ONCE_EVENTS.filter((e) => !LONG_EVENTS.includes(e)),
+					),
+				),
+		},
 	];
 }
 
@@ -254,4 +297,10 @@ async function twoWebhookProcesses(run, name, policy) {
 	);
 }
 
-module.exports = { checkActivation, faultPart, faultParts, twoWebhookProcesses };
+module.exports = {
+	checkActivation,
+	faultPart,
+	faultParts,
+	slowAndFailingParts,
+	twoWebhookProcesses,
+};

@@ -1,7 +1,8 @@
 'use strict';
 /**
- * One queue-mode run: PostgreSQL, Redis, the sandbox, the balancer and the n8n processes it starts, the workflow it
- * activates, and the parts it sends (each part's delivery ids and balancer requests, and when the worker stopped).
+ * One queue-mode run: PostgreSQL, Redis (behind a gate that can cut it off), the sandbox, the balancer and the n8n
+ * processes it starts, the workflows it activates (one per cell: an Acknowledge mode and a sender retry profile), and
+ * the parts it sends (each part's delivery ids and balancer requests, and when the worker stopped).
  */
 const { randomUUID } = require('crypto');
 const fs = require('fs');
@@ -10,18 +11,20 @@ const path = require('path');
 const n8n = require('../../../scripts/lib/n8n');
 const { ROOT } = require('../../../scripts/lib/packageInfo');
 const { chain } = require('../../../scripts/lib/workflowBuilder');
-const { setNode, triggerWorkflow } = require('../../e2e/lib/workflows');
-const { allExecutions, nodeOutput } = require('../../security/lib/executions');
+const { postNode, setNode, triggerWorkflow } = require('../../../scripts/lib/workflows');
+const { allExecutions, nodeOutput } = require('../../../scripts/lib/executions');
 const { Balancer } = require('./balancer');
 const { Cluster } = require('./cluster');
 const { servicesFromEnv, startPostgres, startRedis } = require('./services');
+const { TcpGate } = require('./tcpGate');
+const { startReceiver } = require('../../harness/receiver');
 
 /**
  * @typedef {Awaited<ReturnType<typeof import('../../../sandbox').startSandbox>>} Sandbox
- * @typedef {import('../../security/lib/report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  * @typedef {{ ids: string[], firstRequest: number, lastRequest: number, seconds: number }} Part
  * @typedef {{ id: string, status: string, startedAt: number, stoppedAt: number, deliveryId?: string,
- *   process?: string }} RecordedExecution
+ *   process?: string, nodesRun: string[], mode?: string }} RecordedExecution
  */
 
 const RESULTS_DIR = path.join(ROOT, 'test-results', 'queue');
@@ -29,7 +32,13 @@ const WEBHOOKS = ['webhook-1', 'webhook-2'];
 
 const WORKERS = ['worker-a', 'worker-b'];
 
+/** Events whose runs take RUN_SECONDS and succeed. */
 const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
+/** Events whose runs take LONG_RUN_SECONDS, longer than any sender's timeout (charge.failed also fails once). */
+const LONG_EVENTS = ['charge.voided', 'charge.failed'];
+/** Events whose first run of a delivery fails at its last node (the next run of the same delivery succeeds). */
+const FAILING_ONCE_EVENTS = ['charge.expired', 'charge.failed'];
+const ALL_EVENTS = [...new Set([...EVENTS, ...LONG_EVENTS, ...FAILING_ONCE_EVENTS])];
 
 const RECORD_NODE_NAME = 'Record Process';
 
@@ -37,26 +46,68 @@ const RECORD_NODE_NAME = 'Record Process';
 const DELIVERY_TIMEOUT_MS = 15_000;
 
 /**
- * The sandbox resends every non-2xx answer as a platform does, for long enough to outlast n8n's failing of a killed
- * worker's job (about 90 s): 60 attempts, 250 ms doubled up to 4 s apart (about 4 min).
+ * The sandbox's default sender (profile resend-every-failure) resends every non-2xx answer for long enough to outlast
+ * n8n's failing of a killed worker's job (about 90 s): 60 attempts, 250 ms doubled up to 4 s apart (about 4 min).
+ * The other profiles (sandbox/retryProfiles.js) change this per endpoint.
  */
 const DELIVERY_RETRIES = { maxAttempts: 60, baseDelayMs: 250, maxDelayMs: 4_000 };
+/** pause-endpoint pauses an endpoint after this many failed attempts in a row. */
+const PAUSE_AFTER = 20;
 
-/** The two acknowledgement modes, each with a workflow of its own (and so an endpoint of its own). */
+/** The two acknowledgement modes. */
 const MODES = /** @type {const} */ (['onReceived', 'lastNode']);
 /** @typedef {typeof MODES[number]} Mode */
 
-/** How long each execution takes (a Wait node), so that a killed worker has executions running. */
-const RUN_SECONDS = 1;
+/** The sender retry profiles (sandbox/retryProfiles.js). */
+const PROFILES = ['resend-every-failure', 'stop-at-4xx', 'short-timeout', 'pause-endpoint'];
 
 /**
- * Trigger (typeVersion 1.2, Acknowledge `mode`) → Set node with the process that ran the execution and the delivery
- * id → Wait RUN_SECONDS.
- * @param {{ id: string, name: string }} credential
- * @param {Mode} mode
+ * A cell of the matrix: an Acknowledge mode and a retry profile, with a workflow (and so an endpoint) of its own.
+ * @typedef {{ mode: Mode, profile: string }} Cell
  */
-function queueWorkflow(credential, mode) {
-	const { webhookId, workflow } = triggerWorkflow(`Queue mode: ${mode}`, EVENTS, credential);
+
+/**
+ * The cells `.ci/run queue` runs: the safe mode under every profile that keeps retrying (the goal: 0 lost), and When
+ * Received under the default profile (what it loses). `--all` runs every mode with every profile.
+ * @type {Cell[]}
+ */
+const GOAL_CELLS = [
+	{ mode: 'lastNode', profile: 'resend-every-failure' },
+	{ mode: 'lastNode', profile: 'stop-at-4xx' },
+	{ mode: 'lastNode', profile: 'short-timeout' },
+	{ mode: 'onReceived', profile: 'resend-every-failure' },
+];
+/** @type {Cell[]} */
+const ALL_CELLS = MODES.flatMap((mode) => PROFILES.map((profile) => ({ mode, profile })));
+
+/** @param {Cell} cell */
+const cellName = (cell) =>
+	`${cell.mode === 'lastNode' ? 'After the Workflow Succeeds' : 'When Received'} / ${cell.profile}`;
+
+/** Whether a cell's sender keeps retrying (pause-endpoint stops for good once it has paused the endpoint). */
+const senderRetries = (/** @type {Cell} */ cell) => cell.profile !== 'pause-endpoint';
+
+/** How long each execution takes (a Wait node), so that a killed worker has executions running. */
+const RUN_SECONDS = 1;
+/** How long a run of a LONG_EVENTS delivery takes: more than any profile's timeout (15 s, short-timeout's 5 s). */
+const LONG_RUN_SECONDS = 17;
+
+const TRIGGER_ITEM = "$('Payment Platform Trigger').item.json";
+
+/**
+ * Trigger (typeVersion 1.3, Acknowledge `mode`) → Set node with the process that ran the execution and the delivery
+ * id → Wait (RUN_SECONDS, or LONG_RUN_SECONDS for LONG_EVENTS) → Last Step: a POST to the suite's receiver, which
+ * fails the first run of a FAILING_ONCE_EVENTS delivery.
+ * @param {{ id: string, name: string }} credential
+ * @param {Cell} cell
+ * @param {string} lastStepUrl
+ */
+function queueWorkflow(credential, cell, lastStepUrl) {
+	const { webhookId, workflow } = triggerWorkflow(
+		`Queue mode: ${cellName(cell)}`,
+		ALL_EVENTS,
+		credential,
+	);
 	const [trigger] = workflow.nodes;
 	const record = setNode(RECORD_NODE_NAME, {
 		process: '={{ $env.PP_QUEUE_PROCESS }}',
@@ -68,30 +119,67 @@ function queueWorkflow(credential, mode) {
 		type: 'n8n-nodes-base.wait',
 		typeVersion: 1.1,
 		position: [0, 0],
-		parameters: { resume: 'timeInterval', amount: RUN_SECONDS, unit: 'seconds' },
+		parameters: {
+			resume: 'timeInterval',
+			amount: `={{ ${JSON.stringify(LONG_EVENTS)}.includes(${TRIGGER_ITEM}.event) ? ${LONG_RUN_SECONDS} : ${RUN_SECONDS} }}`,
+			unit: 'seconds',
+		},
 		webhookId: randomUUID(),
 	};
+	const lastStep = postNode('Last Step', lastStepUrl, {
+		deliveryId: `={{ ${TRIGGER_ITEM}.id }}`,
+		event: `={{ ${TRIGGER_ITEM}.event }}`,
+	});
 	const acknowledging = {
 		...trigger,
-		typeVersion: 1.2,
-		parameters: { ...trigger.parameters, acknowledge: mode },
+		typeVersion: 1.3,
+		parameters: { ...trigger.parameters, acknowledge: cell.mode },
 	};
-	return { webhookId, workflow: chain(workflow.name, [acknowledging, record, wait]) };
+	return { webhookId, workflow: chain(workflow.name, [acknowledging, record, wait, lastStep]) };
+}
+
+/**
+ * The suite's Last Step receiver: answers 500 to the first call for a delivery of FAILING_ONCE_EVENTS, 200 otherwise.
+ */
+async function startLastStep() {
+	/** @type {Set<string>} */
+	const failedOnce = new Set();
+	return await startReceiver((request) => {
+		let fields = {};
+		try {
+			fields = JSON.parse(request.rawBody.toString('utf8'));
+		} catch {
+			// Not JSON: answered 200 below.
+		}
+		const { deliveryId, event } = /** @type {{ deliveryId?: string, event?: string }} */ (fields);
+		if (deliveryId && FAILING_ONCE_EVENTS.includes(String(event)) && !failedOnce.has(deliveryId)) {
+			failedOnce.add(deliveryId);
+			return { status: 500, body: { message: 'the last step fails once' } };
+		}
+		return { status: 200, body: { ok: true } };
+	});
 }
 
 /**
  * @typedef {import('./services').PostgresService} Postgres
  * @typedef {import('./services').RedisService} Redis
- * @typedef {{ redis: Redis, postgres: Postgres, sandbox: Sandbox, balancer: Balancer, cluster: Cluster }} Services
- * @typedef {{ workflowId: string, webhookPath: string, endpointUrl: string }} ModeWorkflow
- * @typedef {{ client: import('../../../scripts/lib/n8n').N8nClient, modes: Record<Mode, ModeWorkflow> }}
- *   ActiveWorkflow
+ * @typedef {{ redis: Redis, postgres: Postgres, sandbox: Sandbox, balancer: Balancer, cluster: Cluster,
+ *   redisGate: TcpGate }} Services
+ * @typedef {{ cell: Cell, name: string, workflowId: string, webhookPath: string, endpointUrl: string }}
+ *   CellWorkflow
+ * @typedef {{ client: import('../../../scripts/lib/n8n').N8nClient, cells: CellWorkflow[] }} ActiveWorkflow
  */
 
 class QueueRun {
-	/** @param {Report} report */
-	constructor(report) {
+	/**
+	 * @param {Report} report
+	 * @param {Cell[]} cells
+	 */
+	constructor(report, cells) {
 		this.report = report;
+		this.cells = cells;
+		/** @type {Map<string, string>} endpoint URL -> its cell's retry profile (read by the sandbox's sender) */
+		this.profileByUrl = new Map();
 		this.workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-queue-'));
 		// PostgreSQL runs as the `postgres` user when we are root: it must be able to enter this folder.
 		fs.chmodSync(this.workDir, 0o755);
@@ -108,6 +196,8 @@ class QueueRun {
 		this.started = {};
 		/** @type {ActiveWorkflow | undefined} */
 		this.active = undefined;
+		/** @type {Awaited<ReturnType<typeof startReceiver>> | undefined} the Last Step receiver */
+		this.lastStep = undefined;
 	}
 
 	/**
@@ -134,11 +224,11 @@ class QueueRun {
 
 	/** The running services; only after start(). */
 	services() {
-		const { redis, postgres, sandbox, balancer, cluster } = this.started;
-		if (!redis || !postgres || !sandbox || !balancer || !cluster) {
+		const { redis, postgres, sandbox, balancer, cluster, redisGate } = this.started;
+		if (!redis || !postgres || !sandbox || !balancer || !cluster || !redisGate) {
 			throw new Error('the queue run has not started');
 		}
-		return { redis, postgres, sandbox, balancer, cluster };
+		return { redis, postgres, sandbox, balancer, cluster, redisGate };
 	}
 
 	/** The workflow setUp() activated. */
@@ -160,6 +250,9 @@ class QueueRun {
 		const { started } = this;
 		const given = servicesFromEnv();
 		started.redis = given?.redis ?? (await startRedis(path.join(this.workDir, 'redis')));
+		started.redisGate = new TcpGate(started.redis);
+		const redisAddress = await started.redisGate.listen();
+		this.lastStep = await startLastStep();
 		started.postgres =
 			given?.postgres ?? (await startPostgres(path.join(this.workDir, 'postgres')));
 		// Required here, not at the top: the sandbox reads the build output, which the install phase produces.
@@ -167,7 +260,12 @@ class QueueRun {
 		started.sandbox = await startSandbox({
 			port: 0,
 			log: (/** @type {string} */ line) => this.log('sandbox', line),
-			delivery: { ...DELIVERY_RETRIES, timeoutMs: DELIVERY_TIMEOUT_MS },
+			delivery: {
+				...DELIVERY_RETRIES,
+				timeoutMs: DELIVERY_TIMEOUT_MS,
+				pauseAfter: PAUSE_AFTER,
+				profileOf: (/** @type {{ url: string }} */ endpoint) => this.profileByUrl.get(endpoint.url),
+			},
 		});
 		started.balancer = new Balancer({ upstreams: [] });
 		const balancerUrl = await started.balancer.listen();
@@ -175,7 +273,7 @@ class QueueRun {
 			n8nDir,
 			workDir: this.workDir,
 			postgres: started.postgres,
-			redis: started.redis,
+			redis: redisAddress,
 			webhookBaseUrl: balancerUrl,
 			webhookNames: WEBHOOKS,
 			workerNames: WORKERS,
@@ -205,31 +303,30 @@ class QueueRun {
 		await client.createApiKey('queue');
 		const credential = await client.createCredential(n8n.sandboxCredential(sandbox));
 		balancer.configure({ upstreams: [this.upstream(WEBHOOKS[0])] });
-		/** @type {Partial<Record<Mode, ModeWorkflow>>} */
-		const modes = {};
-		for (const mode of MODES) {
-			const { webhookId, workflow } = queueWorkflow(credential, mode);
+		const lastStepUrl = `${this.lastStep?.url}/last-step`;
+		/** @type {CellWorkflow[]} */
+		const cells = [];
+		for (const cell of this.cells) {
+			const { webhookId, workflow } = queueWorkflow(credential, cell, lastStepUrl);
 			const created = await client.createWorkflow(workflow);
 			const webhookPath = `webhook/${webhookId}/webhook`;
-			modes[mode] = {
-				workflowId: created.id,
-				webhookPath,
-				endpointUrl: `${balancer.url}${webhookPath}`,
-			};
+			const endpointUrl = `${balancer.url}${webhookPath}`;
+			this.profileByUrl.set(endpointUrl, cell.profile);
+			cells.push({ cell, name: cellName(cell), workflowId: created.id, webhookPath, endpointUrl });
 		}
-		this.active = { client, modes: /** @type {Record<Mode, ModeWorkflow>} */ (modes) };
-		for (const mode of MODES) await client.activateWorkflow(this.active.modes[mode].workflowId);
+		this.active = { client, cells };
+		for (const { workflowId } of cells) await client.activateWorkflow(workflowId);
 	}
 
 	/**
-	 * Every execution of a mode's workflow, with the delivery id and process each recorded.
-	 * @param {Mode} mode
+	 * Every execution of a cell's workflow, with the delivery id and process each recorded.
+	 * @param {CellWorkflow} cell
 	 * @returns {Promise<RecordedExecution[]>}
 	 */
-	async executions(mode) {
-		const { client, modes } = this.workflow();
+	async executions(cell) {
+		const { client } = this.workflow();
 		const list = await allExecutions(client, {
-			workflowId: modes[mode].workflowId,
+			workflowId: cell.workflowId,
 			includeData: true,
 		});
 		return list.map((execution) => {
@@ -241,6 +338,8 @@ class QueueRun {
 				stoppedAt: Date.parse(execution.stoppedAt),
 				deliveryId: recorded?.deliveryId,
 				process: recorded?.process,
+				nodesRun: Object.keys(execution?.data?.resultData?.runData ?? {}),
+				mode: /** @type {{ mode?: string }} */ (execution).mode,
 			};
 		});
 	}
@@ -262,6 +361,8 @@ class QueueRun {
 		const stops = [
 			() => started.cluster?.stop(),
 			() => started.balancer?.close(),
+			() => started.redisGate?.close(),
+			() => this.lastStep?.stop(),
 			() => started.sandbox?.stop(),
 			() => started.postgres?.stop(),
 			() => started.redis?.stop(),
@@ -285,9 +386,16 @@ class QueueRun {
 }
 
 module.exports = {
+	ALL_CELLS,
 	EVENTS,
+	FAILING_ONCE_EVENTS,
+	GOAL_CELLS,
+	LONG_EVENTS,
+	LONG_RUN_SECONDS,
 	MODES,
+	PAUSE_AFTER,
 	QueueRun,
+	senderRetries,
 	WEBHOOKS,
 	WORKERS,
 };

@@ -5,14 +5,14 @@
  * table. A group may hold valid deliveries (signed, of any shape): each must run exactly once, the others never.
  */
 const fs = require('fs');
-const { TRIGGER_NODE_NAME } = require('../../e2e/lib/workflows');
-const { allExecutions, nodeOutput, settledExecutions } = require('./executions');
-const { send } = require('./http');
+const { TRIGGER_NODE_NAME } = require('../../../scripts/lib/workflows');
+const { allExecutions, nodeOutput, settledExecutions } = require('../../../scripts/lib/executions');
+const { send } = require('../../../scripts/lib/http');
 
 /**
  * @typedef {import('./attackRun').AttackRun} AttackRun
  * @typedef {import('./stack').SecurityStack} SecurityStack
- * @typedef {import('./report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  * @typedef {{ title: string, count?: number }} SentGroup
  */
 

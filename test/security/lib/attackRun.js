@@ -5,15 +5,15 @@
  */
 const { SEED } = require('../../../sandbox/seedIds');
 const { waitFor } = require('../../../scripts/lib/wait');
-const { triggerWorkflow } = require('../../e2e/lib/workflows');
+const { triggerWorkflow } = require('../../../scripts/lib/workflows');
 const attacks = require('./attacks');
-const { send } = require('./http');
+const { send } = require('../../../scripts/lib/http');
 const { validSignature } = require('./signing');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
  * @typedef {import('./attacks/delivery').Delivery} Delivery
- * @typedef {import('./http').Answer} Answer
+ * @typedef {import('../../../scripts/lib/http').Answer} Answer
  * @typedef {{ workflowId: string, url: string, endpointId: string, secret: string, events: string[] }} Trigger
  * @typedef {{ id: string, label: string, answer: Pick<Answer, 'status' | 'text' | 'error'>, body: Buffer,
  *   headers: Record<string, string>, idInBody?: boolean }} ValidDelivery `idInBody` false: the body carries no id

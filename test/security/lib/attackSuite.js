@@ -11,12 +11,12 @@
 const { verify } = require('./attackChecks');
 const { AttackRun, EVENTS_A, EVENTS_B, UNREAD_TITLE, activateTrigger } = require('./attackRun');
 const attacks = require('./attacks');
-const { allExecutions } = require('./executions');
-const { inParallel, send } = require('./http');
+const { allExecutions } = require('../../../scripts/lib/executions');
+const { inParallel, send } = require('../../../scripts/lib/http');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
- * @typedef {import('./report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  * @typedef {import('./attackChecks').SentGroup} SentGroup
  * @typedef {import('./attacks/delivery').Delivery} Delivery
  */
@@ -153,7 +153,7 @@ async function sendReplays(run) {
 		headers: /** @type {Record<string, string>} */ (burst.headers),
 	});
 	// When received, the others are duplicates (200); after the workflow succeeds, those that come while the first
-	// is still running get 409 (send again later), those after it 200 duplicate.
+	// is still running get 503 with Retry-After (send again later), those after it 200 duplicate.
 	const refused = attacks.acknowledgesAfterRun(run.version)
 		? [attacks.STATUS.ignored, attacks.STATUS.stillRunning]
 		: attacks.STATUS.ignored;

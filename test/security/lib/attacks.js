@@ -22,6 +22,7 @@ const { emptyBody, nonJson, oversized, wrongContentType } = require('./attacks/b
 const {
 	headerConfusion,
 	tamperedBody,
+	timestampedSignatures,
 	truncatedSignature,
 	unsigned,
 	wrongAlgorithm,
@@ -48,6 +49,11 @@ const GROUPS = [
 	{ key: 'contentType', title: 'wrong content type', build: wrongContentType },
 	{ key: 'unselected', title: 'unselected event (signed)', build: unselectedEvent },
 	{ key: 'headers', title: 'signature header confusion', build: headerConfusion },
+	{
+		key: 'timestamps',
+		title: 'stale, future or forged timestamped signatures',
+		build: timestampedSignatures,
+	},
 	{ key: 'method', title: 'wrong HTTP method', build: wrongMethod },
 ];
 

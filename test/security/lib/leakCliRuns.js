@@ -5,9 +5,9 @@
  */
 const n8n = require('../../../scripts/lib/n8n');
 const { SEED } = require('../../../sandbox/seedIds');
-const { INVALID_CASES } = require('../../e2e/lib/operations');
-const { operationWorkflow } = require('../../e2e/lib/workflows');
-const { allExecutions } = require('./executions');
+const { INVALID_CASES } = require('../../../scripts/lib/operationCases');
+const { operationWorkflow } = require('../../../scripts/lib/workflows');
+const { allExecutions } = require('../../../scripts/lib/executions');
 const { UNCALLED_URL, chargeGet, webhookEndpointCreate } = require('./workflows');
 
 /**

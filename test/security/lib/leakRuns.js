@@ -8,17 +8,17 @@ const { randomUUID } = require('crypto');
 const n8n = require('../../../scripts/lib/n8n');
 const { CREDENTIAL_TYPE } = require('../../../scripts/lib/packageInfo');
 const { SEED } = require('../../../sandbox/seedIds');
-const { INVALID_CASES, OPERATION_CASES } = require('../../e2e/lib/operations');
-const { SandboxAdmin } = require('../../e2e/lib/sandboxAdmin');
-const { ACTION_NODE_NAME, operationWorkflow } = require('../../e2e/lib/workflows');
+const { INVALID_CASES, OPERATION_CASES } = require('../../../scripts/lib/operationCases');
+const { SandboxAdmin } = require('../../../scripts/lib/sandboxAdmin');
+const { ACTION_NODE_NAME, operationWorkflow } = require('../../../scripts/lib/workflows');
 const { attempt, checkItem, errorText } = require('./checkItems');
-const { nodeOutput, settledExecutions } = require('./executions');
+const { nodeOutput, settledExecutions } = require('../../../scripts/lib/executions');
 const { runWithCli } = require('./leakCliRuns');
 const { chargeGet, runThroughWebhook, webhookEndpointCreate } = require('./workflows');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
- * @typedef {import('./report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  * @typedef {import('./secretRegistry').SecretRegistry} SecretRegistry
  * @typedef {import('./checkItems').CheckResult} CheckResult
  * @typedef {import('../../../scripts/lib/workflowBuilder').WorkflowJson} WorkflowJson

@@ -3,17 +3,17 @@
  * Part 2, second half, while n8n runs: every place n8n keeps or prints something, searched for every secret in every
  * form. One group per place, and the counts per secret and place for the table (./leakStorage.js prints it).
  */
-const { ACTION_NODE_NAME } = require('../../e2e/lib/workflows');
-const { allExecutions } = require('./executions');
+const { ACTION_NODE_NAME } = require('../../../scripts/lib/workflows');
+const { allExecutions } = require('../../../scripts/lib/executions');
 const { countSecret, jsonPaths } = require('./leaks');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
- * @typedef {import('./report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  * @typedef {import('./secretRegistry').SecretRegistry} SecretRegistry
  * @typedef {import('./leaks').Secret} Secret
  * @typedef {import('./checkItems').CheckResult} CheckResult
- * @typedef {import('./executions').Execution} Execution
+ * @typedef {import('../../../scripts/lib/executions').Execution} Execution
  * @typedef {Map<string, Record<string, number | string>>} Counts secret name -> place -> occurrences
  * @typedef {{ restAnswers: string[], cliRuns: import('./leakCliRuns').CliRun[] }} Collected
  */

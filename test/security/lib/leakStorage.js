@@ -8,7 +8,7 @@ const { searchDatabase, searchFiles } = require('./leaks');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
- * @typedef {import('./report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  * @typedef {import('./secretRegistry').SecretRegistry} SecretRegistry
  * @typedef {import('./leakSearch').Counts} Counts
  * @typedef {import('./checkItems').CheckResult} CheckResult

@@ -23,7 +23,7 @@ const { SecretRegistry } = require('./secretRegistry');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
- * @typedef {import('./report').Report} Report
+ * @typedef {import('../../../scripts/lib/groupReport').Report} Report
  */
 
 /**

@@ -5,10 +5,10 @@
  * `n8n execute` process.
  */
 const { randomUUID } = require('crypto');
-const { operationWorkflow } = require('../../e2e/lib/workflows');
+const { operationWorkflow } = require('../../../scripts/lib/workflows');
 const { waitFor } = require('../../../scripts/lib/wait');
-const { settledExecutions } = require('./executions');
-const { send } = require('./http');
+const { settledExecutions } = require('../../../scripts/lib/executions');
+const { send } = require('../../../scripts/lib/http');
 
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 

@@ -1,39 +1,22 @@
 /**
  * Charge → Create. Over 300 lines because a charge has the most fields of the API (customer, items, payment details,
- * split, metadata); they are declared here with their rule table, next to the one request they build.
+ * split, metadata); each is declared here once, with its rule, next to the one request they build.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { additionalFields, metadataField } from '../common.descriptions';
 import { apiRequest } from '../../transport';
-import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
-import type { FieldRule } from '../../shared/fieldRules';
-import { buildRequest, describeRules } from '../../shared/fieldRules';
+import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
+import { declareFields, requestBody } from '../../shared/fields';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import {
-	LEGACY_CHARGE_PROPERTIES,
-	LEGACY_STATEMENT_DESCRIPTOR,
-	legacyChargeFallbacks,
-} from '../../shared/legacyParameters';
-import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
+	SAVED_CARD_PROPERTIES,
+	SAVED_STATEMENT_DESCRIPTOR,
+	savedCardFallbacks,
+} from './savedCardFields';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyOf, idempotencyKeyProperty, withSentKey } from '../common.idempotency';
-
-const text = (parameter: string, field: string): FieldRule => ({
-	parameter,
-	field,
-	type: 'string',
-});
-const cents = (parameter: string, field: string): FieldRule => ({
-	parameter,
-	field,
-	type: 'cents',
-});
-const flag = (parameter: string, field: string): FieldRule => ({
-	parameter,
-	field,
-	type: 'boolean',
-});
 
 /**
  * POST /v1/charges. The reference gives the fields and their types only: "which fields are required, their ranges and
@@ -41,83 +24,34 @@ const flag = (parameter: string, field: string): FieldRule => ({
  * are required as a chosen default (a charge without them means nothing to an operator); nothing else is refused
  * beyond the types and the one stated limit (installments up to 12).
  */
-export const rules: FieldRule[] = [
-	{
-		parameter: 'paymentMethod',
-		field: 'payment_method',
-		type: 'enum',
-		values: PAYMENT_METHODS,
-		required: true,
-		chosen: 'a charge is always for one payment method',
-	},
-	{ ...cents('amount', 'amount'), required: true, chosen: 'a charge always has an amount' },
-	{ ...text('paymentDetails.number', 'payment_details.number'), remove: /[\s-]/g },
-	text('paymentDetails.holderName', 'payment_details.holder_name'),
-	text('paymentDetails.expirationMonth', 'payment_details.expiration_month'),
-	text('paymentDetails.expirationYear', 'payment_details.expiration_year'),
-	text('paymentDetails.cvv', 'payment_details.cvv'),
-	text('paymentDetails.token', 'payment_details.token'),
-	{
-		parameter: 'paymentDetails.installments',
-		field: 'payment_details.installments',
-		type: 'integer',
-		range: { max: MAX_INSTALLMENTS },
-	},
-	text('paymentDetails.statementDescriptor', 'payment_details.statement_descriptor'),
-	text('customer.details.name', 'customer.name'),
-	text('customer.details.email', 'customer.email'),
-	text('customer.details.tax_id', 'customer.tax_id'),
-	text('customer.details.phone', 'customer.phone'),
-	text('customer.details.birthdate', 'customer.birthdate'),
-	{
-		parameter: 'items.item',
-		field: 'items',
-		type: 'rows',
-		rows: [
-			text('name', 'name'),
-			{ parameter: 'quantity', field: 'quantity', type: 'integer' },
-			cents('unit_price', 'unit_price'),
-			flag('tangible', 'tangible'),
-			text('id', 'id'),
-			text('description', 'description'),
-			text('category', 'category'),
-			text('code', 'code'),
-		],
-	},
-	{
-		parameter: 'split.recipient',
-		field: 'split',
-		type: 'rows',
-		rows: [
-			{ parameter: 'recipient_id', field: 'recipient_id', type: 'uuid' },
-			cents('amount', 'amount'),
-			flag('cross_company', 'cross_company'),
-		],
-	},
-	{ parameter: 'additionalFields.submerchant_id', field: 'submerchant_id', type: 'uuid' },
-	cents('additionalFields.shipping_amount', 'shipping_amount'),
-	{ parameter: 'additionalFields.currency', field: 'currency', type: 'enum', values: ['BRL'] },
-	{ parameter: 'additionalFields.metadata', field: 'metadata', type: 'object' },
-];
-
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	{
 		displayName: 'Payment Method',
 		name: 'paymentMethod',
 		type: 'options',
-		required: true,
 		options: PAYMENT_METHOD_OPTIONS,
 		default: 'pix',
 		description: 'How the customer pays',
+		api: {
+			field: 'payment_method',
+			type: 'enum',
+			values: PAYMENT_METHODS,
+			required: true,
+			chosen: 'a charge is always for one payment method',
+		},
 	},
 	{
 		displayName: 'Amount (in Cents)',
 		name: 'amount',
 		type: 'number',
-		typeOptions: { numberPrecision: 0 },
-		required: true,
 		default: 0,
 		description: 'Total to charge, in cents (centavos). For example 10000 = R$ 100,00.',
+		api: {
+			field: 'amount',
+			type: 'cents',
+			required: true,
+			chosen: 'a charge always has an amount',
+		},
 	},
 	{
 		displayName: 'Payment Details',
@@ -135,6 +69,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. MARIA S SILVA',
 				description: 'Name as printed on the card (payment_details.holder_name)',
+				api: { field: 'payment_details.holder_name', type: 'string' },
 			},
 			{
 				displayName: 'Card Number',
@@ -144,6 +79,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				description:
 					'The card number (payment_details.number); spaces and dashes are dropped; never shown in errors',
+				api: { field: 'payment_details.number', type: 'string', remove: /[\s-]/g },
 			},
 			{
 				displayName: 'Card Token',
@@ -152,6 +88,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { password: true },
 				default: '',
 				description: 'Token of a card tokenized earlier (payment_details.token)',
+				api: { field: 'payment_details.token', type: 'string' },
 			},
 			{
 				displayName: 'CVV',
@@ -160,6 +97,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { password: true },
 				default: '',
 				description: 'Card security code (payment_details.cvv); never shown in errors',
+				api: { field: 'payment_details.cvv', type: 'string' },
 			},
 			{
 				displayName: 'Expiration Month',
@@ -168,6 +106,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 08',
 				description: 'Card expiration month (payment_details.expiration_month)',
+				api: { field: 'payment_details.expiration_month', type: 'string' },
 			},
 			{
 				displayName: 'Expiration Year',
@@ -176,14 +115,19 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 2030',
 				description: 'Card expiration year (payment_details.expiration_year)',
+				api: { field: 'payment_details.expiration_year', type: 'string' },
 			},
 			{
 				displayName: 'Installments',
 				name: 'installments',
 				type: 'number',
-				typeOptions: { maxValue: MAX_INSTALLMENTS, numberPrecision: 0 },
 				default: 1,
 				description: 'Number of installments (payment_details.installments)',
+				api: {
+					field: 'payment_details.installments',
+					type: 'integer',
+					range: { max: MAX_INSTALLMENTS },
+				},
 			},
 			{
 				displayName: 'Statement Descriptor',
@@ -191,6 +135,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: "Text on the customer's statement (payment_details.statement_descriptor)",
+				api: { field: 'payment_details.statement_descriptor', type: 'string' },
 			},
 		],
 	},
@@ -213,6 +158,7 @@ const properties: INodeProperties[] = [
 						default: '',
 						placeholder: 'e.g. 1990-05-31',
 						description: "The customer's date of birth",
+						api: { field: 'customer.birthdate', type: 'string' },
 					},
 					{
 						displayName: 'Email',
@@ -221,6 +167,7 @@ const properties: INodeProperties[] = [
 						placeholder: 'name@email.com',
 						default: '',
 						description: "The customer's e-mail address",
+						api: { field: 'customer.email', type: 'string' },
 					},
 					{
 						displayName: 'Name',
@@ -228,6 +175,7 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description: "The customer's full name",
+						api: { field: 'customer.name', type: 'string' },
 					},
 					{
 						displayName: 'Phone',
@@ -236,6 +184,7 @@ const properties: INodeProperties[] = [
 						default: '',
 						placeholder: 'e.g. +5511999998888',
 						description: "The customer's phone number",
+						api: { field: 'customer.phone', type: 'string' },
 					},
 					{
 						displayName: 'Tax ID',
@@ -244,6 +193,7 @@ const properties: INodeProperties[] = [
 						default: '',
 						placeholder: 'e.g. 12345678909',
 						description: "The customer's CPF or CNPJ",
+						api: { field: 'customer.tax_id', type: 'string' },
 					},
 				],
 			},
@@ -268,6 +218,7 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description: 'Category of the item',
+						api: { field: 'category', type: 'string' },
 					},
 					{
 						displayName: 'Code',
@@ -275,6 +226,7 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description: 'Your code for the item, e.g. a SKU',
+						api: { field: 'code', type: 'string' },
 					},
 					{
 						displayName: 'Description',
@@ -282,6 +234,7 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description: 'Description of the item',
+						api: { field: 'description', type: 'string' },
 					},
 					{
 						displayName: 'ID',
@@ -289,6 +242,7 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description: 'Your identifier of the item',
+						api: { field: 'id', type: 'string' },
 					},
 					{
 						displayName: 'Name',
@@ -296,14 +250,15 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description: 'Name of the item',
+						api: { field: 'name', type: 'string' },
 					},
 					{
 						displayName: 'Quantity',
 						name: 'quantity',
 						type: 'number',
-						typeOptions: { numberPrecision: 0 },
 						default: 1,
 						description: 'How many units',
+						api: { field: 'quantity', type: 'integer' },
 					},
 					{
 						displayName: 'Tangible',
@@ -311,18 +266,20 @@ const properties: INodeProperties[] = [
 						type: 'boolean',
 						default: true,
 						description: 'Whether the item is a physical good',
+						api: { field: 'tangible', type: 'boolean' },
 					},
 					{
 						displayName: 'Unit Price (in Cents)',
 						name: 'unit_price',
 						type: 'number',
-						typeOptions: { numberPrecision: 0 },
 						default: 0,
 						description: 'Price of one unit, in cents. For example 2590 = R$ 25,90.',
+						api: { field: 'unit_price', type: 'cents' },
 					},
 				],
 			},
 		],
+		api: { field: 'items', type: 'rows' },
 	},
 	{
 		displayName: 'Split',
@@ -341,9 +298,9 @@ const properties: INodeProperties[] = [
 						displayName: 'Amount (in Cents)',
 						name: 'amount',
 						type: 'number',
-						typeOptions: { numberPrecision: 0 },
 						default: 0,
 						description: "The recipient's share, in cents",
+						api: { field: 'amount', type: 'cents' },
 					},
 					{
 						displayName: 'Cross Company',
@@ -351,6 +308,7 @@ const properties: INodeProperties[] = [
 						type: 'boolean',
 						default: false,
 						description: 'Whether the recipient belongs to another company',
+						api: { field: 'cross_company', type: 'boolean' },
 					},
 					{
 						displayName: 'Recipient ID',
@@ -359,69 +317,56 @@ const properties: INodeProperties[] = [
 						default: '',
 						placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
 						description: 'UUID of the recipient of this share',
+						api: { field: 'recipient_id', type: 'uuid' },
 					},
 				],
 			},
 		],
+		api: { field: 'split', type: 'rows' },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Currency',
-				name: 'currency',
-				type: 'options',
-				options: [{ name: 'BRL', value: 'BRL', description: 'Brazilian real' }],
-				default: 'BRL',
-				description: 'Currency of the charge',
-			},
-			{
-				displayName: 'Metadata',
-				name: 'metadata',
-				type: 'json',
-				default: '{}',
-				description: 'Free-form JSON object stored with the charge, e.g. {"order_id": "1234"}',
-			},
-			{
-				displayName: 'Shipping Amount (in Cents)',
-				name: 'shipping_amount',
-				type: 'number',
-				typeOptions: { numberPrecision: 0 },
-				default: 0,
-				description: 'Shipping cost, in cents',
-			},
-			{
-				displayName: 'Submerchant ID',
-				name: 'submerchant_id',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
-				description: 'UUID of the submerchant the charge is made for',
-			},
-			LEGACY_STATEMENT_DESCRIPTOR,
-		],
-	},
-	...LEGACY_CHARGE_PROPERTIES,
+	additionalFields([
+		{
+			displayName: 'Currency',
+			name: 'currency',
+			type: 'options',
+			options: [{ name: 'BRL', value: 'BRL', description: 'Brazilian real' }],
+			default: 'BRL',
+			description: 'Currency of the charge',
+			api: { field: 'currency', type: 'enum', values: ['BRL'] },
+		},
+		metadataField('charge, e.g. {"order_id": "1234"}'),
+		{
+			displayName: 'Shipping Amount (in Cents)',
+			name: 'shipping_amount',
+			type: 'number',
+			default: 0,
+			description: 'Shipping cost, in cents',
+			api: { field: 'shipping_amount', type: 'cents' },
+		},
+		{
+			displayName: 'Submerchant ID',
+			name: 'submerchant_id',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+			description: 'UUID of the submerchant the charge is made for',
+			api: { field: 'submerchant_id', type: 'uuid' },
+		},
+		SAVED_STATEMENT_DESCRIPTOR,
+	]),
+	...SAVED_CARD_PROPERTIES,
 	simplifyProperty('charge'),
 	idempotencyKeyProperty,
 	writeOptions,
-];
-
-/** The body fields this operation sets, by the node field that sets them (from its rule table). */
-const ownFields = ownFieldsOf(properties, rules);
+]);
 
 const displayOptions = { show: { resource: ['charge'], operation: ['create'] } };
 
-export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const fallbacks = legacyChargeFallbacks.call(this, i);
-	const { values } = buildRequest.call(this, i, rules, fallbacks);
-	const body = withAdditionalBody.call(this, i, values, ownFields);
+	const fallbacks = savedCardFallbacks.call(this, i);
+	const body = requestBody.call(this, i, fields, fallbacks);
 	const idempotencyKey = idempotencyKeyOf.call(this, i);
 	const request = { body, itemIndex: i, idempotencyKey };
 	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', request);

@@ -1,22 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getLocatorId } from '../../shared/parameters';
+import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { chargeLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { readOptions } from '../common.options';
-import { withAdditionalQuery } from '../../shared/additionalFields';
 
-const properties: INodeProperties[] = [chargeLocator(), simplifyProperty('charge'), readOptions];
+export const fields = declareFields([chargeLocator(), simplifyProperty('charge'), readOptions]);
 
 const displayOptions = { show: { resource: ['charge'], operation: ['get'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const chargeId = getLocatorId.call(this, 'chargeId', i, 'charge_id');
-	const { data } = await apiRequest.call(this, 'GET', `/v1/charges/${chargeId}`, {
-		qs: withAdditionalQuery.call(this, i, {}, {}),
+	const ids = readPathIds.call(this, i, fields);
+	const { data } = await apiRequest.call(this, 'GET', `/v1/charges/${ids.charge_id}`, {
+		qs: requestQuery.call(this, i, fields),
 		itemIndex: i,
 	});
 	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);

@@ -1,43 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
-import { CHARGE_LIST_QUERY } from '../../transport/chosenNames';
-import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../shared/apiValues';
-import { DATE_TIME_NOTE } from '../../shared/values';
-import type { FieldRule } from '../../shared/fieldRules';
-import { buildRequest, describeRules } from '../../shared/fieldRules';
+import { CHARGE_LIST_QUERY } from '../../api/chosenNames';
+import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
+import { DATE_TIME_NOTE } from '../../shared/dates';
+import { declareFields, requestQuery } from '../../shared/fields';
 import { getListLimit } from '../../shared/parameters';
 import { returnAllAndLimit } from '../common.descriptions';
 import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { PAGINATION_FIELDS, ownFieldsOf, withAdditionalQuery } from '../../shared/additionalFields';
+import { PAGINATION_FIELDS } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
 
 const Q = CHARGE_LIST_QUERY;
 
 /** GET /v1/charges filters (names chosen in chosenNames.ts; the reference gives them by meaning). */
-export const rules: FieldRule[] = [
-	{ parameter: 'filters.status', field: Q.status, type: 'enum', values: CHARGE_STATUSES },
-	{
-		parameter: 'filters.paymentMethod',
-		field: Q.paymentMethod,
-		type: 'enum',
-		values: PAYMENT_METHODS,
-	},
-	{ parameter: 'filters.startDate', field: Q.startDate, type: 'dateTime' },
-	{ parameter: 'filters.endDate', field: Q.endDate, type: 'dateTime' },
-	{ parameter: 'filters.search', field: Q.search, type: 'string' },
-	{ parameter: 'filters.minAmount', field: Q.minAmount, type: 'cents', range: { min: 0 } },
-	{ parameter: 'filters.maxAmount', field: Q.maxAmount, type: 'cents', range: { min: 0 } },
-	{
-		parameter: 'filters.installments',
-		field: Q.installments,
-		type: 'integer',
-		range: { min: 1, max: MAX_INSTALLMENTS },
-	},
-];
-
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('charge'),
 	{
@@ -53,30 +31,31 @@ const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description: DATE_TIME_NOTE('Only charges created up to this date and time'),
+				api: { field: Q.endDate, type: 'dateTime' },
 			},
 			{
 				displayName: 'Installments',
 				name: 'installments',
 				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_INSTALLMENTS, numberPrecision: 0 },
 				default: 1,
 				description: 'Only charges paid in this number of installments',
+				api: { field: Q.installments, type: 'integer', range: { min: 1, max: MAX_INSTALLMENTS } },
 			},
 			{
 				displayName: 'Max Amount (in Cents)',
 				name: 'maxAmount',
 				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: 0,
 				description: 'Only charges of at most this amount, in cents',
+				api: { field: Q.maxAmount, type: 'cents', range: { min: 0 } },
 			},
 			{
 				displayName: 'Min Amount (in Cents)',
 				name: 'minAmount',
 				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: 0,
 				description: 'Only charges of at least this amount, in cents',
+				api: { field: Q.minAmount, type: 'cents', range: { min: 0 } },
 			},
 			{
 				displayName: 'Payment Method',
@@ -85,6 +64,7 @@ const properties: INodeProperties[] = [
 				options: PAYMENT_METHOD_OPTIONS,
 				default: 'pix',
 				description: 'Only charges paid by this method',
+				api: { field: Q.paymentMethod, type: 'enum', values: PAYMENT_METHODS },
 			},
 			{
 				displayName: 'Search',
@@ -92,6 +72,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'Only charges matching this text',
+				api: { field: Q.search, type: 'string' },
 			},
 			{
 				displayName: 'Start Date',
@@ -99,6 +80,7 @@ const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description: DATE_TIME_NOTE('Only charges created from this date and time on'),
+				api: { field: Q.startDate, type: 'dateTime' },
 			},
 			{
 				displayName: 'Status',
@@ -107,22 +89,19 @@ const properties: INodeProperties[] = [
 				options: CHARGE_STATUS_OPTIONS,
 				default: 'pending',
 				description: 'Only charges in this status',
+				api: { field: Q.status, type: 'enum', values: CHARGE_STATUSES },
 			},
 		],
 	},
 	readOptions,
-];
-
-/** The query parameters this list sets, by the node field that sets them (from its rule table). */
-const ownFields = { ...PAGINATION_FIELDS, ...ownFieldsOf(properties, rules) };
+]);
 
 const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } };
 
-export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
-	const { values } = buildRequest.call(this, i, rules);
-	const qs = withAdditionalQuery.call(this, i, values, ownFields);
+	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
 	const limit = getListLimit.call(this, i);
 	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i, {
 		[Q.status]: 'status',

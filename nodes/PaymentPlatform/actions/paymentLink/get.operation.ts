@@ -1,27 +1,26 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { paymentLinkPath } from '../../transport/chosenNames';
-import { getLocatorId } from '../../shared/parameters';
+import { paymentLinkPath } from '../../api/chosenNames';
+import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { paymentLinkIdField } from './common';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { readOptions } from '../common.options';
-import { withAdditionalQuery } from '../../shared/additionalFields';
 
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	paymentLinkIdField,
 	simplifyProperty('paymentLink'),
 	readOptions,
-];
+]);
 
 const displayOptions = { show: { resource: ['paymentLink'], operation: ['get'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getLocatorId.call(this, 'paymentLinkId', i, 'payment_link_id');
-	const { data } = await apiRequest.call(this, 'GET', paymentLinkPath(id), {
-		qs: withAdditionalQuery.call(this, i, {}, {}),
+	const ids = readPathIds.call(this, i, fields);
+	const { data } = await apiRequest.call(this, 'GET', paymentLinkPath(ids.payment_link_id), {
+		qs: requestQuery.call(this, i, fields),
 		itemIndex: i,
 	});
 	return simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject);

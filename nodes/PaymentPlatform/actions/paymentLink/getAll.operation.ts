@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
-import { PAYMENT_LINKS_PATH } from '../../transport/chosenNames';
+import { PAYMENT_LINKS_PATH } from '../../api/chosenNames';
 import { getListLimit } from '../../shared/parameters';
 import { returnAllAndLimit } from '../common.descriptions';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { paymentLinkPath } from '../../transport/chosenNames';
-import { getLocatorId, getTrimmedString } from '../../shared/parameters';
+import { paymentLinkPath } from '../../api/chosenNames';
+import { getTrimmedString } from '../../shared/parameters';
+import { declareFields, readPathIds } from '../../shared/fields';
 import { paymentLinkIdField } from './common';
 
 const EXTENSION_BY_IMAGE_TYPE: Record<string, string> = {
@@ -13,7 +14,7 @@ const EXTENSION_BY_IMAGE_TYPE: Record<string, string> = {
 	'image/webp': 'webp',
 };
 
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	paymentLinkIdField,
 	{
 		displayName: 'Input Binary Field',
@@ -25,14 +26,14 @@ const properties: INodeProperties[] = [
 		description:
 			'Name of the binary property of the input item that holds the cover image (for example PNG or JPEG)',
 	},
-];
+]);
 
 const displayOptions = { show: { resource: ['paymentLink'], operation: ['uploadCover'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getLocatorId.call(this, 'paymentLinkId', i, 'payment_link_id');
+	const id = readPathIds.call(this, i, fields).payment_link_id;
 	const binaryPropertyName = getTrimmedString.call(this, 'binaryPropertyName', i, 'data');
 	const binary = this.helpers.assertBinaryData(i, binaryPropertyName);
 	const mimeType = String(binary.mimeType ?? '')

@@ -1,31 +1,28 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getUuidParameter } from '../../shared/parameters';
+import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
+import { uuidPathId } from '../common.descriptions';
 import { readOptions } from '../common.options';
-import { withAdditionalQuery } from '../../shared/additionalFields';
 
-const properties: INodeProperties[] = [
-	{
+export const fields = declareFields([
+	uuidPathId({
 		displayName: 'Receivable ID',
 		name: 'receivableId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+		pathId: 'receivable_id',
 		description: 'UUID of the receivable',
-	},
+	}),
 	readOptions,
-];
+]);
 
 const displayOptions = { show: { resource: ['receivable'], operation: ['get'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getUuidParameter.call(this, 'receivableId', i, 'receivable_id');
-	const { data } = await apiRequest.call(this, 'GET', `/v1/receivables/${id}`, {
-		qs: withAdditionalQuery.call(this, i, {}, {}),
+	const ids = readPathIds.call(this, i, fields);
+	const { data } = await apiRequest.call(this, 'GET', `/v1/receivables/${ids.receivable_id}`, {
+		qs: requestQuery.call(this, i, fields),
 		itemIndex: i,
 	});
 	return data as IDataObject;

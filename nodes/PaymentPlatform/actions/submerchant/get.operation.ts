@@ -1,26 +1,25 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getLocatorId } from '../../shared/parameters';
+import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { readOptions } from '../common.options';
-import { withAdditionalQuery } from '../../shared/additionalFields';
 
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	submerchantLocator(),
 	simplifyProperty('submerchant'),
 	readOptions,
-];
+]);
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['get'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
-	const { data } = await apiRequest.call(this, 'GET', `/v1/submerchants/${submerchantId}`, {
-		qs: withAdditionalQuery.call(this, i, {}, {}),
+	const ids = readPathIds.call(this, i, fields);
+	const { data } = await apiRequest.call(this, 'GET', `/v1/submerchants/${ids.submerchant_id}`, {
+		qs: requestQuery.call(this, i, fields),
 		itemIndex: i,
 	});
 	return simplifyIfChosen.call(this, i, 'submerchant', data as IDataObject);

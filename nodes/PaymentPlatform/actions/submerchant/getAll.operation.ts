@@ -1,28 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
-import { SUBMERCHANT_LIST_QUERY } from '../../transport/chosenNames';
-import { SUBMERCHANT_STATUSES } from '../../shared/apiValues';
+import { SUBMERCHANT_LIST_QUERY } from '../../api/chosenNames';
+import { SUBMERCHANT_STATUSES } from '../../api/documentedValues';
 import { getListLimit } from '../../shared/parameters';
-import type { FieldRule } from '../../shared/fieldRules';
-import { buildRequest } from '../../shared/fieldRules';
+import { declareFields, requestQuery } from '../../shared/fields';
 import { returnAllAndLimit } from '../common.descriptions';
 import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { PAGINATION_FIELDS, ownFieldsOf, withAdditionalQuery } from '../../shared/additionalFields';
+import { PAGINATION_FIELDS } from '../../shared/additionalFields';
 import { readOptions } from '../common.options';
 
 /** GET /v1/submerchants: the status filter (its name chosen in chosenNames.ts). */
-export const rules: FieldRule[] = [
-	{
-		parameter: 'filters.status',
-		field: SUBMERCHANT_LIST_QUERY.status,
-		type: 'enum',
-		values: SUBMERCHANT_STATUSES,
-	},
-];
-
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('submerchant'),
 	{
@@ -39,23 +29,20 @@ const properties: INodeProperties[] = [
 				options: SUBMERCHANT_STATUS_OPTIONS,
 				default: 'pending',
 				description: 'Only return submerchants in this status',
+				api: { field: SUBMERCHANT_LIST_QUERY.status, type: 'enum', values: SUBMERCHANT_STATUSES },
 			},
 		],
 	},
 	readOptions,
-];
-
-/** The query parameters this list sets, by the node field that sets them (from its rule table). */
-const ownFields = { ...PAGINATION_FIELDS, ...ownFieldsOf(properties, rules) };
+]);
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['getAll'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);
-	const { values } = buildRequest.call(this, i, rules);
-	const qs = withAdditionalQuery.call(this, i, values, ownFields);
+	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
 	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i, {
 		[SUBMERCHANT_LIST_QUERY.status]: 'status',
 	});

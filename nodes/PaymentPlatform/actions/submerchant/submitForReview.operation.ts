@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getLocatorId } from '../../shared/parameters';
+import { declareFields, readPathIds } from '../../shared/fields';
 import { submerchantLocator } from '../common.descriptions';
 
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	{
 		displayName:
 			"The submerchant must be complete: a PF needs its birth date and mother's name, a PJ a registered legal representative, and both at least one active document. It then moves from Pending to Pending Review.",
@@ -15,18 +15,18 @@ const properties: INodeProperties[] = [
 	submerchantLocator({
 		description: 'The submerchant (in status Pending) to submit for compliance review',
 	}),
-];
+]);
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['submitForReview'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
+	const ids = readPathIds.call(this, i, fields);
 	const { message } = await apiRequest.call(
 		this,
 		'POST',
-		`/v1/submerchants/${submerchantId}/submit-for-review`,
+		`/v1/submerchants/${ids.submerchant_id}/submit-for-review`,
 		{ itemIndex: i, expectData: false },
 	);
 	return { success: true, message };

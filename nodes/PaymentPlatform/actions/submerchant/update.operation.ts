@@ -1,82 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../shared/apiValues';
-import type { FieldRule } from '../../shared/fieldRules';
-import {
-	buildRequest,
-	clearFieldsProperty,
-	describeRules,
-	withClearedFields,
-} from '../../shared/fieldRules';
-import { getLocatorId } from '../../shared/parameters';
+import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../api/documentedValues';
+import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../shared/fields';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
-import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
 import { writeOptions } from '../common.options';
 
 const S = LIMITS.submerchant;
-const field = (name: string) => `updateFields.${name}`;
-
 /** PATCH /v1/submerchants/{id}: every field optional; the reference's limits. */
-export const rules: FieldRule[] = [
-	{ parameter: field('tradeName'), field: 'trade_name', type: 'string', length: S.tradeName },
-	{ parameter: field('legalName'), field: 'legal_name', type: 'string', length: S.legalName },
-	{
-		parameter: field('email'),
-		field: 'email',
-		type: 'string',
-		pattern: { regex: PATTERNS.email, rule: 'must be an e-mail address' },
-	},
-	{ parameter: field('phone'), field: 'phone', type: 'string', length: S.phone },
-	{ parameter: field('website'), field: 'website', type: 'string', length: S.website },
-	{ parameter: field('description'), field: 'description', type: 'string' },
-	{
-		parameter: field('softDescriptor'),
-		field: 'soft_descriptor',
-		type: 'string',
-		length: S.softDescriptor,
-	},
-	{
-		parameter: field('birthDate'),
-		field: 'birth_date',
-		type: 'string',
-		pattern: { regex: PATTERNS.birthDate, rule: 'must be a date as YYYY-MM-DD' },
-	},
-	{ parameter: field('motherName'), field: 'mother_name', type: 'string', length: S.motherName },
-	{
-		parameter: field('businessType'),
-		field: 'business_type',
-		type: 'enum',
-		values: BUSINESS_TYPES,
-	},
-	{ parameter: field('productCategories'), field: 'product_categories', type: 'array' },
-	{ parameter: field('averageTicket'), field: 'average_ticket', type: 'number', range: { min: 0 } },
-	{
-		parameter: field('monthlyRevenue'),
-		field: 'monthly_revenue',
-		type: 'number',
-		range: { min: 0 },
-	},
-	{
-		parameter: field('mcc'),
-		field: 'mcc',
-		type: 'string',
-		pattern: { regex: PATTERNS.mcc, rule: 'must be exactly 4 digits' },
-	},
-	{
-		parameter: field('cnaes.cnae'),
-		field: 'cnaes',
-		type: 'rows',
-		rows: [
-			{ parameter: 'code', field: 'code', type: 'string' },
-			{ parameter: 'description', field: 'description', type: 'string' },
-			{ parameter: 'isPrimary', field: 'is_primary', type: 'boolean' },
-		],
-	},
-];
-
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	{
 		displayName:
 			'The tax ID (CPF/CNPJ) cannot be changed: it is fixed when the submerchant is created. Only the fields added below are sent.',
@@ -98,10 +31,11 @@ const properties: INodeProperties[] = [
 				displayName: 'Average Ticket (in Reais)',
 				name: 'averageTicket',
 				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 2 },
+				typeOptions: { numberPrecision: 2 },
 				default: 0,
 				description:
 					'Expected average sale value in reais (the API takes a decimal number here, not cents)',
+				api: { field: 'average_ticket', type: 'number', range: { min: 0 } },
 			},
 			{
 				displayName: 'Birth Date',
@@ -110,6 +44,11 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 1990-04-12',
 				description: 'Birth date of an individual (PF); required for a PF before review',
+				api: {
+					field: 'birth_date',
+					type: 'string',
+					pattern: { regex: PATTERNS.birthDate, rule: 'must be a date as YYYY-MM-DD' },
+				},
 			},
 			{
 				displayName: 'Business Type',
@@ -122,6 +61,7 @@ const properties: INodeProperties[] = [
 				],
 				default: 'physical',
 				description: 'What kind of goods the submerchant sells',
+				api: { field: 'business_type', type: 'enum', values: BUSINESS_TYPES },
 			},
 			{
 				displayName: 'CNAEs',
@@ -144,6 +84,7 @@ const properties: INodeProperties[] = [
 								default: '',
 								placeholder: 'e.g. 4781-4/00',
 								description: 'The CNAE code',
+								api: { field: 'code', type: 'string' },
 							},
 							{
 								displayName: 'Description',
@@ -151,6 +92,7 @@ const properties: INodeProperties[] = [
 								type: 'string',
 								default: '',
 								description: 'What the activity is',
+								api: { field: 'description', type: 'string' },
 							},
 							{
 								displayName: 'Is Primary',
@@ -158,10 +100,12 @@ const properties: INodeProperties[] = [
 								type: 'boolean',
 								default: false,
 								description: 'Whether this is the main activity',
+								api: { field: 'is_primary', type: 'boolean' },
 							},
 						],
 					},
 				],
+				api: { field: 'cnaes', type: 'rows' },
 			},
 			{
 				displayName: 'Description',
@@ -170,6 +114,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { rows: 3 },
 				default: '',
 				description: 'Free description of the business',
+				api: { field: 'description', type: 'string' },
 			},
 			{
 				displayName: 'Email',
@@ -178,6 +123,11 @@ const properties: INodeProperties[] = [
 				placeholder: 'name@email.com',
 				default: '',
 				description: 'Contact e-mail address',
+				api: {
+					field: 'email',
+					type: 'string',
+					pattern: { regex: PATTERNS.email, rule: 'must be an e-mail address' },
+				},
 			},
 			{
 				displayName: 'Legal Name',
@@ -185,6 +135,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'Registered legal name',
+				api: { field: 'legal_name', type: 'string', length: S.legalName },
 			},
 			{
 				displayName: 'MCC',
@@ -193,15 +144,21 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 5999',
 				description: 'Merchant category code',
+				api: {
+					field: 'mcc',
+					type: 'string',
+					pattern: { regex: PATTERNS.mcc, rule: 'must be exactly 4 digits' },
+				},
 			},
 			{
 				displayName: 'Monthly Revenue (in Reais)',
 				name: 'monthlyRevenue',
 				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 2 },
+				typeOptions: { numberPrecision: 2 },
 				default: 0,
 				description:
 					'Expected monthly revenue in reais (the API takes a decimal number here, not cents)',
+				api: { field: 'monthly_revenue', type: 'number', range: { min: 0 } },
 			},
 			{
 				displayName: "Mother's Name",
@@ -209,6 +166,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: "Mother's name of an individual (PF); required for a PF before review",
+				api: { field: 'mother_name', type: 'string', length: S.motherName },
 			},
 			{
 				displayName: 'Phone',
@@ -217,6 +175,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. +5511987654321',
 				description: 'Contact phone number',
+				api: { field: 'phone', type: 'string', length: S.phone },
 			},
 			{
 				displayName: 'Product Categories',
@@ -226,6 +185,7 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. clothing, accessories',
 				description:
 					'Comma-separated list of product categories, or an expression returning an array of strings. The list sent replaces the current one.',
+				api: { field: 'product_categories', type: 'array' },
 			},
 			{
 				displayName: 'Soft Descriptor',
@@ -233,6 +193,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: "Name shown on the buyer's card statement",
+				api: { field: 'soft_descriptor', type: 'string', length: S.softDescriptor },
 			},
 			{
 				displayName: 'Trade Name',
@@ -240,6 +201,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'Trading name',
+				api: { field: 'trade_name', type: 'string', length: S.tradeName },
 			},
 			{
 				displayName: 'Website',
@@ -248,27 +210,23 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. https://shop.example.com',
 				description: 'Website address',
+				api: { field: 'website', type: 'string', length: S.website },
 			},
 		],
 	},
-	clearFieldsProperty(rules),
+	fieldsToClear,
 	simplifyProperty('submerchant'),
 	writeOptions,
-];
-
-/** The body fields this operation sets, by the node field that sets them (from its rule table). */
-const ownFields = ownFieldsOf(properties, rules);
+]);
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['update'] } };
 
-export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
-	const { values } = buildRequest.call(this, i, rules);
-	const cleared = withClearedFields.call(this, i, rules, values);
-	const body = withAdditionalBody.call(this, i, cleared, ownFields);
-	const { data } = await apiRequest.call(this, 'PATCH', `/v1/submerchants/${submerchantId}`, {
+	const ids = readPathIds.call(this, i, fields);
+	const body = requestBody.call(this, i, fields);
+	const { data } = await apiRequest.call(this, 'PATCH', `/v1/submerchants/${ids.submerchant_id}`, {
 		body,
 		itemIndex: i,
 	});

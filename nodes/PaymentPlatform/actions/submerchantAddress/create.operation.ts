@@ -1,138 +1,58 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { buildRequest, describeRules } from '../../shared/fieldRules';
-import { getLocatorId } from '../../shared/parameters';
-import { LEGACY_ADDRESS_TYPE, legacyAddressFallbacks } from '../../shared/legacyParameters';
-import { submerchantLocator } from '../common.descriptions';
-import { ADDRESS_CREATE_RULES, ADDRESS_TYPE_OPTIONS } from './fields';
-import { ownFieldsOf, withAdditionalBody } from '../../shared/additionalFields';
+import { declareFields, readPathIds, requestBody } from '../../shared/fields';
+import { additionalFields, submerchantLocator } from '../common.descriptions';
+import { ADDRESS_OPTIONAL_FIELDS, ADDRESS_REQUIRED_FIELDS } from './fields';
 import { writeOptions } from '../common.options';
+import { MOVED_FIELDS_VERSION, SAVED_BEFORE_MOVE } from '../versions';
 
-const properties: INodeProperties[] = [
+/**
+ * Address Type as saved before typeVersion 1.2, a top-level field (now in Additional Fields). Its old default
+ * ("billing") was not stored in saved workflows and cannot be told from an unset value, so only an explicitly stored
+ * type is read (the API's own default then applies, which is billing in the sandbox). Declared, hidden, for those
+ * nodes only: n8n drops parameters a node does not declare before getNodeParameter sees them.
+ */
+const SAVED_ADDRESS_TYPE: INodeProperties = {
+	displayName: 'Saved Address Type',
+	name: 'addressType',
+	type: 'hidden',
+	default: '',
+	displayOptions: { show: SAVED_BEFORE_MOVE },
+};
+
+/** POST /v1/submerchants/{id}/addresses: the required fields top-level, the others in Additional Fields. */
+export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant to add the address to' }),
-	{
-		displayName: 'Street',
-		name: 'street',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Avenida Paulista',
-		description: 'Street name',
-	},
-	{
-		displayName: 'Number',
-		name: 'number',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 1000',
-		description: 'Street number, as text (so "S/N" is allowed)',
-	},
-	{
-		displayName: 'Neighborhood',
-		name: 'neighborhood',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Bela Vista',
-		description: 'Neighborhood (bairro)',
-	},
-	{
-		displayName: 'City',
-		name: 'city',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Sao Paulo',
-		description: 'City name',
-	},
-	{
-		displayName: 'State',
-		name: 'state',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. SP',
-		description: 'State code',
-	},
-	{
-		displayName: 'ZIP Code',
-		name: 'zipCode',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 01310-100',
-		description: 'Postal code (CEP)',
-	},
-	{
-		displayName: 'Country',
-		name: 'country',
-		type: 'string',
-		default: 'BR',
-		required: true,
-		description: 'Country code, e.g. BR',
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Address Type',
-				name: 'addressType',
-				type: 'options',
-				options: ADDRESS_TYPE_OPTIONS,
-				default: 'billing',
-				description:
-					'What the address is used for; sent only when added here (the reference does not show its body name)',
-			},
-			{
-				displayName: 'Complement',
-				name: 'complement',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Sala 12',
-				description: 'Apartment, suite or floor',
-			},
-			{
-				displayName: 'Is Primary',
-				name: 'isPrimary',
-				type: 'boolean',
-				default: false,
-				description: 'Whether this is the primary address of the submerchant',
-			},
-		],
-	},
-	LEGACY_ADDRESS_TYPE,
+	...ADDRESS_REQUIRED_FIELDS,
+	additionalFields(ADDRESS_OPTIONAL_FIELDS),
+	SAVED_ADDRESS_TYPE,
 	writeOptions,
-];
-
-/** The body fields this operation sets, by the node field that sets them (from its rule table). */
-const ownFields = ownFieldsOf(properties, ADDRESS_CREATE_RULES);
+]);
 
 const displayOptions = { show: { resource: ['submerchantAddress'], operation: ['create'] } };
 
-export const description = updateDisplayOptions(
-	displayOptions,
-	describeRules(properties, ADDRESS_CREATE_RULES),
-);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
+
+/** The saved top-level Address Type of item `i`, as a fallback of Additional Fields → Address Type. */
+function savedAddressType(this: IExecuteFunctions, i: number): Record<string, unknown> {
+	const node = this.getNode();
+	const stored = node.parameters.addressType;
+	const given = stored !== undefined && stored !== null && String(stored).trim() !== '';
+	return node.typeVersion < MOVED_FIELDS_VERSION && given
+		? { 'additionalFields.addressType': this.getNodeParameter('addressType', i, '') }
+		: {};
+}
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
-	const fallbacks = legacyAddressFallbacks.call(this, i);
-	const { values } = buildRequest.call(this, i, ADDRESS_CREATE_RULES, fallbacks);
-	const body = withAdditionalBody.call(this, i, values, ownFields);
+	const ids = readPathIds.call(this, i, fields);
+	const fallbacks = savedAddressType.call(this, i);
+	const body = requestBody.call(this, i, fields, fallbacks);
 	const { data } = await apiRequest.call(
 		this,
 		'POST',
-		`/v1/submerchants/${submerchantId}/addresses`,
+		`/v1/submerchants/${ids.submerchant_id}/addresses`,
 		{ body, itemIndex: i },
 	);
 	return data as IDataObject;
 }
-
-/** The rule table (shared with Update, in fields.ts). */
-export const rules = ADDRESS_CREATE_RULES;

@@ -1,55 +1,130 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-import { ADDRESS_TYPES, LIMITS } from '../../shared/apiValues';
-import type { FieldRule } from '../../shared/fieldRules';
-import { ADDRESS_TYPE_BODY_FIELD } from '../../transport/chosenNames';
-
-/** The address type dropdown shared by Create and Update (values from ADDRESS_TYPES). */
-export const ADDRESS_TYPE_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Billing', value: 'billing', description: 'Used for billing' },
-	{ name: 'Both', value: 'both', description: 'Used for billing and shipping' },
-	{ name: 'Shipping', value: 'shipping', description: 'Used for shipping' },
-];
+import { ADDRESS_TYPES, LIMITS } from '../../api/documentedValues';
+import type { DeclaredField } from '../../shared/fields';
+import { maximumOnly } from '../../shared/fields';
+import { ADDRESS_TYPE_BODY_FIELD } from '../../api/chosenNames';
 
 const A = LIMITS.address;
 
+const byDisplayName = (a: DeclaredField, b: DeclaredField) =>
+	a.displayName.localeCompare(b.displayName);
+
 /**
  * The address fields as the reference states them for Create (POST .../addresses); Update (PATCH) takes the same
- * fields, all optional, with only the maximums. `parameter` is the field's name inside the operation's collection.
- * The address type's body name is not shown: ADDRESS_TYPE_BODY_FIELD is our choice; it is sent only when picked.
+ * fields, all optional, with only the maximums. The address type's body name is not shown: ADDRESS_TYPE_BODY_FIELD
+ * is our choice; it is sent only when picked.
  */
-const ADDRESS_FIELDS: FieldRule[] = [
-	{ parameter: 'street', field: 'street', type: 'string', required: true, length: A.street },
-	{ parameter: 'number', field: 'number', type: 'string', required: true, length: A.number },
+const ADDRESS_FIELDS: DeclaredField[] = [
 	{
-		parameter: 'neighborhood',
-		field: 'neighborhood',
+		displayName: 'Street',
+		name: 'street',
 		type: 'string',
-		required: true,
-		length: A.neighborhood,
+		default: '',
+		placeholder: 'e.g. Avenida Paulista',
+		description: 'Street name',
+		api: { field: 'street', type: 'string', required: true, length: A.street },
 	},
-	{ parameter: 'city', field: 'city', type: 'string', required: true, length: A.city },
-	{ parameter: 'state', field: 'state', type: 'string', required: true, length: A.state },
-	{ parameter: 'zipCode', field: 'zip_code', type: 'string', required: true, length: A.zipCode },
-	{ parameter: 'country', field: 'country', type: 'string', required: true, length: A.country },
-	{ parameter: 'complement', field: 'complement', type: 'string', length: A.complement },
-	{ parameter: 'isPrimary', field: 'is_primary', type: 'boolean' },
 	{
-		parameter: 'addressType',
-		field: ADDRESS_TYPE_BODY_FIELD,
-		type: 'enum',
-		values: ADDRESS_TYPES,
+		displayName: 'Number',
+		name: 'number',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 1000',
+		description: 'Street number, as text (so "S/N" is allowed)',
+		api: { field: 'number', type: 'string', required: true, length: A.number },
+	},
+	{
+		displayName: 'Neighborhood',
+		name: 'neighborhood',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Bela Vista',
+		description: 'Neighborhood (bairro)',
+		api: { field: 'neighborhood', type: 'string', required: true, length: A.neighborhood },
+	},
+	{
+		displayName: 'City',
+		name: 'city',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Sao Paulo',
+		description: 'City name',
+		api: { field: 'city', type: 'string', required: true, length: A.city },
+	},
+	{
+		displayName: 'State',
+		name: 'state',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. SP',
+		description: 'State code',
+		api: { field: 'state', type: 'string', required: true, length: A.state },
+	},
+	{
+		displayName: 'ZIP Code',
+		name: 'zipCode',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 01310-100',
+		description: 'Postal code (CEP)',
+		api: { field: 'zip_code', type: 'string', required: true, length: A.zipCode },
+	},
+	{
+		displayName: 'Country',
+		name: 'country',
+		type: 'string',
+		default: 'BR',
+		placeholder: 'e.g. BR',
+		description: 'Country code',
+		api: { field: 'country', type: 'string', required: true, length: A.country },
+	},
+	{
+		displayName: 'Address Type',
+		name: 'addressType',
+		type: 'options',
+		options: [
+			{ name: 'Billing', value: 'billing', description: 'Used for billing' },
+			{ name: 'Both', value: 'both', description: 'Used for billing and shipping' },
+			{ name: 'Shipping', value: 'shipping', description: 'Used for shipping' },
+		],
+		default: 'billing',
+		description:
+			'What the address is used for; sent only when added here (the reference does not show its body name)',
+		api: { field: ADDRESS_TYPE_BODY_FIELD, type: 'enum', values: ADDRESS_TYPES },
+	},
+	{
+		displayName: 'Complement',
+		name: 'complement',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Sala 12',
+		description: 'Apartment, suite or floor',
+		api: { field: 'complement', type: 'string', length: A.complement },
+	},
+	{
+		displayName: 'Is Primary',
+		name: 'isPrimary',
+		type: 'boolean',
+		default: false,
+		description: 'Whether this is the primary address of the submerchant',
+		api: { field: 'is_primary', type: 'boolean' },
 	},
 ];
 
-/** Create: the required fields are top-level parameters, the others are in Additional Fields. */
-export const ADDRESS_CREATE_RULES: FieldRule[] = ADDRESS_FIELDS.map((rule) =>
-	rule.required ? rule : { ...rule, parameter: `additionalFields.${rule.parameter}` },
+/** Create: the fields the reference requires, as top-level fields. */
+export const ADDRESS_REQUIRED_FIELDS = ADDRESS_FIELDS.filter((field) => field.api?.required);
+
+/** Create: the optional fields, in Additional Fields. */
+export const ADDRESS_OPTIONAL_FIELDS = ADDRESS_FIELDS.filter((field) => !field.api?.required).sort(
+	byDisplayName,
 );
 
-/** Update: every field optional, in Update Fields, with the create limit's maximum only. */
-export const ADDRESS_UPDATE_RULES: FieldRule[] = ADDRESS_FIELDS.map(({ length, ...rule }) => ({
-	...rule,
-	parameter: `updateFields.${rule.parameter}`,
-	required: false,
-	...(length ? { length: { max: length.max ?? length.exact } } : {}),
-}));
+/** Update: every field optional, in Update Fields, with the create limit's maximum only and no default. */
+export const ADDRESS_UPDATE_FIELDS: DeclaredField[] = ADDRESS_FIELDS.map((field) => ({
+	...field,
+	default: field.type === 'string' ? '' : field.default,
+	api: field.api && {
+		...field.api,
+		required: false,
+		length: maximumOnly(field.api.length),
+	},
+})).sort(byDisplayName);

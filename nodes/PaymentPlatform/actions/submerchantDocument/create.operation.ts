@@ -2,7 +2,7 @@
  * Submerchant Document → Create. Over 300 lines because the file can come from a URL or an input binary field, and
  * the document types depend on the submerchant's entity type; both are declared and checked here.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import {
@@ -12,12 +12,12 @@ import {
 	DOCUMENT_TYPES_BY_ENTITY,
 	LIMITS,
 	PARTNER_DOCUMENT_PREFIX,
-} from '../../shared/apiValues';
-import type { FieldRule } from '../../shared/fieldRules';
-import { buildRequest, convertValues, describeRules } from '../../shared/fieldRules';
-import { getLocatorId, getTrimmedString } from '../../shared/parameters';
+} from '../../api/documentedValues';
+import { buildRequest, convertValues } from '../../shared/fieldRules';
+import { declareFields, readPathIds } from '../../shared/fields';
+import { getTrimmedString } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
-import { DATE_TIME_NOTE } from '../../shared/values';
+import { DATE_TIME_NOTE } from '../../shared/dates';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 
@@ -71,59 +71,21 @@ const NO_UPLOAD_NOTE =
 
 const D = LIMITS.document;
 
-/** The file fields, read from the parameters (URL source) or the input binary field (binary source). */
-const FILE_RULES: FieldRule[] = [
-	{
-		parameter: 'fileName',
-		field: 'file_name',
-		type: 'string',
-		length: D.fileName,
-		// Rule 2: accepted file formats PNG, JPG, JPEG, PDF.
-		pattern: {
-			regex: new RegExp(`\\.(${DOCUMENT_EXTENSIONS.join('|')})$`, 'i'),
-			rule: `must have an accepted extension: ${FORMATS_TEXT}`,
-		},
-	},
-	{ parameter: 'fileSize', field: 'file_size', type: 'integer', range: { min: 1 } },
-	{
-		parameter: 'mimeType',
-		field: 'mime_type',
-		type: 'string',
-		length: D.mimeType,
-		pattern: {
-			regex: new RegExp(`^(${DOCUMENT_MIME_TYPES.join('|')})\\s*(;.*)?$`, 'i'),
-			rule: `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`,
-		},
-	},
-];
+/** The file fields: from these parameters (URL source) or from the input binary field (binary source). */
+const FILE_FIELDS = ['file_name', 'file_size', 'mime_type'];
 
-/** Rule 4: required when `type` starts with partner_ and forbidden for all other types (see execute). */
-const LEGAL_REPRESENTATIVE_RULE: FieldRule = {
-	parameter: 'legalRepresentativeId',
-	field: 'legal_representative_id',
-	type: 'uuid',
+const FILE_NAME_PATTERN = {
+	regex: new RegExp(`\\.(${DOCUMENT_EXTENSIONS.join('|')})$`, 'i'),
+	rule: `must have an accepted extension: ${FORMATS_TEXT}`,
 };
 
-/** POST /v1/submerchants/{id}/documents. legal_representative_id is read for partner types only (rule 4). */
-export const rules: FieldRule[] = [
-	{
-		parameter: 'documentType',
-		field: 'type',
-		type: 'enum',
-		values: DOCUMENT_TYPES,
-		length: D.type,
-		// Not marked required in the reference's table, but rules 1, 3 and 4 are stated by type; the sandbox agrees.
-		required: true,
-	},
-	{ parameter: 'fileUrl', field: 'file_url', type: 'string', length: D.fileUrl },
-	...FILE_RULES,
-	{ parameter: 'additionalFields.number', field: 'number', type: 'string', length: D.number },
-	{ parameter: 'additionalFields.expiresAt', field: 'expires_at', type: 'dateTime' },
-	{ parameter: 'additionalFields.notes', field: 'notes', type: 'string' },
-	LEGAL_REPRESENTATIVE_RULE,
-];
+const MIME_TYPE_PATTERN = {
+	regex: new RegExp(`^(${DOCUMENT_MIME_TYPES.join('|')})\\s*(;.*)?$`, 'i'),
+	rule: `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`,
+};
 
-const properties: INodeProperties[] = [
+/** POST /v1/submerchants/{id}/documents. */
+export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant the document belongs to' }),
 	{
 		displayName: 'Type',
@@ -131,20 +93,33 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: DOCUMENT_TYPE_OPTIONS,
 		default: 'front_id',
-		required: true,
 		description:
 			'Which document this is. PJ types are for companies, PF types for individuals, Partner types for a partner of a company. Sending a type again replaces the previous document of that type.',
+		api: {
+			field: 'type',
+			type: 'enum',
+			values: DOCUMENT_TYPES,
+			length: D.type,
+			// Not marked required in the reference's table, but rules 1, 3 and 4 are stated by type; the sandbox agrees.
+			required: true,
+		},
 	},
 	{
 		displayName: 'Legal Representative ID',
 		name: 'legalRepresentativeId',
 		type: 'string',
 		default: '',
-		required: true,
 		placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
 		description:
 			'ID (UUID) of the partner, registered as a legal representative of the submerchant, this document belongs to. Only partner documents take it.',
 		displayOptions: { show: { documentType: PARTNER_TYPES } },
+		api: {
+			field: 'legal_representative_id',
+			type: 'uuid',
+			// Rule 4: required when the type starts with partner_, and not sent for any other type.
+			required: true,
+			when: { parameter: 'documentType', startsWith: PARTNER_DOCUMENT_PREFIX },
+		},
 	},
 	{
 		displayName: 'File Source',
@@ -174,6 +149,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. https://files.example.com/contract.pdf',
 		description: `URL of the hosted file. ${NO_UPLOAD_NOTE}. Optional for the API, but without it the platform has no file to review.`,
 		displayOptions: { show: { fileSource: ['url'] } },
+		api: { field: 'file_url', type: 'string', length: D.fileUrl },
 	},
 	{
 		displayName: 'File URL',
@@ -183,6 +159,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. https://files.example.com/contract.pdf',
 		description: `URL where the same file as the binary field is hosted. ${NO_UPLOAD_NOTE}, so upload it to your storage first; the binary field only supplies the file's name, size and MIME type. Optional for the API, but without it the platform has no file to review.`,
 		displayOptions: { show: { fileSource: ['binary'] } },
+		api: { field: 'file_url', type: 'string', length: D.fileUrl },
 	},
 	{
 		displayName: 'Input Binary Field',
@@ -203,6 +180,13 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. contract.pdf',
 		description: `File name with its extension (${FORMATS_TEXT}). Optional.`,
 		displayOptions: { show: { fileSource: ['url'] } },
+		api: {
+			field: 'file_name',
+			type: 'string',
+			length: D.fileName,
+			// Rule 2: accepted file formats PNG, JPG, JPEG, PDF.
+			pattern: FILE_NAME_PATTERN,
+		},
 	},
 	{
 		displayName: 'File Size (in Bytes)',
@@ -213,6 +197,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Size of the file in bytes (the API does not measure the hosted file itself). Optional: 0 sends no size.',
 		displayOptions: { show: { fileSource: ['url'] } },
+		api: { field: 'file_size', type: 'integer', range: { min: 1 } },
 	},
 	{
 		displayName: 'MIME Type',
@@ -223,6 +208,7 @@ const properties: INodeProperties[] = [
 		description:
 			"MIME type of the file (image/png, image/jpeg or application/pdf). Leave empty to derive it from the file name's extension.",
 		displayOptions: { show: { fileSource: ['url'] } },
+		api: { field: 'mime_type', type: 'string', length: D.mimeType, pattern: MIME_TYPE_PATTERN },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -237,6 +223,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'Number printed on the document',
+				api: { field: 'number', type: 'string', length: D.number },
 			},
 			{
 				displayName: 'Expires At',
@@ -244,6 +231,7 @@ const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description: DATE_TIME_NOTE('When the document expires'),
+				api: { field: 'expires_at', type: 'dateTime' },
 			},
 			{
 				displayName: 'Notes',
@@ -252,15 +240,16 @@ const properties: INodeProperties[] = [
 				typeOptions: { rows: 3 },
 				default: '',
 				description: 'Free annotations about the document',
+				api: { field: 'notes', type: 'string' },
 			},
 		],
 	},
 	simplifyProperty('document'),
-];
+]);
 
 const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['create'] } };
 
-export const description = updateDisplayOptions(displayOptions, describeRules(properties, rules));
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 interface FileDetails {
 	fileName: unknown;
@@ -270,17 +259,11 @@ interface FileDetails {
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
+	const ids = readPathIds.call(this, i, fields);
 	const validate = new InputValidator(this.getNode(), i);
-	const type = String(this.getNodeParameter('documentType', i, '') ?? '').trim();
-	const isPartner = type.startsWith(PARTNER_DOCUMENT_PREFIX);
-	const fromParameters = rules
-		.filter((rule) => !FILE_RULES.includes(rule))
-		.flatMap((rule) => {
-			if (rule !== LEGAL_REPRESENTATIVE_RULE) return [rule];
-			return isPartner ? [{ ...rule, required: true }] : [];
-		});
-	const { values } = buildRequest.call(this, i, fromParameters);
+	const fileRules = fields.rules.filter((rule) => FILE_FIELDS.includes(rule.field));
+	const others = fields.rules.filter((rule) => !fileRules.includes(rule));
+	const { values } = buildRequest.call(this, i, others);
 
 	const fileSource = this.getNodeParameter('fileSource', i, 'url') as string;
 	const file =
@@ -288,7 +271,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 			? await fileFromBinary.call(this, validate, i)
 			: fileFromParameters.call(this, i);
 	const fileFields = convertValues(
-		FILE_RULES,
+		fileRules,
 		{ ...file, mimeType: file.mimeType || mimeFromName(String(file.fileName ?? '')) || '' },
 		validate,
 	);
@@ -297,7 +280,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const { data } = await apiRequest.call(
 		this,
 		'POST',
-		`/v1/submerchants/${submerchantId}/documents`,
+		`/v1/submerchants/${ids.submerchant_id}/documents`,
 		{
 			body,
 			itemIndex: i,

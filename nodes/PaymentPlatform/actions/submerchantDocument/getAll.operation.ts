@@ -1,33 +1,33 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getListLimit, getLocatorId } from '../../shared/parameters';
+import { getListLimit } from '../../shared/parameters';
+import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { returnAllAndLimit, submerchantLocator } from '../common.descriptions';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 import { readOptions } from '../common.options';
-import { withAdditionalQuery } from '../../shared/additionalFields';
 
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant whose documents to list' }),
 	...returnAllAndLimit,
 	simplifyProperty('document'),
 	readOptions,
-];
+]);
 
 const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['getAll'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 /** The API returns every document at once (no pagination); the limit is applied here. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
-	const submerchantId = getLocatorId.call(this, 'submerchantId', i, 'submerchant_id');
+	const ids = readPathIds.call(this, i, fields);
 	const limit = getListLimit.call(this, i);
 	const { data } = await apiRequest.call(
 		this,
 		'GET',
-		`/v1/submerchants/${submerchantId}/documents`,
+		`/v1/submerchants/${ids.submerchant_id}/documents`,
 		{
-			qs: withAdditionalQuery.call(this, i, {}, {}),
+			qs: requestQuery.call(this, i, fields),
 			itemIndex: i,
 		},
 	);

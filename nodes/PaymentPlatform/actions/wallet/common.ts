@@ -1,11 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { uuidPathId } from '../common.descriptions';
 
-export const walletIdField: INodeProperties = {
+export const walletIdField = uuidPathId({
 	displayName: 'Wallet ID',
 	name: 'walletId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+	pathId: 'wallet_id',
 	description: 'UUID of the wallet',
-};
+});

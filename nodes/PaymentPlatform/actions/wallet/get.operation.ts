@@ -1,21 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { getUuidParameter } from '../../shared/parameters';
+import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { walletIdField } from './common';
 import { readOptions } from '../common.options';
-import { withAdditionalQuery } from '../../shared/additionalFields';
 
-const properties: INodeProperties[] = [walletIdField, readOptions];
+export const fields = declareFields([walletIdField, readOptions]);
 
 const displayOptions = { show: { resource: ['wallet'], operation: ['get'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getUuidParameter.call(this, 'walletId', i, 'wallet_id');
-	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}`, {
-		qs: withAdditionalQuery.call(this, i, {}, {}),
+	const ids = readPathIds.call(this, i, fields);
+	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${ids.wallet_id}`, {
+		qs: requestQuery.call(this, i, fields),
 		itemIndex: i,
 	});
 	return data as IDataObject;

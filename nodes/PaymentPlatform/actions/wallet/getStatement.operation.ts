@@ -1,26 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { WALLET_STATEMENT_QUERY } from '../../transport/chosenNames';
-import { DATE_TIME_NOTE } from '../../shared/values';
-import type { FieldRule } from '../../shared/fieldRules';
-import { buildRequest } from '../../shared/fieldRules';
-import { getUuidParameter } from '../../shared/parameters';
+import { WALLET_STATEMENT_QUERY } from '../../api/chosenNames';
+import { DATE_TIME_NOTE } from '../../shared/dates';
+import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { walletIdField } from './common';
 import { batchingOption } from '../common.batching';
-import {
-	additionalQueryParametersOption,
-	ownFieldsOf,
-	withAdditionalQuery,
-} from '../../shared/additionalFields';
+import { additionalQueryParametersOption } from '../../shared/additionalFields';
 
 /** GET /v1/wallets/{id}/statement: the period (names chosen in chosenNames.ts). */
-export const rules: FieldRule[] = [
-	{ parameter: 'filters.startDate', field: WALLET_STATEMENT_QUERY.startDate, type: 'dateTime' },
-	{ parameter: 'filters.endDate', field: WALLET_STATEMENT_QUERY.endDate, type: 'dateTime' },
-];
-
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	walletIdField,
 	{
 		displayName: 'Filters',
@@ -35,6 +24,7 @@ const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description: DATE_TIME_NOTE('Only entries up to this date and time'),
+				api: { field: WALLET_STATEMENT_QUERY.endDate, type: 'dateTime' },
 			},
 			{
 				displayName: 'Start Date',
@@ -42,6 +32,7 @@ const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description: DATE_TIME_NOTE('Only entries from this date and time on'),
+				api: { field: WALLET_STATEMENT_QUERY.startDate, type: 'dateTime' },
 			},
 		],
 	},
@@ -64,22 +55,18 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-];
-
-/** The query parameters this operation sets, by the node field that sets them (from its rule table). */
-const ownFields = ownFieldsOf(properties, rules);
+]);
 
 const displayOptions = { show: { resource: ['wallet'], operation: ['getStatement'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(
 	this: IExecuteFunctions,
 	i: number,
 ): Promise<IDataObject | IDataObject[]> {
-	const id = getUuidParameter.call(this, 'walletId', i, 'wallet_id');
-	const { values } = buildRequest.call(this, i, rules);
-	const qs = withAdditionalQuery.call(this, i, values, ownFields);
+	const id = readPathIds.call(this, i, fields).wallet_id;
+	const qs = requestQuery.call(this, i, fields);
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 
 	const { data } = await apiRequest.call(this, 'GET', `/v1/wallets/${id}/statement`, {

@@ -1,28 +1,26 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import { webhookEndpointPath } from '../../transport/chosenNames';
-import { getUuidParameter } from '../../shared/parameters';
+import { webhookEndpointPath } from '../../api/chosenNames';
+import { declareFields, readPathIds } from '../../shared/fields';
+import { uuidPathId } from '../common.descriptions';
 
-const properties: INodeProperties[] = [
-	{
+export const fields = declareFields([
+	uuidPathId({
 		displayName: 'Webhook Endpoint ID',
 		name: 'webhookEndpointId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+		pathId: 'webhook_endpoint_id',
 		description:
 			'UUID of the endpoint to remove (Webhook Endpoint → Get Many lists them). It stops receiving notifications at once.',
-	},
-];
+	}),
+]);
 
 const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['delete'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const id = getUuidParameter.call(this, 'webhookEndpointId', i, 'webhook_endpoint_id');
+	const id = readPathIds.call(this, i, fields).webhook_endpoint_id;
 	const { message } = await apiRequest.call(this, 'DELETE', webhookEndpointPath(id), {
 		itemIndex: i,
 		expectData: false,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../transport/chosenNames';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../api/chosenNames';
 import { getListLimit } from '../../shared/parameters';
 import { returnAllAndLimit } from '../common.descriptions';
 import { readOptions } from '../common.options';

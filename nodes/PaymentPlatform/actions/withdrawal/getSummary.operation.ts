@@ -1,17 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
-import type { FieldRule } from '../../shared/fieldRules';
-import { buildRequest } from '../../shared/fieldRules';
-import { ownFieldsOf, withAdditionalQuery } from '../../shared/additionalFields';
+import { declareFields, requestQuery } from '../../shared/fields';
 import { readOptions } from '../common.options';
 
 /** GET /v1/withdrawals/summary: `submerchant_id` (uuid), optional. */
-export const rules: FieldRule[] = [
-	{ parameter: 'submerchantId', field: 'submerchant_id', type: 'uuid' },
-];
-
-const properties: INodeProperties[] = [
+export const fields = declareFields([
 	{
 		displayName: 'Submerchant ID',
 		name: 'submerchantId',
@@ -20,20 +14,17 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
 		description:
 			'Restrict the summary to this submerchant (UUID). Leave empty for the whole merchant.',
+		api: { field: 'submerchant_id', type: 'uuid' },
 	},
 	readOptions,
-];
-
-/** The query parameters this operation sets, by the node field that sets them (from its rule table). */
-const ownFields = ownFieldsOf(properties, rules);
+]);
 
 const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSummary'] } };
 
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const { values } = buildRequest.call(this, i, rules);
-	const qs = withAdditionalQuery.call(this, i, values, ownFields);
+	const qs = requestQuery.call(this, i, fields);
 	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/summary', {
 		qs,
 		itemIndex: i,

@@ -13,7 +13,7 @@
  *   (platformHeaders always sets one). When received (typeVersion 1, 1.1) the answer is `{"received":true}`; after
  *   the workflow succeeds (the default from 1.2) it is an empty 200 sent once the run is over.
  * - 200 and no run: a verified delivery whose event is found and not selected, or whose id was already accepted
- *   (duplicate). After the workflow succeeds, a resend while the first run is still going gets 409 instead.
+ *   (duplicate). After the workflow succeeds, a resend while the first run is still going gets 503 (Retry-After) instead.
  * - 422: n8n's own body parser rejects a body labelled JSON that does not parse, before the trigger runs (a body
  *   labelled XML: 422 or 401, see wrongContentType).
  * - 400: n8n's own multipart parser rejects a malformed multipart body, before the trigger runs.
@@ -31,7 +31,7 @@ const STATUS = {
 	unauthorized: 401,
 	runs: 200,
 	ignored: 200,
-	stillRunning: 409,
+	stillRunning: 503,
 	n8nUnparsable: 422,
 	n8nBadMultipart: 400,
 	n8nTooLarge: 500,
@@ -77,7 +77,7 @@ function whenBodyReachesNode(contentType, version, expect) {
 /**
  * Whether a trigger at `version`, its Acknowledge left at the default, answers after the workflow succeeds (from
  * the built node: 1.2 and later): then an accepted delivery's answer is an empty 200 once the run is over, and a
- * resend while it runs gets 409.
+ * resend while it runs gets 503.
  * @param {number} version
  */
 function acknowledgesAfterRun(version) {

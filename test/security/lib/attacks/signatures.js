@@ -12,6 +12,7 @@ const {
 	delivery,
 	eventBody,
 	flipLast,
+	runsOnce,
 	signedWith,
 	unauthorized,
 	withExpect,
@@ -206,8 +207,11 @@ function wrongAlgorithm() {
 function headerConfusion() {
 	const forged = `sha256=${'0'.repeat(64)}`;
 	const item = (label, headersOf) => withExpect(signedWith(label, headersOf), unauthorized);
+	// Any one valid signature among those read is enough (key rotation): a delivery that carries the right MAC next
+	// to a wrong one was signed by the platform, and runs.
+	const rotated = (label, headersOf) => withExpect(signedWith(label, headersOf), runsOnce);
 	return [
-		item('forged X-Signature, right MAC in X-Payment-Signature', (s, raw) => ({
+		rotated('forged X-Signature, right MAC in X-Payment-Signature (runs)', (s, raw) => ({
 			'x-signature': forged,
 			'x-payment-signature': validSignature(s, raw),
 		})),
@@ -216,14 +220,88 @@ function headerConfusion() {
 			'x-hub-signature': forged,
 			'x-other-signature': `sha256=${'f'.repeat(64)}`,
 		})),
-		item('two X-Signature headers: forged then right', (s, raw) => [
-			['x-signature', forged],
-			['x-signature', validSignature(s, raw)],
-		]),
-		item('right MAC with a second value after a comma', (s, raw) => ({
+		// Two X-Signature headers reach n8n joined into one value, "forged, right" (Node joins repeated headers).
+		rotated('forged value first, then the right MAC, in X-Signature (runs)', (s, raw) => ({
+			'x-signature': `${forged}, ${validSignature(s, raw)}`,
+		})),
+		rotated('right MAC with a second value after a comma (runs)', (s, raw) => ({
 			'x-signature': `${validSignature(s, raw)}, ${forged}`,
 		})),
 		item('right MAC inside quotes', (s, raw) => ({ 'x-signature': `"${validSignature(s, raw)}"` })),
+	];
+}
+
+/**
+ * Timestamped families (t=/v1=, a timestamp in its own header, Standard Webhooks): stale, future, forged, and a
+ * timestamped delivery replayed as a raw-body one. Every one is answered 401 and runs nothing.
+ */
+function timestampedSignatures() {
+	const now = () => Math.floor(Date.now() / 1000);
+	const stale = { ...unauthorized, expectText: 'outside the tolerance' };
+	const stripeLike = (t, key, raw) =>
+		`t=${t},v1=${hex(mac('sha256', key, Buffer.concat([Buffer.from(`${t}.`), raw])))}`;
+	const standardKey = (secret) => Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+	const standard = (t, key, raw) => ({
+		'webhook-id': 'msg_attack',
+		'webhook-timestamp': String(t),
+		'webhook-signature': `v1,${b64(mac('sha256', key, Buffer.concat([Buffer.from(`msg_attack.${t}.`), raw])))}`,
+	});
+	const ownHeader = (t, key, raw) => ({
+		'x-timestamp': String(t),
+		'x-signature': hex(mac('sha256', key, Buffer.concat([Buffer.from(`${t}.`), raw]))),
+	});
+	const at = (label, expect, headersOf) => withExpect(signedWith(label, headersOf), expect);
+	/** A delivery signed t=/v1= long ago, its body sent as `<t>.<body>` with that MAC as a raw-body signature. */
+	const downgrade = signedWith(
+		't=/v1= from a day ago replayed as raw body "<t>.<body>"',
+		(s, raw) => {
+			const t = now() - 86_400;
+			const signedText = Buffer.concat([Buffer.from(`${t}.`), raw]);
+			downgrade.body = signedText;
+			// Sent as text: n8n would refuse "<t>.{...}" labelled JSON itself (422) before the trigger saw it.
+			return {
+				'content-type': 'text/plain',
+				'x-signature': `sha256=${hex(mac('sha256', s, signedText))}`,
+			};
+		},
+	);
+	return [
+		at('t=/v1= 10 minutes old', stale, (s, raw) => ({
+			'stripe-signature': stripeLike(now() - 600, s, raw),
+		})),
+		at('t=/v1= 10 minutes ahead', stale, (s, raw) => ({
+			'stripe-signature': stripeLike(now() + 600, s, raw),
+		})),
+		at('t=/v1= a year old', stale, (s, raw) => ({
+			'x-signature': stripeLike(now() - 31_536_000, s, raw),
+		})),
+		at('t=/v1= with a wrong secret', unauthorized, (_s, raw) => ({
+			'stripe-signature': stripeLike(now(), randomSecret(), raw),
+		})),
+		at('t=/v1= with t changed after signing', unauthorized, (s, raw) => ({
+			'stripe-signature': stripeLike(now(), s, raw).replace(
+				/^t=(\d+)/,
+				(_m, t) => `t=${Number(t) - 1}`,
+			),
+		})),
+		at('t=0 (epoch)', stale, (s, raw) => ({ 'stripe-signature': stripeLike(0, s, raw) })),
+		at('Standard Webhooks 10 minutes old', stale, (s, raw) =>
+			standard(now() - 600, standardKey(s), raw),
+		),
+		at('Standard Webhooks 10 minutes ahead', stale, (s, raw) =>
+			standard(now() + 600, standardKey(s), raw),
+		),
+		at('Standard Webhooks with a wrong secret', unauthorized, (_s, raw) =>
+			standard(now(), standardKey(randomSecret()), raw),
+		),
+		at('Standard Webhooks keyed by the secret text (not decoded)', unauthorized, (s, raw) =>
+			standard(now(), s, raw),
+		),
+		at('timestamp header 10 minutes old', stale, (s, raw) => ownHeader(now() - 600, s, raw)),
+		at('timestamp header with a wrong secret', unauthorized, (_s, raw) =>
+			ownHeader(now(), randomSecret(), raw),
+		),
+		withExpect(downgrade, unauthorized),
 	];
 }
 
@@ -232,6 +310,7 @@ module.exports = {
 	tamperedBody,
 	truncatedSignature,
 	unsigned,
+	timestampedSignatures,
 	wrongAlgorithm,
 	wrongSecret,
 };

@@ -1,21 +1,21 @@
 /**
  * Helpers shared by every action test (test/actions/<resource>/<operation>.test.ts): the node run
- * through the in-process n8n harness against the file's sandbox (../harness/sandbox).
+ * through the in-process n8n harness against the file's sandbox (./sandbox).
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { runAction } from '../harness';
-import type { Sandbox } from '../harness/sandbox';
+import { runAction } from './runWorkflow';
+import type { Sandbox } from './sandbox';
 import type { RecordedRequest } from '../../sandbox';
+import { SEED } from '../../sandbox';
 
-export { useSandbox, type Sandbox } from '../harness/sandbox';
+export { useSandbox, type Sandbox } from './sandbox';
 
 /** A resource locator value in "By ID" mode. */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 export const jsonOf = (items: INodeExecutionData[]) => items.map((item) => item.json);
 
-/** `length` copies of `char`, for length limits. */
-export const repeat = (length: number, char = 'a') => char.repeat(length);
+export { repeat } from './sandboxHttp';
 
 /** Two input items (copies of `item`), so that errors show which item they are about. */
 export const twoItems = (item: INodeExecutionData = { json: {} }): INodeExecutionData[] =>
@@ -67,3 +67,53 @@ export async function expectRejectedBeforeSending(
 
 /** Unique ids of a list of records. */
 export const idsOf = (records: IDataObject[]) => records.map((record) => String(record.id));
+
+/** The smallest valid parameters of each operation, so that one probed field is the only change. */
+export const BASE: Record<string, INodeParameters> = {
+	'submerchantAddress.create': {
+		submerchantId: byId(SEED.submerchants.active),
+		street: 'Rua Augusta',
+		number: '1500',
+		neighborhood: 'Consolacao',
+		city: 'Sao Paulo',
+		state: 'SP',
+		zipCode: '01304-001',
+		country: 'BR',
+	},
+	'submerchantAddress.update': {
+		submerchantId: byId(SEED.submerchants.active),
+		addressId: SEED.addresses.activeBilling,
+	},
+	'submerchant.update': { submerchantId: byId(SEED.submerchants.active) },
+	'submerchant.getAll': { returnAll: false, limit: 1 },
+	'submerchantDocument.create': {
+		submerchantId: byId(SEED.submerchants.active),
+		documentType: 'front_id',
+		fileSource: 'url',
+	},
+	'charge.create': { paymentMethod: 'pix', amount: 1000 },
+	'charge.getAll': { returnAll: false, limit: 1 },
+	'paymentLink.create': { title: 'Link', amount: 1000 },
+	'webhookEndpoint.create': { url: 'https://hooks.example.com/x', events: ['charge.captured'] },
+	'anticipation.create': { receivableIds: SEED.receivables.capturedInstallment1 },
+	'wallet.getStatement': { walletId: SEED.walletId },
+	'withdrawal.getFee': { amount: 1000 },
+	'withdrawal.getSummary': {},
+};
+
+/** Sets a dot-path parameter ("additionalFields.complement", "items.item") in a copy of `parameters`. */
+export function withParameter(
+	parameters: INodeParameters,
+	path: string,
+	value: unknown,
+): INodeParameters {
+	const copy = JSON.parse(JSON.stringify(parameters)) as IDataObject;
+	const keys = path.split('.');
+	let node = copy;
+	for (const key of keys.slice(0, -1)) {
+		node[key] = (node[key] as IDataObject | undefined) ?? {};
+		node = node[key] as IDataObject;
+	}
+	node[keys[keys.length - 1]] = value as IDataObject[string];
+	return copy as INodeParameters;
+}

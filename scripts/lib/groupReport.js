@@ -6,8 +6,8 @@
  */
 
 const os = require('os');
-const { writeGeneratedBlock } = require('../../../scripts/lib/generatedBlock');
-const { Report: CheckReport, seconds } = require('../../e2e/lib/report');
+const { writeGeneratedBlock } = require('./generatedBlock');
+const { Report: CheckReport, seconds } = require('./report');
 
 const MAX_FAILURE_LINES = 12;
 

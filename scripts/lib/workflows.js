@@ -1,10 +1,10 @@
 'use strict';
 /**
- * Workflows the end-to-end suite imports into n8n, as the editor would save them.
+ * Workflows the real-n8n suites import into n8n, as the editor would save them.
  */
 const { randomUUID } = require('crypto');
-const { chain, credentialsOf } = require('../../../scripts/lib/workflowBuilder');
-const { NODE_TYPES } = require('../../../scripts/lib/packageInfo');
+const { chain, credentialsOf } = require('./workflowBuilder');
+const { NODE_TYPES } = require('./packageInfo');
 
 const ACTION_NODE_NAME = 'Payment Platform';
 const TRIGGER_NODE_NAME = 'Payment Platform Trigger';

@@ -6,8 +6,8 @@ import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { waitFor } from '../../scripts/lib/wait';
-import { useSandbox } from '../harness/sandbox';
-import { startReceiver as startHttpReceiver } from '../support/receiver';
+import { useSandbox } from './sandbox';
+import { startReceiver as startHttpReceiver } from './receiver';
 
 type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
 
@@ -157,4 +157,5 @@ export async function startReceiver(statuses: number[] = []): Promise<Receiver> 
 	};
 }
 
+/** `length` copies of `char`, for length limits. */
 export const repeat = (length: number, char = 'a'): string => char.repeat(length);

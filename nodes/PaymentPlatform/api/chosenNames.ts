@@ -3,7 +3,8 @@
  *
  * Everything here is THIS PACKAGE'S CHOICE, not a documented fact of the API. Each value is defined once and used
  * by the nodes and by the local sandbox alike; if the real API turns out to use other names, change them here.
- * Users can override the webhook signature header in the trigger's options.
+ * Users can override the webhook signature header, scheme, tolerance, timestamp header and signed text layout in the
+ * trigger's options.
  */
 
 /** Query parameter names of the paginated list operations (the pagination object uses `page` and `perPage`). */
@@ -89,6 +90,38 @@ export const WEBHOOK_DELIVERY_HEADERS = {
 	deliveryId: 'X-Delivery-Id',
 } as const;
 export const SIGNATURE_PREFIX = 'sha256=';
+
+/**
+ * How the trigger recognises a signature it did not choose (the platform may sign the way other platforms do). The
+ * three families and their names are those of the platforms' own documentation:
+ * - raw body: `HMAC(secret, body)` in hex or base64, optionally after `sha256=` (GitHub, Shopify, ...);
+ * - timestamped: `t=<unix seconds>,v1=<hex>[,v1=<hex>...]` over `<t>.<body>` (Stripe and the many that copy it), or
+ *   the timestamp in a header of its own and a signed text laid out as `signedTextLayout` says (Slack, Zoom, Webflow,
+ *   Zendesk, Lob: see docs/webhook-signatures.md);
+ * - Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64> ...` over
+ *   `<id>.<timestamp>.<body>`, with a `whsec_<base64>` secret used as its decoded bytes.
+ * Each is a chosen default the user can change in the trigger's Options.
+ */
+export const WEBHOOK_SIGNATURE_NAMES = {
+	/** Any header whose name ends like this may carry a signature (after `X-Signature`). */
+	signatureHeaderSuffix: '-signature',
+	/** Timestamp in its own header: `X-Timestamp`, else any header whose name ends like this. */
+	timestampHeader: 'X-Timestamp',
+	timestampHeaderSuffix: '-timestamp',
+	/** The signed text when the timestamp has a header of its own. */
+	signedTextLayout: '{timestamp}.{body}',
+	/** Keys of the timestamped signature value `t=...,v1=...`. */
+	timestampedKeys: { timestamp: 't', signature: 'v1' },
+	standardWebhooksHeaders: {
+		id: 'webhook-id',
+		timestamp: 'webhook-timestamp',
+		signature: 'webhook-signature',
+	},
+	standardWebhooksVersion: 'v1',
+	standardWebhooksSecretPrefix: 'whsec_',
+	/** The replay window of the timestamped families (Stripe's and the Standard Webhooks specification's 5 minutes). */
+	toleranceSeconds: 300,
+} as const;
 
 /**
  * Where the trigger looks for each field of its output item in a signed delivery, first match wins. The first name

@@ -2,7 +2,7 @@
 /**
  * Executions through n8n's public API (`/api/v1/executions`), every page.
  */
-const { sleep, waitFor } = require('../../../scripts/lib/wait');
+const { sleep, waitFor } = require('./wait');
 
 const PAGE = 250;
 const MAX_PAGES = 40;
@@ -16,7 +16,7 @@ const MAX_PAGES = 40;
 
 /**
  * Every execution matching `query` (all pages, newest first).
- * @param {import('../../../scripts/lib/n8n').N8nClient} client
+ * @param {import('./n8n').N8nClient} client
  * @param {ExecutionQuery} [query]
  * @returns {Promise<Execution[]>}
  */
@@ -49,7 +49,7 @@ const isSettled = (execution) =>
  * Waits until at least `count` executions match `query` and all are settled, then for `quietMs` more in which
  * nothing new may appear; returns them (with data when query.includeData). Fewer than `count` after `timeoutMs` is
  * not an error here: what there is, is returned, and the caller's checks report the count.
- * @param {import('../../../scripts/lib/n8n').N8nClient} client
+ * @param {import('./n8n').N8nClient} client
  * @param {ExecutionQuery} query
  * @param {number} count
  * @param {{ timeoutMs?: number, quietMs?: number }} [options]

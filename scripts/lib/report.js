@@ -20,6 +20,9 @@ class Report {
 	constructor() {
 		this.passed = 0;
 		this.failed = 0;
+		this.skipped = 0;
+		/** @type {Set<unknown>} errors a failed phase reported and rethrew */
+		this.phaseErrors = new Set();
 		/** @type {Array<{ name: string, ms: number }>} */
 		this.phases = [];
 		this.started = Date.now();
@@ -88,6 +91,20 @@ class Report {
 	}
 
 	/**
+	 * For a suite's outer `catch`: an error a phase reported is already a failure; any other (thrown between phases)
+	 * fails here, so that it cannot end a run early and green.
+	 */
+	failUnlessReported(error) {
+		if (!this.phaseErrors.has(error)) this.fail('the suite runs to its end', error);
+	}
+
+	/** Something that could not run for a known reason: node:test's skipped test (`ℹ skipped N`), not a check. */
+	skip(name, reason) {
+		this.skipped++;
+		test(name, { skip: reason }, () => {});
+	}
+
+	/**
 	 * Runs a phase as a test and prints how long it took. An error escaping the phase fails it and is rethrown
 	 * (later phases usually depend on it).
 	 */
@@ -98,18 +115,22 @@ class Report {
 		this.phases.push({ name, ms });
 		if (!outcome.ok) {
 			this.failed++;
+			this.phaseErrors.add(outcome.error);
 			throw outcome.error;
 		}
 		return outcome.value;
 	}
 
-	/** Prints the timings; returns the exit code (node:test sets 1 itself when a test failed). */
+	/**
+	 * Prints the timings; returns the exit code (node:test sets 1 itself when a test failed): 1 also when nothing
+	 * passed and nothing was skipped for a known reason.
+	 */
 	summary() {
 		console.log('');
 		console.log('timings:');
 		for (const { name, ms } of this.phases) console.log(`  ${name.padEnd(34)} ${seconds(ms)}`);
 		console.log(`  ${'total'.padEnd(34)} ${seconds(Date.now() - this.started)}`);
-		return this.failed === 0 && this.passed > 0 ? 0 : 1;
+		return this.failed === 0 && (this.passed > 0 || this.skipped > 0) ? 0 : 1;
 	}
 
 	/** The suite could not run at all: one failed test with the error. */

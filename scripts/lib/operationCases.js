@@ -8,7 +8,8 @@
  * Over 300 lines because it is the table of the cases (and the invalid and expression ones), read case by case.
  */
 const assert = require('node:assert/strict');
-const { SEED } = require('../../../sandbox/seedIds');
+const { SEED } = require('../../sandbox/seedIds');
+const { ROOT } = require('./packageInfo');
 const { actionNode, base64ToFileNode, setNode } = require('./workflows');
 
 const S = SEED.submerchants;
@@ -672,7 +673,7 @@ const EXPRESSION_CASES = [
  */
 function registryOperations() {
 	const path = require('path');
-	const built = path.join(__dirname, '../../../dist/nodes/PaymentPlatform/actions/operations.js');
+	const built = path.join(ROOT, 'dist/nodes/PaymentPlatform/actions/operations.js');
 	return /** @type {{ operationNames(): string[] }} */ (require(built)).operationNames();
 }
 

@@ -5,7 +5,7 @@
 import { createHmac, randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
 import { saveRegistration } from '../../nodes/PaymentPlatformTrigger/registration';
-import { TriggerHarness } from '../harness/trigger';
+import { TriggerHarness } from './trigger';
 
 export const SECRET = 'whsec_dummy_signing_secret_one';
 export const OTHER_SECRET = 'whsec_dummy_signing_secret_two';
