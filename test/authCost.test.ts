@@ -7,7 +7,7 @@
 import { Expression } from 'n8n-workflow';
 import { runAction } from './harness';
 import { harnessCredentialTypes, TestCredentialsHelper } from './harness/credentialsHelper';
-import { scriptedApiForThisFile } from './support/scriptedSuite';
+import { scriptedApiForThisFile } from './harness/scriptedSuite';
 
 // Computed outside the code: echo -n 'pk_test_cost:sk_test_cost' | base64
 const KEYS = { publicKey: 'pk_test_cost', secretKey: 'sk_test_cost' };
