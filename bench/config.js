@@ -8,6 +8,9 @@
  *   BENCH_DELIVERIES     deliveries per load run of figure 3 (default 1000; quick 200)
  *   BENCH_CONCURRENCY    load generator connections (default 10)
  *   BENCH_ONLY           comma list of figures, e.g. "1,3" (default 1,2,3,4)
+ *   BENCH_AUTH_FORMS     the credential forms figure 1 is taken again with, each after a restart of n8n (default
+ *                        "generic"; "method,generic" adds the form before issue 24; "none": the shipped form only;
+ *                        see bench/lib/authForms.js)
  *   BENCH_N8N_NODE_OPTIONS  e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile n8n
  *   BENCH_N8N_ENV        JSON object of extra n8n environment variables for every figure
  *   BENCH_NO_DOC=1       do not rewrite docs/performance.md (the table still goes to test-results/bench/)
@@ -40,6 +43,12 @@ const CONFIG = {
 	loadTimeLimitMs: 120_000,
 	requireRuns: quick ? 5 : 20,
 	only: new Set((process.env.BENCH_ONLY ?? '1,2,3,4').split(',').map((s) => s.trim())),
+	authForms: /** @type {Array<'method' | 'generic'>} */ (
+		(process.env.BENCH_AUTH_FORMS ?? 'generic')
+			.split(',')
+			.map((s) => s.trim())
+			.filter((s) => s === 'method' || s === 'generic')
+	),
 	/** The n8n setting figure 3 is measured with a second time (n8n restarted with it). */
 	lazyAcquireEnv: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
 	/** @type {Record<string, string>} */
@@ -52,6 +61,10 @@ const CONFIG = {
 const GOALS = {
 	/** Figure 1: Charge → Get 8 per batch at least this many times faster than the HTTP Request node. */
 	batchedSpeedup: 4,
+	/** Figure 1: Charge → Get one at a time in at most this share of the HTTP Request node's time. */
+	perCallRatio: 0.5,
+	/** Figure 1: our time per request over the fetch loop at most this many times the method form's (before issue 24). */
+	overheadVsFunction: 1.1,
 	/** Figure 2: Return All in at most this share of the sequential fetch loop's time. */
 	returnAllRatio: 0.5,
 	/** Figure 2: n8n's peak RSS growth at most this many times the JSON received. */

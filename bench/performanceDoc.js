@@ -13,6 +13,60 @@ const { writeGeneratedBlock } = require('../scripts/lib/generatedBlock');
 const DOC = path.join(__dirname, '..', 'docs', 'performance.md');
 const README = path.join(__dirname, '..', 'README.md');
 
+/** The block of docs/performance.md that keeps the last figure-1-only runs (`BENCH_ONLY=1`) across full runs. */
+const FIGURE_ONE_BLOCK = 'figure-1-runs';
+const FIGURE_ONE_RUNS_KEPT = 3;
+const RUN_HEADING = '### Figure 1 alone, ';
+
+/** The figure-1-only runs docs/performance.md holds now, newest first (empty when it has none). */
+function figureOneRuns() {
+	const text = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '';
+	const block = new RegExp(
+		`<!-- ${FIGURE_ONE_BLOCK}:start[^>]*-->([\\s\\S]*?)<!-- ${FIGURE_ONE_BLOCK}:end -->`,
+	).exec(text);
+	if (!block) return [];
+	return block[1]
+		.split(RUN_HEADING)
+		.slice(1)
+		.map((run) => `${RUN_HEADING}${run.trim()}`);
+}
+
+/** @param {string[]} runs */
+const runsText = (runs) => runs.join('\n\n') || '(none yet)';
+
+/** @param {string[]} runs */
+function figureOneSection(runs) {
+	return [
+		'## Figure 1 alone, by credential form',
+		'',
+		'Figure 1 taken on its own (`BENCH_ONLY=1 npm run bench`), the credential as shipped and in its other forms, each',
+		`form after a restart of n8n (see "How each figure is taken"). The last ${FIGURE_ONE_RUNS_KEPT} such runs, newest first;`,
+		"a full run keeps them. Wall times follow the load of the machine at the time (each run's last line gives the load",
+		"averages and the other n8n running); n8n's CPU time per request is the steadier figure.",
+		'',
+		`<!-- ${FIGURE_ONE_BLOCK}:start (written by npm run bench with BENCH_ONLY=1) -->`,
+		runsText(runs),
+		`<!-- ${FIGURE_ONE_BLOCK}:end -->`,
+	].join('\n');
+}
+
+/**
+ * Adds a figure-1-only run (its rendered table and notes) to docs/performance.md, keeping the last few.
+ * @param {string} table
+ */
+function writeFigureOneRun(table) {
+	const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+	const how = `\`BENCH_ONLY=1 BENCH_AUTH_FORMS=${CONFIG.authForms.join(',') || 'none'} npm run bench\``;
+	const runs = [`${RUN_HEADING}${date}, ${how}\n\n${table.trim()}`, ...figureOneRuns()].slice(
+		0,
+		FIGURE_ONE_RUNS_KEPT,
+	);
+	if (!writeGeneratedBlock(DOC, FIGURE_ONE_BLOCK, runsText(runs))) {
+		fs.appendFileSync(DOC, `\n${figureOneSection(runs)}\n`);
+	}
+	return DOC;
+}
+
 /** The two features' paragraphs for users (the README's performance tips take them from here). */
 const USER_TIPS = `## For users
 
@@ -51,6 +105,15 @@ own, not the garbage of the run before. Figure 1's runs do not: after a full col
    execution's \`stoppedAt − startedAt\`; the sandbox must have received ${CONFIG.items.toLocaleString('en-US')} GETs each time. The per-request
    figure is (our node's own time − a plain sequential \`fetch\` loop over the same GETs, \`bench/lib/fetchCharges.js\`)
    / ${CONFIG.items.toLocaleString('en-US')}.
+   The same figure is then taken with each other form of the credential's \`authenticate\`
+   (\`bench/lib/authForms.js\`, \`BENCH_AUTH_FORMS\`, default \`generic\`). The credential ships a function field,
+   which n8n's server calls on every request and its loader serves to the editor as \`{}\` (so the HTTP Request node
+   lists it); "the generic Basic block" is the form from issue 24 to 33, whose two \`$credentials\` expressions n8n
+   evaluates on every request; "a method" (\`BENCH_AUTH_FORMS=method,generic\`) is the form before issue 24, the
+   same function on the class's prototype, which the loader does not serve. For each form the bench wraps the
+   installed credential file, restarts n8n and takes figure 1 with all four sides again; its rows compare the ratios
+   within each form's own runs. \`test/authCost.test.ts\` pins the count behind it: no expression and no credential
+   read per request.
 2. The sandbox holds exactly 10,000 charges; Charge → Get Many with Return All must make exactly 100 requests
    (perPage 100) and output 10,000 items. Baselines: \`bench/lib/fetchPages.js\`, a \`fetch\` loop over the same pages,
    one after the other, in a separate Node process (it also weighs the JSON received, and the heap its parsed charges
@@ -147,6 +210,8 @@ function writePerformanceDoc(table) {
 		'',
 		PROFILE,
 		'',
+		figureOneSection(figureOneRuns()),
+		'',
 	].join('\n');
 	fs.writeFileSync(DOC, text);
 	return DOC;
@@ -158,15 +223,24 @@ function writePerformanceDoc(table) {
  * @param {import('./report').Results} results
  */
 function writeReadmeTip(results) {
-	const { f3, f3lazy } = results;
+	const { f1, f3, f3lazy } = results;
 	if (!f3 || !f3lazy) return false;
 	const date = new Date().toISOString().slice(0, 10);
-	const tip =
+	const tips = [];
+	if (f1) {
+		tips.push(
+			`- **Many reads**: give Get and the other read operations **Options → Batching**. Our last bench (${date}): ` +
+				`${CONFIG.items.toLocaleString('en-US')} × Charge → Get, ${CONFIG.batchSize} per batch, ${fixed(f1.batchedSpeedup, 1)}× as fast as n8n's HTTP Request node with ` +
+				`the same credential; one at a time, ${ms(f1.overheadMsPerRequest)} per request over a plain \`fetch\` loop.`,
+		);
+	}
+	tips.push(
 		`- **Busy webhooks**: start n8n with \`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true\`. Our last bench (${date}): ` +
-		`the trigger took ${fixed(f3lazy.ours.perSecond / f3.ours.perSecond, 1)}× as many deliveries per second, ` +
-		`n8n's CPU per delivery ${ms(f3.ours.cpuMsPerDelivery)} → ${ms(f3lazy.ours.cpuMsPerDelivery)} ` +
-		`([docs/performance.md](docs/performance.md)).`;
-	return writeGeneratedBlock(README, 'performance-tip', tip);
+			`the trigger took ${fixed(f3lazy.ours.perSecond / f3.ours.perSecond, 1)}× as many deliveries per second, ` +
+			`n8n's CPU per delivery ${ms(f3.ours.cpuMsPerDelivery)} → ${ms(f3lazy.ours.cpuMsPerDelivery)} ` +
+			`([docs/performance.md](docs/performance.md)).`,
+	);
+	return writeGeneratedBlock(README, 'performance-tip', tips.join('\n'));
 }
 
 /**
@@ -178,4 +252,4 @@ function writeFamiliesBlock(markdown) {
 	return writeGeneratedBlock(DOC, 'trigger-signature-families', markdown);
 }
 
-module.exports = { writeFamiliesBlock, writePerformanceDoc, writeReadmeTip };
+module.exports = { writeFamiliesBlock, writeFigureOneRun, writePerformanceDoc, writeReadmeTip };

@@ -7,11 +7,15 @@ const { CONFIG, GOALS } = require('./config');
 const { countsAddUp } = require('./figures/trigger');
 const { fixed, kb, mb, ms, ratio, table } = require('./lib/stats');
 const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
+const { AUTH_FORMS } = require('./lib/authForms');
+
+/** @typedef {import('./lib/authForms').AuthForm} AuthForm */
 
 /**
  * @typedef {import('./lib/context').BenchContext} BenchContext
  * @typedef {object} Results
  * @property {Awaited<ReturnType<typeof import('./figures/perCall').figurePerCall>>} [f1]
+ * @property {Partial<Record<import('./lib/authForms').AuthForm, Awaited<ReturnType<typeof import('./figures/perCall').figurePerCall>>>>} [f1forms] figure 1 with other forms of the credential's authenticate
  * @property {Awaited<ReturnType<typeof import('./figures/returnAll').figureReturnAll>>} [f2]
  * @property {Awaited<ReturnType<typeof import('./figures/returnAll').figureReturnAll>>} [f2lazy] the same, n8n restarted with CONFIG.lazyAcquireEnv
  * @property {Awaited<ReturnType<typeof import('./figures/trigger').figureTrigger>>} [f3]
@@ -65,7 +69,7 @@ function perCallRows(f1) {
 			ms(f1.ours.execMs),
 			`${ms(f1.http.execMs)} (HTTP Request ${HTTP_REQUEST_VERSION}, same credential, all items at once)`,
 			ratio(f1.ratio),
-			'',
+			goal(`≤ ${GOALS.perCallRatio}`, f1.ratio <= GOALS.perCallRatio),
 		],
 		[
 			'1',
@@ -103,6 +107,51 @@ function perCallRows(f1) {
 			'',
 		],
 	];
+}
+
+/**
+ * Figure 1 with the credential as shipped against each other form of its `authenticate` (bench/lib/authForms.js),
+ * each form on its own n8n restart with its own HTTP Request and fetch loop runs: the figures compared are the
+ * ratios within each form's runs.
+ * @param {NonNullable<Results['f1']>} f1
+ * @param {NonNullable<Results['f1forms']>} forms
+ */
+function authFormRows(f1, forms) {
+	return Object.entries(forms).flatMap(([form, other]) => {
+		const label = `credential as shipped / as ${form === 'method' ? 'a method' : 'the generic block'}`;
+		const overheadRatio = f1.overheadMsPerRequest / other.overheadMsPerRequest;
+		return [
+			[
+				'1',
+				`${label}: per request over the fetch loop, one at a time`,
+				`+${ms(f1.overheadMsPerRequest)}`,
+				`+${ms(other.overheadMsPerRequest)}`,
+				ratio(overheadRatio),
+				form === 'method'
+					? goal(
+							`≤ ${fixed(GOALS.overheadVsFunction, 2)} (within 10%)`,
+							overheadRatio <= GOALS.overheadVsFunction,
+						)
+					: '',
+			],
+			[
+				'1',
+				`${label}: one at a time / HTTP Request; 8 per batch / HTTP Request`,
+				`${ratio(f1.ratio)}; ${ratio(1 / f1.batchedSpeedup)}`,
+				`${ratio(other.ratio)}; ${ratio(1 / other.batchedSpeedup)}`,
+				'',
+				'',
+			],
+			[
+				'1',
+				`${label}: n8n's CPU per request, one at a time; HTTP Request`,
+				`${ms(f1.cpuMsPerRequest)}; ${ms(f1.httpCpuMsPerRequest)}`,
+				`${ms(other.cpuMsPerRequest)}; ${ms(other.httpCpuMsPerRequest)}`,
+				ratio(f1.cpuMsPerRequest / other.cpuMsPerRequest),
+				'',
+			],
+		];
+	});
 }
 
 /**
@@ -304,10 +353,11 @@ function packageRows(f4) {
  * @param {BenchContext} context
  */
 function render(results, context) {
-	const { f1, f2, f2lazy, f3, f3lazy, f4 } = results;
+	const { f1, f1forms, f2, f2lazy, f3, f3lazy, f4 } = results;
 	const lazyLabel = `lazy acquire`;
 	const rows = [
 		...(f1 ? perCallRows(f1) : []),
+		...(f1 && f1forms ? authFormRows(f1, f1forms) : []),
 		...(f2 ? returnAllRows(f2, 'default') : []),
 		...(f2lazy ? returnAllRows(f2lazy, lazyLabel) : []),
 		...(f3 ? triggerRows(f3, 'default') : []),
@@ -318,6 +368,17 @@ function render(results, context) {
 	];
 	const m = machine(context);
 	const notes = [];
+	if (f1forms) {
+		const taken = Object.keys(f1forms)
+			.map((form) => `as ${AUTH_FORMS[/** @type {AuthForm} */ (form)].label}`)
+			.join('; ');
+		notes.push(
+			`Figure 1 by the credential's \`authenticate\`: as shipped, then ${taken}; each form on n8n restarted ` +
+				`with the package's credential file wrapped to that form (bench/lib/authForms.js), right after the ` +
+				`shipped form's runs, with its own HTTP Request node and fetch loop runs (the HTTP Request node uses ` +
+				`the same credential, so its figures move with the form too).`,
+		);
+	}
 	if (f3 && f3lazy) {
 		notes.push(
 			`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true (n8n restarted with it, same workflows): our trigger ` +

@@ -23,12 +23,18 @@ const {
 	setUpTriggerWorkflows,
 } = require('./figures/trigger');
 const { figurePackage } = require('./figures/packageCost');
+const { AUTH_FORMS, installAuthForm } = require('./lib/authForms');
 const { figureTriggerFamilies, setUpFamilyWorkflows } = require('./figures/triggerFamilies');
 const { ROOT, n8n } = require('./lib/n8nRuns');
 const { interrupt, log, state } = require('./lib/runState');
 const { fixed } = require('./lib/stats');
 const { machine, render, renderFamilies } = require('./report');
-const { writeFamiliesBlock, writePerformanceDoc, writeReadmeTip } = require('./performanceDoc');
+const {
+	writeFamiliesBlock,
+	writeFigureOneRun,
+	writePerformanceDoc,
+	writeReadmeTip,
+} = require('./performanceDoc');
 const { runCommand, stopAll, stopAllOnSignals } = require('../scripts/lib/processes');
 
 const RESULTS_DIR = path.join(ROOT, 'test-results', 'bench');
@@ -95,7 +101,10 @@ async function runN8nFigures(context, results) {
 	context.credential = await client.createCredential(n8n.sandboxCredential(sandbox));
 
 	if (CONFIG.only.has('2')) results.f2 = await figureReturnAll(context);
-	if (CONFIG.only.has('1')) results.f1 = await figurePerCall(context);
+	if (CONFIG.only.has('1')) {
+		results.f1 = await figurePerCall(context);
+		await figurePerCallByAuthForm(context, results);
+	}
 	const setup = CONFIG.only.has('3') ? await setUpTriggerWorkflows(context) : undefined;
 	const families = setup ? await setUpFamilyWorkflows(context) : undefined;
 	if (setup) results.f3 = await figureTrigger(context, setup, 'default settings');
@@ -113,6 +122,26 @@ async function runN8nFigures(context, results) {
 	if (families) {
 		results.f3familiesLazy = await figureTriggerFamilies(context, families, 'lazy acquire');
 	}
+}
+
+/**
+ * Figure 1 again with each other form of the credential's `authenticate` (CONFIG.authForms), n8n restarted with each,
+ * right after the shipped form's figure 1; then the shipped form again for the figures after it.
+ * @param {import('./lib/context').BenchContext} context
+ * @param {import('./report').Results} results
+ */
+async function figurePerCallByAuthForm(context, results) {
+	if (CONFIG.authForms.length === 0) return;
+	results.f1forms = {};
+	for (const form of CONFIG.authForms) {
+		log(`figure 1: the credential's authenticate as ${AUTH_FORMS[form].label}`);
+		installAuthForm(context.userFolder, form);
+		await startN8n(context, {});
+		results.f1forms[form] = await figurePerCall(context);
+	}
+	installAuthForm(context.userFolder, 'shipped');
+	// Figure 3 runs next on this n8n (figure 2's second round restarts it anyway).
+	if (CONFIG.only.has('3')) await startN8n(context, {});
 }
 
 async function main() {
@@ -186,6 +215,10 @@ async function main() {
 					? 'wrote the signature-family rows of figure 3 in docs/performance.md'
 					: 'docs/performance.md has no signature-family block',
 			);
+		}
+		const figureOneOnly = !failed && CONFIG.only.size === 1 && results.f1 && !CONFIG.quick;
+		if (figureOneOnly && CONFIG.writeDoc) {
+			log(`wrote figure 1 into ${path.relative(ROOT, writeFigureOneRun(text))}`);
 		}
 	}
 	for (const f3 of [results.f3, results.f3lazy]) if (f3 && !countsAddUp(f3)) failed = true;

@@ -5,10 +5,13 @@
  * `responseSuccessBody` rule fails the test when `get(body, key) === value`).
  */
 import axios from 'axios';
+import { CustomDirectoryLoader } from 'n8n-core';
 import type {
+	IAuthenticate,
 	IAuthenticateGeneric,
 	IAuthenticateRuleResponseCode,
 	IAuthenticateRuleResponseSuccessBody,
+	ICredentialDataDecryptedObject,
 } from 'n8n-workflow';
 import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
 import { startSandbox } from '../sandbox';
@@ -26,14 +29,36 @@ afterAll(async () => {
 });
 beforeEach(() => sandbox.reset());
 
-/** The request options n8n sends for this credential: its `authenticate` block applied to `keys`. */
-function authenticated(keys: { publicKey: string; secretKey: string }) {
-	return applyGenericAuthentication(credential.authenticate as IAuthenticateGeneric, keys, {
-		url: '',
-	});
+type AuthenticateFunction = Extract<IAuthenticate, (...args: never[]) => unknown>;
+
+/** HTTP Basic as n8n's generic block (the credential's form from issue 24 to 33): what the function must equal. */
+const GENERIC_BASIC: IAuthenticateGeneric = {
+	type: 'generic',
+	properties: {
+		auth: { username: '={{$credentials.publicKey}}', password: '={{$credentials.secretKey}}' },
+	},
+};
+
+/**
+ * The credential type as n8n serves it to the editor (/types/credentials.json): loaded by n8n-core's loader, which
+ * gives each type a `toJSON`, and copied with a spread as n8n's LoadNodesAndCredentials does before serving it.
+ */
+function servedByN8n(): { authenticate?: unknown } {
+	// Relative to the working directory: jest runs from the repository.
+	const loader = new CustomDirectoryLoader('.');
+	loader.loadCredentialFromFile('credentials/PaymentPlatformApi.credentials.ts');
+	const [type] = loader.types.credentials;
+	return JSON.parse(JSON.stringify({ ...type, supportedNodes: undefined })) as {
+		authenticate?: unknown;
+	};
 }
 
-/** Sends the credential's test request (authenticated by its `authenticate` block) and applies its rules. */
+/** The request options n8n sends for this credential: its `authenticate` function applied to `keys`. */
+async function authenticated(keys: { publicKey: string; secretKey: string }) {
+	return await (credential.authenticate as AuthenticateFunction)(keys, { url: '' });
+}
+
+/** Sends the credential's test request (authenticated by its `authenticate`) and applies its rules. */
 async function credentialTest(
 	baseUrl: string,
 	keys = { publicKey: sandbox.publicKey, secretKey: sandbox.secretKey },
@@ -44,7 +69,7 @@ async function credentialTest(
 		baseURL: baseUrl.replace(/\/+$/, ''),
 		url: request.url,
 		method: request.method,
-		auth: authenticated(keys).auth,
+		auth: (await authenticated(keys)).auth,
 		proxy: false,
 		validateStatus: () => true,
 	});
@@ -75,23 +100,37 @@ describe('Payment Platform API credential', () => {
 		expect(baseUrl?.description).not.toMatch(/127\.0\.0\.1|localhost|sandbox/i);
 	});
 
-	it('authenticates with a generic Basic block that n8n can serve to the editor (no function)', () => {
-		expect(credential.authenticate).toEqual({
-			type: 'generic',
-			properties: {
-				auth: {
-					username: '={{$credentials.publicKey}}',
-					password: '={{$credentials.secretKey}}',
-				},
-			},
-		});
-		// What /types/credentials.json serves is the JSON of the type: the block must survive it whole.
-		expect(JSON.parse(JSON.stringify(credential)).authenticate).toEqual(credential.authenticate);
-		expect(Object.values(credential).some((value) => typeof value === 'function')).toBe(false);
+	it('is served to the editor with an `authenticate`, so the HTTP Request node lists it', () => {
+		// The editor lists a credential under Predefined Credential Type when its served type has `authenticate`
+		// (and the loader adds Custom API Call on the same condition). n8n serves a function as {}.
+		expect(servedByN8n().authenticate).toEqual({});
 	});
 
-	it('sends HTTP Basic of the public and the secret key, as before', () => {
-		expect(authenticated({ publicKey: 'pk_a', secretKey: 'sk_b' }).auth).toEqual({
+	it("authenticates on n8n's server with a function, which n8n calls without evaluating an expression", () => {
+		expect(typeof credential.authenticate).toBe('function');
+	});
+
+	it.each([
+		['the key pair', { publicKey: 'pk_a', secretKey: 'sk_b' }],
+		['empty keys', { publicKey: '', secretKey: '' }],
+		['missing keys', {}],
+		['keys n8n holds as other types', { publicKey: 12345, secretKey: true }],
+		['falsy values', { publicKey: 0, secretKey: false }],
+	])(
+		'sends the HTTP Basic that n8n resolves the generic Basic block to (%s)',
+		async (_name, keys: ICredentialDataDecryptedObject) => {
+			const request = { url: '/v1/charges', headers: { Accept: 'application/json' } };
+			const fromFunction = await (credential.authenticate as AuthenticateFunction)(keys, {
+				...request,
+			});
+			const fromBlock = applyGenericAuthentication(GENERIC_BASIC, keys, { ...request });
+			expect(fromFunction).toEqual(fromBlock);
+			expect(fromFunction.headers).toEqual(request.headers);
+		},
+	);
+
+	it('sends HTTP Basic of the public and the secret key, as before', async () => {
+		expect((await authenticated({ publicKey: 'pk_a', secretKey: 'sk_b' })).auth).toEqual({
 			username: 'pk_a',
 			password: 'sk_b',
 		});

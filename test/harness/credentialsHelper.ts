@@ -6,12 +6,15 @@ import type {
 	INodeProperties,
 	IWorkflowExecuteAdditionalData,
 	IAuthenticateGeneric,
+	INode,
+	Workflow,
 } from 'n8n-workflow';
-import { ICredentialsHelper } from 'n8n-workflow';
+import { ICredentialsHelper, isExpression } from 'n8n-workflow';
 import { Credentials } from 'n8n-core';
 import { PaymentPlatformApi } from '../../credentials/PaymentPlatformApi.credentials';
 
-const credentialTypes: Record<string, ICredentialType> = {
+/** The credential types the harness knows, by name (a test may swap a type's `authenticate` for a run). */
+export const harnessCredentialTypes: Record<string, ICredentialType> = {
 	paymentPlatformApi: new PaymentPlatformApi(),
 };
 
@@ -29,7 +32,9 @@ export function applyGenericAuthentication(
 		const match = /^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/.exec(value);
 		// Only what this package's credential uses; anything else would be sent unresolved, so fail loudly.
 		if (!match) throw new Error(`The test harness cannot resolve the expression ${value}`);
-		return String(credentials[match[1]] ?? '');
+		// As n8n's CredentialsHelper.resolveValue: the text of a truthy result, else ''.
+		const resolved = credentials[match[1]];
+		return resolved ? String(resolved) : '';
 	};
 	const { auth, headers, qs } = authenticate.properties;
 	const result: IHttpRequestOptions = { ...request };
@@ -50,6 +55,40 @@ export function applyGenericAuthentication(
 	return result;
 }
 
+/**
+ * Applies a generic `authenticate` block as n8n's server does (packages/cli/src/credentials-helper.ts, `authenticate`
+ * and `resolveValue`): every key and value that is an expression is evaluated by the workflow's expression engine,
+ * with `$credentials` the decrypted data, on every request. Tests count those evaluations (test/authCost.test.ts).
+ */
+function evaluateGenericAuthentication(
+	authenticate: IAuthenticateGeneric,
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+	workflow: Workflow,
+	node: INode,
+): IHttpRequestOptions {
+	const resolve = (value: string): string => {
+		if (!isExpression(value)) return value;
+		const resolved = workflow.expression.getSimpleParameterValue(
+			node,
+			value,
+			'internal',
+			{ $credentials: credentials },
+			undefined,
+			'',
+		);
+		return resolved ? String(resolved as string) : '';
+	};
+	const result = requestOptions as unknown as Record<string, Record<string, string> | undefined>;
+	for (const [outerKey, outerValue] of Object.entries(authenticate.properties)) {
+		for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
+			result[outerKey] ??= {};
+			result[outerKey][resolve(key)] = resolve(value);
+		}
+	}
+	return requestOptions;
+}
+
 /** In-memory credentials for in-process workflow runs (the role n8n's CredentialsHelper plays in the server). */
 export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly credentialsByType: Record<string, ICredentialDataDecryptedObject>) {
@@ -64,12 +103,15 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		credentials: ICredentialDataDecryptedObject,
 		typeName: string,
 		requestOptions: IHttpRequestOptions,
+		workflow?: Workflow,
+		node?: INode,
 	): Promise<IHttpRequestOptions> {
-		const type = credentialTypes[typeName];
+		const type = harnessCredentialTypes[typeName];
 		const authenticate = type?.authenticate;
 		if (!authenticate) return requestOptions;
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
-		return applyGenericAuthentication(authenticate, credentials, requestOptions);
+		if (!workflow || !node) throw new Error('n8n needs the workflow and node for a generic block');
+		return evaluateGenericAuthentication(authenticate, credentials, requestOptions, workflow, node);
 	}
 
 	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {

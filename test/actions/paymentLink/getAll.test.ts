@@ -1,16 +1,10 @@
 /** Payment Link → Get Many against the sandbox (a chosen path), and its From List picker (searchPaymentLinks). */
 import axios from 'axios';
-import type {
-	IAuthenticateGeneric,
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeParameters,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 import { searchPaymentLinks } from '../../../nodes/PaymentPlatform/methods/listSearch';
 import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import { SEED } from '../../../sandbox';
-import { applyGenericAuthentication } from '../../harness/credentialsHelper';
-import { PaymentPlatformApi } from '../../../credentials/PaymentPlatformApi.credentials';
+import { TestCredentialsHelper } from '../../harness/credentialsHelper';
 import { byId, jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
@@ -67,13 +61,13 @@ describe('Payment Link → From List picker (searchPaymentLinks)', () => {
 			secretKey: sandbox.secretKey,
 			baseUrl: sandbox.url,
 		};
-		const authenticate = new PaymentPlatformApi().authenticate as IAuthenticateGeneric;
+		const credentials = new TestCredentialsHelper({ paymentPlatformApi: data });
 		return {
 			getCredentials: async () => data,
 			getNode: () => ({ name: 'Payment Platform', credentials: {} }),
 			helpers: {
-				httpRequestWithAuthentication: async (_type: string, request: IDataObject) => {
-					const options = applyGenericAuthentication(authenticate, data, { url: '', ...request });
+				httpRequestWithAuthentication: async (type: string, request: IDataObject) => {
+					const options = await credentials.authenticate(data, type, { url: '', ...request });
 					const response = await axios.request({
 						method: options.method,
 						url: options.url,
