@@ -535,7 +535,7 @@ const OPERATION_CASES = [
 		},
 	},
 	{
-		// As the README tells users to remove a stale endpoint: list them, then delete by the listed id.
+		// As docs/trigger.md tells users to remove a stale endpoint: list them, then delete by the listed id.
 		resource: 'webhookEndpoint',
 		operation: 'delete',
 		parameters: { webhookEndpointId: '={{ $json.id }}' },

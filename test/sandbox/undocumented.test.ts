@@ -1,5 +1,5 @@
 /**
- * The sandbox's permissive routes for the endpoints the reference names without fields (README "Other endpoints"):
+ * The sandbox's permissive routes for the endpoints the reference names without fields (README "Other endpoints", docs/operations.md):
  * any JSON object is stored as sent; the route invents no rule but still authenticates and needs a JSON object.
  */
 import { SEED } from '../../sandbox';

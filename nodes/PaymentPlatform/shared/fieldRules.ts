@@ -62,7 +62,7 @@ export interface FieldRule {
 	rows?: FieldRule[];
 	/** Characters dropped from a string before it is checked and sent (a card number's spaces and dashes). */
 	remove?: RegExp;
-	/** Why a rule the reference does not state is kept: a chosen default, listed in the README's Limitations. */
+	/** Why a rule the reference does not state is kept: a chosen default, listed in docs/chosen-defaults.md. */
 	chosen?: string;
 }
 

@@ -2,8 +2,9 @@
 /**
  * The compatibility table: one row per n8n version under test (scripts/lib/n8nLines.js), in the list's order. Each
  * end-to-end run records its result for its n8n version and Node.js version in docs/compatibility.json and writes the
- * table into docs/compatibility.md and into README.md (between the `compatibility:start` and `compatibility:end`
- * comments), so no result is copied by hand. After a change of the list alone: `node test/e2e/lib/compatibility.js`.
+ * table into docs/compatibility.md (with what ran) and, without that column, into README.md (between the
+ * `compatibility:start` and `compatibility:end` comments), so no result is copied by hand. After a change of the list
+ * alone: `node test/e2e/lib/compatibility.js`.
  */
 const fs = require('fs');
 const path = require('path');
@@ -33,23 +34,33 @@ function readResults() {
 }
 
 /**
- * One row per listed version, in the list's order (results of versions no longer listed are dropped).
+ * One row per listed version, in the list's order (results of versions no longer listed are dropped). The README's
+ * table leaves out what ran (`withWhatRan` false), which docs/compatibility.md lists, to keep the README short.
  * @param {CompatibilityResult[]} results
+ * @param {boolean} withWhatRan
  */
-function table(results) {
+function table(results, withWhatRan) {
+	/** A row; an empty cell is written `| |`, as before the README's table lost a column. */
+	const cells = (n8n, node, whatRan, result, date) => {
+		const values = withWhatRan ? [n8n, node, whatRan, result, date] : [n8n, node, result, date];
+		return `| ${values.join(' | ')} |`.replace(/ {2,}/g, ' ');
+	};
 	const rows = N8N_VERSIONS.map(({ version, line }) => {
 		const r = results.find((result) => result.n8n === version);
 		const n8n = `${version} (${line})`;
-		if (!r) return `| ${n8n} | | | not run yet | |`;
-		if (r.notRun) return `| ${n8n} | | | not run: ${r.notRun} | ${r.date} |`;
-		return (
-			`| ${n8n} | ${r.node} (built files also on ${r.oldestNode}) | ${r.blocks.join(', ')} | ` +
-			`${r.failed === 0 ? 'pass' : 'FAIL'}: ${r.passed} passed, ${r.failed} failed | ${r.date} |`
+		if (!r) return cells(n8n, '', '', 'not run yet', '');
+		if (r.notRun) return cells(n8n, '', '', `not run: ${r.notRun}`, r.date);
+		return cells(
+			n8n,
+			`${r.node} (built files also on ${r.oldestNode})`,
+			r.blocks.join(', '),
+			`${r.failed === 0 ? 'pass' : 'FAIL'}: ${r.passed} passed, ${r.failed} failed`,
+			r.date,
 		);
 	});
 	return [
-		'| n8n | Node.js | What ran | Result of the last run | Date |',
-		'|---|---|---|---|---|',
+		cells('n8n', 'Node.js', 'What ran', 'Result of the last run', 'Date'),
+		withWhatRan ? '|---|---|---|---|---|' : '|---|---|---|---|',
 		...rows,
 	].join('\n');
 }
@@ -61,7 +72,7 @@ function writeTables(results) {
 		.filter((r) => listed.includes(r.n8n))
 		.sort((a, b) => listed.indexOf(a.n8n) - listed.indexOf(b.n8n));
 	fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(kept, null, '\t')}\n`);
-	const rendered = table(kept);
+	const rendered = table(kept, true);
 	fs.writeFileSync(
 		DOC_FILE,
 		[
@@ -74,7 +85,11 @@ function writeTables(results) {
 			'',
 		].join('\n'),
 	);
-	writeGeneratedBlock(README_FILE, 'compatibility', rendered);
+	if (!writeGeneratedBlock(README_FILE, 'compatibility', table(kept, false))) {
+		throw new Error(
+			'README.md has no compatibility block (<!-- compatibility:start --> … <!-- compatibility:end -->)',
+		);
+	}
 }
 
 /**

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The credential in n8n's own HTTP Request node (Authentication: Predefined Credential Type → Payment Platform API),
- * as the README's "Other endpoints" section shows it: a documented GET, and the two worked examples for endpoints
+ * as the README's "Other endpoints" section shows it: a documented GET, and the two worked examples (docs/operations.md) for endpoints
  * the reference names without fields (a legal representative, a withdrawal). The sandbox accepts any JSON object on
  * those two chosen paths; what it recorded is checked, and a 2xx proves the Basic header carried the right key pair
  * (the sandbox answers 401 to anything else).
@@ -44,7 +44,7 @@ function httpRequestWorkflow(name, credential, { method, url, jsonBody }) {
 	]);
 }
 
-/** The README's worked examples, with the sandbox's address in place of https://api.example.com. */
+/** The worked examples of docs/operations.md (the README links them), with the sandbox's address in place of https://api.example.com. */
 const EXAMPLES = [
 	{
 		title: 'HTTP Request node with the credential: GET /v1/withdrawals/summary answers 2xx',
@@ -56,7 +56,7 @@ const EXAMPLES = [
 		},
 	},
 	{
-		title: 'README example: create a legal representative with the HTTP Request node',
+		title: 'Worked example: create a legal representative with the HTTP Request node',
 		method: 'POST',
 		path: `/v1/submerchants/${SEED.submerchants.pjWithoutLegalRepresentative}/legal-representatives`,
 		body: { name: 'Maria Souza', tax_id: '12345678909' },
@@ -66,7 +66,7 @@ const EXAMPLES = [
 		},
 	},
 	{
-		title: 'README example: create a withdrawal with the HTTP Request node',
+		title: 'Worked example: create a withdrawal with the HTTP Request node',
 		method: 'POST',
 		path: '/v1/withdrawals',
 		body: { amount: 10000 },
