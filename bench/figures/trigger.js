@@ -311,6 +311,7 @@ function countsAddUp(f3) {
 
 module.exports = {
 	countsAddUp,
+	deliveryBodies,
 	endpointSecret,
 	figureTrigger,
 	load,

@@ -7,14 +7,13 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { randomUUID } = require('crypto');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
 const { addWorkflow, waitForWebhook } = require('../lib/n8nRuns');
 const { log } = require('../lib/runState');
 const { fixed, median } = require('../lib/stats');
 const workflows = require('../lib/workflows');
-const { load, secretOf } = require('./trigger');
+const { deliveryBodies, load, secretOf } = require('./trigger');
 
 const EVENT = 'charge.captured';
 /** The sandbox's signing schemes, raw body first (the baseline of the ratios). */
@@ -32,16 +31,7 @@ const DELIVERIES = CONFIG.quick ? 100 : 300;
 function familyDeliveries(context, scheme, secret, count) {
 	const { signedHeaders } = require('../../sandbox/signature');
 	const { WEBHOOK_DELIVERY_HEADERS: H } = require('../../sandbox/api/names');
-	const { sandbox, chargeIds } = running(context);
-	const charge = { ...sandbox.store.charges.get(chargeIds[0]), status: 'captured' };
-	return Array.from({ length: count }, () => {
-		const id = randomUUID();
-		const body = JSON.stringify({
-			id,
-			event: EVENT,
-			charge,
-			occurred_at: new Date().toISOString(),
-		});
+	return deliveryBodies(context, count).map(({ id, body }) => {
 		const signed = signedHeaders(scheme, secret, Buffer.from(body), id);
 		return {
 			body,
