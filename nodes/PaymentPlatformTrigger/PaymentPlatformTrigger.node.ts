@@ -24,7 +24,6 @@ import {
 	markInFlight,
 	rememberDeliveries,
 	RETRY_RUNNING_DELIVERY_AFTER_SECONDS,
-	RUNNING_AT_MOST_SECONDS,
 } from './deliveryWindow';
 import {
 	createEndpoint,
@@ -50,18 +49,17 @@ import {
 	unrecognisedEventsProperties,
 } from './unrecognisedEvents';
 import { verifyDelivery } from './verifyDelivery';
+import { windowOptions, windowSettings, type WindowOptions, type WindowSettings } from './windowOptions';
 
-interface TriggerOptions extends SignatureOptions {
-	ignoreDuplicates?: boolean;
+interface TriggerOptions extends SignatureOptions, WindowOptions {
 	includeHeaders?: boolean;
-	resendRunsAfter?: number;
 }
 
-/** The option's seconds, or the chosen default when unset or not a positive number. */
-function runningAtMostSeconds(value: unknown): number {
-	return typeof value === 'number' && Number.isFinite(value) && value > 0
-		? value
-		: RUNNING_AT_MOST_SECONDS;
+/** The duplicate window's settings from the node's options; an out-of-range bound stops with the option's name. */
+function readWindowSettings(this: IHookFunctions | IWebhookFunctions): WindowSettings {
+	const settings = windowSettings(this.getNodeParameter('options', {}) as TriggerOptions);
+	if (typeof settings === 'string') throw new NodeOperationError(this.getNode(), settings);
+	return settings;
 }
 
 /** What a sender is told when its delivery is refused (the reason is in the debug log too). */
@@ -108,13 +106,13 @@ function admitOnce(
 	this: IWebhookFunctions,
 	windowKey: string,
 	keys: string[],
-	runningAtMostSeconds: number,
+	{ bounds, runningAtMostSeconds }: WindowSettings,
 ): IWebhookResponseData | undefined {
-	if (hasSeenDelivery(windowKey, keys)) {
+	if (hasSeenDelivery(windowKey, keys, Date.now(), bounds)) {
 		return respond.call(this, 200, { received: true, ignored: 'duplicate delivery' });
 	}
 	if (acknowledgeMode(this.getNodeParameter('acknowledge', 'onReceived')) === 'onReceived') {
-		rememberDeliveries(windowKey, keys);
+		rememberDeliveries(windowKey, keys, Date.now(), bounds);
 		return undefined;
 	}
 	if (isInFlight(windowKey, keys)) {
@@ -132,7 +130,7 @@ function admitOnce(
 	const end = response.end.bind(response) as (...args: unknown[]) => unknown;
 	response.end = ((...args: unknown[]) => {
 		if (response.statusCode >= 200 && response.statusCode < 300)
-			rememberDeliveries(windowKey, keys);
+			rememberDeliveries(windowKey, keys, Date.now(), bounds);
 		clearInFlight(windowKey, keys, attempt);
 		return end(...args);
 	}) as typeof response.end;
@@ -191,23 +189,7 @@ export class PaymentPlatformTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
-					{
-						displayName: 'Ignore Duplicate Deliveries',
-						name: 'ignoreDuplicates',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to skip a delivery whose ID was already run (the platform resends a delivery until it is acknowledged). The last 10,000 IDs of the past 3 days are remembered, per n8n process.',
-					},
-					{
-						displayName: 'Resend Runs Again After (Seconds)',
-						name: 'resendRunsAfter',
-						type: 'number',
-						default: RUNNING_AT_MOST_SECONDS,
-						typeOptions: { minValue: 1 },
-						description:
-							'With After the Workflow Succeeds: a resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).',
-					},
+					...windowOptions,
 					{
 						displayName: 'Include Headers',
 						name: 'includeHeaders',
@@ -228,8 +210,10 @@ export class PaymentPlatformTrigger implements INodeType {
 				const staticData = this.getWorkflowStaticData('node');
 				const stored = readRegistration(staticData);
 				const url = this.getNodeWebhookUrl('default');
-				// Fails with a clear error before any request when no (or an unknown) event is selected.
+				// Fails with a clear error before any request when no (or an unknown) event is selected, or when a
+				// duplicate window bound is out of its range (activation refuses it rather than each delivery).
 				const events = selectedEvents.call(this);
+				readWindowSettings.call(this);
 				const listed = await listEndpoints.call(this);
 				if (listed === undefined) {
 					// No list to check against: trust what is stored, as before.
@@ -305,7 +289,7 @@ export class PaymentPlatformTrigger implements INodeType {
 				this,
 				endpointId ?? secret,
 				duplicateKeys,
-				runningAtMostSeconds(options.resendRunsAfter),
+				readWindowSettings.call(this),
 			);
 			if (refused !== undefined) return refused;
 		}

@@ -3,19 +3,45 @@
  * No n8n imports. Both live in this process's memory, per endpoint registration, and both are bounded by count and by
  * age; docs/reliability.md ("The duplicate window") says how the bounds were chosen and what they cost.
  *
- * Why memory and not the workflow's static data (read in n8n 2.41's live-webhooks.ts): n8n saves static data a
- * webhook() changed in the response callback, which, after the workflow succeeds, runs before the answer the window
- * waits for; and it saves the whole static-data row as this request loaded it, so a write per delivery could put back
- * an endpoint secret that an activation in the main process had just replaced. A restart (or another webhook process)
- * therefore starts with an empty window: a redelivery may run again, it is never lost.
+ * Why memory and not the workflow's static data (n8n 1.123 and 2.41, read in live-webhooks.ts and measured by
+ * scripts/measureStaticData.js): n8n saves static data a webhook() changed in the response callback, which, after the
+ * workflow succeeds, runs before the answer the window waits for; and it saves the whole static-data column as this
+ * request loaded it, so a write per delivery can put back an endpoint secret that an activation has just replaced.
+ * A restart (or another webhook process) therefore starts with an empty window: a redelivery may run again, it is
+ * never lost.
  */
 import { createHash } from 'crypto';
 
-/** How many run deliveries are remembered per endpoint (about 1.5 MB at most, docs/reliability.md). */
+/**
+ * How many run deliveries are remembered per endpoint by default (1.7 to 5.2 MiB, docs/reliability.md). The trigger's
+ * "Duplicate Window Size (Deliveries)" option changes it, within DELIVERY_WINDOW_IDS_RANGE.
+ */
 export const DELIVERY_WINDOW_MAX_IDS = 10_000;
 
-/** How long a run delivery is remembered: platforms resend for up to about three days (docs/reliability.md). */
-export const DELIVERY_WINDOW_MAX_AGE_MS = 72 * 3600_000;
+/** The sizes the option accepts: at the top, up to about 55 MiB per endpoint for UUIDs. */
+export const DELIVERY_WINDOW_IDS_RANGE = { min: 1, max: 100_000 } as const;
+
+/**
+ * How long a run delivery is remembered by default: platforms resend for up to about three days
+ * (docs/reliability.md). The trigger's "Duplicate Window Age (Hours)" option changes it, within
+ * DELIVERY_WINDOW_HOURS_RANGE.
+ */
+export const DELIVERY_WINDOW_MAX_HOURS = 72;
+export const DELIVERY_WINDOW_MAX_AGE_MS = DELIVERY_WINDOW_MAX_HOURS * 3600_000;
+
+/** The ages the option accepts, in hours: up to 30 days. */
+export const DELIVERY_WINDOW_HOURS_RANGE = { min: 1, max: 720 } as const;
+
+/** The two bounds of an endpoint's window. */
+export interface WindowBounds {
+	maxIds: number;
+	maxAgeMs: number;
+}
+
+export const DEFAULT_WINDOW_BOUNDS: WindowBounds = {
+	maxIds: DELIVERY_WINDOW_MAX_IDS,
+	maxAgeMs: DELIVERY_WINDOW_MAX_AGE_MS,
+};
 
 /** Ids longer than this are kept as their SHA-256 digest (so an id of any length costs the same). */
 export const LONGEST_KEPT_ID = 64;
@@ -79,20 +105,22 @@ export function hasSeenDelivery(
 	endpoint: string,
 	ids: readonly string[],
 	now = Date.now(),
+	bounds: WindowBounds = DEFAULT_WINDOW_BOUNDS,
 ): boolean {
 	const window = windowsByEndpoint.get(endpoint);
 	if (window === undefined) return false;
 	return ids.some((id) => {
 		const at = window.get(windowKey(id));
-		return at !== undefined && now - at < DELIVERY_WINDOW_MAX_AGE_MS;
+		return at !== undefined && now - at < bounds.maxAgeMs;
 	});
 }
 
-/** Remembers `ids` as run; the oldest are forgotten beyond DELIVERY_WINDOW_MAX_IDS or DELIVERY_WINDOW_MAX_AGE_MS. */
+/** Remembers `ids` as run; the oldest are forgotten beyond the bounds' count or age. */
 export function rememberDeliveries(
 	endpoint: string,
 	ids: readonly string[],
 	now = Date.now(),
+	bounds: WindowBounds = DEFAULT_WINDOW_BOUNDS,
 ): void {
 	const window = entriesOf(windowsByEndpoint, endpoint);
 	for (const id of ids) {
@@ -101,7 +129,7 @@ export function rememberDeliveries(
 		window.delete(key);
 		window.set(key, now);
 	}
-	trimOldest(window, DELIVERY_WINDOW_MAX_IDS, (at) => now - at >= DELIVERY_WINDOW_MAX_AGE_MS);
+	trimOldest(window, bounds.maxIds, (at) => now - at >= bounds.maxAgeMs);
 }
 
 /** How many ids an endpoint's window holds (for tests and the docs' memory figure). */
