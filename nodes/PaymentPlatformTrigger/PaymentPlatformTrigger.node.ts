@@ -49,15 +49,23 @@ import {
 	unrecognisedEventsProperties,
 } from './unrecognisedEvents';
 import { verifyDelivery } from './verifyDelivery';
-import { windowOptions, windowSettings, type WindowOptions, type WindowSettings } from './windowOptions';
+import {
+	windowOptions,
+	windowSettings,
+	type WindowOptions,
+	type WindowSettings,
+} from './windowOptions';
 
 interface TriggerOptions extends SignatureOptions, WindowOptions {
 	includeHeaders?: boolean;
 }
 
 /** The duplicate window's settings from the node's options; an out-of-range bound stops with the option's name. */
-function readWindowSettings(this: IHookFunctions | IWebhookFunctions): WindowSettings {
-	const settings = windowSettings(this.getNodeParameter('options', {}) as TriggerOptions);
+function readWindowSettings(
+	this: IHookFunctions | IWebhookFunctions,
+	options = this.getNodeParameter('options', {}) as TriggerOptions,
+): WindowSettings {
+	const settings = windowSettings(options);
 	if (typeof settings === 'string') throw new NodeOperationError(this.getNode(), settings);
 	return settings;
 }
@@ -289,7 +297,7 @@ export class PaymentPlatformTrigger implements INodeType {
 				this,
 				endpointId ?? secret,
 				duplicateKeys,
-				readWindowSettings.call(this),
+				readWindowSettings.call(this, options),
 			);
 			if (refused !== undefined) return refused;
 		}

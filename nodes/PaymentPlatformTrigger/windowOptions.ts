@@ -30,7 +30,10 @@ export const windowOptions: INodeProperties[] = [
 		name: 'duplicateWindowHours',
 		type: 'number',
 		default: DELIVERY_WINDOW_MAX_HOURS,
-		typeOptions: { minValue: DELIVERY_WINDOW_HOURS_RANGE.min, maxValue: DELIVERY_WINDOW_HOURS_RANGE.max },
+		typeOptions: {
+			minValue: DELIVERY_WINDOW_HOURS_RANGE.min,
+			maxValue: DELIVERY_WINDOW_HOURS_RANGE.max,
+		},
 		description: `With Ignore Duplicate Deliveries: how long a delivery that ran is remembered, so that a resend of it starts nothing (${DELIVERY_WINDOW_HOURS_RANGE.min} to ${DELIVERY_WINDOW_HOURS_RANGE.max}). Platforms resend for up to about 3 days. A longer age costs memory only while the window holds fewer deliveries than its size allows.`,
 	},
 	{

@@ -93,24 +93,60 @@ describe('duplicate window options: values', () => {
 		[{ duplicateWindowSize: 500 }, { maxIds: 500, maxAgeMs: 72 * HOUR_MS }],
 		[{ duplicateWindowHours: 24 }, { maxIds: 10_000, maxAgeMs: 24 * HOUR_MS }],
 		[{ duplicateWindowHours: 1.5 }, { maxIds: 10_000, maxAgeMs: 1.5 * HOUR_MS }],
-		[{ duplicateWindowSize: ' 2000 ', duplicateWindowHours: '168' }, { maxIds: 2000, maxAgeMs: 168 * HOUR_MS }],
-		[{ duplicateWindowSize: 1, duplicateWindowHours: 1 }, { maxIds: 1, maxAgeMs: HOUR_MS }],
-		[{ duplicateWindowSize: 100_000, duplicateWindowHours: 720 }, { maxIds: 100_000, maxAgeMs: 720 * HOUR_MS }],
+		[
+			{ duplicateWindowSize: ' 2000 ', duplicateWindowHours: '168' },
+			{ maxIds: 2000, maxAgeMs: 168 * HOUR_MS },
+		],
+		[
+			{ duplicateWindowSize: 1, duplicateWindowHours: 1 },
+			{ maxIds: 1, maxAgeMs: HOUR_MS },
+		],
+		[
+			{ duplicateWindowSize: 100_000, duplicateWindowHours: 720 },
+			{ maxIds: 100_000, maxAgeMs: 720 * HOUR_MS },
+		],
 		[{ duplicateWindowSize: '', duplicateWindowHours: null }, DEFAULT_WINDOW_BOUNDS],
 	])('%j → %j', (options, bounds) => {
 		expect(windowSettings(options)).toMatchObject({ bounds });
 	});
 
 	it.each([
-		[{ duplicateWindowSize: 0 }, 'Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got 0'],
-		[{ duplicateWindowSize: 100_001 }, 'Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got 100001'],
-		[{ duplicateWindowSize: 10.5 }, 'Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got 10.5'],
-		[{ duplicateWindowSize: 'many' }, 'Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got "many"'],
-		[{ duplicateWindowSize: -5 }, 'Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got -5'],
-		[{ duplicateWindowHours: 0.5 }, 'Duplicate Window Age (Hours) must be a number from 1 to 720; got 0.5'],
-		[{ duplicateWindowHours: 721 }, 'Duplicate Window Age (Hours) must be a number from 1 to 720; got 721'],
-		[{ duplicateWindowHours: Number.NaN }, 'Duplicate Window Age (Hours) must be a number from 1 to 720; got NaN'],
-		[{ duplicateWindowHours: true }, 'Duplicate Window Age (Hours) must be a number from 1 to 720; got true'],
+		[
+			{ duplicateWindowSize: 0 },
+			'Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got 0',
+		],
+		[
+			{ duplicateWindowSize: 100_001 },
+			'Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got 100001',
+		],
+		[
+			{ duplicateWindowSize: 10.5 },
+			'Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got 10.5',
+		],
+		[
+			{ duplicateWindowSize: 'many' },
+			'Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got "many"',
+		],
+		[
+			{ duplicateWindowSize: -5 },
+			'Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got -5',
+		],
+		[
+			{ duplicateWindowHours: 0.5 },
+			'Duplicate Window Age (Hours) must be a number from 1 to 720; got 0.5',
+		],
+		[
+			{ duplicateWindowHours: 721 },
+			'Duplicate Window Age (Hours) must be a number from 1 to 720; got 721',
+		],
+		[
+			{ duplicateWindowHours: Number.NaN },
+			'Duplicate Window Age (Hours) must be a number from 1 to 720; got NaN',
+		],
+		[
+			{ duplicateWindowHours: true },
+			'Duplicate Window Age (Hours) must be a number from 1 to 720; got true',
+		],
 	])('%j is refused', (options, message) => {
 		expect(windowSettings(options)).toBe(`Options → ${message}`);
 	});
