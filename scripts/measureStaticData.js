@@ -77,11 +77,11 @@ async function main() {
 		let client = new n8n.N8nClient(instance.url, instance.version);
 		await client.ensureOwner();
 		await client.createApiKey('static-data');
-		const send = async (webhookId, id) => {
+		const send = async (webhookId, id, run = true) => {
 			const response = await fetch(`${instance.url}/webhook/${webhookId}/probe`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ id }),
+				body: JSON.stringify(run ? { id } : { id, run: false }),
 				signal: AbortSignal.timeout(60_000),
 			});
 			const text = await response.text();
@@ -115,6 +115,16 @@ async function main() {
 			'`answered:d1` is written in response.end',
 		]);
 
+		// 1b. A request the node answers itself, starting no run (a duplicate, a forged delivery).
+		const noRun = await send(received.webhookId, 'n1', false);
+		await sleep(500);
+		observed.afterNoRun = stored(a);
+		findings.push([
+			'A request that starts no run (the node answers it itself): what webhook() writes is saved',
+			observed.afterNoRun.seen?.includes('admitted:n1') ? 'yes' : 'no',
+			`after n1 (answered ${noRun.status}) the row holds ${JSON.stringify(observed.afterNoRun.seen ?? [])}`,
+		]);
+
 		// 2. After the workflow: saved before or after the run, and is the answer's write saved?
 		const running = send(afterRun.webhookId, 'd3');
 		await sleep(1_000);
@@ -139,6 +149,7 @@ async function main() {
 
 		// 3. A restart of the process.
 		const secretBefore = stored(a).secret;
+		const savedBefore = stored(a).seen ?? [];
 		await instance.stop();
 		instance = await startProbeN8n(n8nDir, userFolder);
 		client = new n8n.N8nClient(instance.url, instance.version);
@@ -147,9 +158,12 @@ async function main() {
 		const afterRestart = await send(received.webhookId, 'd4');
 		observed.d4Loaded = afterRestart.body?.loaded;
 		findings.push([
-			'A restart keeps what webhook() wrote (the next delivery loads it)',
-			observed.d4Loaded?.seen?.includes('admitted:d2') ? 'yes' : 'no',
-			`after the restart d4 loaded ${JSON.stringify(observed.d4Loaded?.seen)}; the secret ${observed.d4Loaded?.secret === secretBefore ? 'unchanged (n8n did not activate the trigger again)' : 'changed'}`,
+			'A restart keeps what n8n saved (the next delivery loads it)',
+			savedBefore.length > 0 &&
+			JSON.stringify(observed.d4Loaded?.seen) === JSON.stringify(savedBefore)
+				? 'yes'
+				: 'no',
+			`before the restart the row held ${JSON.stringify(savedBefore)}; after it d4 loaded ${JSON.stringify(observed.d4Loaded?.seen)}; the secret ${observed.d4Loaded?.secret === secretBefore ? 'unchanged (n8n did not activate the trigger again)' : 'changed'}`,
 		]);
 
 		// 4. The race: an activation saves a new secret while a delivery (after the workflow) runs.

@@ -5,8 +5,9 @@
  *
  * Why memory and not the workflow's static data (n8n 1.123 and 2.41, read in live-webhooks.ts and measured by
  * scripts/measureStaticData.js): n8n saves static data a webhook() changed in the response callback, which, after the
- * workflow succeeds, runs before the answer the window waits for; and it saves the whole static-data column as this
- * request loaded it, so a write per delivery can put back an endpoint secret that an activation has just replaced.
+ * workflow succeeds, runs before the answer the window waits for (2.41 saves nothing at all for a request that starts
+ * a run); and it saves the whole static-data column as this request loaded it, so a write per delivery can put back
+ * an endpoint secret that an activation has just replaced (measured on 1.123).
  * A restart (or another webhook process) therefore starts with an empty window: a redelivery may run again, it is
  * never lost.
  */

@@ -9,6 +9,7 @@
  * - webhook() answers with what it loaded (secret and `seen`), appends `admitted:<id>` to `seen` (a window written
  *   when the delivery is admitted), and appends `answered:<id>` when n8n sends the answer (a window written when the
  *   run succeeded, as After the Workflow Succeeds needs).
+ * - A delivery `{ "run": false }` starts no run: the node answers it itself, as the trigger answers a duplicate.
  */
 class StaticDataProbe {
 	constructor() {
@@ -46,14 +47,17 @@ class StaticDataProbe {
 		};
 		this.webhookMethods = {
 			default: {
+				/** @this {import('n8n-workflow').IHookFunctions} */
 				async checkExists() {
 					return this.getWorkflowStaticData('node').secret !== undefined;
 				},
+				/** @this {import('n8n-workflow').IHookFunctions} */
 				async create() {
 					const random = Math.random().toString(36).slice(2, 10);
 					this.getWorkflowStaticData('node').secret = `secret-${Date.now()}-${random}`;
 					return true;
 				},
+				/** @this {import('n8n-workflow').IHookFunctions} */
 				async delete() {
 					delete this.getWorkflowStaticData('node').secret;
 					return true;
@@ -62,17 +66,26 @@ class StaticDataProbe {
 		};
 	}
 
+	/** @this {import('n8n-workflow').IWebhookFunctions} */
 	async webhook() {
 		const staticData = this.getWorkflowStaticData('node');
 		const id = String(this.getBodyData().id);
-		const loaded = { secret: staticData.secret ?? null, seen: [...(staticData.seen ?? [])] };
+		const seen = () => /** @type {string[]} */ (staticData.seen ?? []);
+		const loaded = { secret: staticData.secret ?? null, seen: [...seen()] };
 		staticData.seen = [...loaded.seen, `admitted:${id}`];
 		const response = this.getResponseObject();
-		const end = response.end.bind(response);
-		response.end = (...args) => {
-			staticData.seen = [...staticData.seen, `answered:${id}`];
-			return end(...args);
-		};
+		const end = /** @type {(...args: unknown[]) => unknown} */ (response.end.bind(response));
+		response.end = /** @type {typeof response.end} */ (
+			(...args) => {
+				staticData.seen = [...seen(), `answered:${id}`];
+				return end(...args);
+			}
+		);
+		if (this.getBodyData().run === false) {
+			// Answered by the node itself, no run: as the trigger answers a duplicate or a forged delivery.
+			response.status(200).json({ loaded });
+			return { noWebhookResponse: true };
+		}
 		return { webhookResponse: { loaded }, workflowData: [[{ json: { id, loaded } }]] };
 	}
 }
