@@ -172,6 +172,17 @@ export const additionalFields = (options: DeclaredField[]): DeclaredField => ({
 	options,
 });
 
+/** Currency: the reference shows only BRL, so another code is sent as given; `of` names what it is the currency of. */
+export const currencyField = (of: string): DeclaredField => ({
+	displayName: 'Currency',
+	name: 'currency',
+	type: 'string',
+	default: 'BRL',
+	placeholder: 'e.g. BRL',
+	description: `Currency code of ${of}. BRL is the one the API reference shows; another code is sent as given.`,
+	api: { field: 'currency', type: 'string' },
+});
+
 /** Metadata: a free-form JSON object the API stores with the record (`stored` says which, and may give an example). */
 export const metadataField = (stored: string): DeclaredField => ({
 	displayName: 'Metadata',
