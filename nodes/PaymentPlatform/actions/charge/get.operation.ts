@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { declareFields } from '../../shared/fields';
-import { getWithFields } from '../common.read';
+import { getWithFields } from '../common.requests';
 import { chargeLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { readOptions } from '../common.options';

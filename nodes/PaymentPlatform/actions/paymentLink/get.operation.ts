@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { paymentLinkPath } from '../../api/chosenNames';
 import { declareFields } from '../../shared/fields';
-import { getWithFields } from '../common.read';
+import { getWithFields } from '../common.requests';
 import { paymentLinkIdField } from './common';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { readOptions } from '../common.options';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { WITHDRAWAL_FEE_QUERY } from '../../api/chosenNames';
 import { declareFields } from '../../shared/fields';
-import { getWithFields } from '../common.read';
+import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
 
 /** GET /v1/withdrawals/fee: the amount in cents (its name chosen in chosenNames.ts). */
