@@ -19,9 +19,9 @@ import {
 
 const Q = CHARGE_LIST_QUERY;
 
-/** GET /v1/charges filters (names chosen in chosenNames.ts; the reference gives them by meaning). */
 const period = periodFilters('charges created', Q);
 
+/** GET /v1/charges filters (names chosen in chosenNames.ts; the reference gives them by meaning). */
 export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('charge'),
