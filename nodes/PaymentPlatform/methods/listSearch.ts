@@ -3,6 +3,7 @@ import { apiRequest } from '../transport';
 import { CHARGE_LIST_QUERY, PAGINATION_QUERY, PAYMENT_LINKS_PATH } from '../api/chosenNames';
 
 const SEARCH_PAGE_SIZE = 50;
+const CHARGES_PATH = '/v1/charges';
 
 /** The API page of `path` that a picker's token names (the first without one), and the token of the page after it. */
 async function searchPage(
@@ -12,7 +13,11 @@ async function searchPage(
 	query: IDataObject = {},
 ): Promise<{ records: IDataObject[]; nextToken: string | undefined }> {
 	const page = paginationToken ? Number(paginationToken) : 1;
-	const qs = { [PAGINATION_QUERY.page]: page, [PAGINATION_QUERY.perPage]: SEARCH_PAGE_SIZE, ...query };
+	const qs = {
+		[PAGINATION_QUERY.page]: page,
+		[PAGINATION_QUERY.perPage]: SEARCH_PAGE_SIZE,
+		...query,
+	};
 	const { data, pagination } = await apiRequest.call(this, 'GET', path, { qs });
 	const nextToken = pagination && page < pagination.totalPages ? String(page + 1) : undefined;
 	return { records: (data as IDataObject[]) ?? [], nextToken };
@@ -21,7 +26,8 @@ async function searchPage(
 /** Whether one of `values` contains the picker's filter text, ignoring case; without a filter, every record does. */
 function matchesFilter(filter: string | undefined, values: unknown[]): boolean {
 	const needle = (filter ?? '').trim().toLowerCase();
-	return !needle || values.some((value) => String(value ?? '').toLowerCase().includes(needle));
+	const lowerCase = (value: unknown) => String(value ?? '').toLowerCase();
+	return !needle || values.some((value) => lowerCase(value).includes(needle));
 }
 
 /** Submerchants for the "From List" picker, one API page per scroll; the filter matches name, tax id or id. */
@@ -47,7 +53,7 @@ export async function searchCharges(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const search = filter?.trim() ? { [CHARGE_LIST_QUERY.search]: filter.trim() } : {};
-	const { records, nextToken } = await searchPage.call(this, '/v1/charges', paginationToken, search);
+	const { records, nextToken } = await searchPage.call(this, CHARGES_PATH, paginationToken, search);
 	const results = records.map((c) => ({
 		name: `${formatCents(c.amount)} · ${String(c.payment_method ?? '')} · ${String(c.status ?? '')} · ${String(c.id).slice(0, 8)}`,
 		value: String(c.id),
