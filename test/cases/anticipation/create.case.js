@@ -1,0 +1,38 @@
+'use strict';
+/** Anticipation → Create: a comma-separated list of receivable ids (a repeat sent once) and the metadata in one POST. */
+const assert = require('node:assert/strict');
+const { SEED } = require('../values');
+
+const R = SEED.receivables;
+
+/** @type {import('..').CaseFile} */
+module.exports = {
+	parameters: {
+		// The upper-case repeat of the first id is the same UUID.
+		receivableIds: ` ${R.capturedInstallment2},${R.capturedInstallment3} ,\n${R.capturedInstallment2.toUpperCase()}`,
+		additionalFields: { metadata: '{"reason": "cash flow", "batch": 7}' },
+	},
+	request: {
+		method: 'POST',
+		path: '/v1/anticipations',
+		body: {
+			receivable_ids: [R.capturedInstallment2, R.capturedInstallment3],
+			metadata: { reason: 'cash flow', batch: 7 },
+		},
+	},
+	output: {
+		// Gross is the receivables' net amounts (2 x 29,100); the sandbox's fee is 2.5% of it.
+		first: {
+			status: 'pending',
+			anticipation_type: 'spot',
+			total_gross_amount: 58200,
+			total_fee_amount: 1455,
+			total_net_amount: 56745,
+			receivable_ids: [R.capturedInstallment2, R.capturedInstallment3],
+			metadata: { reason: 'cash flow', batch: 7 },
+		},
+	},
+	check(_items, _requests, { store }) {
+		assert.equal(store.receivables.get(R.capturedInstallment2)?.status, 'anticipated');
+	},
+};

@@ -1,0 +1,28 @@
+'use strict';
+/** Submerchant → Submit for Review: a complete PF moves to pending_review once it has a document. */
+const assert = require('node:assert/strict');
+const { SEED, byId } = require('../values');
+
+const S = SEED.submerchants;
+
+/** @type {import('..').CaseFile} */
+module.exports = {
+	after: ['submerchantDocument.create'],
+	parameters: { submerchantId: byId(S.pfReadyForReview) },
+	request: {
+		method: 'POST',
+		path: `/v1/submerchants/${S.pfReadyForReview}/submit-for-review`,
+		body: undefined,
+	},
+	output: {
+		items: [
+			{
+				success: true,
+				message: 'Submerchant submitted for review; the compliance pipeline has started',
+			},
+		],
+	},
+	check(_items, _requests, { store }) {
+		assert.equal(store.submerchants.get(S.pfReadyForReview)?.status, 'pending_review');
+	},
+};

@@ -1,0 +1,17 @@
+'use strict';
+/** Values the case files share. */
+const { SEED } = require('../../sandbox/seedIds');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A resource locator value in "By ID" mode. @param {string} value */
+const byId = (value) => ({ __rl: true, mode: 'id', value });
+
+/** A 1x1 PNG. */
+const PNG_BASE64 =
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** The ids of a list's items, sorted. @param {Array<{ id: string }>} items */
+const idsOf = (items) => items.map((item) => item.id).sort();
+
+module.exports = { PNG_BASE64, SEED, UUID, byId, idsOf };

@@ -1,0 +1,35 @@
+'use strict';
+/** Wallet → Get Statement: the period under the chosen query names, only its entries, as one item. */
+const assert = require('node:assert/strict');
+const { SEED } = require('../values');
+
+const W = SEED.walletEntries;
+
+/** @type {import('..').CaseFile} */
+module.exports = {
+	parameters: {
+		walletId: SEED.walletId,
+		filters: { startDate: '2025-02-01T00:00:00Z', endDate: '2025-02-28T23:59:59Z' },
+	},
+	request: {
+		method: 'GET',
+		path: `/v1/wallets/${SEED.walletId}/statement`,
+		query: { start_date: '2025-02-01T00:00:00.000Z', end_date: '2025-02-28T23:59:59.000Z' },
+	},
+	output: {
+		first: {
+			summary: {
+				opening_balance: 50000,
+				closing_balance: 59100,
+				total_credits: 29100,
+				total_debits: 20000,
+			},
+		},
+	},
+	check([statement]) {
+		assert.deepEqual(
+			statement.entries.map((entry) => entry.id),
+			[W[1], W[2]],
+		);
+	},
+};
