@@ -5,7 +5,6 @@ import { SEED } from '../../../sandbox';
 import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
-const R = SEED.receivables;
 
 const cancelAnticipation = (anticipationId: string): INodeParameters => ({
 	resource: 'anticipation',
@@ -15,23 +14,6 @@ const cancelAnticipation = (anticipationId: string): INodeParameters => ({
 
 describe('Anticipation → Cancel', () => {
 	beforeEach(() => api().reset());
-
-	it('cancels a pending anticipation with one DELETE and outputs success and the message', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, cancelAnticipation(SEED.anticipationId));
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query, request.body]).toEqual([
-			'DELETE',
-			`/v1/anticipations/${SEED.anticipationId}`,
-			{},
-			undefined,
-		]);
-		expect(output.map((item) => item.json)).toEqual([
-			{ success: true, message: 'Anticipation canceled' },
-		]);
-		expect(sandbox.store.anticipations.get(SEED.anticipationId)?.status).toBe('canceled');
-		expect(sandbox.store.receivables.get(R.anticipated)?.status).toBe('pending');
-	});
 
 	it('cancelling an already cancelled anticipation is a NodeApiError with the API message and code', async () => {
 		const sandbox = api();

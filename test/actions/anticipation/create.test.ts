@@ -16,40 +16,6 @@ const createAnticipation = (parameters: INodeParameters): INodeParameters => ({
 describe('Anticipation → Create', () => {
 	beforeEach(() => api().reset());
 
-	it('sends a comma-separated list of receivable ids and the metadata in one POST', async () => {
-		const sandbox = api();
-		const { output } = await runOk(
-			sandbox,
-			createAnticipation({
-				receivableIds: ` ${R.capturedInstallment1},${R.capturedInstallment2} ,\n${R.capturedInstallment1.toUpperCase()}`,
-				additionalFields: { metadata: '{"reason": "cash flow", "batch": 7}' },
-			}),
-		);
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'POST',
-			'/v1/anticipations',
-			{},
-		]);
-		// The upper-case repeat of the first id is the same UUID: it is sent once.
-		expect(request.body).toEqual({
-			receivable_ids: [R.capturedInstallment1, R.capturedInstallment2],
-			metadata: { reason: 'cash flow', batch: 7 },
-		});
-		expect(output).toHaveLength(1);
-		// Gross is the receivables' net amounts (2 × 29100); the sandbox's fee is 2.5% of it.
-		expect(output[0].json).toMatchObject({
-			status: 'pending',
-			anticipation_type: 'spot',
-			total_gross_amount: 58200,
-			total_fee_amount: 1455,
-			total_net_amount: 56745,
-			receivable_ids: [R.capturedInstallment1, R.capturedInstallment2],
-			metadata: { reason: 'cash flow', batch: 7 },
-		});
-		expect(sandbox.store.receivables.get(R.capturedInstallment1)?.status).toBe('anticipated');
-	});
-
 	it('takes the ids as an array from an expression', async () => {
 		const sandbox = api();
 		await runOk(sandbox, createAnticipation({ receivableIds: '={{ $json.receivables }}' }), {

@@ -2,44 +2,12 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
-import {
-	byId,
-	expectRejectedBeforeSending,
-	jsonOf,
-	onlyRequest,
-	runOk,
-	useSandbox,
-} from '../../harness/actions';
+import { byId, expectRejectedBeforeSending, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const C = SEED.charges;
 const CVV = '737';
 
-describe('Charge → Get', () => {
-	it('reads one charge by id', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, {
-			resource: 'charge',
-			operation: 'get',
-			chargeId: byId(C.captured),
-		});
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'GET',
-			`/v1/charges/${C.captured}`,
-			{},
-		]);
-		expect(jsonOf(output)).toEqual([
-			expect.objectContaining({
-				id: C.captured,
-				status: 'captured',
-				payment_method: 'credit_card',
-				amount: 90000,
-				installments: 3,
-			}),
-		]);
-	});
-});
 
 describe('Charge: items, errors and pairing', () => {
 	const inputItems = [

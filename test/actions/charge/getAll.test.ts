@@ -1,7 +1,6 @@
 /** Charge → Get Many against the sandbox: every filter under its query name, dates, Return All and Limit over many pages, invalid input refused before sending. */
 import axios from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
-import { SEED } from '../../../sandbox';
 import {
 	CHARGE_LIST_QUERY,
 	PAGE_SIZE,
@@ -17,7 +16,6 @@ import {
 } from '../../harness/actions';
 
 const api = useSandbox();
-const C = SEED.charges;
 const CVV = '737';
 
 const getMany = (parameters: INodeParameters): INodeParameters => ({
@@ -27,46 +25,6 @@ const getMany = (parameters: INodeParameters): INodeParameters => ({
 });
 
 describe('Charge → Get Many', () => {
-	it('sends every filter under its query name and returns one item per charge', async () => {
-		const sandbox = api();
-		const { output } = await runOk(
-			sandbox,
-			getMany({
-				returnAll: false,
-				limit: 10,
-				filters: {
-					status: 'captured',
-					paymentMethod: 'credit_card',
-					startDate: '2025-03-01T00:00:00Z',
-					endDate: '2025-03-31',
-					search: 'pedro',
-					minAmount: 50000,
-					maxAmount: '={{ "100000" }}',
-					installments: 3,
-				},
-			}),
-		);
-		const request = onlyRequest(sandbox);
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v1/charges');
-		expect(request.query).toEqual({
-			[CHARGE_LIST_QUERY.status]: 'captured',
-			[CHARGE_LIST_QUERY.paymentMethod]: 'credit_card',
-			// One date rule: an offset keeps its instant; a bare date is the start of that day in the workflow's time
-			// zone (the harness runs in America/New_York, UTC-4 after the DST change of 9 March).
-			[CHARGE_LIST_QUERY.startDate]: '2025-03-01T00:00:00.000Z',
-			[CHARGE_LIST_QUERY.endDate]: '2025-03-31T04:00:00.000Z',
-			[CHARGE_LIST_QUERY.search]: 'pedro',
-			[CHARGE_LIST_QUERY.minAmount]: '50000',
-			[CHARGE_LIST_QUERY.maxAmount]: '100000',
-			[CHARGE_LIST_QUERY.installments]: '3',
-			[PAGINATION_QUERY.page]: '1',
-			[PAGINATION_QUERY.perPage]: '10',
-		});
-		expect(idsOf(jsonOf(output))).toEqual([C.captured]);
-		expect(output[0].pairedItem).toEqual({ item: 0 });
-	});
-
 	it('reads a date-time without offset in the workflow time zone and sends it as UTC', async () => {
 		const sandbox = api();
 		await runOk(

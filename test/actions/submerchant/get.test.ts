@@ -10,29 +10,6 @@ const S = SEED.submerchants;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 describe('Submerchant → Get', () => {
-	it('GETs the submerchant by id and outputs it', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchant',
-			operation: 'get',
-			submerchantId: byId(S.active),
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe(`/v1/submerchants/${S.active}`);
-		expect(request.query).toEqual({});
-		expect(output).toHaveLength(1);
-		expect(output[0].json).toMatchObject({
-			id: S.active,
-			entity_type: 'pj',
-			trade_name: 'Estrela Modas',
-			legal_name: 'Estrela Modas Comercio LTDA',
-			status: 'active',
-			product_categories: ['clothing', 'accessories'],
-			average_ticket: '120.00',
-		});
-	});
-
 	it("surfaces the API's not-found error for another merchant's submerchant", async () => {
 		const { error } = await runAction(sandbox(), {
 			resource: 'submerchant',

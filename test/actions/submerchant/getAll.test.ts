@@ -8,12 +8,6 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 const S = SEED.submerchants;
 /** Every seeded submerchant the sandbox merchant owns (the other merchant's one is invisible). */
 const OWN_SUBMERCHANTS = Object.values(S).filter((id) => id !== S.otherMerchants);
-const PENDING_SUBMERCHANTS = [
-	S.pfReadyForReview,
-	S.pfMissingMotherName,
-	S.pjWithLegalRepresentative,
-	S.pjWithoutLegalRepresentative,
-];
 
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
@@ -46,19 +40,6 @@ describe('Submerchant → Get Many', () => {
 		expect(onlyRequest(sandbox()).query).toEqual({ page: '1', perPage: '2' });
 		expect(output).toHaveLength(2);
 		for (const item of output) expect(OWN_SUBMERCHANTS).toContain(item.json.id);
-	});
-
-	it('sends the status filter and returns only submerchants in that status', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchant',
-			operation: 'getAll',
-			returnAll: true,
-			filters: { status: 'pending' },
-		});
-		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox()).query).toEqual({ status: 'pending', page: '1', perPage: '100' });
-		expect(output.map((item) => item.json.id).sort()).toEqual([...PENDING_SUBMERCHANTS].sort());
-		expect(output.every((item) => item.json.status === 'pending')).toBe(true);
 	});
 
 	it('the status filter follows state changes (pending_review after a submission)', async () => {

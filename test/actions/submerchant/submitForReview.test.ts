@@ -2,7 +2,7 @@
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, jsonOf, onlyRequest, expectRejectedBeforeSending } from '../../harness/actions';
+import { byId, onlyRequest, expectRejectedBeforeSending } from '../../harness/actions';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;
@@ -10,45 +10,6 @@ const S = SEED.submerchants;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 describe('Submerchant → Submit for Review', () => {
-	it('moves a complete PF to pending_review once a document was added with Document → Create', async () => {
-		const document = await runAction(sandbox(), {
-			resource: 'submerchantDocument',
-			operation: 'create',
-			submerchantId: byId(S.pfReadyForReview),
-			documentType: 'front_id',
-			fileSource: 'url',
-			fileUrl: 'https://files.example.com/ana-front.jpg',
-			fileName: 'ana-front.jpg',
-			fileSize: 81234,
-		});
-		expect(document.error).toBeUndefined();
-		sandbox().clearRequests();
-
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchant',
-			operation: 'submitForReview',
-			submerchantId: byId(S.pfReadyForReview),
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('POST');
-		expect(request.path).toBe(`/v1/submerchants/${S.pfReadyForReview}/submit-for-review`);
-		expect(request.body).toBeUndefined();
-		expect(jsonOf(output)).toEqual([
-			{
-				success: true,
-				message: 'Submerchant submitted for review; the compliance pipeline has started',
-			},
-		]);
-
-		const after = await runAction(sandbox(), {
-			resource: 'submerchant',
-			operation: 'get',
-			submerchantId: byId(S.pfReadyForReview),
-		});
-		expect(after.output[0].json.status).toBe('pending_review');
-	});
-
 	it("fails with the API's message and code when a PF lacks mother_name", async () => {
 		const { error, output } = await runAction(sandbox(), {
 			resource: 'submerchant',

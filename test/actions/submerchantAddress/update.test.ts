@@ -64,46 +64,6 @@ describe('Submerchant Address → Update', () => {
 		]);
 	});
 
-	it('PATCHes only the fields given and outputs success and the message (the API returns no data)', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchantAddress',
-			operation: 'update',
-			submerchantId: byId(S.active),
-			addressId: SEED.addresses.activeBilling,
-			updateFields: {
-				city: 'Campinas',
-				state: 'SP',
-				zipCode: '13010-000',
-				addressType: 'both',
-				isPrimary: false,
-			},
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('PATCH');
-		expect(request.path).toBe(
-			`/v1/submerchants/${S.active}/addresses/${SEED.addresses.activeBilling}`,
-		);
-		expect(request.body).toEqual({
-			city: 'Campinas',
-			state: 'SP',
-			zip_code: '13010-000',
-			type: 'both',
-			is_primary: false,
-		});
-		expect(jsonOf(output)).toEqual([{ success: true, message: 'Address updated' }]);
-
-		const [updated] = await addressesOf(S.active);
-		expect(updated).toMatchObject({
-			id: SEED.addresses.activeBilling,
-			street: 'Avenida Paulista',
-			city: 'Campinas',
-			zip_code: '13010-000',
-			type: 'both',
-			is_primary: false,
-		});
-	});
-
 	it('state and country are "at most 2" on update (the reference), so one character is sent and accepted', async () => {
 		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',

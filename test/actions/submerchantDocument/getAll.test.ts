@@ -10,29 +10,6 @@ const D = SEED.documents;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 describe('Submerchant Document → Get Many', () => {
-	it('GETs the documents once (not paginated) and emits one item per document', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchantDocument',
-			operation: 'getAll',
-			submerchantId: byId(S.active),
-			returnAll: true,
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe(`/v1/submerchants/${S.active}/documents`);
-		expect(request.query).toEqual({});
-		expect(output.map((item) => item.json.id).sort()).toEqual(
-			[D.activeSocialContract, D.activePartnerFrontId].sort(),
-		);
-		const partner = output.find((item) => item.json.id === D.activePartnerFrontId)?.json;
-		expect(partner).toMatchObject({
-			type: 'partner_front_id',
-			legal_representative_id: SEED.legalRepresentatives.activePartner,
-			mime_type: 'image/png',
-		});
-	});
-
 	it('applies the limit on the client', async () => {
 		const { output } = await runAction(sandbox(), {
 			resource: 'submerchantDocument',

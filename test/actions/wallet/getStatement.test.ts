@@ -43,27 +43,6 @@ describe('Wallet → Get Statement', () => {
 		});
 	});
 
-	it('sends the period under the chosen query names and returns only its entries', async () => {
-		const sandbox = api();
-		const { output } = await runOk(
-			sandbox,
-			statement({
-				filters: { startDate: '2025-02-01T00:00:00Z', endDate: '2025-02-28T23:59:59Z' },
-			}),
-		);
-		expect(onlyRequest(sandbox).query).toEqual({
-			[Q.startDate]: '2025-02-01T00:00:00.000Z',
-			[Q.endDate]: '2025-02-28T23:59:59.000Z',
-		});
-		expect(idsOf(output[0].json.entries as [])).toEqual([W[1], W[2]]);
-		expect(output[0].json.summary).toEqual({
-			opening_balance: 50000,
-			closing_balance: 59100,
-			total_credits: 29100,
-			total_debits: 20000,
-		});
-	});
-
 	it('reads a date-time without offset in the workflow time zone', async () => {
 		const sandbox = api();
 		// n8n's default time zone in the harness is America/New_York: UTC-5 in January, UTC-4 in July.

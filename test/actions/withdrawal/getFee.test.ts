@@ -11,19 +11,6 @@ const fee = (amount: unknown): INodeParameters => ({
 });
 
 describe('Withdrawal → Get Fee', () => {
-	it('sends the amount in cents and outputs the fee and its type', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, fee(10000));
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'GET',
-			'/v1/withdrawals/fee',
-			{ [WITHDRAWAL_FEE_QUERY.amount]: '10000' },
-		]);
-		// The sandbox's default fee configuration is a fixed 367 cents.
-		expect(output.map((item) => item.json)).toEqual([{ fee: 367, fee_type: 'fixed' }]);
-	});
-
 	it('follows the configured fee: a percentage in basis points of the amount', async () => {
 		const sandbox = api();
 		sandbox.store.withdrawalFee = { fee_type: 'percentage', value: 150 };

@@ -1,7 +1,6 @@
 /** Withdrawal → Get Summary against the sandbox: the request pinned, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
 import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
@@ -29,21 +28,6 @@ describe('Withdrawal → Get Summary', () => {
 				today_amount: 15000,
 				total_withdrawals: 43000,
 				total_completed: 28000,
-			},
-		]);
-	});
-
-	it('sends submerchant_id and returns that submerchant summary', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, summary({ submerchantId: SEED.submerchants.active }));
-		expect(onlyRequest(sandbox).query).toEqual({ submerchant_id: SEED.submerchants.active });
-		expect(output.map((item) => item.json)).toEqual([
-			{
-				available_balance: 42000,
-				pending_count: 1,
-				today_amount: 15000,
-				total_withdrawals: 23000,
-				total_completed: 8000,
 			},
 		]);
 	});
