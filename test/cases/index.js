@@ -43,6 +43,7 @@ const path = require('path');
  * @typedef {object} Refusal Input the node (or n8n's own parameter check, `byN8n`) refuses before sending anything.
  * @property {string} title
  * @property {Record<string, unknown>} parameters
+ * @property {CaseInput} [input] the input item (twice: the error names each item)
  * @property {string} message the error's message (the node's: without " [item N]"; n8n's: a part of it)
  * @property {boolean} [byN8n] refused by n8n's parameter check, before the node runs
  * @property {boolean} [inN8n] also run by the e2e suite in a real n8n

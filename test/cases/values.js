@@ -7,6 +7,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A resource locator value in "By ID" mode. @param {string} value */
 const byId = (value) => ({ __rl: true, mode: 'id', value });
 
+/**
+ * A value given through an expression, as it arrives from earlier nodes (n8n's own parameter check stops a literal
+ * empty required value or a literal malformed id before the node runs). @param {string} value
+ */
+const expr = (value) => `={{ ${JSON.stringify(value)} }}`;
+
 /** A 1x1 PNG. */
 const PNG_BASE64 =
 	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -14,4 +20,4 @@ const PNG_BASE64 =
 /** The ids of a list's items, sorted. @param {Array<{ id: string }>} items */
 const idsOf = (items) => items.map((item) => item.id).sort();
 
-module.exports = { PNG_BASE64, SEED, UUID, byId, idsOf };
+module.exports = { PNG_BASE64, SEED, UUID, byId, expr, idsOf };

@@ -165,12 +165,16 @@ export async function runCase(sandbox: Sandbox, c: CaseRun): Promise<void> {
 /** A refusal of a case file: the node's (naming field, rule and item) or n8n's parameter check; nothing is sent. */
 export async function expectCaseRefused(
 	sandbox: Sandbox,
-	refusal: { resource: string; operation: string; parameters: object; message: string; byN8n?: boolean },
+	refusal: Pick<CaseRun, 'resource' | 'operation' | 'parameters' | 'input'> & {
+		message: string;
+		byN8n?: boolean;
+	},
 ): Promise<void> {
 	const { resource, operation, message } = refusal;
 	const parameters = { resource, operation, ...refusal.parameters } as INodeParameters;
 	if (!refusal.byN8n) {
-		await expectRejectedBeforeSending(sandbox, parameters, message);
+		const [item] = (await caseInputItems(sandbox, refusal.input)) ?? [];
+		await expectRejectedBeforeSending(sandbox, parameters, message, twoItems(item));
 		return;
 	}
 	sandbox.clearRequests();

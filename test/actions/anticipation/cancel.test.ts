@@ -1,8 +1,8 @@
-/** Anticipation → Cancel against the sandbox: one DELETE, the API's refusal, Continue On Fail, invalid input refused before sending. */
+/** Anticipation → Cancel against the sandbox, beyond its case file (test/cases): the API's refusal, Continue On Fail. */
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 
@@ -54,17 +54,5 @@ describe('Anticipation → Cancel', () => {
 			],
 		]);
 		expect(sandbox.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
-	});
-});
-
-describe('Anticipation: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		['anticipation id UUID', cancelAnticipation('ant_1'), 'anticipation_id must be a UUID'],
-
-		['anticipation id required', cancelAnticipation('={{ "" }}'), 'anticipation_id is required'],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		await expectRejectedBeforeSending(api(), parameters, message);
 	});
 });

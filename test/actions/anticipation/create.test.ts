@@ -1,8 +1,8 @@
-/** Anticipation → Create against the sandbox: the request pinned, ids from text or an array, invalid input refused before sending. */
+/** Anticipation → Create against the sandbox, beyond its case file (test/cases): ids as an array, the API's refusal. */
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const R = SEED.receivables;
@@ -36,61 +36,5 @@ describe('Anticipation → Create', () => {
 		);
 		expect(error?.description).toBe('VALIDATION_ERROR (HTTP 422)');
 		expect(onlyRequest(sandbox).method).toBe('POST');
-	});
-});
-
-describe('Anticipation: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		[
-			'receivable ids not empty',
-			createAnticipation({ receivableIds: '={{ "" }}' }),
-			'receivable_ids is required',
-		],
-
-		[
-			'receivable ids not only separators',
-			createAnticipation({ receivableIds: ' , ,' }),
-			'receivable_ids is required',
-		],
-
-		[
-			'receivable ids empty array',
-			createAnticipation({ receivableIds: '={{ [] }}' }),
-			'receivable_ids is required',
-		],
-
-		[
-			'receivable id UUID (first)',
-			createAnticipation({ receivableIds: 'rcv_1' }),
-			'receivable_ids[0] must be a UUID',
-		],
-
-		[
-			'receivable id UUID (second)',
-			createAnticipation({ receivableIds: `${R.capturedInstallment1}, 12345` }),
-			'receivable_ids[1] must be a UUID',
-		],
-
-		[
-			'metadata JSON object',
-			createAnticipation({
-				receivableIds: R.capturedInstallment1,
-				additionalFields: { metadata: '"just text"' },
-			}),
-			'metadata must be a JSON object',
-		],
-
-		[
-			'metadata valid JSON',
-			createAnticipation({
-				receivableIds: R.capturedInstallment1,
-				additionalFields: { metadata: '{reason: cash}' },
-			}),
-			'metadata must be valid JSON',
-		],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		await expectRejectedBeforeSending(api(), parameters, message);
 	});
 });

@@ -1,7 +1,7 @@
-/** Receivable → Get against the sandbox: the request pinned, invalid input refused before sending. */
-import type { INodeParameters } from 'n8n-workflow';
+/** Receivable → Get against the sandbox, beyond its case file (test/cases): an unknown receivable. */
+
 import { runAction } from '../../harness';
-import { expectRejectedBeforeSending, onlyRequest, useSandbox } from '../../harness/actions';
+import { onlyRequest, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 
@@ -18,24 +18,5 @@ describe('Receivable → Get', () => {
 		expect(error?.message).toBe('Receivable not found');
 		expect(error?.description).toBe('NOT_FOUND (HTTP 404)');
 		expect(onlyRequest(sandbox).path).toBe(`/v1/receivables/${unknown}`);
-	});
-});
-
-describe('Receivable: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		[
-			'receivable id UUID',
-			{ resource: 'receivable', operation: 'get', receivableId: 'rcv_1' },
-			'receivable_id must be a UUID',
-		],
-		[
-			'receivable id required',
-			{ resource: 'receivable', operation: 'get', receivableId: '={{ "  " }}' },
-			'receivable_id is required',
-		],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		await expectRejectedBeforeSending(api(), parameters, message);
 	});
 });

@@ -1,9 +1,8 @@
-/** Submerchant → Get Many against the sandbox: Return All, Limit and the status filter pinned. */
+/** Submerchant → Get Many against the sandbox, beyond its case file (test/cases): Return All, Limit, the filter after a state change. */
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest, expectRejectedBeforeSending } from '../../harness/actions';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { byId, onlyRequest } from '../../harness/actions';
 
 const S = SEED.submerchants;
 /** Every seeded submerchant the sandbox merchant owns (the other merchant's one is invisible). */
@@ -59,39 +58,5 @@ describe('Submerchant → Get Many', () => {
 			[S.pendingReview, S.pjWithLegalRepresentative].sort(),
 		);
 		expect(onlyRequest(sandbox()).query).toMatchObject({ status: 'pending_review' });
-	});
-});
-
-type Row = [
-	rule: string,
-	parameters: INodeParameters,
-	message: string,
-	inputItems?: INodeExecutionData[],
-];
-
-describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
-	const rows: Row[] = [
-		[
-			'status filter enum',
-			{
-				resource: 'submerchant',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { status: 'approved' },
-			},
-			'status must be one of: pending, pending_review, active, suspended, inactive, rejected',
-		],
-
-		[
-			'limit >= 1 (submerchants)',
-			{ resource: 'submerchant', operation: 'getAll', returnAll: false, limit: 0 },
-			'limit must be an integer >= 1',
-		],
-	];
-
-	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
-	it.each(rows)('%s', async (...row: Row) => {
-		const [, parameters, message, inputItems] = row;
-		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });

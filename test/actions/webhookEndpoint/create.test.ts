@@ -1,8 +1,8 @@
-/** Webhook Endpoint → Create against the sandbox: the request pinned, the secret shown once, invalid input refused before sending. */
+/** Webhook Endpoint → Create against the sandbox, beyond its case file (test/cases): the longest URL, events once, the editor's fields. */
 import type { INodeParameters } from 'n8n-workflow';
 import { WEBHOOK_EVENTS } from '../../../nodes/PaymentPlatform/api/documentedValues';
 import { PaymentPlatform } from '../../../nodes/PaymentPlatform/PaymentPlatform.node';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const createEndpoint = (parameters: INodeParameters): INodeParameters => ({
@@ -44,37 +44,5 @@ describe('Webhook Endpoint → Create', () => {
 		expect(notice?.displayName).toMatch(/secret/i);
 		expect(notice?.displayName).toMatch(/not be shown again/);
 		expect(notice?.displayName).toMatch(/store it now/i);
-	});
-});
-
-describe('Webhook Endpoint: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		[
-			'url required',
-			createEndpoint({ url: '={{ "" }}', events: ['charge.captured'] }),
-			'url is required',
-		],
-		[
-			'url at most 2048 characters',
-			createEndpoint({ url: `${url2048}b`, events: ['charge.captured'] }),
-			'url must be at most 2048 characters',
-		],
-		[
-			'at least one event',
-			createEndpoint({ url: 'https://hooks.example.com/x', events: '={{ [] }}' }),
-			'events must contain at least one entry',
-		],
-		[
-			'events are documented names',
-			createEndpoint({
-				url: 'https://hooks.example.com/x',
-				events: '={{ ["charge.captured", "charge.paid"] }}',
-			}),
-			`events[1] must be one of: ${WEBHOOK_EVENTS.join(', ')}`,
-		],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		await expectRejectedBeforeSending(api(), parameters, message);
 	});
 });

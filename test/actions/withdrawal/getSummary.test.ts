@@ -1,7 +1,7 @@
-/** Withdrawal → Get Summary against the sandbox: the request pinned, invalid input refused before sending. */
+/** Withdrawal → Get Summary against the sandbox, beyond its case file (test/cases): the whole merchant, an unknown submerchant. */
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const summary = (parameters: INodeParameters = {}): INodeParameters => ({
@@ -40,19 +40,5 @@ describe('Withdrawal → Get Summary', () => {
 		expect(error?.message).toBe('Submerchant not found');
 		expect(error?.description).toBe('NOT_FOUND (HTTP 404)');
 		expect(onlyRequest(sandbox).query).toEqual({ submerchant_id: unknown });
-	});
-});
-
-describe('Withdrawal: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		[
-			'summary submerchant id UUID',
-			summary({ submerchantId: 'store-1' }),
-			'submerchant_id must be a UUID',
-		],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		await expectRejectedBeforeSending(api(), parameters, message);
 	});
 });

@@ -12,4 +12,8 @@ module.exports = {
 		assert.equal(store.anticipations.get(SEED.anticipationId)?.status, 'canceled');
 		assert.equal(store.receivables.get(SEED.receivables.anticipated)?.status, 'pending');
 	},
+	refused: [
+		{ title: 'anticipation id UUID', parameters: { anticipationId: 'ant_1' }, message: 'anticipation_id must be a UUID' },
+		{ title: 'anticipation id required', parameters: { anticipationId: '={{ "" }}' }, message: 'anticipation_id is required' },
+	],
 };

@@ -19,6 +19,7 @@ module.exports = {
 		},
 	},
 	refused: [
+		{ title: 'charge id UUID', parameters: { chargeId: byId('={{ "ch_123" }}') }, message: 'charge_id must be a UUID' },
 		{
 			title: 'a charge ID that is not a UUID is stopped by the locator check, naming the charge ID',
 			parameters: { chargeId: byId('ch_123') },

@@ -17,4 +17,8 @@ module.exports = {
 			max_installments: 6,
 		},
 	},
+	refused: [
+		{ title: 'payment link id UUID', parameters: { paymentLinkId: 'link_1' }, message: 'payment_link_id must be a UUID' },
+		{ title: 'payment link id required', parameters: { paymentLinkId: '={{ "" }}' }, message: 'payment_link_id is required' },
+	],
 };

@@ -23,4 +23,12 @@ module.exports = {
 		const response = await fetch(link.cover_image_url);
 		assert.equal(Buffer.from(await response.arrayBuffer()).toString('base64'), PNG_BASE64);
 	},
+	refused: [
+		{
+			title: 'payment link id UUID',
+			input: { file: { base64: PNG_BASE64, fileName: 'a.png', mimeType: 'image/png' } },
+			parameters: { paymentLinkId: '={{ "1234" }}', binaryPropertyName: 'data' },
+			message: 'payment_link_id must be a UUID',
+		},
+	],
 };

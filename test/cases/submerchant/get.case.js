@@ -1,6 +1,6 @@
 'use strict';
 /** Submerchant → Get: one submerchant by id. */
-const { SEED, byId } = require('../values');
+const { SEED, byId, expr } = require('../values');
 
 const S = SEED.submerchants;
 
@@ -20,4 +20,7 @@ module.exports = {
 			average_ticket: '120.00',
 		},
 	},
+	refused: [
+		{ title: 'submerchant id UUID', parameters: { submerchantId: byId(expr('123')) }, message: 'submerchant_id must be a UUID' },
+	],
 };

@@ -21,4 +21,12 @@ module.exports = {
 		],
 		each: { status: 'pending' },
 	},
+	refused: [
+		{
+			title: 'status filter enum',
+			parameters: { returnAll: true, filters: { status: 'approved' } },
+			message: 'status must be one of: pending, pending_review, active, suspended, inactive, rejected',
+		},
+		{ title: 'limit >= 1', parameters: { returnAll: false, limit: 0 }, message: 'limit must be an integer >= 1' },
+	],
 };

@@ -1,7 +1,7 @@
 'use strict';
 /** Submerchant → Submit for Review: a complete PF moves to pending_review once it has a document. */
 const assert = require('node:assert/strict');
-const { SEED, byId } = require('../values');
+const { SEED, byId, expr } = require('../values');
 
 const S = SEED.submerchants;
 
@@ -25,4 +25,8 @@ module.exports = {
 	check(_items, _requests, { store }) {
 		assert.equal(store.submerchants.get(S.pfReadyForReview)?.status, 'pending_review');
 	},
+	refused: [
+		{ title: 'submerchant id required', parameters: { submerchantId: byId(expr('')) }, message: 'submerchant_id is required' },
+		{ title: 'submerchant id UUID', parameters: { submerchantId: byId(expr('x')) }, message: 'submerchant_id must be a UUID' },
+	],
 };

@@ -1,7 +1,7 @@
 'use strict';
 /** Submerchant Document → Get Many: one GET (not paginated), one item per document. */
 const assert = require('node:assert/strict');
-const { SEED, byId } = require('../values');
+const { SEED, byId, expr } = require('../values');
 
 const D = SEED.documents;
 
@@ -18,4 +18,16 @@ module.exports = {
 			mime_type: 'image/png',
 		});
 	},
+	refused: [
+		{
+			title: 'submerchant id UUID',
+			parameters: { submerchantId: byId(expr('nope')), returnAll: true },
+			message: 'submerchant_id must be a UUID',
+		},
+		{
+			title: 'limit >= 1',
+			parameters: { submerchantId: byId(SEED.submerchants.active), returnAll: false, limit: 0 },
+			message: 'limit must be an integer >= 1',
+		},
+	],
 };

@@ -18,4 +18,7 @@ module.exports = {
 			is_active: true,
 		},
 	},
+	refused: [
+		{ title: 'wallet id UUID', parameters: { walletId: 'wallet-1' }, message: 'wallet_id must be a UUID' },
+	],
 };

@@ -21,4 +21,7 @@ module.exports = {
 			},
 		],
 	},
+	refused: [
+		{ title: 'submerchant id UUID', parameters: { submerchantId: 'store-1' }, message: 'submerchant_id must be a UUID' },
+	],
 };
