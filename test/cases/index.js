@@ -42,7 +42,8 @@ const path = require('path');
  *
  * @typedef {object} Refusal Input the node (or n8n's own parameter check, `byN8n`) refuses before sending anything.
  * @property {string} title
- * @property {Record<string, unknown>} parameters
+ * @property {Record<string, unknown>} change the parameters that differ from the case's own (each replaces the
+ *   case's parameter of that name)
  * @property {CaseInput} [input] the input item (twice: the error names each item)
  * @property {string} message the error's message (the node's: without " [item N]"; n8n's: a part of it)
  * @property {boolean} [byN8n] refused by n8n's parameter check, before the node runs
@@ -125,9 +126,18 @@ const variants = () =>
 		(c.more ?? []).map((run) => ({ ...run, ...pick(c), title: run.title })),
 	);
 
-/** The refusals, each with its case's names. @returns {Array<Refusal & { resource: string, operation: string, name: string, label: string }>} */
+/**
+ * The refusals, each with its case's names and its parameters: the case's own with the refusal's change.
+ * @returns {Array<Refusal & { parameters: Record<string, unknown>, resource: string, operation: string, name: string, label: string }>}
+ */
 const refusals = () =>
-	CASES.flatMap((c) => (c.refused ?? []).map((refusal) => ({ ...refusal, ...pick(c) })));
+	CASES.flatMap((c) =>
+		(c.refused ?? []).map((refusal) => ({
+			...refusal,
+			parameters: { ...c.parameters, ...refusal.change },
+			...pick(c),
+		})),
+	);
 
 /** @param {OperationCase} c */
 const pick = ({ resource, operation, name, label }) => ({ resource, operation, name, label });

@@ -13,6 +13,20 @@ const byId = (value) => ({ __rl: true, mode: 'id', value });
  */
 const expr = (value) => `={{ ${JSON.stringify(value)} }}`;
 
+/** A valid address as the node's parameters of Submerchant Address → Create. */
+const ADDRESS = {
+	street: 'Rua Augusta',
+	number: '1500',
+	neighborhood: 'Consolacao',
+	city: 'Sao Paulo',
+	state: 'SP',
+	zipCode: '01304-001',
+	country: 'BR',
+};
+
+/** A text of `length` characters. @param {number} length @param {string} [char] */
+const repeat = (length, char = 'a') => char.repeat(length);
+
 /** A 1x1 PNG. */
 const PNG_BASE64 =
 	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -20,4 +34,4 @@ const PNG_BASE64 =
 /** The ids of a list's items, sorted. @param {Array<{ id: string }>} items */
 const idsOf = (items) => items.map((item) => item.id).sort();
 
-module.exports = { PNG_BASE64, SEED, UUID, byId, expr, idsOf };
+module.exports = { ADDRESS, PNG_BASE64, SEED, UUID, byId, expr, idsOf, repeat };

@@ -9,6 +9,7 @@ import type { RecordedRequest } from '../../sandbox';
 import { SEED } from '../../sandbox';
 import { SandboxAdmin } from '../../scripts/lib/sandboxAdmin';
 import { caseNamed } from '../cases';
+import { ADDRESS } from '../cases/values';
 import { checkCase } from '../cases/check';
 
 export { useSandbox, type Sandbox } from './sandbox';
@@ -73,16 +74,7 @@ export const idsOf = (records: IDataObject[]) => records.map((record) => String(
 
 /** The smallest valid parameters of each operation, so that one probed field is the only change. */
 export const BASE: Record<string, INodeParameters> = {
-	'submerchantAddress.create': {
-		submerchantId: byId(SEED.submerchants.active),
-		street: 'Rua Augusta',
-		number: '1500',
-		neighborhood: 'Consolacao',
-		city: 'Sao Paulo',
-		state: 'SP',
-		zipCode: '01304-001',
-		country: 'BR',
-	},
+	'submerchantAddress.create': { submerchantId: byId(SEED.submerchants.active), ...ADDRESS },
 	'submerchantAddress.update': {
 		submerchantId: byId(SEED.submerchants.active),
 		addressId: SEED.addresses.activeBilling,

@@ -36,23 +36,23 @@ module.exports = {
 		assert.equal(store.receivables.get(R.capturedInstallment2)?.status, 'anticipated');
 	},
 	refused: [
-		{ title: 'receivable ids not empty', parameters: { receivableIds: '={{ "" }}' }, message: 'receivable_ids is required' },
-		{ title: 'receivable ids not only separators', parameters: { receivableIds: ' , ,' }, message: 'receivable_ids is required' },
-		{ title: 'receivable ids empty array', parameters: { receivableIds: '={{ [] }}' }, message: 'receivable_ids is required' },
-		{ title: 'receivable id UUID (first)', parameters: { receivableIds: 'rcv_1' }, message: 'receivable_ids[0] must be a UUID' },
+		{ title: 'receivable ids not empty', change: { receivableIds: '={{ "" }}' }, message: 'receivable_ids is required' },
+		{ title: 'receivable ids not only separators', change: { receivableIds: ' , ,' }, message: 'receivable_ids is required' },
+		{ title: 'receivable ids empty array', change: { receivableIds: '={{ [] }}' }, message: 'receivable_ids is required' },
+		{ title: 'receivable id UUID (first)', change: { receivableIds: 'rcv_1' }, message: 'receivable_ids[0] must be a UUID' },
 		{
 			title: 'receivable id UUID (second)',
-			parameters: { receivableIds: `${R.capturedInstallment1}, 12345` },
+			change: { receivableIds: `${R.capturedInstallment1}, 12345` },
 			message: 'receivable_ids[1] must be a UUID',
 		},
 		{
 			title: 'metadata JSON object',
-			parameters: { receivableIds: R.capturedInstallment1, additionalFields: { metadata: '"just text"' } },
+			change: { receivableIds: R.capturedInstallment1, additionalFields: { metadata: '"just text"' } },
 			message: 'metadata must be a JSON object',
 		},
 		{
 			title: 'metadata valid JSON',
-			parameters: { receivableIds: R.capturedInstallment1, additionalFields: { metadata: '{reason: cash}' } },
+			change: { receivableIds: R.capturedInstallment1, additionalFields: { metadata: '{reason: cash}' } },
 			message: 'metadata must be valid JSON',
 		},
 	],

@@ -19,10 +19,10 @@ module.exports = {
 		},
 	},
 	refused: [
-		{ title: 'charge id UUID', parameters: { chargeId: byId('={{ "ch_123" }}') }, message: 'charge_id must be a UUID' },
+		{ title: 'charge id UUID', change: { chargeId: byId('={{ "ch_123" }}') }, message: 'charge_id must be a UUID' },
 		{
 			title: 'a charge ID that is not a UUID is stopped by the locator check, naming the charge ID',
-			parameters: { chargeId: byId('ch_123') },
+			change: { chargeId: byId('ch_123') },
 			message: 'Not a valid charge ID (UUID)',
 			byN8n: true,
 			inN8n: true,

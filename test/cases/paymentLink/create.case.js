@@ -53,21 +53,21 @@ module.exports = {
 		assert.equal(store.paymentLinks.get(link.id)?.checkout_url, link.checkout_url);
 	},
 	refused: [
-		{ title: 'no title', parameters: { title: '  ', amount: 4990 }, message: 'title is required' },
-		{ title: 'a fractional amount', parameters: { title: 'Camiseta Lua', amount: 10.5 }, message: 'amount must be an integer' },
+		{ title: 'no title', change: { title: '  ', amount: 4990 }, message: 'title is required' },
+		{ title: 'a fractional amount', change: { title: 'Camiseta Lua', amount: 10.5 }, message: 'amount must be an integer' },
 		{
 			title: 'a bad expiry',
-			parameters: { title: 'Camiseta Lua', amount: 4990, additionalFields: { expires_at: '2027-02-30' } },
+			change: { title: 'Camiseta Lua', amount: 4990, additionalFields: { expires_at: '2027-02-30' } },
 			message: 'expires_at must be an ISO 8601 date or date-time',
 		},
 		{
 			title: 'metadata that is not an object',
-			parameters: { title: 'Camiseta Lua', amount: 4990, additionalFields: { metadata: '[1]' } },
+			change: { title: 'Camiseta Lua', amount: 4990, additionalFields: { metadata: '[1]' } },
 			message: 'metadata must be a JSON object',
 		},
 		{
 			title: 'a submerchant id that is not a UUID',
-			parameters: { title: 'Camiseta Lua', amount: 4990, additionalFields: { submerchant_id: 'sm_1' } },
+			change: { title: 'Camiseta Lua', amount: 4990, additionalFields: { submerchant_id: 'sm_1' } },
 			message: 'submerchant_id must be a UUID',
 		},
 	],

@@ -27,7 +27,7 @@ module.exports = {
 		{
 			title: 'payment link id UUID',
 			input: { file: { base64: PNG_BASE64, fileName: 'a.png', mimeType: 'image/png' } },
-			parameters: { paymentLinkId: '={{ "1234" }}', binaryPropertyName: 'data' },
+			change: { paymentLinkId: '={{ "1234" }}', binaryPropertyName: 'data' },
 			message: 'payment_link_id must be a UUID',
 		},
 	],

@@ -24,9 +24,9 @@ module.exports = {
 	refused: [
 		{
 			title: 'status filter enum',
-			parameters: { returnAll: true, filters: { status: 'approved' } },
+			change: { returnAll: true, filters: { status: 'approved' } },
 			message: 'status must be one of: pending, pending_review, active, suspended, inactive, rejected',
 		},
-		{ title: 'limit >= 1', parameters: { returnAll: false, limit: 0 }, message: 'limit must be an integer >= 1' },
+		{ title: 'limit >= 1', change: { returnAll: false, limit: 0 }, message: 'limit must be an integer >= 1' },
 	],
 };

@@ -45,4 +45,12 @@ module.exports = {
 			number: '12.345.678-9',
 		},
 	},
+	refused: [
+		{
+			title: 'a partner document without legal representative, by n8n\'s check of literal values',
+			change: { documentType: 'partner_front_id' },
+			message: 'Parameter "Legal Representative ID" is required',
+			byN8n: true,
+		},
+	],
 };

@@ -21,12 +21,12 @@ module.exports = {
 	refused: [
 		{
 			title: 'submerchant id UUID',
-			parameters: { submerchantId: byId(expr('nope')), returnAll: true },
+			change: { submerchantId: byId(expr('nope')), returnAll: true },
 			message: 'submerchant_id must be a UUID',
 		},
 		{
 			title: 'limit >= 1',
-			parameters: { submerchantId: byId(SEED.submerchants.active), returnAll: false, limit: 0 },
+			change: { submerchantId: byId(SEED.submerchants.active), returnAll: false, limit: 0 },
 			message: 'limit must be an integer >= 1',
 		},
 	],

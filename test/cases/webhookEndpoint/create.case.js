@@ -29,21 +29,21 @@ module.exports = {
 		assert.equal(store.webhookEndpoints.get(endpoint.id)?.secret, endpoint.secret);
 	},
 	refused: [
-		{ title: 'url required', parameters: { url: '={{ "" }}', events: ['charge.captured'] }, message: 'url is required' },
+		{ title: 'url required', change: { url: '={{ "" }}', events: ['charge.captured'] }, message: 'url is required' },
 		{
 			title: 'url at most 2048 characters',
 			// 26 + 2023 = 2049 characters.
-			parameters: { url: `https://hooks.example.com/${'a'.repeat(2023)}`, events: ['charge.captured'] },
+			change: { url: `https://hooks.example.com/${'a'.repeat(2023)}`, events: ['charge.captured'] },
 			message: 'url must be at most 2048 characters',
 		},
 		{
 			title: 'at least one event',
-			parameters: { url: 'https://hooks.example.com/x', events: '={{ [] }}' },
+			change: { url: 'https://hooks.example.com/x', events: '={{ [] }}' },
 			message: 'events must contain at least one entry',
 		},
 		{
 			title: 'events are documented names',
-			parameters: { url: 'https://hooks.example.com/x', events: '={{ ["charge.captured", "charge.paid"] }}' },
+			change: { url: 'https://hooks.example.com/x', events: '={{ ["charge.captured", "charge.paid"] }}' },
 			message: `events[1] must be one of: ${WEBHOOK_EVENTS.join(', ')}`,
 		},
 	],
