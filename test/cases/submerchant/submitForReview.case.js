@@ -1,5 +1,8 @@
 'use strict';
-/** Submerchant → Submit for Review: a complete PF moves to pending_review once it has a document. */
+/**
+ * Submerchant → Submit for Review: a complete PF moves to pending_review, after the onboarding steps (its data, an
+ * address, a document: the review needs the document).
+ */
 const assert = require('node:assert/strict');
 const { SEED, byId, expr } = require('../values');
 
@@ -7,7 +10,7 @@ const S = SEED.submerchants;
 
 /** @type {import('..').CaseFile} */
 module.exports = {
-	after: ['submerchantDocument.create'],
+	after: ['submerchant.update', 'submerchantAddress.create', 'submerchantDocument.create'],
 	parameters: { submerchantId: byId(S.pfReadyForReview) },
 	request: {
 		method: 'POST',
