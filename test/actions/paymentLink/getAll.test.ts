@@ -5,14 +5,13 @@ import { searchPaymentLinks } from '../../../nodes/PaymentPlatform/methods/listS
 import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import { SEED } from '../../../sandbox';
 import { TestCredentialsHelper } from '../../harness/credentialsHelper';
-import { byId, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { BASE, byId, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 const createLink = (parameters: INodeParameters): INodeParameters => ({
 	resource: 'paymentLink',
 	operation: 'create',
-	title: 'Camiseta Lua',
-	amount: 4990,
+	...BASE['paymentLink.create'],
 	...parameters,
 });
 
