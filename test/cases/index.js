@@ -139,7 +139,7 @@ const refusals = () =>
 		})),
 	);
 
-/** @param {OperationCase} c */
-const pick = ({ resource, operation, name, label }) => ({ resource, operation, name, label });
+/** A case's names, for its further runs and refusals. @param {OperationCase} c */
+const pick = (c) => ({ resource: c.resource, operation: c.operation, name: c.name, label: c.label });
 
 module.exports = { CASES, caseNamed, inRunOrder, labelOf, refusals, variants };
