@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The operations' case files, `test/cases/<resource>/<operation>.case.js`: one a operation, read here for the jest
+ * The operations' case files, `test/cases/<resource>/<operation>.case.js`: one per operation, read here for the jest
  * test (./operations.test.ts, in-process) and the e2e and security suites (scripts/lib/operationCases.js, a real n8n).
  */
 const fs = require('fs');
@@ -142,4 +142,4 @@ const refusals = () =>
 /** A case's names, for its further runs and refusals. @param {OperationCase} c */
 const pick = (c) => ({ resource: c.resource, operation: c.operation, name: c.name, label: c.label });
 
-module.exports = { CASES, caseNamed, inRunOrder, labelOf, refusals, variants };
+module.exports = { CASES, caseNamed, inRunOrder, refusals, variants };
