@@ -47,12 +47,12 @@ module.exports = {
 		},
 		{
 			title: 'metadata JSON object',
-			change: { receivableIds: R.capturedInstallment1, additionalFields: { metadata: '"just text"' } },
+			change: { additionalFields: { metadata: '"just text"' } },
 			message: 'metadata must be a JSON object',
 		},
 		{
 			title: 'metadata valid JSON',
-			change: { receivableIds: R.capturedInstallment1, additionalFields: { metadata: '{reason: cash}' } },
+			change: { additionalFields: { metadata: '{reason: cash}' } },
 			message: 'metadata must be valid JSON',
 		},
 	],
