@@ -70,7 +70,8 @@ const INVALID_CASES = refusals()
  */
 function invalidCase(failsEditorCheck) {
 	const found = INVALID_CASES.find((c) => c.failsEditorCheck === failsEditorCheck);
-	if (!found) throw new Error(`No refusal with inN8n${failsEditorCheck ? ' and byN8n' : ''} in test/cases`);
+	if (!found)
+		throw new Error(`No refusal with inN8n${failsEditorCheck ? ' and byN8n' : ''} in test/cases`);
 	return found;
 }
 

@@ -15,7 +15,11 @@ const assert = require('node:assert/strict');
 async function checkCase(c, items, requests, context) {
 	const sent = requests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
 	const expected = c.input?.operation ? 2 : 1;
-	assert.equal(requests.length, expected, `expected ${expected} request(s), the sandbox got: ${sent}`);
+	assert.equal(
+		requests.length,
+		expected,
+		`expected ${expected} request(s), the sandbox got: ${sent}`,
+	);
 	assert.ok(
 		requests.every((r) => r.status >= 200 && r.status < 300),
 		`the sandbox answered: ${sent}`,
@@ -31,7 +35,10 @@ async function checkCase(c, items, requests, context) {
  */
 function checkRequest(expected, request) {
 	const { method, path, query = {}, bodyIncludes, parts } = expected;
-	assertMatches({ method: request.method, path: request.path, query: request.query }, { method, path, query });
+	assertMatches(
+		{ method: request.method, path: request.path, query: request.query },
+		{ method, path, query },
+	);
 	if ('body' in expected) assertMatches(request.body, expected.body);
 	if (bodyIncludes) assertIncludes(request.body, bodyIncludes);
 	if (parts) {

@@ -116,15 +116,14 @@ function inRunOrder() {
 /** @param {string} name `resource.operation` */
 function caseNamed(name) {
 	const found = BY_NAME.get(name);
-	if (!found) throw new Error(`No case file for ${name} (test/cases/<resource>/<operation>.case.js)`);
+	if (!found)
+		throw new Error(`No case file for ${name} (test/cases/<resource>/<operation>.case.js)`);
 	return found;
 }
 
 /** The further runs (`more`) as cases of their own, titled. @returns {Array<OperationCase & { title: string }>} */
 const variants = () =>
-	CASES.flatMap((c) =>
-		(c.more ?? []).map((run) => ({ ...run, ...pick(c), title: run.title })),
-	);
+	CASES.flatMap((c) => (c.more ?? []).map((run) => ({ ...run, ...pick(c), title: run.title })));
 
 /**
  * The refusals, each with its case's names and its parameters: the case's own with the refusal's change.
@@ -140,6 +139,11 @@ const refusals = () =>
 	);
 
 /** A case's names, for its further runs and refusals. @param {OperationCase} c */
-const pick = (c) => ({ resource: c.resource, operation: c.operation, name: c.name, label: c.label });
+const pick = (c) => ({
+	resource: c.resource,
+	operation: c.operation,
+	name: c.name,
+	label: c.label,
+});
 
 module.exports = { CASES, caseNamed, inRunOrder, refusals, variants };

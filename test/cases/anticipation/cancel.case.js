@@ -13,7 +13,15 @@ module.exports = {
 		assert.equal(store.receivables.get(SEED.receivables.anticipated)?.status, 'pending');
 	},
 	refused: [
-		{ title: 'anticipation id UUID', change: { anticipationId: 'ant_1' }, message: 'anticipation_id must be a UUID' },
-		{ title: 'anticipation id required', change: { anticipationId: '={{ "" }}' }, message: 'anticipation_id is required' },
+		{
+			title: 'anticipation id UUID',
+			change: { anticipationId: 'ant_1' },
+			message: 'anticipation_id must be a UUID',
+		},
+		{
+			title: 'anticipation id required',
+			change: { anticipationId: '={{ "" }}' },
+			message: 'anticipation_id is required',
+		},
 	],
 };

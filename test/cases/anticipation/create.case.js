@@ -36,10 +36,26 @@ module.exports = {
 		assert.equal(store.receivables.get(R.capturedInstallment2)?.status, 'anticipated');
 	},
 	refused: [
-		{ title: 'receivable ids not empty', change: { receivableIds: '={{ "" }}' }, message: 'receivable_ids is required' },
-		{ title: 'receivable ids not only separators', change: { receivableIds: ' , ,' }, message: 'receivable_ids is required' },
-		{ title: 'receivable ids empty array', change: { receivableIds: '={{ [] }}' }, message: 'receivable_ids is required' },
-		{ title: 'receivable id UUID (first)', change: { receivableIds: 'rcv_1' }, message: 'receivable_ids[0] must be a UUID' },
+		{
+			title: 'receivable ids not empty',
+			change: { receivableIds: '={{ "" }}' },
+			message: 'receivable_ids is required',
+		},
+		{
+			title: 'receivable ids not only separators',
+			change: { receivableIds: ' , ,' },
+			message: 'receivable_ids is required',
+		},
+		{
+			title: 'receivable ids empty array',
+			change: { receivableIds: '={{ [] }}' },
+			message: 'receivable_ids is required',
+		},
+		{
+			title: 'receivable id UUID (first)',
+			change: { receivableIds: 'rcv_1' },
+			message: 'receivable_ids[0] must be a UUID',
+		},
 		{
 			title: 'receivable id UUID (second)',
 			change: { receivableIds: `${R.capturedInstallment1}, 12345` },

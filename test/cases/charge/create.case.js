@@ -31,7 +31,15 @@ module.exports = {
 		items: {
 			item: [
 				{ name: 'Camiseta', quantity: 2, unit_price: 7995, tangible: true, code: 'SKU-1' },
-				{ name: 'Ebook', quantity: 1, unit_price: 10000, tangible: false, id: 'ebook-7', description: 'Guia', category: 'books' },
+				{
+					name: 'Ebook',
+					quantity: 1,
+					unit_price: 10000,
+					tangible: false,
+					id: 'ebook-7',
+					description: 'Guia',
+					category: 'books',
+				},
 			],
 		},
 		split: {
@@ -72,7 +80,15 @@ module.exports = {
 			},
 			items: [
 				{ name: 'Camiseta', quantity: 2, unit_price: 7995, tangible: true, code: 'SKU-1' },
-				{ name: 'Ebook', quantity: 1, unit_price: 10000, tangible: false, id: 'ebook-7', description: 'Guia', category: 'books' },
+				{
+					name: 'Ebook',
+					quantity: 1,
+					unit_price: 10000,
+					tangible: false,
+					id: 'ebook-7',
+					description: 'Guia',
+					category: 'books',
+				},
 			],
 			split: [
 				{ recipient_id: S.active, amount: 20000, cross_company: false },

@@ -18,7 +18,15 @@ module.exports = {
 		},
 	},
 	refused: [
-		{ title: 'payment link id UUID', change: { paymentLinkId: 'link_1' }, message: 'payment_link_id must be a UUID' },
-		{ title: 'payment link id required', change: { paymentLinkId: '={{ "" }}' }, message: 'payment_link_id is required' },
+		{
+			title: 'payment link id UUID',
+			change: { paymentLinkId: 'link_1' },
+			message: 'payment_link_id must be a UUID',
+		},
+		{
+			title: 'payment link id required',
+			change: { paymentLinkId: '={{ "" }}' },
+			message: 'payment_link_id is required',
+		},
 	],
 };

@@ -16,7 +16,9 @@ module.exports = {
 			{ name: 'file', filename: 'cover.png', contentType: 'image/png', data_base64: PNG_BASE64 },
 		],
 	},
-	output: { items: [{ id: LINK, cover_image_url: /^http:\/\/.*\/__admin\/uploads\/[0-9a-f-]{36}$/ }] },
+	output: {
+		items: [{ id: LINK, cover_image_url: /^http:\/\/.*\/__admin\/uploads\/[0-9a-f-]{36}$/ }],
+	},
 	async check([link], _requests, { store }) {
 		// The link now points at the uploaded bytes, which the sandbox serves back.
 		assert.equal(store.paymentLinks.get(LINK)?.cover_image_url, link.cover_image_url);

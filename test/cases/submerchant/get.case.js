@@ -21,6 +21,10 @@ module.exports = {
 		},
 	},
 	refused: [
-		{ title: 'submerchant id UUID', change: { submerchantId: byId(expr('123')) }, message: 'submerchant_id must be a UUID' },
+		{
+			title: 'submerchant id UUID',
+			change: { submerchantId: byId(expr('123')) },
+			message: 'submerchant_id must be a UUID',
+		},
 	],
 };

@@ -25,8 +25,13 @@ module.exports = {
 		{
 			title: 'status filter enum',
 			change: { returnAll: true, filters: { status: 'approved' } },
-			message: 'status must be one of: pending, pending_review, active, suspended, inactive, rejected',
+			message:
+				'status must be one of: pending, pending_review, active, suspended, inactive, rejected',
 		},
-		{ title: 'limit >= 1', change: { returnAll: false, limit: 0 }, message: 'limit must be an integer >= 1' },
+		{
+			title: 'limit >= 1',
+			change: { returnAll: false, limit: 0 },
+			message: 'limit must be an integer >= 1',
+		},
 	],
 };

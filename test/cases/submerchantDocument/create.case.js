@@ -47,7 +47,7 @@ module.exports = {
 	},
 	refused: [
 		{
-			title: 'a partner document without legal representative, by n8n\'s check of literal values',
+			title: "a partner document without legal representative, by n8n's check of literal values",
 			change: { documentType: 'partner_front_id' },
 			message: 'Parameter "Legal Representative ID" is required',
 			byN8n: true,

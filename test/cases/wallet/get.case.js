@@ -19,6 +19,10 @@ module.exports = {
 		},
 	},
 	refused: [
-		{ title: 'wallet id UUID', change: { walletId: 'wallet-1' }, message: 'wallet_id must be a UUID' },
+		{
+			title: 'wallet id UUID',
+			change: { walletId: 'wallet-1' },
+			message: 'wallet_id must be a UUID',
+		},
 	],
 };

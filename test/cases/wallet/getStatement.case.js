@@ -34,7 +34,11 @@ module.exports = {
 	},
 	refused: [
 		{ title: 'wallet id UUID', change: { walletId: '42' }, message: 'wallet_id must be a UUID' },
-		{ title: 'wallet id required', change: { walletId: '={{ "" }}' }, message: 'wallet_id is required' },
+		{
+			title: 'wallet id required',
+			change: { walletId: '={{ "" }}' },
+			message: 'wallet_id is required',
+		},
 		{
 			title: 'start date ISO 8601',
 			change: { walletId: SEED.walletId, filters: { startDate: '={{ "last month" }}' } },

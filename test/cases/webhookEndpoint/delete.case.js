@@ -21,6 +21,10 @@ module.exports = {
 		assert.equal(store.webhookEndpoints.has(deleted.id), false, 'the endpoint is still registered');
 	},
 	refused: [
-		{ title: 'webhook endpoint id UUID', change: { webhookEndpointId: 'we_1' }, message: 'webhook_endpoint_id must be a UUID' },
+		{
+			title: 'webhook endpoint id UUID',
+			change: { webhookEndpointId: 'we_1' },
+			message: 'webhook_endpoint_id must be a UUID',
+		},
 	],
 };

@@ -8,6 +8,10 @@ module.exports = {
 	output: { items: [{ fee: 367, fee_type: 'fixed' }] },
 	refused: [
 		{ title: 'amount an integer', change: { amount: 10.5 }, message: 'amount must be an integer' },
-		{ title: 'amount a number', change: { amount: '={{ "ten" }}' }, message: 'amount must be an integer' },
+		{
+			title: 'amount a number',
+			change: { amount: '={{ "ten" }}' },
+			message: 'amount must be an integer',
+		},
 	],
 };

@@ -22,6 +22,10 @@ module.exports = {
 		],
 	},
 	refused: [
-		{ title: 'submerchant id UUID', change: { submerchantId: 'store-1' }, message: 'submerchant_id must be a UUID' },
+		{
+			title: 'submerchant id UUID',
+			change: { submerchantId: 'store-1' },
+			message: 'submerchant_id must be a UUID',
+		},
 	],
 };

@@ -10,7 +10,11 @@ const { SEED } = require('../../../sandbox/seedIds');
 const { ADDRESS } = require('../../cases/values');
 const { CREDENTIAL_TYPE } = require('../../../scripts/lib/packageInfo');
 const { execute } = require('./cli');
-const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../../scripts/lib/workflows');
+const {
+	ACTION_NODE_NAME,
+	nodeOutput,
+	operationWorkflow,
+} = require('../../../scripts/lib/workflows');
 
 /** The platform's names, by the sandbox's (and the node's) default name. */
 const RENAMED = {
