@@ -4,7 +4,7 @@
  */
 import { operationNames } from '../../nodes/PaymentPlatform/actions/operations';
 import { expectCaseRefused, runCase, useSandbox } from '../harness/actions';
-import { CASES, inRunOrder, refusals, variants } from '.';
+import { CASES, inRunOrder, refusals, variants } from './index';
 
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 const named = <T extends { label: string }>(cases: T[], title: (c: T) => string = (c) => c.label) =>

@@ -1,5 +1,4 @@
 /** Payment Link → Upload Cover against the sandbox, beyond its case file (test/cases): the default field, any file type sent as it is, a missing binary field. */
-import axios from 'axios';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';

@@ -16,7 +16,6 @@ const D = SEED.documents;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 const create = { resource: 'submerchantDocument', operation: 'create' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** 16 bytes: "%PDF-1.4 sandbox". */
 const PDF_TEXT = '%PDF-1.4 sandbox';
