@@ -55,7 +55,8 @@ const path = require('path');
  *   refused?: Refusal[],
  * }} CaseFile What a case file exports. `after`: the cases (`resource.operation`) whose state this one relies on;
  *   in-process they run first on a sandbox back at its seed, in the e2e suite they come earlier in its order.
- *   `more`: further runs of the operation (values through expressions), each with a title.
+ *   `more`: further runs of the operation (values through expressions), each with a title. `refused` is a table,
+ *   one refusal a line (`// prettier-ignore` above it keeps it so).
  *
  * @typedef {CaseFile & { resource: string, operation: string, name: string, label: string }} OperationCase
  */

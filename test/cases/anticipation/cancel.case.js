@@ -12,16 +12,9 @@ module.exports = {
 		assert.equal(store.anticipations.get(SEED.anticipationId)?.status, 'canceled');
 		assert.equal(store.receivables.get(SEED.receivables.anticipated)?.status, 'pending');
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'anticipation id UUID',
-			change: { anticipationId: 'ant_1' },
-			message: 'anticipation_id must be a UUID',
-		},
-		{
-			title: 'anticipation id required',
-			change: { anticipationId: '={{ "" }}' },
-			message: 'anticipation_id is required',
-		},
+		{ title: 'anticipation id UUID', change: { anticipationId: 'ant_1' }, message: 'anticipation_id must be a UUID' },
+		{ title: 'anticipation id required', change: { anticipationId: '={{ "" }}' }, message: 'anticipation_id is required' },
 	],
 };

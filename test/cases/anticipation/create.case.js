@@ -35,27 +35,12 @@ module.exports = {
 	check(_items, _requests, { store }) {
 		assert.equal(store.receivables.get(R.capturedInstallment2)?.status, 'anticipated');
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'receivable ids not empty',
-			change: { receivableIds: '={{ "" }}' },
-			message: 'receivable_ids is required',
-		},
-		{
-			title: 'receivable ids not only separators',
-			change: { receivableIds: ' , ,' },
-			message: 'receivable_ids is required',
-		},
-		{
-			title: 'receivable ids empty array',
-			change: { receivableIds: '={{ [] }}' },
-			message: 'receivable_ids is required',
-		},
-		{
-			title: 'receivable id UUID (first)',
-			change: { receivableIds: 'rcv_1' },
-			message: 'receivable_ids[0] must be a UUID',
-		},
+		{ title: 'receivable ids not empty', change: { receivableIds: '={{ "" }}' }, message: 'receivable_ids is required' },
+		{ title: 'receivable ids not only separators', change: { receivableIds: ' , ,' }, message: 'receivable_ids is required' },
+		{ title: 'receivable ids empty array', change: { receivableIds: '={{ [] }}' }, message: 'receivable_ids is required' },
+		{ title: 'receivable id UUID (first)', change: { receivableIds: 'rcv_1' }, message: 'receivable_ids[0] must be a UUID' },
 		{
 			title: 'receivable id UUID (second)',
 			change: { receivableIds: `${R.capturedInstallment1}, 12345` },

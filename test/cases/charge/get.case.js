@@ -18,12 +18,9 @@ module.exports = {
 			metadata: { order_id: 'ORD-1003' },
 		},
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'charge id UUID',
-			change: { chargeId: byId('={{ "ch_123" }}') },
-			message: 'charge_id must be a UUID',
-		},
+		{ title: 'charge id UUID', change: { chargeId: byId('={{ "ch_123" }}') }, message: 'charge_id must be a UUID' },
 		{
 			title: 'a charge ID that is not a UUID is stopped by the locator check, naming the charge ID',
 			change: { chargeId: byId('ch_123') },

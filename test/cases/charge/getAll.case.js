@@ -58,67 +58,19 @@ module.exports = {
 			output: { count: 5 },
 		},
 	],
+	// prettier-ignore
 	refused: [
-		{
-			title: 'status enum',
-			change: { returnAll: true, filters: { status: '={{ "paid" }}' } },
-			message:
-				'status must be one of: pending, authorized, captured, partially_refunded, refunded, voided, failed, expired',
-		},
-		{
-			title: 'payment method filter enum',
-			change: { returnAll: true, filters: { paymentMethod: '={{ "cash" }}' } },
-			message: 'payment_method must be one of: credit_card, debit_card, pix, boleto',
-		},
-		{
-			title: 'start date ISO 8601',
-			change: { returnAll: true, filters: { startDate: '={{ "yesterday" }}' } },
-			message: 'start_date must be an ISO 8601 date or date-time',
-		},
-		{
-			title: 'start date a calendar date',
-			change: { returnAll: true, filters: { startDate: '={{ "2025-02-30T10:00:00" }}' } },
-			message: 'start_date must be an ISO 8601 date or date-time',
-		},
-		{
-			title: 'end date ISO 8601',
-			change: { returnAll: true, filters: { endDate: '={{ "31/03/2025" }}' } },
-			message: 'end_date must be an ISO 8601 date or date-time',
-		},
-		{
-			title: 'min amount >= 0',
-			change: { returnAll: true, filters: { minAmount: -1 } },
-			message: 'min_amount must be an integer >= 0',
-		},
-		{
-			title: 'min amount integer',
-			change: { returnAll: true, filters: { minAmount: 10.5 } },
-			message: 'min_amount must be an integer >= 0',
-		},
-		{
-			title: 'max amount >= 0',
-			change: { returnAll: true, filters: { maxAmount: -100 } },
-			message: 'max_amount must be an integer >= 0',
-		},
-		{
-			title: 'max amount integer',
-			change: { returnAll: true, filters: { maxAmount: '={{ "lots" }}' } },
-			message: 'max_amount must be an integer >= 0',
-		},
-		{
-			title: 'installments filter 1..12 (0)',
-			change: { returnAll: true, filters: { installments: 0 } },
-			message: 'installments must be an integer from 1 to 12',
-		},
-		{
-			title: 'installments filter 1..12 (13)',
-			change: { returnAll: true, filters: { installments: 13 } },
-			message: 'installments must be an integer from 1 to 12',
-		},
-		{
-			title: 'limit >= 1',
-			change: { returnAll: false, limit: 0 },
-			message: 'limit must be an integer >= 1',
-		},
+		{ title: 'status enum', change: { returnAll: true, filters: { status: '={{ "paid" }}' } }, message: 'status must be one of: pending, authorized, captured, partially_refunded, refunded, voided, failed, expired' },
+		{ title: 'payment method filter enum', change: { returnAll: true, filters: { paymentMethod: '={{ "cash" }}' } }, message: 'payment_method must be one of: credit_card, debit_card, pix, boleto' },
+		{ title: 'start date ISO 8601', change: { returnAll: true, filters: { startDate: '={{ "yesterday" }}' } }, message: 'start_date must be an ISO 8601 date or date-time' },
+		{ title: 'start date a calendar date', change: { returnAll: true, filters: { startDate: '={{ "2025-02-30T10:00:00" }}' } }, message: 'start_date must be an ISO 8601 date or date-time' },
+		{ title: 'end date ISO 8601', change: { returnAll: true, filters: { endDate: '={{ "31/03/2025" }}' } }, message: 'end_date must be an ISO 8601 date or date-time' },
+		{ title: 'min amount >= 0', change: { returnAll: true, filters: { minAmount: -1 } }, message: 'min_amount must be an integer >= 0' },
+		{ title: 'min amount integer', change: { returnAll: true, filters: { minAmount: 10.5 } }, message: 'min_amount must be an integer >= 0' },
+		{ title: 'max amount >= 0', change: { returnAll: true, filters: { maxAmount: -100 } }, message: 'max_amount must be an integer >= 0' },
+		{ title: 'max amount integer', change: { returnAll: true, filters: { maxAmount: '={{ "lots" }}' } }, message: 'max_amount must be an integer >= 0' },
+		{ title: 'installments filter 1..12 (0)', change: { returnAll: true, filters: { installments: 0 } }, message: 'installments must be an integer from 1 to 12' },
+		{ title: 'installments filter 1..12 (13)', change: { returnAll: true, filters: { installments: 13 } }, message: 'installments must be an integer from 1 to 12' },
+		{ title: 'limit >= 1', change: { returnAll: false, limit: 0 }, message: 'limit must be an integer >= 1' },
 	],
 };

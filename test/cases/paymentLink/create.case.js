@@ -52,20 +52,13 @@ module.exports = {
 	check([link], _requests, { store }) {
 		assert.equal(store.paymentLinks.get(link.id)?.checkout_url, link.checkout_url);
 	},
+	// prettier-ignore
 	refused: [
 		{ title: 'no title', change: { title: '  ', amount: 4990 }, message: 'title is required' },
-		{
-			title: 'a fractional amount',
-			change: { title: 'Camiseta Lua', amount: 10.5 },
-			message: 'amount must be an integer',
-		},
+		{ title: 'a fractional amount', change: { title: 'Camiseta Lua', amount: 10.5 }, message: 'amount must be an integer' },
 		{
 			title: 'a bad expiry',
-			change: {
-				title: 'Camiseta Lua',
-				amount: 4990,
-				additionalFields: { expires_at: '2027-02-30' },
-			},
+			change: { title: 'Camiseta Lua', amount: 4990, additionalFields: { expires_at: '2027-02-30' } },
 			message: 'expires_at must be an ISO 8601 date or date-time',
 		},
 		{

@@ -17,16 +17,9 @@ module.exports = {
 			max_installments: 6,
 		},
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'payment link id UUID',
-			change: { paymentLinkId: 'link_1' },
-			message: 'payment_link_id must be a UUID',
-		},
-		{
-			title: 'payment link id required',
-			change: { paymentLinkId: '={{ "" }}' },
-			message: 'payment_link_id is required',
-		},
+		{ title: 'payment link id UUID', change: { paymentLinkId: 'link_1' }, message: 'payment_link_id must be a UUID' },
+		{ title: 'payment link id required', change: { paymentLinkId: '={{ "" }}' }, message: 'payment_link_id is required' },
 	],
 };

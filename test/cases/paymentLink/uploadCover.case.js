@@ -25,6 +25,7 @@ module.exports = {
 		const response = await fetch(link.cover_image_url);
 		assert.equal(Buffer.from(await response.arrayBuffer()).toString('base64'), PNG_BASE64);
 	},
+	// prettier-ignore
 	refused: [
 		{
 			title: 'payment link id UUID',

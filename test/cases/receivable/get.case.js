@@ -25,16 +25,9 @@ module.exports = {
 			},
 		],
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'receivable id UUID',
-			change: { receivableId: 'rcv_1' },
-			message: 'receivable_id must be a UUID',
-		},
-		{
-			title: 'receivable id required',
-			change: { receivableId: '={{ "  " }}' },
-			message: 'receivable_id is required',
-		},
+		{ title: 'receivable id UUID', change: { receivableId: 'rcv_1' }, message: 'receivable_id must be a UUID' },
+		{ title: 'receivable id required', change: { receivableId: '={{ "  " }}' }, message: 'receivable_id is required' },
 	],
 };

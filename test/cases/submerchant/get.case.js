@@ -20,11 +20,8 @@ module.exports = {
 			average_ticket: '120.00',
 		},
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'submerchant id UUID',
-			change: { submerchantId: byId(expr('123')) },
-			message: 'submerchant_id must be a UUID',
-		},
+		{ title: 'submerchant id UUID', change: { submerchantId: byId(expr('123')) }, message: 'submerchant_id must be a UUID' },
 	],
 };

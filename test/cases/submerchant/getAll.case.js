@@ -21,17 +21,13 @@ module.exports = {
 		],
 		each: { status: 'pending' },
 	},
+	// prettier-ignore
 	refused: [
 		{
 			title: 'status filter enum',
 			change: { returnAll: true, filters: { status: 'approved' } },
-			message:
-				'status must be one of: pending, pending_review, active, suspended, inactive, rejected',
+			message: 'status must be one of: pending, pending_review, active, suspended, inactive, rejected',
 		},
-		{
-			title: 'limit >= 1',
-			change: { returnAll: false, limit: 0 },
-			message: 'limit must be an integer >= 1',
-		},
+		{ title: 'limit >= 1', change: { returnAll: false, limit: 0 }, message: 'limit must be an integer >= 1' },
 	],
 };

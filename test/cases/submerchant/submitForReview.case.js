@@ -28,16 +28,9 @@ module.exports = {
 	check(_items, _requests, { store }) {
 		assert.equal(store.submerchants.get(S.pfReadyForReview)?.status, 'pending_review');
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'submerchant id required',
-			change: { submerchantId: byId(expr('')) },
-			message: 'submerchant_id is required',
-		},
-		{
-			title: 'submerchant id UUID',
-			change: { submerchantId: byId(expr('x')) },
-			message: 'submerchant_id must be a UUID',
-		},
+		{ title: 'submerchant id required', change: { submerchantId: byId(expr('')) }, message: 'submerchant_id is required' },
+		{ title: 'submerchant id UUID', change: { submerchantId: byId(expr('x')) }, message: 'submerchant_id must be a UUID' },
 	],
 };

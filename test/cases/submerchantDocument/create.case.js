@@ -45,9 +45,10 @@ module.exports = {
 			number: '12.345.678-9',
 		},
 	},
+	// prettier-ignore
 	refused: [
 		{
-			title: "a partner document without legal representative, by n8n's check of literal values",
+			title: 'a partner document without legal representative, by n8n\'s check of literal values',
 			change: { documentType: 'partner_front_id' },
 			message: 'Parameter "Legal Representative ID" is required',
 			byN8n: true,

@@ -18,6 +18,7 @@ module.exports = {
 			mime_type: 'image/png',
 		});
 	},
+	// prettier-ignore
 	refused: [
 		{
 			title: 'submerchant id UUID',

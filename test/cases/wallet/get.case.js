@@ -18,11 +18,8 @@ module.exports = {
 			is_active: true,
 		},
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'wallet id UUID',
-			change: { walletId: 'wallet-1' },
-			message: 'wallet_id must be a UUID',
-		},
+		{ title: 'wallet id UUID', change: { walletId: 'wallet-1' }, message: 'wallet_id must be a UUID' },
 	],
 };

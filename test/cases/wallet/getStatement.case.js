@@ -32,13 +32,10 @@ module.exports = {
 			[W[1], W[2]],
 		);
 	},
+	// prettier-ignore
 	refused: [
 		{ title: 'wallet id UUID', change: { walletId: '42' }, message: 'wallet_id must be a UUID' },
-		{
-			title: 'wallet id required',
-			change: { walletId: '={{ "" }}' },
-			message: 'wallet_id is required',
-		},
+		{ title: 'wallet id required', change: { walletId: '={{ "" }}' }, message: 'wallet_id is required' },
 		{
 			title: 'start date ISO 8601',
 			change: { walletId: SEED.walletId, filters: { startDate: '={{ "last month" }}' } },

@@ -28,12 +28,9 @@ module.exports = {
 	check([endpoint], _requests, { store }) {
 		assert.equal(store.webhookEndpoints.get(endpoint.id)?.secret, endpoint.secret);
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'url required',
-			change: { url: '={{ "" }}', events: ['charge.captured'] },
-			message: 'url is required',
-		},
+		{ title: 'url required', change: { url: '={{ "" }}', events: ['charge.captured'] }, message: 'url is required' },
 		{
 			title: 'url at most 2048 characters',
 			// 26 + 2023 = 2049 characters.
@@ -47,10 +44,7 @@ module.exports = {
 		},
 		{
 			title: 'events are documented names',
-			change: {
-				url: 'https://hooks.example.com/x',
-				events: '={{ ["charge.captured", "charge.paid"] }}',
-			},
+			change: { url: 'https://hooks.example.com/x', events: '={{ ["charge.captured", "charge.paid"] }}' },
 			message: `events[1] must be one of: ${WEBHOOK_EVENTS.join(', ')}`,
 		},
 	],

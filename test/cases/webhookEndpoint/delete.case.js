@@ -20,11 +20,8 @@ module.exports = {
 		);
 		assert.equal(store.webhookEndpoints.has(deleted.id), false, 'the endpoint is still registered');
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'webhook endpoint id UUID',
-			change: { webhookEndpointId: 'we_1' },
-			message: 'webhook_endpoint_id must be a UUID',
-		},
+		{ title: 'webhook endpoint id UUID', change: { webhookEndpointId: 'we_1' }, message: 'webhook_endpoint_id must be a UUID' },
 	],
 };

@@ -21,11 +21,8 @@ module.exports = {
 			},
 		],
 	},
+	// prettier-ignore
 	refused: [
-		{
-			title: 'submerchant id UUID',
-			change: { submerchantId: 'store-1' },
-			message: 'submerchant_id must be a UUID',
-		},
+		{ title: 'submerchant id UUID', change: { submerchantId: 'store-1' }, message: 'submerchant_id must be a UUID' },
 	],
 };
