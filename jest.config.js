@@ -3,7 +3,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	setupFiles: ['<rootDir>/test/harness/quietLogs.js'],
+	setupFiles: ['<rootDir>/test/harness/quietLogs.js', '<rootDir>/test/harness/regexTimeout.js'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
 	},

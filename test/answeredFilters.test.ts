@@ -17,12 +17,17 @@ interface Case {
 	parameters: INodeParameters;
 }
 
-const charges = (filters: INodeParameters): INodeParameters => ({
-	resource: 'charge',
-	operation: 'getAll',
-	returnAll: true,
-	filters,
-});
+/** Get Many of `resource`, every page, with `filters`. */
+const listOf =
+	(resource: string) =>
+	(filters: INodeParameters): INodeParameters => ({
+		resource,
+		operation: 'getAll',
+		returnAll: true,
+		filters,
+	});
+const charges = listOf('charge');
+const submerchants = listOf('submerchant');
 const statement = (filters: INodeParameters): INodeParameters => ({
 	resource: 'wallet',
 	operation: 'getStatement',
@@ -31,54 +36,20 @@ const statement = (filters: INodeParameters): INodeParameters => ({
 	options: { splitEntries: true },
 });
 
-const CASES: Case[] = [
-	{ filter: 'Status', query: 'status', parameters: charges({ status: 'captured' }) },
-	{
-		filter: 'Payment Method',
-		query: 'payment_method',
-		parameters: charges({ paymentMethod: 'pix' }),
-	},
-	{
-		filter: 'Start Date',
-		query: 'start_date',
-		parameters: charges({ startDate: '2025-03-15T00:00:00Z' }),
-	},
-	{
-		filter: 'End Date',
-		query: 'end_date',
-		parameters: charges({ endDate: '2025-03-15T00:00:00Z' }),
-	},
-	{
-		filter: 'Min Amount (in Cents)',
-		query: 'min_amount',
-		parameters: charges({ minAmount: 20000 }),
-	},
-	{
-		filter: 'Max Amount (in Cents)',
-		query: 'max_amount',
-		parameters: charges({ maxAmount: 20000 }),
-	},
-	{
-		filter: 'Status',
-		query: 'status',
-		parameters: {
-			resource: 'submerchant',
-			operation: 'getAll',
-			returnAll: true,
-			filters: { status: 'active' },
-		},
-	},
-	{
-		filter: 'Start Date',
-		query: 'start_date',
-		parameters: statement({ startDate: '2025-03-01T00:00:00Z' }),
-	},
-	{
-		filter: 'End Date',
-		query: 'end_date',
-		parameters: statement({ endDate: '2025-02-01T00:00:00Z' }),
-	},
-];
+/** Filter (display name), query name sent, parameters of the operation with that filter set. */
+const CASES: Case[] = (
+	[
+		['Status', 'status', charges({ status: 'captured' })],
+		['Payment Method', 'payment_method', charges({ paymentMethod: 'pix' })],
+		['Start Date', 'start_date', charges({ startDate: '2025-03-15T00:00:00Z' })],
+		['End Date', 'end_date', charges({ endDate: '2025-03-15T00:00:00Z' })],
+		['Min Amount (in Cents)', 'min_amount', charges({ minAmount: 20000 })],
+		['Max Amount (in Cents)', 'max_amount', charges({ maxAmount: 20000 })],
+		['Status', 'status', submerchants({ status: 'active' })],
+		['Start Date', 'start_date', statement({ startDate: '2025-03-01T00:00:00Z' })],
+		['End Date', 'end_date', statement({ endDate: '2025-02-01T00:00:00Z' })],
+	] as const
+).map(([filter, query, parameters]) => ({ filter, query, parameters }));
 
 const label = ({ parameters, filter }: Case) => `${String(parameters.resource)} → ${filter}`;
 

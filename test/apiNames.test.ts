@@ -9,7 +9,7 @@ import { parseApiNames, renamableNames } from '../nodes/PaymentPlatform/transpor
 import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
 import { runAction } from './harness';
 import { useSandbox } from './harness/sandbox';
-import { byId, idsOf, jsonOf } from './harness/actions';
+import { BASE, byId, idsOf, jsonOf } from './harness/actions';
 
 const RENAMED: Record<string, string> = {
 	page: 'pg',
@@ -115,13 +115,7 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		const [created] = await run({
 			resource: 'submerchantAddress',
 			operation: 'create',
-			submerchantId: byId(SEED.submerchants.pfReadyForReview),
-			street: 'Rua Augusta',
-			number: '1500',
-			neighborhood: 'Consolacao',
-			city: 'Sao Paulo',
-			state: 'SP',
-			zipCode: '01304-001',
+			...BASE['submerchantAddress.create'],
 			additionalFields: { addressType: 'shipping' },
 		});
 		expect(sandbox().requests[0].body).toMatchObject({ address_type: 'shipping' });
@@ -130,8 +124,7 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		await run({
 			resource: 'submerchantAddress',
 			operation: 'update',
-			submerchantId: byId(SEED.submerchants.active),
-			addressId: SEED.addresses.activeBilling,
+			...BASE['submerchantAddress.update'],
 			updateFields: { addressType: 'both' },
 		});
 		expect(sandbox().requests[1].body).toEqual({ address_type: 'both' });

@@ -20,7 +20,12 @@ const ok = (data: unknown, extra: object = {}) => ({
 	body: { success: true, message: 'OK', data, ...extra },
 });
 const getSummary = { resource: 'withdrawal', operation: 'getSummary' };
-const noDelay = { 'retry-after': '0' };
+/** An API failure answered at once (Retry-After: 0), so that retries cost no wait. */
+const failure = (status: number, message: string, error: string) => ({
+	status,
+	headers: { 'retry-after': '0' },
+	body: { success: false, message, error },
+});
 
 let api: ScriptedApi;
 const target = () => ({ url: `${api.url}/`, ...KEYS });
@@ -155,14 +160,7 @@ describe('envelope', () => {
 
 describe('retries', () => {
 	it('retries a GET on 429 and honours Retry-After', async () => {
-		api.script([
-			{
-				status: 429,
-				headers: noDelay,
-				body: { success: false, message: 'slow down', error: 'RATE_LIMITED' },
-			},
-			ok(summary),
-		]);
+		api.script([failure(429, 'slow down', 'RATE_LIMITED'), ok(summary)]);
 		const { output, error } = await runAction(target(), getSummary);
 		expect(error).toBeUndefined();
 		expect(api.requests).toHaveLength(2);
@@ -172,13 +170,7 @@ describe('retries', () => {
 	it.each([502, 503, 504])(
 		'retries a GET on %i a bounded number of times, then fails with the API message',
 		async (status) => {
-			api.script([
-				{
-					status,
-					headers: noDelay,
-					body: { success: false, message: 'upstream down', error: 'UNAVAILABLE' },
-				},
-			]);
+			api.script([failure(status, 'upstream down', 'UNAVAILABLE')]);
 			const { error } = await runAction(target(), getSummary);
 			expect(api.requests).toHaveLength(1 + RETRY_POLICY.maxRetries);
 			expect(error?.message).toBe('upstream down');
@@ -186,44 +178,36 @@ describe('retries', () => {
 	);
 
 	it.each([400, 401, 404, 409, 500])('does not retry a GET on %i', async (status) => {
-		api.script([{ status, headers: noDelay, body: { success: false, message: 'no', error: 'X' } }]);
+		api.script([failure(status, 'no', 'X')]);
 		await runAction(target(), getSummary);
 		expect(api.requests).toHaveLength(1);
 	});
 
-	it('never retries a POST, even on 503', async () => {
-		api.script([
-			{
-				status: 503,
-				headers: noDelay,
-				body: { success: false, message: 'down', error: 'UNAVAILABLE' },
+	it.each([
+		{
+			method: 'POST',
+			answer: failure(503, 'down', 'UNAVAILABLE'),
+			parameters: {
+				resource: 'webhookEndpoint',
+				operation: 'create',
+				url: 'https://example.com/hook',
+				events: ['charge.captured'],
 			},
-		]);
-		const { error } = await runAction(target(), {
-			resource: 'webhookEndpoint',
-			operation: 'create',
-			url: 'https://example.com/hook',
-			events: ['charge.captured'],
-		});
-		expect(error?.message).toBe('down');
-		expect(api.requests.map((r) => r.method)).toEqual(['POST']);
-	});
-
-	it('never retries a DELETE, even on 429', async () => {
-		api.script([
-			{
-				status: 429,
-				headers: noDelay,
-				body: { success: false, message: 'slow', error: 'RATE_LIMITED' },
+		},
+		{
+			method: 'DELETE',
+			answer: failure(429, 'slow', 'RATE_LIMITED'),
+			parameters: {
+				resource: 'anticipation',
+				operation: 'cancel',
+				anticipationId: '0b6f3a52-5d3b-4a57-9d5e-8a1f2b3c4d5e',
 			},
-		]);
-		const { error } = await runAction(target(), {
-			resource: 'anticipation',
-			operation: 'cancel',
-			anticipationId: '0b6f3a52-5d3b-4a57-9d5e-8a1f2b3c4d5e',
-		});
-		expect(error?.message).toBe('slow');
-		expect(api.requests.map((r) => r.method)).toEqual(['DELETE']);
+		},
+	])('never retries a $method, even on $answer.status', async ({ method, answer, parameters }) => {
+		api.script([answer]);
+		const { error } = await runAction(target(), parameters);
+		expect(error?.message).toBe(answer.body.message);
+		expect(api.requests.map((r) => r.method)).toEqual([method]);
 	});
 
 	it('backs off exponentially, honours Retry-After in seconds or as a date, and caps the wait', () => {

@@ -68,6 +68,20 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 
 type Envelope = { success: boolean; message: string; error?: string; details?: unknown };
 
+/** A well-formed id that names no record: the sandbox answers 404 (a malformed id is a validation error). */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The status, `success: false` and error code of a failure; returns its body for the checks that follow. */
+function expectFailure(response: AxiosResponse, status: number, code: string): Envelope {
+	const body = response.data as Envelope;
+	expect({ status: response.status, success: body.success, error: body.error }).toEqual({
+		status,
+		success: false,
+		error: code,
+	});
+	return body;
+}
+
 /** A validation failure naming `field` with `rule`; on writes also the `details` entry. */
 export function expectValidationError(
 	response: AxiosResponse,
@@ -75,12 +89,7 @@ export function expectValidationError(
 	rule: string,
 	messagePart?: string,
 ): void {
-	const body = response.data as Envelope;
-	expect({ status: response.status, success: body.success, error: body.error }).toEqual({
-		status: VALIDATION_STATUS,
-		success: false,
-		error: ERROR_CODES.validation,
-	});
+	const body = expectFailure(response, VALIDATION_STATUS, ERROR_CODES.validation);
 	expect(body.message).toContain(field);
 	if (messagePart) expect(body.message).toContain(messagePart);
 	if (response.config.method?.toUpperCase() === 'GET') {
@@ -99,15 +108,15 @@ export function expectError(
 	code: string,
 	messagePart?: string,
 ): void {
-	const body = response.data as Envelope;
-	expect({ status: response.status, success: body.success, error: body.error }).toEqual({
-		status,
-		success: false,
-		error: code,
-	});
+	const body = expectFailure(response, status, code);
 	expect(typeof body.message).toBe('string');
 	expect(Object.keys(body).sort()).toEqual(['error', 'message', 'success']);
 	if (messagePart) expect(body.message).toContain(messagePart);
+}
+
+/** A 404 envelope (NOT_FOUND), its message naming `what` when given. */
+export function expectNotFound(response: AxiosResponse, what?: string): void {
+	expectError(response, 404, ERROR_CODES.notFound, what);
 }
 
 /** A success that returns only success and message. */

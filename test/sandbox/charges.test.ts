@@ -3,12 +3,15 @@
  *
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
-import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
-import { expectError, expectValidationError, useTestSandbox } from '../harness/sandboxHttp';
+import {
+	expectNotFound,
+	expectValidationError,
+	UNKNOWN_ID,
+	useTestSandbox,
+} from '../harness/sandboxHttp';
 
 const C = SEED.charges;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const CARD_NUMBER = '4242424242424242';
 
 const t = useTestSandbox();
@@ -377,12 +380,7 @@ describe('GET /v1/charges/{id}', () => {
 	});
 
 	it('answers 404 for an unknown id and a validation error for a malformed one', async () => {
-		expectError(
-			await t().api.get(`/v1/charges/${UNKNOWN_ID}`),
-			404,
-			ERROR_CODES.notFound,
-			'Charge',
-		);
+		expectNotFound(await t().api.get(`/v1/charges/${UNKNOWN_ID}`), 'Charge');
 		expectValidationError(await t().api.get('/v1/charges/123'), 'id', 'uuid');
 	});
 });

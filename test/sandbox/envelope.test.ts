@@ -5,7 +5,14 @@
  */
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
-import { client, expectError, expectValidationError, useTestSandbox } from '../harness/sandboxHttp';
+import {
+	client,
+	expectError,
+	expectNotFound,
+	expectValidationError,
+	UNKNOWN_ID,
+	useTestSandbox,
+} from '../harness/sandboxHttp';
 import { abortMidBody } from '../harness/rawHttp';
 
 const S = SEED.submerchants;
@@ -112,25 +119,16 @@ describe('envelope', () => {
 	});
 
 	it('answers 404 NOT_FOUND for an unknown /v1 route and for paths outside /v1', async () => {
-		expectError(
-			await t().api.get('/v1/nothing-here'),
-			404,
-			ERROR_CODES.notFound,
-			'/v1/nothing-here',
-		);
-		expectError(await t().api.get('/v2/submerchants'), 404, ERROR_CODES.notFound);
-		expectError(await t().anonymous.get('/'), 404, ERROR_CODES.notFound);
-		expectError(await t().anonymous.get('/__admin/nothing'), 404, ERROR_CODES.notFound);
+		expectNotFound(await t().api.get('/v1/nothing-here'), '/v1/nothing-here');
+		expectNotFound(await t().api.get('/v2/submerchants'));
+		expectNotFound(await t().anonymous.get('/'));
+		expectNotFound(await t().anonymous.get('/__admin/nothing'));
 	});
 
 	it("answers 404 for a well-formed unknown id and for another merchant's submerchant", async () => {
-		const unknown = await t().api.get('/v1/submerchants/00000000-0000-4000-8000-000000000000');
-		expectError(unknown, 404, ERROR_CODES.notFound, 'Submerchant');
-		expectError(
-			await t().api.get(`/v1/submerchants/${S.otherMerchants}`),
-			404,
-			ERROR_CODES.notFound,
-		);
+		const unknown = await t().api.get(`/v1/submerchants/${UNKNOWN_ID}`);
+		expectNotFound(unknown, 'Submerchant');
+		expectNotFound(await t().api.get(`/v1/submerchants/${S.otherMerchants}`));
 	});
 
 	it('answers a validation error for a malformed path id', async () => {

@@ -10,7 +10,9 @@ import { FAULT_KINDS, SEED, type FaultSpec } from '../../sandbox';
 import { faultsFromEnv, NON_JSON_BODY, SUCCESS_FALSE } from '../../sandbox/faults';
 import {
 	expectError,
+	expectNotFound,
 	startTestSandbox,
+	UNKNOWN_ID,
 	useTestSandbox,
 	VALIDATION_STATUS,
 } from '../harness/sandboxHttp';
@@ -92,8 +94,8 @@ describe('fault kinds', () => {
 
 	it('missing_data lets an error answer through unchanged', async () => {
 		t().sandbox.setFaults([{ kind: 'missing_data' }]);
-		const response = await t().api.get('/v1/charges/00000000-0000-4000-8000-000000000000');
-		expectError(response, 404, ERROR_CODES.notFound);
+		const response = await t().api.get(`/v1/charges/${UNKNOWN_ID}`);
+		expectNotFound(response);
 	});
 
 	it('slow applies the operation at once and answers after delayMs', async () => {
@@ -114,7 +116,7 @@ describe('fault kinds', () => {
 	it('slow also holds back an error answer', async () => {
 		t().sandbox.setFaults([{ kind: 'slow', delayMs: 200 }]);
 		const started = Date.now();
-		const response = await t().api.get('/v1/charges/00000000-0000-4000-8000-000000000000');
+		const response = await t().api.get(`/v1/charges/${UNKNOWN_ID}`);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(180);
 		expect(response.status).toBe(404);
 	});

@@ -8,12 +8,13 @@ import { SEED } from '../../sandbox';
 import {
 	expectError,
 	expectMessageOnly,
+	expectNotFound,
 	expectValidationError,
+	UNKNOWN_ID,
 	useTestSandbox,
 } from '../harness/sandboxHttp';
 
 const R = SEED.receivables;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const t = useTestSandbox();
 
@@ -65,12 +66,7 @@ describe('payment links', () => {
 	});
 
 	it('GET answers 404 for an unknown link', async () => {
-		expectError(
-			await t().api.get(`/v1/payment-links/${UNKNOWN_ID}`),
-			404,
-			ERROR_CODES.notFound,
-			'Payment link',
-		);
+		expectNotFound(await t().api.get(`/v1/payment-links/${UNKNOWN_ID}`), 'Payment link');
 	});
 
 	it('uploads a cover sent as FormData and serves the same bytes at cover_image_url', async () => {
@@ -187,7 +183,7 @@ describe('payment links', () => {
 		const response = await t().api.post(`/v1/payment-links/${UNKNOWN_ID}/upload-cover`, body, {
 			headers: { 'Content-Type': contentType },
 		});
-		expectError(response, 404, ERROR_CODES.notFound);
+		expectNotFound(response);
 	});
 });
 
@@ -210,12 +206,7 @@ describe('receivables', () => {
 	});
 
 	it('GET answers 404 for an unknown receivable', async () => {
-		expectError(
-			await t().api.get(`/v1/receivables/${UNKNOWN_ID}`),
-			404,
-			ERROR_CODES.notFound,
-			'Receivable',
-		);
+		expectNotFound(await t().api.get(`/v1/receivables/${UNKNOWN_ID}`), 'Receivable');
 	});
 });
 
@@ -312,12 +303,7 @@ describe('anticipations', () => {
 	});
 
 	it('DELETE answers 404 for an unknown anticipation and a validation error for a malformed id', async () => {
-		expectError(
-			await t().api.delete(`/v1/anticipations/${UNKNOWN_ID}`),
-			404,
-			ERROR_CODES.notFound,
-			'Anticipation',
-		);
+		expectNotFound(await t().api.delete(`/v1/anticipations/${UNKNOWN_ID}`), 'Anticipation');
 		expectValidationError(await t().api.delete('/v1/anticipations/ant_1'), 'id', 'uuid');
 	});
 });
@@ -340,17 +326,8 @@ describe('wallets', () => {
 	});
 
 	it('GET answers 404 for an unknown wallet', async () => {
-		expectError(
-			await t().api.get(`/v1/wallets/${UNKNOWN_ID}`),
-			404,
-			ERROR_CODES.notFound,
-			'Wallet',
-		);
-		expectError(
-			await t().api.get(`/v1/wallets/${UNKNOWN_ID}/statement`),
-			404,
-			ERROR_CODES.notFound,
-		);
+		expectNotFound(await t().api.get(`/v1/wallets/${UNKNOWN_ID}`), 'Wallet');
+		expectNotFound(await t().api.get(`/v1/wallets/${UNKNOWN_ID}/statement`));
 	});
 
 	it('the full statement has every entry and a consistent summary', async () => {
@@ -427,10 +404,8 @@ describe('withdrawals', () => {
 			'uuid',
 			'submerchant_id must be a UUID',
 		);
-		expectError(
+		expectNotFound(
 			await t().api.get('/v1/withdrawals/summary', { params: { submerchant_id: UNKNOWN_ID } }),
-			404,
-			ERROR_CODES.notFound,
 		);
 	});
 

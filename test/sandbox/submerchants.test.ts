@@ -8,13 +8,14 @@ import { SEED } from '../../sandbox';
 import {
 	expectError,
 	expectMessageOnly,
+	expectNotFound,
 	expectValidationError,
 	repeat,
+	UNKNOWN_ID,
 	useTestSandbox,
 } from '../harness/sandboxHttp';
 
 const S = SEED.submerchants;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const t = useTestSandbox();
 
@@ -195,11 +196,7 @@ describe('PATCH /v1/submerchants/{id} rules', () => {
 	});
 
 	it('answers 404 for an unknown submerchant', async () => {
-		expectError(
-			await t().api.patch(`/v1/submerchants/${UNKNOWN_ID}`, { phone: '1' }),
-			404,
-			ERROR_CODES.notFound,
-		);
+		expectNotFound(await t().api.patch(`/v1/submerchants/${UNKNOWN_ID}`, { phone: '1' }));
 	});
 });
 
@@ -334,19 +331,15 @@ describe('PATCH /v1/submerchants/{id}/addresses/{addressId} rules', () => {
 	});
 
 	it('answers 404 for an unknown address or an address of another submerchant', async () => {
-		expectError(
+		expectNotFound(
 			await t().api.patch(`/v1/submerchants/${S.active}/addresses/${UNKNOWN_ID}`, { city: 'X' }),
-			404,
-			ERROR_CODES.notFound,
 			'Address',
 		);
-		expectError(
+		expectNotFound(
 			await t().api.patch(
 				`/v1/submerchants/${S.pfReadyForReview}/addresses/${SEED.addresses.activeBilling}`,
 				{ city: 'X' },
 			),
-			404,
-			ERROR_CODES.notFound,
 		);
 	});
 });
@@ -673,7 +666,7 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 	});
 
 	it('answers 404 for an unknown or foreign submerchant', async () => {
-		expectError(await submit(UNKNOWN_ID), 404, ERROR_CODES.notFound);
-		expectError(await submit(S.otherMerchants), 404, ERROR_CODES.notFound);
+		expectNotFound(await submit(UNKNOWN_ID));
+		expectNotFound(await submit(S.otherMerchants));
 	});
 });

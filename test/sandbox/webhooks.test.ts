@@ -5,22 +5,21 @@
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { WEBHOOK_EVENTS } from '../../nodes/PaymentPlatform/api/documentedValues';
-import { ERROR_CODES } from '../../sandbox/api/names';
 import { verifySignature } from '../../nodes/PaymentPlatformTrigger/signature';
 import { SEED } from '../../sandbox';
 import {
-	expectError,
 	expectMessageOnly,
+	expectNotFound,
 	expectValidationError,
 	repeat,
 	startReceiver,
 	startTestSandbox,
+	UNKNOWN_ID,
 	useTestSandbox,
 	type Receiver,
 } from '../harness/sandboxHttp';
 
 const C = SEED.charges;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const ENDPOINTS = '/v1/postbacks/endpoints';
 const receivers: Receiver[] = [];
 
@@ -161,13 +160,8 @@ describe('webhook endpoints', () => {
 		const { id } = await createEndpoint('https://hooks.example.com/a', ['charge.captured']);
 		expectMessageOnly(await t().api.delete(`${ENDPOINTS}/${id}`));
 		expect(t().sandbox.store.webhookEndpoints.has(id)).toBe(false);
-		expectError(
-			await t().api.delete(`${ENDPOINTS}/${id}`),
-			404,
-			ERROR_CODES.notFound,
-			'Webhook endpoint',
-		);
-		expectError(await t().api.delete(`${ENDPOINTS}/${UNKNOWN_ID}`), 404, ERROR_CODES.notFound);
+		expectNotFound(await t().api.delete(`${ENDPOINTS}/${id}`), 'Webhook endpoint');
+		expectNotFound(await t().api.delete(`${ENDPOINTS}/${UNKNOWN_ID}`));
 		expectValidationError(await t().api.delete(`${ENDPOINTS}/wh_1`), 'id', 'uuid');
 	});
 });
@@ -342,11 +336,7 @@ describe('signed deliveries', () => {
 		await t().sandbox.waitForDeliveries();
 		expect(t().sandbox.deliveries).toHaveLength(1);
 		expect(t().sandbox.deliveries[0]).toMatchObject({ attempts: 2, delivered: true });
-		expectError(
-			await t().anonymous.post(`/__admin/deliveries/${UNKNOWN_ID}/redeliver`),
-			404,
-			ERROR_CODES.notFound,
-		);
+		expectNotFound(await t().anonymous.post(`/__admin/deliveries/${UNKNOWN_ID}/redeliver`));
 	});
 
 	it('GET /__admin/deliveries lists the records with the exact body sent', async () => {
@@ -394,7 +384,7 @@ describe('admin routes', () => {
 			'event',
 			'required',
 		);
-		expectError(await fire(UNKNOWN_ID, 'charge.captured'), 404, ERROR_CODES.notFound, 'Charge');
+		expectNotFound(await fire(UNKNOWN_ID, 'charge.captured'), 'Charge');
 	});
 
 	it.each(WEBHOOK_EVENTS.filter((e) => e !== 'charge.chargeback'))(
@@ -428,13 +418,11 @@ describe('admin routes', () => {
 			'name',
 			'required',
 		);
-		expectError(
+		expectNotFound(
 			await t().anonymous.post('/__admin/legal-representatives', {
 				submerchant_id: UNKNOWN_ID,
 				name: 'X',
 			}),
-			404,
-			ERROR_CODES.notFound,
 		);
 	});
 

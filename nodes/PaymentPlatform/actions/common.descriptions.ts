@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { DATE_TIME_NOTE } from '../shared/dates';
 import type { DeclaredField } from '../shared/fields';
 
 /**
@@ -125,6 +126,42 @@ export const returnAllAndLimit: INodeProperties[] = [
 	},
 ];
 
+/** The Filters collection of a list: the query fields that narrow it, declared with their rules. */
+export const filters = (options: DeclaredField[]): DeclaredField => ({
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options,
+});
+
+/**
+ * The Start Date and End Date filters of a list of dated records, `records` naming them ("charges created",
+ * "entries"); `query` gives the names each is sent under (chosen in chosenNames.ts).
+ */
+export function periodFilters(
+	records: string,
+	query: { startDate: string; endDate: string },
+): { startDate: DeclaredField; endDate: DeclaredField } {
+	const filter = (
+		displayName: string,
+		name: 'startDate' | 'endDate',
+		description: string,
+	): DeclaredField => ({
+		displayName,
+		name,
+		type: 'dateTime',
+		default: '',
+		description: DATE_TIME_NOTE(description),
+		api: { field: query[name], type: 'dateTime' },
+	});
+	return {
+		startDate: filter('Start Date', 'startDate', `Only ${records} from this date and time on`),
+		endDate: filter('End Date', 'endDate', `Only ${records} up to this date and time`),
+	};
+}
+
 /** The Additional Fields collection of a create: the optional fields, declared with their rules. */
 export const additionalFields = (options: DeclaredField[]): DeclaredField => ({
 	displayName: 'Additional Fields',
@@ -133,6 +170,17 @@ export const additionalFields = (options: DeclaredField[]): DeclaredField => ({
 	placeholder: 'Add Field',
 	default: {},
 	options,
+});
+
+/** Currency: the reference shows only BRL, so another code is sent as given; `of` names what it is the currency of. */
+export const currencyField = (of: string): DeclaredField => ({
+	displayName: 'Currency',
+	name: 'currency',
+	type: 'string',
+	default: 'BRL',
+	placeholder: 'e.g. BRL',
+	description: `Currency code of ${of}. BRL is the one the API reference shows; another code is sent as given.`,
+	api: { field: 'currency', type: 'string' },
 });
 
 /** Metadata: a free-form JSON object the API stores with the record (`stored` says which, and may give an example). */

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { IDEMPOTENCY_KEY_HEADER } from '../api/chosenNames';
+import { apiRequest } from '../transport';
 import { InputValidator } from '../shared/validate';
 
 /** How refusals name the field (the header it fills). */
@@ -27,7 +28,7 @@ export const idempotencyKeyProperty: INodeProperties = {
  * The item's key, trimmed; undefined when empty. The reference shows no such header, so no rule of its own applies:
  * only what an HTTP header value cannot carry safely (control or non-ASCII characters) is refused, before any request.
  */
-export function idempotencyKeyOf(this: IExecuteFunctions, i: number): string | undefined {
+function idempotencyKeyOf(this: IExecuteFunctions, i: number): string | undefined {
 	const raw = this.getNodeParameter('idempotencyKey', i, '') as unknown;
 	const refuse = (rule: string) => new InputValidator(this.getNode(), i).fail(KEY_FIELD, rule);
 	if (typeof raw === 'number') return String(raw);
@@ -40,6 +41,23 @@ export function idempotencyKeyOf(this: IExecuteFunctions, i: number): string | u
 }
 
 /** The output item, with the key that was sent (none: unchanged). */
-export function withSentKey(item: IDataObject, key: string | undefined): IDataObject {
+function withSentKey(item: IDataObject, key: string | undefined): IDataObject {
 	return key === undefined ? item : { ...item, [SENT_KEY_FIELD]: key };
+}
+
+/**
+ * A create: POSTs `body` to `path` with the item's Idempotency Key (none: no header). The output item is the answer's
+ * data, through `output` when given (Simplify), with the key that was sent.
+ */
+export async function createWithIdempotencyKey(
+	this: IExecuteFunctions,
+	i: number,
+	path: string,
+	body: IDataObject,
+	output: (data: IDataObject) => IDataObject = (data) => data,
+): Promise<IDataObject> {
+	const idempotencyKey = idempotencyKeyOf.call(this, i);
+	const request = { body, itemIndex: i, idempotencyKey };
+	const { data } = await apiRequest.call(this, 'POST', path, request);
+	return withSentKey(output(data as IDataObject), idempotencyKey);
 }

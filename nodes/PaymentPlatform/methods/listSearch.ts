@@ -3,6 +3,32 @@ import { apiRequest } from '../transport';
 import { CHARGE_LIST_QUERY, PAGINATION_QUERY, PAYMENT_LINKS_PATH } from '../api/chosenNames';
 
 const SEARCH_PAGE_SIZE = 50;
+const CHARGES_PATH = '/v1/charges';
+
+/** The API page of `path` that a picker's token names (the first without one), and the token of the page after it. */
+async function searchPage(
+	this: ILoadOptionsFunctions,
+	path: string,
+	paginationToken: string | undefined,
+	query: IDataObject = {},
+): Promise<{ records: IDataObject[]; nextToken: string | undefined }> {
+	const page = paginationToken ? Number(paginationToken) : 1;
+	const qs = {
+		[PAGINATION_QUERY.page]: page,
+		[PAGINATION_QUERY.perPage]: SEARCH_PAGE_SIZE,
+		...query,
+	};
+	const { data, pagination } = await apiRequest.call(this, 'GET', path, { qs });
+	const nextToken = pagination && page < pagination.totalPages ? String(page + 1) : undefined;
+	return { records: (data as IDataObject[]) ?? [], nextToken };
+}
+
+/** Whether one of `values` contains the picker's filter text, ignoring case; without a filter, every record does. */
+function matchesFilter(filter: string | undefined, values: unknown[]): boolean {
+	const needle = (filter ?? '').trim().toLowerCase();
+	const lowerCase = (value: unknown) => String(value ?? '').toLowerCase();
+	return !needle || values.some((value) => lowerCase(value).includes(needle));
+}
 
 /** Submerchants for the "From List" picker, one API page per scroll; the filter matches name, tax id or id. */
 export async function searchSubmerchants(
@@ -10,27 +36,14 @@ export async function searchSubmerchants(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const { data, pagination } = await apiRequest.call(this, 'GET', '/v1/submerchants', {
-		qs: { [PAGINATION_QUERY.page]: page, [PAGINATION_QUERY.perPage]: SEARCH_PAGE_SIZE },
-	});
-	const needle = (filter ?? '').trim().toLowerCase();
-	const results = ((data as IDataObject[]) ?? [])
-		.filter(
-			(s) =>
-				!needle ||
-				[s.trade_name, s.legal_name, s.tax_id, s.id].some((v) =>
-					String(v ?? '')
-						.toLowerCase()
-						.includes(needle),
-				),
-		)
+	const { records, nextToken } = await searchPage.call(this, '/v1/submerchants', paginationToken);
+	const results = records
+		.filter((s) => matchesFilter(filter, [s.trade_name, s.legal_name, s.tax_id, s.id]))
 		.map((s) => ({
 			name: `${String(s.trade_name ?? s.legal_name ?? s.id)} (${String(s.status ?? '')})`,
 			value: String(s.id),
 		}));
-	const next = pagination && page < pagination.totalPages ? String(page + 1) : undefined;
-	return { results, paginationToken: next };
+	return { results, paginationToken: nextToken };
 }
 
 /** Charges for the "From List" picker, newest pages first as the API returns them; the filter is the API's search. */
@@ -39,19 +52,13 @@ export async function searchCharges(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const qs: IDataObject = {
-		[PAGINATION_QUERY.page]: page,
-		[PAGINATION_QUERY.perPage]: SEARCH_PAGE_SIZE,
-	};
-	if (filter?.trim()) qs[CHARGE_LIST_QUERY.search] = filter.trim();
-	const { data, pagination } = await apiRequest.call(this, 'GET', '/v1/charges', { qs });
-	const results = ((data as IDataObject[]) ?? []).map((c) => ({
+	const search = filter?.trim() ? { [CHARGE_LIST_QUERY.search]: filter.trim() } : {};
+	const { records, nextToken } = await searchPage.call(this, CHARGES_PATH, paginationToken, search);
+	const results = records.map((c) => ({
 		name: `${formatCents(c.amount)} · ${String(c.payment_method ?? '')} · ${String(c.status ?? '')} · ${String(c.id).slice(0, 8)}`,
 		value: String(c.id),
 	}));
-	const next = pagination && page < pagination.totalPages ? String(page + 1) : undefined;
-	return { results, paginationToken: next };
+	return { results, paginationToken: nextToken };
 }
 
 /** Payment links for the "From List" picker, one API page per scroll; the filter matches title or id. */
@@ -60,28 +67,15 @@ export async function searchPaymentLinks(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const { data, pagination } = await apiRequest.call(this, 'GET', PAYMENT_LINKS_PATH, {
-		qs: { [PAGINATION_QUERY.page]: page, [PAGINATION_QUERY.perPage]: SEARCH_PAGE_SIZE },
-	});
-	const needle = (filter ?? '').trim().toLowerCase();
-	const results = ((data as IDataObject[]) ?? [])
-		.filter(
-			(link) =>
-				!needle ||
-				[link.title, link.id].some((v) =>
-					String(v ?? '')
-						.toLowerCase()
-						.includes(needle),
-				),
-		)
+	const { records, nextToken } = await searchPage.call(this, PAYMENT_LINKS_PATH, paginationToken);
+	const results = records
+		.filter((link) => matchesFilter(filter, [link.title, link.id]))
 		.map((link) => ({
 			name: `${String(link.title ?? link.id)} · ${formatCents(link.amount)} · ${String(link.status ?? '')}`,
 			value: String(link.id),
 			url: typeof link.checkout_url === 'string' ? link.checkout_url : undefined,
 		}));
-	const next = pagination && page < pagination.totalPages ? String(page + 1) : undefined;
-	return { results, paginationToken: next };
+	return { results, paginationToken: nextToken };
 }
 
 function formatCents(amount: unknown): string {

@@ -140,11 +140,19 @@ function queueWorkflow(credential, cell, lastStepUrl) {
 
 /**
  * The suite's Last Step receiver: answers 500 to the first call for a delivery of FAILING_ONCE_EVENTS, 200 otherwise.
+ * `answered` keeps what it answered per delivery id: evidence that a run reached its last step that does not depend
+ * on the execution n8n saved (a loss is then told apart from an execution n8n recorded without its data).
  */
 async function startLastStep() {
 	/** @type {Set<string>} */
 	const failedOnce = new Set();
-	return await startReceiver((request) => {
+	/** @type {Map<string, number[]>} */
+	const answered = new Map();
+	const answer = (/** @type {string | undefined} */ deliveryId, /** @type {number} */ status) => {
+		if (deliveryId) answered.set(deliveryId, [...(answered.get(deliveryId) ?? []), status]);
+		return status;
+	};
+	const receiver = await startReceiver((request) => {
 		let fields = {};
 		try {
 			fields = JSON.parse(request.rawBody.toString('utf8'));
@@ -154,10 +162,11 @@ async function startLastStep() {
 		const { deliveryId, event } = /** @type {{ deliveryId?: string, event?: string }} */ (fields);
 		if (deliveryId && FAILING_ONCE_EVENTS.includes(String(event)) && !failedOnce.has(deliveryId)) {
 			failedOnce.add(deliveryId);
-			return { status: 500, body: { message: 'the last step fails once' } };
+			return { status: answer(deliveryId, 500), body: { message: 'the last step fails once' } };
 		}
-		return { status: 200, body: { ok: true } };
+		return { status: answer(deliveryId, 200), body: { ok: true } };
 	});
+	return Object.assign(receiver, { answered });
 }
 
 /**
@@ -196,7 +205,7 @@ class QueueRun {
 		this.started = {};
 		/** @type {ActiveWorkflow | undefined} */
 		this.active = undefined;
-		/** @type {Awaited<ReturnType<typeof startReceiver>> | undefined} the Last Step receiver */
+		/** @type {Awaited<ReturnType<typeof startLastStep>> | undefined} the Last Step receiver */
 		this.lastStep = undefined;
 	}
 

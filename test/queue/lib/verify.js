@@ -57,6 +57,7 @@ function deliveriesOf(run, partName, cell, executionsById) {
 				attempts: record.attempts,
 				last: record.lastStatus ?? record.lastError,
 				succeeded: executions.filter((e) => e.status === 'success').length,
+				lastStepAnswers: run.lastStep?.answered.get(record.id) ?? [],
 				executions,
 			};
 		});
@@ -79,7 +80,8 @@ function verifyPartCell(report, run, partName, cellWorkflow, executionsById) {
 	const duplicates = deliveries.filter((d) => d.succeeded > 1);
 	const describe = (d) =>
 		`${d.succeeded} successful executions (${d.executions.map((e) => e.status).join(', ') || 'none'}), ` +
-		`acknowledged ${d.acknowledged}, gave up ${d.gaveUp ?? 'no'}, ${d.attempts} attempts, last ${d.last}`;
+		`acknowledged ${d.acknowledged}, gave up ${d.gaveUp ?? 'no'}, ${d.attempts} attempts, last ${d.last}, ` +
+		`last step answered ${d.lastStepAnswers.join(', ') || 'never'}`;
 	// After the workflow succeeds, a resend runs again once the first run has not answered for 25 s (it may be lost):
 	// under load a slow run may then run twice, so only When Received is held to exactly once here.
 	const exactlyOnce = ONE_LIVE_WEBHOOK_PROCESS.includes(partName) && mode === 'onReceived';

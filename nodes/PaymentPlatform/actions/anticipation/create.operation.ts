@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { additionalFields, metadataField } from '../common.descriptions';
-import { apiRequest } from '../../transport';
 import { declareFields, requestBody } from '../../shared/fields';
 import { writeOptions } from '../common.options';
-import { idempotencyKeyOf, idempotencyKeyProperty, withSentKey } from '../common.idempotency';
+import { createWithIdempotencyKey, idempotencyKeyProperty } from '../common.idempotency';
 
 /** POST /v1/anticipations: receivable_ids (array of uuid), metadata (object). */
 export const fields = declareFields([
@@ -36,8 +35,5 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const body = requestBody.call(this, i, fields);
-	const idempotencyKey = idempotencyKeyOf.call(this, i);
-	const request = { body, itemIndex: i, idempotencyKey };
-	const { data } = await apiRequest.call(this, 'POST', '/v1/anticipations', request);
-	return withSentKey(data as IDataObject, idempotencyKey);
+	return await createWithIdempotencyKey.call(this, i, '/v1/anticipations', body);
 }

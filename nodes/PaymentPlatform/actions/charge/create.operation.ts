@@ -4,8 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { additionalFields, metadataField } from '../common.descriptions';
-import { apiRequest } from '../../transport';
+import { additionalFields, currencyField, metadataField } from '../common.descriptions';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
 import { declareFields, requestBody } from '../../shared/fields';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
@@ -16,7 +15,7 @@ import {
 	savedCardFallbacks,
 } from './savedCardFields';
 import { writeOptions } from '../common.options';
-import { idempotencyKeyOf, idempotencyKeyProperty, withSentKey } from '../common.idempotency';
+import { createWithIdempotencyKey, idempotencyKeyProperty } from '../common.idempotency';
 
 /**
  * POST /v1/charges. The reference gives the fields and their types only: "which fields are required, their ranges and
@@ -325,16 +324,7 @@ export const fields = declareFields([
 		api: { field: 'split', type: 'rows' },
 	},
 	additionalFields([
-		{
-			displayName: 'Currency',
-			name: 'currency',
-			type: 'string',
-			default: 'BRL',
-			placeholder: 'e.g. BRL',
-			description:
-				'Currency code of the charge. BRL is the one the API reference shows; another code is sent as given.',
-			api: { field: 'currency', type: 'string' },
-		},
+		currencyField('the charge'),
 		metadataField('charge, e.g. {"order_id": "1234"}'),
 		{
 			displayName: 'Shipping Amount (in Cents)',
@@ -366,10 +356,8 @@ const displayOptions = { show: { resource: ['charge'], operation: ['create'] } }
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const fallbacks = savedCardFallbacks.call(this, i);
-	const body = requestBody.call(this, i, fields, fallbacks);
-	const idempotencyKey = idempotencyKeyOf.call(this, i);
-	const request = { body, itemIndex: i, idempotencyKey };
-	const { data } = await apiRequest.call(this, 'POST', '/v1/charges', request);
-	return withSentKey(simplifyIfChosen.call(this, i, 'charge', data as IDataObject), idempotencyKey);
+	const body = requestBody.call(this, i, fields, savedCardFallbacks.call(this, i));
+	return await createWithIdempotencyKey.call(this, i, '/v1/charges', body, (data) =>
+		simplifyIfChosen.call(this, i, 'charge', data),
+	);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
-import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
+import { declareFields } from '../../shared/fields';
+import { getWithFields } from '../common.requests';
 import { chargeLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { readOptions } from '../common.options';
@@ -13,10 +13,6 @@ const displayOptions = { show: { resource: ['charge'], operation: ['get'] } };
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const ids = readPathIds.call(this, i, fields);
-	const { data } = await apiRequest.call(this, 'GET', `/v1/charges/${ids.charge_id}`, {
-		qs: requestQuery.call(this, i, fields),
-		itemIndex: i,
-	});
-	return simplifyIfChosen.call(this, i, 'charge', data as IDataObject);
+	const charge = await getWithFields.call(this, i, fields, (ids) => `/v1/charges/${ids.charge_id}`);
+	return simplifyIfChosen.call(this, i, 'charge', charge);
 }

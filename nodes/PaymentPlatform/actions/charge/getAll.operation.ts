@@ -3,14 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
 import { CHARGE_LIST_QUERY } from '../../api/chosenNames';
 import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
-import { DATE_TIME_NOTE } from '../../shared/dates';
 import { declareFields, requestQuery } from '../../shared/fields';
 import { getListLimit } from '../../shared/parameters';
-import { returnAllAndLimit } from '../common.descriptions';
+import { filters, periodFilters, returnAllAndLimit } from '../common.descriptions';
 import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 import { PAGINATION_FIELDS } from '../../shared/additionalFields';
-import { readOptions } from '../common.options';
+import { readOptionsWith } from '../common.options';
 import {
 	CHARGE_LIST_CHECKS,
 	UNCHECKED_FILTER_NOTE,
@@ -20,86 +19,67 @@ import {
 
 const Q = CHARGE_LIST_QUERY;
 
+const period = periodFilters('charges created', Q);
+
 /** GET /v1/charges filters (names chosen in chosenNames.ts; the reference gives them by meaning). */
 export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('charge'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'End Date',
-				name: 'endDate',
-				type: 'dateTime',
-				default: '',
-				description: DATE_TIME_NOTE('Only charges created up to this date and time'),
-				api: { field: Q.endDate, type: 'dateTime' },
-			},
-			{
-				displayName: 'Installments',
-				name: 'installments',
-				type: 'number',
-				default: 1,
-				description: `Only charges paid in this number of installments. ${UNCHECKED_FILTER_NOTE}.`,
-				api: { field: Q.installments, type: 'integer', range: { min: 1, max: MAX_INSTALLMENTS } },
-			},
-			{
-				displayName: 'Max Amount (in Cents)',
-				name: 'maxAmount',
-				type: 'number',
-				default: 0,
-				description: 'Only charges of at most this amount, in cents',
-				api: { field: Q.maxAmount, type: 'cents', range: { min: 0 } },
-			},
-			{
-				displayName: 'Min Amount (in Cents)',
-				name: 'minAmount',
-				type: 'number',
-				default: 0,
-				description: 'Only charges of at least this amount, in cents',
-				api: { field: Q.minAmount, type: 'cents', range: { min: 0 } },
-			},
-			{
-				displayName: 'Payment Method',
-				name: 'paymentMethod',
-				type: 'options',
-				options: PAYMENT_METHOD_OPTIONS,
-				default: 'pix',
-				description: 'Only charges paid by this method',
-				api: { field: Q.paymentMethod, type: 'enum', values: PAYMENT_METHODS },
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				description: `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}.`,
-				api: { field: Q.search, type: 'string' },
-			},
-			{
-				displayName: 'Start Date',
-				name: 'startDate',
-				type: 'dateTime',
-				default: '',
-				description: DATE_TIME_NOTE('Only charges created from this date and time on'),
-				api: { field: Q.startDate, type: 'dateTime' },
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: CHARGE_STATUS_OPTIONS,
-				default: 'pending',
-				description: 'Only charges in this status',
-				api: { field: Q.status, type: 'enum', values: CHARGE_STATUSES },
-			},
-		],
-	},
-	{ ...readOptions, options: [...(readOptions.options ?? []), outsideFiltersOption] },
+	filters([
+		period.endDate,
+		{
+			displayName: 'Installments',
+			name: 'installments',
+			type: 'number',
+			default: 1,
+			description: `Only charges paid in this number of installments. ${UNCHECKED_FILTER_NOTE}.`,
+			api: { field: Q.installments, type: 'integer', range: { min: 1, max: MAX_INSTALLMENTS } },
+		},
+		{
+			displayName: 'Max Amount (in Cents)',
+			name: 'maxAmount',
+			type: 'number',
+			default: 0,
+			description: 'Only charges of at most this amount, in cents',
+			api: { field: Q.maxAmount, type: 'cents', range: { min: 0 } },
+		},
+		{
+			displayName: 'Min Amount (in Cents)',
+			name: 'minAmount',
+			type: 'number',
+			default: 0,
+			description: 'Only charges of at least this amount, in cents',
+			api: { field: Q.minAmount, type: 'cents', range: { min: 0 } },
+		},
+		{
+			displayName: 'Payment Method',
+			name: 'paymentMethod',
+			type: 'options',
+			options: PAYMENT_METHOD_OPTIONS,
+			default: 'pix',
+			description: 'Only charges paid by this method',
+			api: { field: Q.paymentMethod, type: 'enum', values: PAYMENT_METHODS },
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}.`,
+			api: { field: Q.search, type: 'string' },
+		},
+		period.startDate,
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: CHARGE_STATUS_OPTIONS,
+			default: 'pending',
+			description: 'Only charges in this status',
+			api: { field: Q.status, type: 'enum', values: CHARGE_STATUSES },
+		},
+	]),
+	readOptionsWith(outsideFiltersOption),
 ]);
 
 const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } };

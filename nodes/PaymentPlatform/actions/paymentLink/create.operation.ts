@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { additionalFields, metadataField } from '../common.descriptions';
-import { apiRequest } from '../../transport';
+import { additionalFields, currencyField, metadataField } from '../common.descriptions';
 import { PAYMENT_LINKS_PATH } from '../../api/chosenNames';
 import { declareFields, requestBody } from '../../shared/fields';
 import { DATE_TIME_NOTE } from '../../shared/dates';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { writeOptions } from '../common.options';
-import { idempotencyKeyOf, idempotencyKeyProperty, withSentKey } from '../common.idempotency';
+import { createWithIdempotencyKey, idempotencyKeyProperty } from '../common.idempotency';
 
 /**
  * POST /v1/payment-links (a chosen path: the reference names creating a link but does not show it). The body uses
@@ -45,16 +44,7 @@ export const fields = declareFields([
 			description: 'How the customer may pay on the checkout page',
 			api: { field: 'allowed_payment_methods', type: 'array', distinct: true },
 		},
-		{
-			displayName: 'Currency',
-			name: 'currency',
-			type: 'string',
-			default: 'BRL',
-			placeholder: 'e.g. BRL',
-			description:
-				'Currency code of the amount. BRL is the one the API reference shows; another code is sent as given.',
-			api: { field: 'currency', type: 'string' },
-		},
+		currencyField('the amount'),
 		{
 			displayName: 'Description',
 			name: 'description',
@@ -128,11 +118,7 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const body = requestBody.call(this, i, fields);
-	const idempotencyKey = idempotencyKeyOf.call(this, i);
-	const request = { body, itemIndex: i, idempotencyKey };
-	const { data } = await apiRequest.call(this, 'POST', PAYMENT_LINKS_PATH, request);
-	return withSentKey(
-		simplifyIfChosen.call(this, i, 'paymentLink', data as IDataObject),
-		idempotencyKey,
+	return await createWithIdempotencyKey.call(this, i, PAYMENT_LINKS_PATH, body, (data) =>
+		simplifyIfChosen.call(this, i, 'paymentLink', data),
 	);
 }

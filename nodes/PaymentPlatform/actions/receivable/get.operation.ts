@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
-import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
+import { declareFields } from '../../shared/fields';
+import { getWithFields } from '../common.requests';
 import { uuidPathId } from '../common.descriptions';
 import { readOptions } from '../common.options';
 
@@ -20,10 +20,5 @@ const displayOptions = { show: { resource: ['receivable'], operation: ['get'] } 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const ids = readPathIds.call(this, i, fields);
-	const { data } = await apiRequest.call(this, 'GET', `/v1/receivables/${ids.receivable_id}`, {
-		qs: requestQuery.call(this, i, fields),
-		itemIndex: i,
-	});
-	return data as IDataObject;
+	return await getWithFields.call(this, i, fields, (ids) => `/v1/receivables/${ids.receivable_id}`);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
-import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
+import { declareFields } from '../../shared/fields';
+import { getWithFields } from '../common.requests';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { readOptions } from '../common.options';
@@ -17,10 +17,7 @@ const displayOptions = { show: { resource: ['submerchant'], operation: ['get'] }
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const ids = readPathIds.call(this, i, fields);
-	const { data } = await apiRequest.call(this, 'GET', `/v1/submerchants/${ids.submerchant_id}`, {
-		qs: requestQuery.call(this, i, fields),
-		itemIndex: i,
-	});
-	return simplifyIfChosen.call(this, i, 'submerchant', data as IDataObject);
+	const path = (ids: Record<string, string>) => `/v1/submerchants/${ids.submerchant_id}`;
+	const submerchant = await getWithFields.call(this, i, fields, path);
+	return simplifyIfChosen.call(this, i, 'submerchant', submerchant);
 }

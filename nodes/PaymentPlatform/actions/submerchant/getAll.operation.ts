@@ -5,11 +5,11 @@ import { SUBMERCHANT_LIST_QUERY } from '../../api/chosenNames';
 import { SUBMERCHANT_STATUSES } from '../../api/documentedValues';
 import { getListLimit } from '../../shared/parameters';
 import { declareFields, requestQuery } from '../../shared/fields';
-import { returnAllAndLimit } from '../common.descriptions';
+import { filters, returnAllAndLimit } from '../common.descriptions';
 import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
 import { PAGINATION_FIELDS } from '../../shared/additionalFields';
-import { readOptions } from '../common.options';
+import { readOptionsWith } from '../common.options';
 import {
 	SUBMERCHANT_LIST_CHECKS,
 	checkAnsweredFilters,
@@ -20,25 +20,18 @@ import {
 export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('submerchant'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: SUBMERCHANT_STATUS_OPTIONS,
-				default: 'pending',
-				description: 'Only return submerchants in this status',
-				api: { field: SUBMERCHANT_LIST_QUERY.status, type: 'enum', values: SUBMERCHANT_STATUSES },
-			},
-		],
-	},
-	{ ...readOptions, options: [...(readOptions.options ?? []), outsideFiltersOption] },
+	filters([
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: SUBMERCHANT_STATUS_OPTIONS,
+			default: 'pending',
+			description: 'Only return submerchants in this status',
+			api: { field: SUBMERCHANT_LIST_QUERY.status, type: 'enum', values: SUBMERCHANT_STATUSES },
+		},
+	]),
+	readOptionsWith(outsideFiltersOption),
 ]);
 
 const displayOptions = { show: { resource: ['submerchant'], operation: ['getAll'] } };

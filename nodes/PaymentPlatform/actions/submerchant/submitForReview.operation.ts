@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
 import { declareFields, readPathIds } from '../../shared/fields';
 import { submerchantLocator } from '../common.descriptions';
+import { requestAnsweredByMessage } from '../common.requests';
 
 export const fields = declareFields([
 	{
@@ -23,11 +23,6 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const ids = readPathIds.call(this, i, fields);
-	const { message } = await apiRequest.call(
-		this,
-		'POST',
-		`/v1/submerchants/${ids.submerchant_id}/submit-for-review`,
-		{ itemIndex: i, expectData: false },
-	);
-	return { success: true, message };
+	const path = `/v1/submerchants/${ids.submerchant_id}/submit-for-review`;
+	return await requestAnsweredByMessage.call(this, i, 'POST', path);
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
 import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../shared/fields';
 import { submerchantLocator, uuidPathId } from '../common.descriptions';
+import { requestAnsweredByMessage } from '../common.requests';
 import { ADDRESS_UPDATE_FIELDS } from './fields';
 import { writeOptions } from '../common.options';
 
@@ -35,11 +35,6 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const ids = readPathIds.call(this, i, fields);
 	const body = requestBody.call(this, i, fields);
-	const { message } = await apiRequest.call(
-		this,
-		'PATCH',
-		`/v1/submerchants/${ids.submerchant_id}/addresses/${ids.address_id}`,
-		{ body, itemIndex: i, expectData: false },
-	);
-	return { success: true, message };
+	const path = `/v1/submerchants/${ids.submerchant_id}/addresses/${ids.address_id}`;
+	return await requestAnsweredByMessage.call(this, i, 'PATCH', path, body);
 }

@@ -14,7 +14,7 @@ import {
 	PARTNER_DOCUMENT_PREFIX,
 } from '../../api/documentedValues';
 import { buildRequest, convertValues } from '../../shared/fieldRules';
-import { declareFields, readPathIds } from '../../shared/fields';
+import { type DeclaredField, declareFields, readPathIds } from '../../shared/fields';
 import { getTrimmedString } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { DATE_TIME_NOTE } from '../../shared/dates';
@@ -84,6 +84,18 @@ const MIME_TYPE_PATTERN = {
 	rule: `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`,
 };
 
+/** File URL, one field shown under each File Source with a description of its own (one rule: `file_url`). */
+const fileUrlField = (fileSource: 'url' | 'binary', description: string): DeclaredField => ({
+	displayName: 'File URL',
+	name: 'fileUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://files.example.com/contract.pdf',
+	description: `${description}. Optional for the API, but without it the platform has no file to review.`,
+	displayOptions: { show: { fileSource: [fileSource] } },
+	api: { field: 'file_url', type: 'string', length: D.fileUrl },
+});
+
 /** POST /v1/submerchants/{id}/documents. */
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant the document belongs to' }),
@@ -142,26 +154,11 @@ export const fields = declareFields([
 		default: 'url',
 		description: `Where the file's details come from. ${NO_UPLOAD_NOTE}. Only the type is required by the API; the file fields are sent when set.`,
 	},
-	{
-		displayName: 'File URL',
-		name: 'fileUrl',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. https://files.example.com/contract.pdf',
-		description: `URL of the hosted file. ${NO_UPLOAD_NOTE}. Optional for the API, but without it the platform has no file to review.`,
-		displayOptions: { show: { fileSource: ['url'] } },
-		api: { field: 'file_url', type: 'string', length: D.fileUrl },
-	},
-	{
-		displayName: 'File URL',
-		name: 'fileUrl',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. https://files.example.com/contract.pdf',
-		description: `URL where the same file as the binary field is hosted. ${NO_UPLOAD_NOTE}, so upload it to your storage first; the binary field only supplies the file's name, size and MIME type. Optional for the API, but without it the platform has no file to review.`,
-		displayOptions: { show: { fileSource: ['binary'] } },
-		api: { field: 'file_url', type: 'string', length: D.fileUrl },
-	},
+	fileUrlField('url', `URL of the hosted file. ${NO_UPLOAD_NOTE}`),
+	fileUrlField(
+		'binary',
+		`URL where the same file as the binary field is hosted. ${NO_UPLOAD_NOTE}, so upload it to your storage first; the binary field only supplies the file's name, size and MIME type`,
+	),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',

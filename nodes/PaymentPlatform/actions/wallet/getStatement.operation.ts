@@ -1,66 +1,33 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { WALLET_STATEMENT_QUERY } from '../../api/chosenNames';
-import { DATE_TIME_NOTE } from '../../shared/dates';
 import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
 import { walletIdField } from './common';
-import { batchingOption } from '../common.batching';
-import { additionalQueryParametersOption } from '../../shared/additionalFields';
+import { filters, periodFilters } from '../common.descriptions';
+import { readOptionsWith } from '../common.options';
 import {
 	STATEMENT_ENTRY_CHECKS,
 	checkAnsweredFilters,
 	outsideFiltersOption,
 } from '../../transport/answeredFilters';
 
+const period = periodFilters('entries', WALLET_STATEMENT_QUERY);
+
+const splitEntriesOption: INodeProperties = {
+	displayName: 'Split Entries Into Items',
+	name: 'splitEntries',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to output one item per statement entry instead of one item holding the entries and the summary',
+};
+
 /** GET /v1/wallets/{id}/statement: the period (names chosen in chosenNames.ts). */
 export const fields = declareFields([
 	walletIdField,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'End Date',
-				name: 'endDate',
-				type: 'dateTime',
-				default: '',
-				description: DATE_TIME_NOTE('Only entries up to this date and time'),
-				api: { field: WALLET_STATEMENT_QUERY.endDate, type: 'dateTime' },
-			},
-			{
-				displayName: 'Start Date',
-				name: 'startDate',
-				type: 'dateTime',
-				default: '',
-				description: DATE_TIME_NOTE('Only entries from this date and time on'),
-				api: { field: WALLET_STATEMENT_QUERY.startDate, type: 'dateTime' },
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			additionalQueryParametersOption,
-			batchingOption,
-			outsideFiltersOption,
-			{
-				displayName: 'Split Entries Into Items',
-				name: 'splitEntries',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output one item per statement entry instead of one item holding the entries and the summary',
-			},
-		],
-	},
+	filters([period.endDate, period.startDate]),
+	readOptionsWith(outsideFiltersOption, splitEntriesOption),
 ]);
 
 const displayOptions = { show: { resource: ['wallet'], operation: ['getStatement'] } };

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
 import { WITHDRAWAL_FEE_QUERY } from '../../api/chosenNames';
-import { declareFields, requestQuery } from '../../shared/fields';
+import { declareFields } from '../../shared/fields';
+import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
 
 /** GET /v1/withdrawals/fee: the amount in cents (its name chosen in chosenNames.ts). */
@@ -29,10 +29,5 @@ const displayOptions = { show: { resource: ['withdrawal'], operation: ['getFee']
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const qs = requestQuery.call(this, i, fields);
-	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/fee', {
-		qs,
-		itemIndex: i,
-	});
-	return data as IDataObject;
+	return await getWithFields.call(this, i, fields, () => '/v1/withdrawals/fee');
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
-import { declareFields, requestQuery } from '../../shared/fields';
+import { declareFields } from '../../shared/fields';
+import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
 
 /** GET /v1/withdrawals/summary: `submerchant_id` (uuid), optional. */
@@ -24,10 +24,5 @@ const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSumma
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const qs = requestQuery.call(this, i, fields);
-	const { data } = await apiRequest.call(this, 'GET', '/v1/withdrawals/summary', {
-		qs,
-		itemIndex: i,
-	});
-	return data as IDataObject;
+	return await getWithFields.call(this, i, fields, () => '/v1/withdrawals/summary');
 }

@@ -216,6 +216,16 @@ function wrongContentType() {
 		else d.headers['x-signature'] = forged;
 		return withExpect(d, unauthorized);
 	};
+	/** A forged delivery whose body is not the event's JSON at all (real XML, real form fields). */
+	const forgedNonJson = (label, text, contentType) =>
+		withExpect(
+			delivery(label, Buffer.from(text), {
+				contentType,
+				expectStatus: STATUS.unauthorized,
+				extraHeaders: { 'x-signature': forged },
+			}),
+			unauthorized,
+		);
 	const brokenMultipart = delivery(
 		'malformed multipart/form-data, forged',
 		Buffer.from('--x\r\nnot a part'),
@@ -243,24 +253,14 @@ function wrongContentType() {
 		item('JSON labelled application/xml, forged', 'application/xml', forged, xmlParser),
 		item('JSON labelled application/xml, unsigned', 'application/xml', undefined, xmlParser),
 		item('JSON labelled text/xml, unsigned', 'text/xml', undefined, xmlParser),
-		withExpect(
-			delivery('real XML body, forged', Buffer.from('<event><id>1</id></event>'), {
-				contentType: 'application/xml',
-				expectStatus: STATUS.unauthorized,
-				extraHeaders: { 'x-signature': forged },
-			}),
-			unauthorized,
-		),
+		forgedNonJson('real XML body, forged', '<event><id>1</id></event>', 'application/xml'),
 		multipart('well-formed multipart with the JSON as a field, forged', false),
 		multipart('well-formed multipart, signature over its exact bytes', true),
 		withExpect(brokenMultipart, { expectStatus: STATUS.n8nBadMultipart }),
-		withExpect(
-			delivery('real form fields, forged', Buffer.from('event=charge.captured&amount=1'), {
-				contentType: 'application/x-www-form-urlencoded',
-				expectStatus: STATUS.unauthorized,
-				extraHeaders: { 'x-signature': forged },
-			}),
-			unauthorized,
+		forgedNonJson(
+			'real form fields, forged',
+			'event=charge.captured&amount=1',
+			'application/x-www-form-urlencoded',
 		),
 	];
 }
