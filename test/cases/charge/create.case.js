@@ -4,6 +4,30 @@ const assert = require('node:assert/strict');
 const { SEED, UUID } = require('../values');
 
 const S = SEED.submerchants;
+// Customer, item and split rows are sent under the names and with the values given.
+const CUSTOMER = {
+	name: 'Maria Silva',
+	email: 'maria@example.com',
+	tax_id: '52998224725',
+	phone: '+5511999998888',
+	birthdate: '1990-05-31',
+};
+const ITEMS = [
+	{ name: 'Camiseta', quantity: 2, unit_price: 7995, tangible: true, code: 'SKU-1' },
+	{
+		name: 'Ebook',
+		quantity: 1,
+		unit_price: 10000,
+		tangible: false,
+		id: 'ebook-7',
+		description: 'Guia',
+		category: 'books',
+	},
+];
+const SPLIT = [
+	{ recipient_id: S.active, amount: 20000, cross_company: false },
+	{ recipient_id: S.pjWithLegalRepresentative, amount: 5990, cross_company: true },
+];
 
 /** @type {import('..').CaseFile} */
 module.exports = {
@@ -19,35 +43,9 @@ module.exports = {
 			installments: 3,
 			statementDescriptor: 'LOJA ESTRELA',
 		},
-		customer: {
-			details: {
-				name: 'Maria Silva',
-				email: 'maria@example.com',
-				tax_id: '52998224725',
-				phone: '+5511999998888',
-				birthdate: '1990-05-31',
-			},
-		},
-		items: {
-			item: [
-				{ name: 'Camiseta', quantity: 2, unit_price: 7995, tangible: true, code: 'SKU-1' },
-				{
-					name: 'Ebook',
-					quantity: 1,
-					unit_price: 10000,
-					tangible: false,
-					id: 'ebook-7',
-					description: 'Guia',
-					category: 'books',
-				},
-			],
-		},
-		split: {
-			recipient: [
-				{ recipient_id: S.active, amount: 20000, cross_company: false },
-				{ recipient_id: S.pjWithLegalRepresentative, amount: 5990, cross_company: true },
-			],
-		},
+		customer: { details: CUSTOMER },
+		items: { item: ITEMS },
+		split: { recipient: SPLIT },
 		additionalFields: {
 			submerchant_id: S.active,
 			shipping_amount: 1500,
@@ -71,29 +69,9 @@ module.exports = {
 				installments: 3,
 				statement_descriptor: 'LOJA ESTRELA',
 			},
-			customer: {
-				name: 'Maria Silva',
-				email: 'maria@example.com',
-				tax_id: '52998224725',
-				phone: '+5511999998888',
-				birthdate: '1990-05-31',
-			},
-			items: [
-				{ name: 'Camiseta', quantity: 2, unit_price: 7995, tangible: true, code: 'SKU-1' },
-				{
-					name: 'Ebook',
-					quantity: 1,
-					unit_price: 10000,
-					tangible: false,
-					id: 'ebook-7',
-					description: 'Guia',
-					category: 'books',
-				},
-			],
-			split: [
-				{ recipient_id: S.active, amount: 20000, cross_company: false },
-				{ recipient_id: S.pjWithLegalRepresentative, amount: 5990, cross_company: true },
-			],
+			customer: CUSTOMER,
+			items: ITEMS,
+			split: SPLIT,
 			submerchant_id: S.active,
 			shipping_amount: 1500,
 			currency: 'BRL',
