@@ -7,6 +7,10 @@ import { runAction } from './runWorkflow';
 import type { Sandbox } from './sandbox';
 import type { RecordedRequest } from '../../sandbox';
 import { SEED } from '../../sandbox';
+import { SandboxAdmin } from '../../scripts/lib/sandboxAdmin';
+import { caseNamed } from '../cases';
+import { ADDRESS } from '../cases/values';
+import { checkCase } from '../cases/check';
 
 export { useSandbox, type Sandbox } from './sandbox';
 
@@ -70,16 +74,7 @@ export const idsOf = (records: IDataObject[]) => records.map((record) => String(
 
 /** The smallest valid parameters of each operation, so that one probed field is the only change. */
 export const BASE: Record<string, INodeParameters> = {
-	'submerchantAddress.create': {
-		submerchantId: byId(SEED.submerchants.active),
-		street: 'Rua Augusta',
-		number: '1500',
-		neighborhood: 'Consolacao',
-		city: 'Sao Paulo',
-		state: 'SP',
-		zipCode: '01304-001',
-		country: 'BR',
-	},
+	'submerchantAddress.create': { submerchantId: byId(SEED.submerchants.active), ...ADDRESS },
 	'submerchantAddress.update': {
 		submerchantId: byId(SEED.submerchants.active),
 		addressId: SEED.addresses.activeBilling,
@@ -116,4 +111,65 @@ export function withParameter(
 	}
 	node[keys[keys.length - 1]] = value as IDataObject[string];
 	return copy as INodeParameters;
+}
+
+/** A case of test/cases (one operation's case file, or one of its further runs) with its resource and operation. */
+type CaseRun = Parameters<typeof checkCase>[0] & {
+	resource: string;
+	operation: string;
+	after?: string[];
+};
+
+/** The input items a case names: fields, a file in `data`, or the output of another operation (run first). */
+async function caseInputItems(
+	sandbox: Sandbox,
+	input: CaseRun['input'],
+): Promise<INodeExecutionData[] | undefined> {
+	if (input?.operation) return (await runOk(sandbox, input.operation as INodeParameters)).output;
+	if (input?.file) {
+		const { base64, mimeType, fileName } = input.file;
+		return [{ json: {}, binary: { data: { data: base64, mimeType, fileName } } }];
+	}
+	return input?.json ? [{ json: input.json }] : undefined;
+}
+
+/** Runs a case's operation and returns its items as JSON, as n8n saves them. */
+async function runCaseOperation(sandbox: Sandbox, c: CaseRun): Promise<IDataObject[]> {
+	const parameters = { resource: c.resource, operation: c.operation, ...c.parameters };
+	const { output } = await runOk(sandbox, parameters as INodeParameters, {
+		inputItems: await caseInputItems(sandbox, c.input),
+	});
+	return JSON.parse(JSON.stringify(jsonOf(output))) as IDataObject[];
+}
+
+/**
+ * Runs a case of test/cases on a sandbox at its seed: first the cases it runs `after`, then its own run, checked
+ * as the e2e suite checks it in a real n8n (../cases/check.js).
+ */
+export async function runCase(sandbox: Sandbox, c: CaseRun): Promise<void> {
+	for (const name of c.after ?? []) await runCaseOperation(sandbox, caseNamed(name));
+	sandbox.clearRequests();
+	const items = await runCaseOperation(sandbox, c);
+	const admin = new SandboxAdmin(sandbox.url);
+	await checkCase(c, items, await admin.requests(), { admin, store: sandbox.store });
+}
+
+/** A refusal of a case file: the node's (naming field, rule and item) or n8n's parameter check; nothing is sent. */
+export async function expectCaseRefused(
+	sandbox: Sandbox,
+	refusal: Pick<CaseRun, 'resource' | 'operation' | 'parameters' | 'input'> & {
+		message: string;
+		byN8n?: boolean;
+	},
+): Promise<void> {
+	const { resource, operation, message } = refusal;
+	const parameters = { resource, operation, ...refusal.parameters } as INodeParameters;
+	if (!refusal.byN8n) {
+		const [item] = (await caseInputItems(sandbox, refusal.input)) ?? [];
+		await expectRejectedBeforeSending(sandbox, parameters, message, twoItems(item));
+		return;
+	}
+	sandbox.clearRequests();
+	await expect(runAction(sandbox, parameters)).rejects.toThrow(message);
+	expect(sandbox.requests).toEqual([]);
 }

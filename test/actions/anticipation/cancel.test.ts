@@ -1,11 +1,10 @@
-/** Anticipation → Cancel against the sandbox: one DELETE, the API's refusal, Continue On Fail, invalid input refused before sending. */
+/** Anticipation → Cancel against the sandbox, beyond its case file (test/cases): the API's refusal, Continue On Fail. */
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
-const R = SEED.receivables;
 
 const cancelAnticipation = (anticipationId: string): INodeParameters => ({
 	resource: 'anticipation',
@@ -15,23 +14,6 @@ const cancelAnticipation = (anticipationId: string): INodeParameters => ({
 
 describe('Anticipation → Cancel', () => {
 	beforeEach(() => api().reset());
-
-	it('cancels a pending anticipation with one DELETE and outputs success and the message', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, cancelAnticipation(SEED.anticipationId));
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query, request.body]).toEqual([
-			'DELETE',
-			`/v1/anticipations/${SEED.anticipationId}`,
-			{},
-			undefined,
-		]);
-		expect(output.map((item) => item.json)).toEqual([
-			{ success: true, message: 'Anticipation canceled' },
-		]);
-		expect(sandbox.store.anticipations.get(SEED.anticipationId)?.status).toBe('canceled');
-		expect(sandbox.store.receivables.get(R.anticipated)?.status).toBe('pending');
-	});
 
 	it('cancelling an already cancelled anticipation is a NodeApiError with the API message and code', async () => {
 		const sandbox = api();
@@ -72,17 +54,5 @@ describe('Anticipation → Cancel', () => {
 			],
 		]);
 		expect(sandbox.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
-	});
-});
-
-describe('Anticipation: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		['anticipation id UUID', cancelAnticipation('ant_1'), 'anticipation_id must be a UUID'],
-
-		['anticipation id required', cancelAnticipation('={{ "" }}'), 'anticipation_id is required'],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		await expectRejectedBeforeSending(api(), parameters, message);
 	});
 });

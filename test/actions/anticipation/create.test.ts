@@ -1,8 +1,8 @@
-/** Anticipation → Create against the sandbox: the request pinned, ids from text or an array, invalid input refused before sending. */
+/** Anticipation → Create against the sandbox, beyond its case file (test/cases): ids as an array, the API's refusal. */
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const R = SEED.receivables;
@@ -15,40 +15,6 @@ const createAnticipation = (parameters: INodeParameters): INodeParameters => ({
 
 describe('Anticipation → Create', () => {
 	beforeEach(() => api().reset());
-
-	it('sends a comma-separated list of receivable ids and the metadata in one POST', async () => {
-		const sandbox = api();
-		const { output } = await runOk(
-			sandbox,
-			createAnticipation({
-				receivableIds: ` ${R.capturedInstallment1},${R.capturedInstallment2} ,\n${R.capturedInstallment1.toUpperCase()}`,
-				additionalFields: { metadata: '{"reason": "cash flow", "batch": 7}' },
-			}),
-		);
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'POST',
-			'/v1/anticipations',
-			{},
-		]);
-		// The upper-case repeat of the first id is the same UUID: it is sent once.
-		expect(request.body).toEqual({
-			receivable_ids: [R.capturedInstallment1, R.capturedInstallment2],
-			metadata: { reason: 'cash flow', batch: 7 },
-		});
-		expect(output).toHaveLength(1);
-		// Gross is the receivables' net amounts (2 × 29100); the sandbox's fee is 2.5% of it.
-		expect(output[0].json).toMatchObject({
-			status: 'pending',
-			anticipation_type: 'spot',
-			total_gross_amount: 58200,
-			total_fee_amount: 1455,
-			total_net_amount: 56745,
-			receivable_ids: [R.capturedInstallment1, R.capturedInstallment2],
-			metadata: { reason: 'cash flow', batch: 7 },
-		});
-		expect(sandbox.store.receivables.get(R.capturedInstallment1)?.status).toBe('anticipated');
-	});
 
 	it('takes the ids as an array from an expression', async () => {
 		const sandbox = api();
@@ -70,61 +36,5 @@ describe('Anticipation → Create', () => {
 		);
 		expect(error?.description).toBe('VALIDATION_ERROR (HTTP 422)');
 		expect(onlyRequest(sandbox).method).toBe('POST');
-	});
-});
-
-describe('Anticipation: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		[
-			'receivable ids not empty',
-			createAnticipation({ receivableIds: '={{ "" }}' }),
-			'receivable_ids is required',
-		],
-
-		[
-			'receivable ids not only separators',
-			createAnticipation({ receivableIds: ' , ,' }),
-			'receivable_ids is required',
-		],
-
-		[
-			'receivable ids empty array',
-			createAnticipation({ receivableIds: '={{ [] }}' }),
-			'receivable_ids is required',
-		],
-
-		[
-			'receivable id UUID (first)',
-			createAnticipation({ receivableIds: 'rcv_1' }),
-			'receivable_ids[0] must be a UUID',
-		],
-
-		[
-			'receivable id UUID (second)',
-			createAnticipation({ receivableIds: `${R.capturedInstallment1}, 12345` }),
-			'receivable_ids[1] must be a UUID',
-		],
-
-		[
-			'metadata JSON object',
-			createAnticipation({
-				receivableIds: R.capturedInstallment1,
-				additionalFields: { metadata: '"just text"' },
-			}),
-			'metadata must be a JSON object',
-		],
-
-		[
-			'metadata valid JSON',
-			createAnticipation({
-				receivableIds: R.capturedInstallment1,
-				additionalFields: { metadata: '{reason: cash}' },
-			}),
-			'metadata must be valid JSON',
-		],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		await expectRejectedBeforeSending(api(), parameters, message);
 	});
 });

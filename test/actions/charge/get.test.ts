@@ -1,45 +1,11 @@
-/** Charge → Get against the sandbox: the request pinned, items, errors and pairing, invalid input refused before sending. */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+/** Charge → Get against the sandbox, beyond its case file (test/cases): items, errors and pairing. */
+import type { IDataObject } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
-import {
-	byId,
-	expectRejectedBeforeSending,
-	jsonOf,
-	onlyRequest,
-	runOk,
-	useSandbox,
-} from '../../harness/actions';
+import { byId, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const C = SEED.charges;
-const CVV = '737';
-
-describe('Charge → Get', () => {
-	it('reads one charge by id', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, {
-			resource: 'charge',
-			operation: 'get',
-			chargeId: byId(C.captured),
-		});
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'GET',
-			`/v1/charges/${C.captured}`,
-			{},
-		]);
-		expect(jsonOf(output)).toEqual([
-			expect.objectContaining({
-				id: C.captured,
-				status: 'captured',
-				payment_method: 'credit_card',
-				amount: 90000,
-				installments: 3,
-			}),
-		]);
-	});
-});
 
 describe('Charge: items, errors and pairing', () => {
 	const inputItems = [
@@ -81,23 +47,5 @@ describe('Charge: items, errors and pairing', () => {
 		expect((error as unknown as { context: IDataObject }).context.itemIndex).toBe(1);
 		expect(output).toEqual([]);
 		expect(sandbox.requests.map((r) => r.path)).toEqual([`/v1/charges/${C.captured}`]);
-	});
-});
-
-describe('Charge: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		[
-			'charge id UUID',
-			{ resource: 'charge', operation: 'get', chargeId: byId('={{ "ch_123" }}') },
-			'charge_id must be a UUID',
-		],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		const errors = await expectRejectedBeforeSending(api(), parameters, message);
-		for (const item of errors) {
-			expect(JSON.stringify(item)).not.toContain('4111');
-			expect(JSON.stringify(item)).not.toContain(CVV);
-		}
 	});
 });

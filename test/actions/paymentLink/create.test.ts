@@ -1,8 +1,6 @@
-/** Payment Link → Create against the sandbox (a chosen path, api/chosenNames.ts): the request pinned, conversions, invalid input refused before sending. */
+/** Payment Link → Create against the sandbox, beyond its case file (test/cases): only title and amount, the API's refusal. */
 import type { INodeParameters } from 'n8n-workflow';
-import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
-import { SEED } from '../../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 const createLink = (parameters: INodeParameters): INodeParameters => ({
@@ -14,76 +12,11 @@ const createLink = (parameters: INodeParameters): INodeParameters => ({
 });
 
 describe('Payment Link → Create', () => {
-	it('sends title, amount and every additional field under the resource own names', async () => {
-		const sandbox = api();
-		const { output } = await runOk(
-			sandbox,
-			createLink({
-				simplify: false,
-				additionalFields: {
-					description: 'Algodao, tamanho P',
-					currency: 'BRL',
-					product_type: 'physical',
-					allowed_payment_methods: ['credit_card', 'pix', 'credit_card'],
-					max_installments: '3',
-					max_uses: 10,
-					expires_at: '2027-01-31T23:59:59Z',
-					redirect_url: 'https://shop.example.com/thanks',
-					metadata: '{"campaign":"winter"}',
-					submerchant_id: SEED.submerchants.active,
-				},
-			}),
-		);
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path]).toEqual(['POST', PAYMENT_LINKS_PATH]);
-		expect(request.body).toEqual({
-			title: 'Camiseta Lua',
-			amount: 4990,
-			description: 'Algodao, tamanho P',
-			currency: 'BRL',
-			product_type: 'physical',
-			allowed_payment_methods: ['credit_card', 'pix'],
-			max_installments: 3,
-			max_uses: 10,
-			expires_at: '2027-01-31T23:59:59.000Z',
-			redirect_url: 'https://shop.example.com/thanks',
-			metadata: { campaign: 'winter' },
-			submerchant_id: SEED.submerchants.active,
-		});
-		expect(output).toHaveLength(1);
-		expect(output[0].pairedItem).toEqual({ item: 0 });
-		const link = output[0].json;
-		expect(link).toMatchObject({ title: 'Camiseta Lua', amount: 4990, status: 'active' });
-		expect(sandbox.store.paymentLinks.get(String(link.id))?.checkout_url).toBe(link.checkout_url);
-	});
-
 	it('sends only title and amount when nothing else is set, and outputs the checkout URL', async () => {
 		const sandbox = api();
 		const { output } = await runOk(sandbox, createLink({}));
 		expect(onlyRequest(sandbox).body).toEqual({ title: 'Camiseta Lua', amount: 4990 });
 		expect(String(output[0].json.checkout_url)).toMatch(/^https:\/\//);
-	});
-
-	it.each<[string, INodeParameters, string]>([
-		['no title', { title: '  ' }, 'title is required'],
-		['a fractional amount', { amount: 10.5 }, 'amount must be an integer'],
-		[
-			'a bad expiry',
-			{ additionalFields: { expires_at: '2027-02-30' } },
-			'expires_at must be an ISO 8601 date or date-time',
-		],
-		[
-			'metadata that is not an object',
-			{ additionalFields: { metadata: '[1]' } },
-			'metadata must be a JSON object',
-		],
-		[
-			'a submerchant id that is not a UUID',
-			{ additionalFields: { submerchant_id: 'sm_1' } },
-			'submerchant_id must be a UUID',
-		],
-	])('refuses %s before sending', async (_case, parameters, message) => {
-		await expectRejectedBeforeSending(api(), createLink(parameters), message);
 	});
 
 	it('the API refusing the link is a NodeApiError with its message (an unknown submerchant)', async () => {

@@ -5,38 +5,17 @@ import { searchPaymentLinks } from '../../../nodes/PaymentPlatform/methods/listS
 import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import { SEED } from '../../../sandbox';
 import { TestCredentialsHelper } from '../../harness/credentialsHelper';
-import { byId, jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { BASE, byId, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 const createLink = (parameters: INodeParameters): INodeParameters => ({
 	resource: 'paymentLink',
 	operation: 'create',
-	title: 'Camiseta Lua',
-	amount: 4990,
+	...BASE['paymentLink.create'],
 	...parameters,
 });
 
 describe('Payment Link → Get Many', () => {
-	it('Return All reads every page and outputs one item per link, newest first', async () => {
-		const sandbox = api();
-		for (const title of ['A', 'B', 'C']) await runOk(sandbox, createLink({ title }));
-		sandbox.clearRequests();
-		const { output } = await runOk(sandbox, {
-			resource: 'paymentLink',
-			operation: 'getAll',
-			returnAll: true,
-			simplify: false,
-		});
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'GET',
-			PAYMENT_LINKS_PATH,
-			{ page: '1', perPage: '100' },
-		]);
-		expect(jsonOf(output).map((link) => link.title)).toEqual(['C', 'B', 'A', 'Camiseta Estrela']);
-		expect(output.map((item) => item.pairedItem)).toEqual(output.map(() => ({ item: 0 })));
-	});
-
 	it('a Limit asks for no more than it needs', async () => {
 		const sandbox = api();
 		for (const title of ['A', 'B']) await runOk(sandbox, createLink({ title }));

@@ -1,15 +1,8 @@
-/** Payment Link → Upload Cover against the sandbox: the multipart request pinned, any file type sent as it is, invalid input refused before sending. */
-import axios from 'axios';
+/** Payment Link → Upload Cover against the sandbox, beyond its case file (test/cases): the default field, any file type sent as it is, a missing binary field. */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
-import {
-	expectRejectedBeforeSending,
-	onlyRequest,
-	runOk,
-	twoItems,
-	useSandbox,
-} from '../../harness/actions';
+import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const LINK = SEED.paymentLinkId;
@@ -40,38 +33,6 @@ const uploadCover = (parameters: INodeParameters = {}): INodeParameters => ({
 });
 
 describe('Payment Link → Upload Cover', () => {
-	it('sends the input binary as the multipart part "file" with its name, type and exact bytes', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, uploadCover({ binaryPropertyName: 'cover' }), {
-			inputItems: [withBinary('cover', PNG, 'image/png', 'summer-cover.png')],
-		});
-
-		const request = onlyRequest(sandbox);
-		expect(request.method).toBe('POST');
-		expect(request.path).toBe(`/v1/payment-links/${LINK}/upload-cover`);
-		expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-		expect(request.body).toBeUndefined();
-		expect(request.parts).toHaveLength(1);
-		const [part] = request.parts ?? [];
-		expect({ name: part.name, filename: part.filename, contentType: part.contentType }).toEqual({
-			name: 'file',
-			filename: 'summer-cover.png',
-			contentType: 'image/png',
-		});
-		expect(part.size).toBe(PNG.length);
-		expect(Buffer.compare(part.data, PNG)).toBe(0);
-
-		expect(output).toHaveLength(1);
-		const coverUrl = String(output[0].json.cover_image_url);
-		expect(output[0].json).toEqual({ id: LINK, cover_image_url: coverUrl });
-		expect(coverUrl).toMatch(/^http:\/\//);
-
-		// The link now points at the uploaded bytes.
-		const served = await axios.get(coverUrl, { responseType: 'arraybuffer', proxy: false });
-		expect(Buffer.compare(Buffer.from(served.data as ArrayBuffer), PNG)).toBe(0);
-		expect(sandbox.store.paymentLinks.get(LINK)?.cover_image_url).toBe(coverUrl);
-	});
-
 	it('reads the default field "data" and names a file without a name after its type', async () => {
 		const sandbox = api();
 		const jpeg = Buffer.from([
@@ -111,23 +72,5 @@ describe('Payment Link → Upload Cover', () => {
 		expect(error?.message).toContain("'cover'");
 		expect(error?.message).toContain('[item 0]');
 		expect(sandbox.requests).toEqual([]);
-	});
-});
-
-describe('Payment Link: invalid input is rejected before any request', () => {
-	const rows: Array<
-		[rule: string, parameters: INodeParameters, message: string, item?: INodeExecutionData]
-	> = [
-		[
-			'payment link id UUID (upload cover)',
-			uploadCover({ paymentLinkId: '={{ "1234" }}', binaryPropertyName: 'data' }),
-			'payment_link_id must be a UUID',
-			withBinary('data', PNG, 'image/png', 'a.png'),
-		],
-	];
-
-	// Rest parameters: a row without an input item must not make jest pass `done` as the fourth argument.
-	it.each(rows)('%s', async (...[, parameters, message, item]) => {
-		await expectRejectedBeforeSending(api(), parameters, message, twoItems(item));
 	});
 });

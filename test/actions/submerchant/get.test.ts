@@ -1,38 +1,14 @@
-/** Submerchant → Get against the sandbox: the request pinned. */
+/** Submerchant → Get against the sandbox, beyond its case file (test/cases): another merchant's submerchant. */
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest, expectRejectedBeforeSending } from '../../harness/actions';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { byId, onlyRequest } from '../../harness/actions';
 
 const S = SEED.submerchants;
 
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 describe('Submerchant → Get', () => {
-	it('GETs the submerchant by id and outputs it', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchant',
-			operation: 'get',
-			submerchantId: byId(S.active),
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe(`/v1/submerchants/${S.active}`);
-		expect(request.query).toEqual({});
-		expect(output).toHaveLength(1);
-		expect(output[0].json).toMatchObject({
-			id: S.active,
-			entity_type: 'pj',
-			trade_name: 'Estrela Modas',
-			legal_name: 'Estrela Modas Comercio LTDA',
-			status: 'active',
-			product_categories: ['clothing', 'accessories'],
-			average_ticket: '120.00',
-		});
-	});
-
 	it("surfaces the API's not-found error for another merchant's submerchant", async () => {
 		const { error } = await runAction(sandbox(), {
 			resource: 'submerchant',
@@ -42,34 +18,5 @@ describe('Submerchant → Get', () => {
 		expect(error?.message).toBe('Submerchant not found');
 		expect(error?.description).toContain('NOT_FOUND');
 		expect(onlyRequest(sandbox()).path).toBe(`/v1/submerchants/${S.otherMerchants}`);
-	});
-});
-
-/**
- * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
- * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
- */
-const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
-
-type Row = [
-	rule: string,
-	parameters: INodeParameters,
-	message: string,
-	inputItems?: INodeExecutionData[],
-];
-
-describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
-	const rows: Row[] = [
-		[
-			'submerchant id UUID (get)',
-			{ resource: 'submerchant', operation: 'get', submerchantId: byId(expr('123')) },
-			'submerchant_id must be a UUID',
-		],
-	];
-
-	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
-	it.each(rows)('%s', async (...row: Row) => {
-		const [, parameters, message, inputItems] = row;
-		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });

@@ -1,19 +1,12 @@
-/** Submerchant → Get Many against the sandbox: Return All, Limit and the status filter pinned. */
+/** Submerchant → Get Many against the sandbox, beyond its case file (test/cases): Return All, Limit, the filter after a state change. */
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest, expectRejectedBeforeSending } from '../../harness/actions';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { byId, onlyRequest } from '../../harness/actions';
 
 const S = SEED.submerchants;
 /** Every seeded submerchant the sandbox merchant owns (the other merchant's one is invisible). */
 const OWN_SUBMERCHANTS = Object.values(S).filter((id) => id !== S.otherMerchants);
-const PENDING_SUBMERCHANTS = [
-	S.pfReadyForReview,
-	S.pfMissingMotherName,
-	S.pjWithLegalRepresentative,
-	S.pjWithoutLegalRepresentative,
-];
 
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
@@ -48,19 +41,6 @@ describe('Submerchant → Get Many', () => {
 		for (const item of output) expect(OWN_SUBMERCHANTS).toContain(item.json.id);
 	});
 
-	it('sends the status filter and returns only submerchants in that status', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchant',
-			operation: 'getAll',
-			returnAll: true,
-			filters: { status: 'pending' },
-		});
-		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox()).query).toEqual({ status: 'pending', page: '1', perPage: '100' });
-		expect(output.map((item) => item.json.id).sort()).toEqual([...PENDING_SUBMERCHANTS].sort());
-		expect(output.every((item) => item.json.status === 'pending')).toBe(true);
-	});
-
 	it('the status filter follows state changes (pending_review after a submission)', async () => {
 		await runAction(sandbox(), {
 			resource: 'submerchant',
@@ -78,39 +58,5 @@ describe('Submerchant → Get Many', () => {
 			[S.pendingReview, S.pjWithLegalRepresentative].sort(),
 		);
 		expect(onlyRequest(sandbox()).query).toMatchObject({ status: 'pending_review' });
-	});
-});
-
-type Row = [
-	rule: string,
-	parameters: INodeParameters,
-	message: string,
-	inputItems?: INodeExecutionData[],
-];
-
-describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
-	const rows: Row[] = [
-		[
-			'status filter enum',
-			{
-				resource: 'submerchant',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { status: 'approved' },
-			},
-			'status must be one of: pending, pending_review, active, suspended, inactive, rejected',
-		],
-
-		[
-			'limit >= 1 (submerchants)',
-			{ resource: 'submerchant', operation: 'getAll', returnAll: false, limit: 0 },
-			'limit must be an integer >= 1',
-		],
-	];
-
-	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
-	it.each(rows)('%s', async (...row: Row) => {
-		const [, parameters, message, inputItems] = row;
-		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });

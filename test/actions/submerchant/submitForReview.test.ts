@@ -1,54 +1,14 @@
-/** Submerchant → Submit for Review against the sandbox: one POST, the API's own refusals. */
+/** Submerchant → Submit for Review against the sandbox, beyond its case file (test/cases): the API's own refusals. */
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, jsonOf, onlyRequest, expectRejectedBeforeSending } from '../../harness/actions';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { byId, onlyRequest } from '../../harness/actions';
 
 const S = SEED.submerchants;
 
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 describe('Submerchant → Submit for Review', () => {
-	it('moves a complete PF to pending_review once a document was added with Document → Create', async () => {
-		const document = await runAction(sandbox(), {
-			resource: 'submerchantDocument',
-			operation: 'create',
-			submerchantId: byId(S.pfReadyForReview),
-			documentType: 'front_id',
-			fileSource: 'url',
-			fileUrl: 'https://files.example.com/ana-front.jpg',
-			fileName: 'ana-front.jpg',
-			fileSize: 81234,
-		});
-		expect(document.error).toBeUndefined();
-		sandbox().clearRequests();
-
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchant',
-			operation: 'submitForReview',
-			submerchantId: byId(S.pfReadyForReview),
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('POST');
-		expect(request.path).toBe(`/v1/submerchants/${S.pfReadyForReview}/submit-for-review`);
-		expect(request.body).toBeUndefined();
-		expect(jsonOf(output)).toEqual([
-			{
-				success: true,
-				message: 'Submerchant submitted for review; the compliance pipeline has started',
-			},
-		]);
-
-		const after = await runAction(sandbox(), {
-			resource: 'submerchant',
-			operation: 'get',
-			submerchantId: byId(S.pfReadyForReview),
-		});
-		expect(after.output[0].json.status).toBe('pending_review');
-	});
-
 	it("fails with the API's message and code when a PF lacks mother_name", async () => {
 		const { error, output } = await runAction(sandbox(), {
 			resource: 'submerchant',
@@ -101,40 +61,5 @@ describe('Submerchant → Submit for Review', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
-	});
-});
-
-/**
- * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
- * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
- */
-const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
-
-type Row = [
-	rule: string,
-	parameters: INodeParameters,
-	message: string,
-	inputItems?: INodeExecutionData[],
-];
-
-describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
-	const rows: Row[] = [
-		[
-			'submerchant id required (submit)',
-			{ resource: 'submerchant', operation: 'submitForReview', submerchantId: byId(expr('')) },
-			'submerchant_id is required',
-		],
-
-		[
-			'submerchant id UUID (submit)',
-			{ resource: 'submerchant', operation: 'submitForReview', submerchantId: byId(expr('x')) },
-			'submerchant_id must be a UUID',
-		],
-	];
-
-	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
-	it.each(rows)('%s', async (...row: Row) => {
-		const [, parameters, message, inputItems] = row;
-		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });

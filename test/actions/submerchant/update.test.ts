@@ -2,88 +2,14 @@
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import {
-	byId,
-	onlyRequest,
-	expectRejectedBeforeSending,
-	repeat,
-	twoItems,
-} from '../../harness/actions';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { byId, onlyRequest, twoItems } from '../../harness/actions';
+import type { INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;
 
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 describe('Submerchant → Update', () => {
-	it('PATCHes every field given, with API names and types, and outputs the updated submerchant', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchant',
-			operation: 'update',
-			submerchantId: byId(S.pfReadyForReview),
-			updateFields: {
-				tradeName: 'Ana Souza Atelier e Costura',
-				legalName: 'Ana Maria Souza',
-				email: 'ana@atelier.example.com',
-				phone: '+5511912345678',
-				website: 'https://atelier.example.com',
-				description: 'Costura sob medida',
-				softDescriptor: 'ANA ATELIER',
-				birthDate: '1990-04-13',
-				motherName: 'Maria Aparecida Souza',
-				businessType: 'both',
-				productCategories: 'clothing, sewing ,, repairs',
-				averageTicket: 150.5,
-				monthlyRevenue: 12000,
-				mcc: '5699',
-				cnaes: {
-					cnae: [
-						{ code: '1412-6/02', description: 'Confeccao sob medida', isPrimary: true },
-						{ code: '9529-1/99', description: 'Reparacao', isPrimary: false },
-					],
-				},
-			},
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('PATCH');
-		expect(request.path).toBe(`/v1/submerchants/${S.pfReadyForReview}`);
-		const cnaes = [
-			{ code: '1412-6/02', description: 'Confeccao sob medida', is_primary: true },
-			{ code: '9529-1/99', description: 'Reparacao', is_primary: false },
-		];
-		expect(request.body).toEqual({
-			trade_name: 'Ana Souza Atelier e Costura',
-			legal_name: 'Ana Maria Souza',
-			email: 'ana@atelier.example.com',
-			phone: '+5511912345678',
-			website: 'https://atelier.example.com',
-			description: 'Costura sob medida',
-			soft_descriptor: 'ANA ATELIER',
-			birth_date: '1990-04-13',
-			mother_name: 'Maria Aparecida Souza',
-			business_type: 'both',
-			product_categories: ['clothing', 'sewing', 'repairs'],
-			average_ticket: 150.5,
-			monthly_revenue: 12000,
-			mcc: '5699',
-			cnaes,
-		});
-		expect(output).toHaveLength(1);
-		expect(output[0].json).toMatchObject({
-			id: S.pfReadyForReview,
-			tax_id: '39053344705',
-			trade_name: 'Ana Souza Atelier e Costura',
-			birth_date: '1990-04-13',
-			business_type: 'both',
-			product_categories: ['clothing', 'sewing', 'repairs'],
-			average_ticket: '150.50',
-			monthly_revenue: '12000.00',
-			mcc: '5699',
-			cnaes,
-		});
-	});
-
 	it('sends only the fields given; product categories may come as an array from an expression', async () => {
 		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchant',
@@ -105,136 +31,12 @@ describe('Submerchant → Update', () => {
 	});
 });
 
-/**
- * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
- * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
- */
-const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
-
-type Row = [
-	rule: string,
-	parameters: INodeParameters,
-	message: string,
-	inputItems?: INodeExecutionData[],
-];
-
 const updateSubmerchant = (updateFields: INodeParameters): INodeParameters => ({
 	resource: 'submerchant',
 	operation: 'update',
 	submerchantId: byId(S.active),
 	updateFields,
 });
-
-describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
-	const rows: Row[] = [
-		[
-			'trade_name under 3',
-			updateSubmerchant({ tradeName: 'AB' }),
-			'trade_name must be 3 to 255 characters',
-		],
-
-		[
-			'trade_name over 255',
-			updateSubmerchant({ tradeName: repeat(256) }),
-			'trade_name must be 3 to 255 characters',
-		],
-
-		[
-			'legal_name under 3',
-			updateSubmerchant({ legalName: 'AB' }),
-			'legal_name must be 3 to 255 characters',
-		],
-
-		[
-			'legal_name over 255',
-			updateSubmerchant({ legalName: repeat(256) }),
-			'legal_name must be 3 to 255 characters',
-		],
-
-		[
-			'email format',
-			updateSubmerchant({ email: 'ana.example.com' }),
-			'email must be an e-mail address',
-		],
-
-		[
-			'phone over 20',
-			updateSubmerchant({ phone: repeat(21, '9') }),
-			'phone must be at most 20 characters',
-		],
-
-		[
-			'website over 255',
-			updateSubmerchant({ website: repeat(256) }),
-			'website must be at most 255 characters',
-		],
-
-		[
-			'soft_descriptor over 22',
-			updateSubmerchant({ softDescriptor: repeat(23) }),
-			'soft_descriptor must be at most 22 characters',
-		],
-
-		[
-			'mother_name over 255',
-			updateSubmerchant({ motherName: repeat(256) }),
-			'mother_name must be at most 255 characters',
-		],
-
-		[
-			'birth_date pattern',
-			updateSubmerchant({ birthDate: '12/04/1990' }),
-			'birth_date must be a date as YYYY-MM-DD',
-		],
-
-		[
-			'business_type enum',
-			updateSubmerchant({ businessType: 'retail' }),
-			'business_type must be one of: physical, digital, both',
-		],
-
-		[
-			'average_ticket >= 0',
-			updateSubmerchant({ averageTicket: -1 }),
-			'average_ticket must be a number >= 0',
-		],
-
-		[
-			'average_ticket a number',
-			updateSubmerchant({ averageTicket: '={{ "ten" }}' }),
-			'average_ticket must be a number >= 0',
-		],
-
-		[
-			'monthly_revenue >= 0',
-			updateSubmerchant({ monthlyRevenue: -0.01 }),
-			'monthly_revenue must be a number >= 0',
-		],
-
-		['mcc 4 digits (3 digits)', updateSubmerchant({ mcc: '599' }), 'mcc must be exactly 4 digits'],
-
-		['mcc 4 digits (letters)', updateSubmerchant({ mcc: '59A9' }), 'mcc must be exactly 4 digits'],
-
-		[
-			'product_categories list',
-			updateSubmerchant({ productCategories: '["a",' }),
-			'product_categories must be a comma-separated list or a JSON array',
-		],
-
-		[
-			'submerchant id UUID (update)',
-			{ ...updateSubmerchant({ tradeName: 'Valid' }), submerchantId: byId(expr('not-a-uuid')) },
-			'submerchant_id must be a UUID',
-		],
-	];
-
-	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
-	it.each(rows)('%s', async (...row: Row) => {
-		const [, parameters, message, inputItems] = row;
-		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
-	});
-});
-
 describe('without Continue On Fail', () => {
 	it('the node fails with a NodeOperationError carrying the item index', async () => {
 		sandbox().clearRequests();

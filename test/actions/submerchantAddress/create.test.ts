@@ -2,69 +2,19 @@
 import { actionWorkflow, credentialsFor, runAction, runWorkflow } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest, expectRejectedBeforeSending, repeat } from '../../harness/actions';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { byId, onlyRequest } from '../../harness/actions';
+import { ADDRESS } from '../../cases/values';
+import type { INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
-const addressWithoutCountry = {
-	street: 'Rua Augusta',
-	number: '1500',
-	neighborhood: 'Consolacao',
-	city: 'Sao Paulo',
-	state: 'SP',
-	zipCode: '01304-001',
-};
-const address = { ...addressWithoutCountry, country: 'BR' };
-
-async function addressesOf(submerchantId: string) {
-	const { output } = await runAction(sandbox(), {
-		resource: 'submerchant',
-		operation: 'get',
-		submerchantId: byId(submerchantId),
-	});
-	return output[0].json.addresses as Array<Record<string, unknown>>;
-}
+const address = ADDRESS;
+const addressWithoutCountry = Object.fromEntries(
+	Object.entries(ADDRESS).filter(([name]) => name !== 'country'),
+);
 
 describe('Submerchant Address → Create', () => {
-	it('POSTs the address with its type and additional fields and outputs the created address', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchantAddress',
-			operation: 'create',
-			submerchantId: byId(S.pfReadyForReview),
-			...address,
-			additionalFields: { addressType: 'shipping', complement: 'Loja 3', isPrimary: true },
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('POST');
-		expect(request.path).toBe(`/v1/submerchants/${S.pfReadyForReview}/addresses`);
-		expect(request.body).toEqual({
-			street: 'Rua Augusta',
-			number: '1500',
-			neighborhood: 'Consolacao',
-			city: 'Sao Paulo',
-			state: 'SP',
-			zip_code: '01304-001',
-			country: 'BR',
-			type: 'shipping',
-			complement: 'Loja 3',
-			is_primary: true,
-		});
-		expect(output).toHaveLength(1);
-		expect(output[0].json).toMatchObject({
-			submerchant_id: S.pfReadyForReview,
-			type: 'shipping',
-			street: 'Rua Augusta',
-			zip_code: '01304-001',
-			complement: 'Loja 3',
-			is_primary: true,
-		});
-		expect(output[0].json.id).toMatch(/^[0-9a-f-]{36}$/);
-		expect((await addressesOf(S.pfReadyForReview)).map((a) => a.id)).toEqual([output[0].json.id]);
-	});
-
 	it('sends the default country BR and no optional field, not even the address type, when none is given', async () => {
 		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
@@ -104,156 +54,6 @@ describe('Submerchant Address → Create', () => {
 			state: `${twoAstral}A`,
 		});
 		expect(tooLong.error?.message).toContain('state must be exactly 2 characters');
-	});
-});
-
-/**
- * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
- * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
- */
-const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
-
-type Row = [
-	rule: string,
-	parameters: INodeParameters,
-	message: string,
-	inputItems?: INodeExecutionData[],
-];
-
-const validAddress = {
-	street: 'Rua Augusta',
-	number: '1500',
-	neighborhood: 'Consolacao',
-	city: 'Sao Paulo',
-	state: 'SP',
-	zipCode: '01304-001',
-	country: 'BR',
-};
-const createAddress = (overrides: INodeParameters): INodeParameters => ({
-	resource: 'submerchantAddress',
-	operation: 'create',
-	submerchantId: byId(S.active),
-	...validAddress,
-	...overrides,
-});
-
-const validDocument = {
-	documentType: 'front_id',
-	fileSource: 'url',
-	fileUrl: 'https://files.example.com/front.png',
-	fileName: 'front.png',
-	fileSize: 2048,
-	mimeType: 'image/png',
-};
-const createDocument = (overrides: INodeParameters): INodeParameters => ({
-	resource: 'submerchantDocument',
-	operation: 'create',
-	submerchantId: byId(S.active),
-	...validDocument,
-	...overrides,
-});
-
-describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
-	const rows: Row[] = [
-		['street required', createAddress({ street: expr('') }), 'street is required'],
-
-		['street 1-255', createAddress({ street: repeat(256) }), 'street must be 1 to 255 characters'],
-
-		['number required', createAddress({ number: expr('') }), 'number is required'],
-
-		[
-			'number 1-20',
-			createAddress({ number: repeat(21, '1') }),
-			'number must be 1 to 20 characters',
-		],
-
-		[
-			'neighborhood required',
-			createAddress({ neighborhood: expr('') }),
-			'neighborhood is required',
-		],
-
-		[
-			'neighborhood 1-100',
-			createAddress({ neighborhood: repeat(101) }),
-			'neighborhood must be 1 to 100 characters',
-		],
-
-		['city required', createAddress({ city: expr('') }), 'city is required'],
-
-		['city 1-100', createAddress({ city: repeat(101) }), 'city must be 1 to 100 characters'],
-
-		['state required', createAddress({ state: expr('') }), 'state is required'],
-
-		['state exactly 2 (1)', createAddress({ state: 'S' }), 'state must be exactly 2 characters'],
-
-		['state exactly 2 (3)', createAddress({ state: 'SPO' }), 'state must be exactly 2 characters'],
-
-		['zip_code required', createAddress({ zipCode: expr('') }), 'zip_code is required'],
-
-		[
-			'zip_code 8-10 (7)',
-			createAddress({ zipCode: '0131010' }),
-			'zip_code must be 8 to 10 characters',
-		],
-
-		[
-			'zip_code 8-10 (11)',
-			createAddress({ zipCode: '01310-10000' }),
-			'zip_code must be 8 to 10 characters',
-		],
-
-		['country required', createAddress({ country: expr('') }), 'country is required'],
-
-		[
-			'country exactly 2',
-			createAddress({ country: 'BRA' }),
-			'country must be exactly 2 characters',
-		],
-
-		[
-			'complement at most 100',
-			createAddress({ additionalFields: { complement: repeat(101) } }),
-			'complement must be at most 100 characters',
-		],
-
-		[
-			'address type enum (create)',
-			createAddress({ additionalFields: { addressType: 'home' } }),
-			'type must be one of: billing, shipping, both',
-		],
-
-		[
-			'submerchant id UUID (address create)',
-			createAddress({ submerchantId: byId(expr('abc')) }),
-			'submerchant_id must be a UUID',
-		],
-	];
-
-	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
-	it.each(rows)('%s', async (...row: Row) => {
-		const [, parameters, message, inputItems] = row;
-		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
-	});
-});
-
-describe("n8n's own parameter check runs first for literal values", () => {
-	it.each([
-		['an empty required field', createAddress({ street: '' }), 'Parameter "Street" is required'],
-		[
-			'a malformed id typed By ID',
-			createAddress({ submerchantId: byId('abc') }),
-			'Not a valid submerchant ID (UUID)',
-		],
-		[
-			'a partner document without legal representative',
-			createDocument({ documentType: 'partner_front_id' }),
-			'Parameter "Legal Representative ID" is required',
-		],
-	])('%s', async (_case, parameters, message) => {
-		sandbox().clearRequests();
-		await expect(runAction(sandbox(), parameters)).rejects.toThrow(message);
-		expect(sandbox().requests).toEqual([]);
 	});
 });
 

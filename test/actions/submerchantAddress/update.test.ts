@@ -3,14 +3,7 @@ import * as update from '../../../nodes/PaymentPlatform/actions/submerchantAddre
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import {
-	byId,
-	jsonOf,
-	onlyRequest,
-	expectRejectedBeforeSending,
-	repeat,
-} from '../../harness/actions';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { byId, jsonOf, onlyRequest } from '../../harness/actions';
 
 const S = SEED.submerchants;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
@@ -64,46 +57,6 @@ describe('Submerchant Address → Update', () => {
 		]);
 	});
 
-	it('PATCHes only the fields given and outputs success and the message (the API returns no data)', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchantAddress',
-			operation: 'update',
-			submerchantId: byId(S.active),
-			addressId: SEED.addresses.activeBilling,
-			updateFields: {
-				city: 'Campinas',
-				state: 'SP',
-				zipCode: '13010-000',
-				addressType: 'both',
-				isPrimary: false,
-			},
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('PATCH');
-		expect(request.path).toBe(
-			`/v1/submerchants/${S.active}/addresses/${SEED.addresses.activeBilling}`,
-		);
-		expect(request.body).toEqual({
-			city: 'Campinas',
-			state: 'SP',
-			zip_code: '13010-000',
-			type: 'both',
-			is_primary: false,
-		});
-		expect(jsonOf(output)).toEqual([{ success: true, message: 'Address updated' }]);
-
-		const [updated] = await addressesOf(S.active);
-		expect(updated).toMatchObject({
-			id: SEED.addresses.activeBilling,
-			street: 'Avenida Paulista',
-			city: 'Campinas',
-			zip_code: '13010-000',
-			type: 'both',
-			is_primary: false,
-		});
-	});
-
 	it('state and country are "at most 2" on update (the reference), so one character is sent and accepted', async () => {
 		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchantAddress',
@@ -129,106 +82,5 @@ describe('Submerchant Address → Update', () => {
 		expect(error?.message).toBe('Address not found');
 		expect(error?.description).toContain('NOT_FOUND');
 		expect(sandbox().requests).toHaveLength(1);
-	});
-});
-
-/**
- * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
- * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
- */
-const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
-
-type Row = [
-	rule: string,
-	parameters: INodeParameters,
-	message: string,
-	inputItems?: INodeExecutionData[],
-];
-
-const updateAddress = (
-	updateFields: INodeParameters,
-	overrides: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'submerchantAddress',
-	operation: 'update',
-	submerchantId: byId(S.active),
-	addressId: SEED.addresses.activeBilling,
-	updateFields,
-	...overrides,
-});
-
-describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
-	const rows: Row[] = [
-		[
-			'address id UUID',
-			updateAddress({ city: 'Campinas' }, { addressId: 'address-1' }),
-			'address_id must be a UUID',
-		],
-
-		[
-			'address id required',
-			updateAddress({ city: 'Campinas' }, { addressId: expr('') }),
-			'address_id is required',
-		],
-
-		[
-			'street at most 255',
-			updateAddress({ street: repeat(256) }),
-			'street must be at most 255 characters',
-		],
-
-		[
-			'number at most 20',
-			updateAddress({ number: repeat(21, '1') }),
-			'number must be at most 20 characters',
-		],
-
-		[
-			'complement at most 100 (update)',
-			updateAddress({ complement: repeat(101) }),
-			'complement must be at most 100 characters',
-		],
-
-		[
-			'neighborhood at most 100',
-			updateAddress({ neighborhood: repeat(101) }),
-			'neighborhood must be at most 100 characters',
-		],
-
-		[
-			'city at most 100',
-			updateAddress({ city: repeat(101) }),
-			'city must be at most 100 characters',
-		],
-
-		[
-			'state at most 2 when given (update)',
-			updateAddress({ state: 'SPX' }),
-			'state must be at most 2 characters',
-		],
-
-		[
-			'zip_code at most 10',
-			updateAddress({ zipCode: '01310-10000' }),
-			'zip_code must be at most 10 characters',
-		],
-
-		[
-			'country at most 2 when given (update)',
-			updateAddress({ country: 'BRA' }),
-			'country must be at most 2 characters',
-		],
-
-		[
-			'address type enum (update)',
-			updateAddress({ addressType: 'office' }),
-			'type must be one of: billing, shipping, both',
-		],
-	];
-
-	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
-	it.each(rows)('%s', async (...row: Row) => {
-		const [, parameters, message, inputItems] = row;
-		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });

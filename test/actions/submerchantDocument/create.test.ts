@@ -16,7 +16,6 @@ const D = SEED.documents;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 const create = { resource: 'submerchantDocument', operation: 'create' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** 16 bytes: "%PDF-1.4 sandbox". */
 const PDF_TEXT = '%PDF-1.4 sandbox';
@@ -42,48 +41,6 @@ async function documentsOf(submerchantId: string) {
 }
 
 describe('Submerchant Document → Create', () => {
-	it('POSTs a hosted file with every field and outputs the new pending document', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			...create,
-			submerchantId: byId(S.pjWithoutLegalRepresentative),
-			documentType: 'social_contract',
-			fileSource: 'url',
-			fileUrl: 'https://files.example.com/delta/contrato.pdf',
-			fileName: 'contrato.pdf',
-			fileSize: 120400,
-			mimeType: 'application/pdf',
-			additionalFields: {
-				number: 'JUCESP 123456',
-				expiresAt: '2030-12-31T23:59:59Z',
-				notes: 'Signed by both partners',
-			},
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('POST');
-		expect(request.path).toBe(`/v1/submerchants/${S.pjWithoutLegalRepresentative}/documents`);
-		expect(request.body).toEqual({
-			type: 'social_contract',
-			file_url: 'https://files.example.com/delta/contrato.pdf',
-			file_name: 'contrato.pdf',
-			file_size: 120400,
-			mime_type: 'application/pdf',
-			number: 'JUCESP 123456',
-			expires_at: '2030-12-31T23:59:59.000Z',
-			notes: 'Signed by both partners',
-		});
-		expect(output).toHaveLength(1);
-		expect(output[0].json).toMatchObject({
-			submerchant_id: S.pjWithoutLegalRepresentative,
-			type: 'social_contract',
-			status: 'pending',
-			legal_representative_id: null,
-			file_size: 120400,
-			number: 'JUCESP 123456',
-		});
-		expect(output[0].json.id).toMatch(UUID);
-	});
-
 	it('requires only the type: a document with no file field sends just {type} and the API accepts it', async () => {
 		const { output, error } = await runAction(sandbox(), {
 			...create,

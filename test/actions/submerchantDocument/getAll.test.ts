@@ -1,38 +1,14 @@
-/** Submerchant Document → Get Many against the sandbox: one GET, one item per document. */
+/** Submerchant Document → Get Many against the sandbox, beyond its case file (test/cases): the limit on the client, a submerchant without documents. */
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest, expectRejectedBeforeSending } from '../../harness/actions';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { byId, onlyRequest } from '../../harness/actions';
 
 const S = SEED.submerchants;
 const D = SEED.documents;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 describe('Submerchant Document → Get Many', () => {
-	it('GETs the documents once (not paginated) and emits one item per document', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchantDocument',
-			operation: 'getAll',
-			submerchantId: byId(S.active),
-			returnAll: true,
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe(`/v1/submerchants/${S.active}/documents`);
-		expect(request.query).toEqual({});
-		expect(output.map((item) => item.json.id).sort()).toEqual(
-			[D.activeSocialContract, D.activePartnerFrontId].sort(),
-		);
-		const partner = output.find((item) => item.json.id === D.activePartnerFrontId)?.json;
-		expect(partner).toMatchObject({
-			type: 'partner_front_id',
-			legal_representative_id: SEED.legalRepresentatives.activePartner,
-			mime_type: 'image/png',
-		});
-	});
-
 	it('applies the limit on the client', async () => {
 		const { output } = await runAction(sandbox(), {
 			resource: 'submerchantDocument',
@@ -56,51 +32,5 @@ describe('Submerchant Document → Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(output).toEqual([]);
 		expect(sandbox().requests).toHaveLength(1);
-	});
-});
-
-/**
- * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
- * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
- */
-const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
-
-type Row = [
-	rule: string,
-	parameters: INodeParameters,
-	message: string,
-	inputItems?: INodeExecutionData[],
-];
-
-describe('invalid inputs are rejected before any request, naming field, rule and item', () => {
-	const rows: Row[] = [
-		[
-			'submerchant id UUID (documents)',
-			{
-				resource: 'submerchantDocument',
-				operation: 'getAll',
-				submerchantId: byId(expr('nope')),
-				returnAll: true,
-			},
-			'submerchant_id must be a UUID',
-		],
-
-		[
-			'limit >= 1 (documents)',
-			{
-				resource: 'submerchantDocument',
-				operation: 'getAll',
-				submerchantId: byId(S.active),
-				returnAll: false,
-				limit: 0,
-			},
-			'limit must be an integer >= 1',
-		],
-	];
-
-	// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
-	it.each(rows)('%s', async (...row: Row) => {
-		const [, parameters, message, inputItems] = row;
-		await expectRejectedBeforeSending(sandbox(), parameters, message, inputItems);
 	});
 });

@@ -1,15 +1,8 @@
-/** Wallet → Get Statement against the sandbox: the period under its query names, one date rule, split entries, invalid input refused before sending. */
+/** Wallet → Get Statement against the sandbox, beyond its case file (test/cases): no period, one date rule, split entries. */
 import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import { WALLET_STATEMENT_QUERY } from '../../../nodes/PaymentPlatform/api/chosenNames';
-import {
-	expectRejectedBeforeSending,
-	idsOf,
-	jsonOf,
-	onlyRequest,
-	runOk,
-	useSandbox,
-} from '../../harness/actions';
+import { idsOf, jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const W = SEED.walletEntries;
@@ -43,27 +36,6 @@ describe('Wallet → Get Statement', () => {
 		});
 	});
 
-	it('sends the period under the chosen query names and returns only its entries', async () => {
-		const sandbox = api();
-		const { output } = await runOk(
-			sandbox,
-			statement({
-				filters: { startDate: '2025-02-01T00:00:00Z', endDate: '2025-02-28T23:59:59Z' },
-			}),
-		);
-		expect(onlyRequest(sandbox).query).toEqual({
-			[Q.startDate]: '2025-02-01T00:00:00.000Z',
-			[Q.endDate]: '2025-02-28T23:59:59.000Z',
-		});
-		expect(idsOf(output[0].json.entries as [])).toEqual([W[1], W[2]]);
-		expect(output[0].json.summary).toEqual({
-			opening_balance: 50000,
-			closing_balance: 59100,
-			total_credits: 29100,
-			total_debits: 20000,
-		});
-	});
-
 	it('reads a date-time without offset in the workflow time zone', async () => {
 		const sandbox = api();
 		// n8n's default time zone in the harness is America/New_York: UTC-5 in January, UTC-4 in July.
@@ -93,33 +65,5 @@ describe('Wallet → Get Statement', () => {
 			balance_after: 64000,
 		});
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
-	});
-});
-
-describe('Wallet: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		['wallet id UUID (statement)', statement({ walletId: '42' }), 'wallet_id must be a UUID'],
-
-		[
-			'wallet id required (statement)',
-			statement({ walletId: '={{ "" }}' }),
-			'wallet_id is required',
-		],
-
-		[
-			'start date ISO 8601',
-			statement({ filters: { startDate: '={{ "last month" }}' } }),
-			'start_date must be an ISO 8601 date or date-time',
-		],
-
-		[
-			'end date ISO 8601',
-			statement({ filters: { endDate: '={{ "2025-02-30" }}' } }),
-			'end_date must be an ISO 8601 date or date-time',
-		],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		await expectRejectedBeforeSending(api(), parameters, message);
 	});
 });

@@ -1,54 +1,10 @@
-/** Webhook Endpoint → Delete against the sandbox (a chosen path): one DELETE, never retried, invalid input refused before sending. */
+/** Webhook Endpoint → Delete against the sandbox, beyond its case file (test/cases): an endpoint that is gone, never retried. */
 import type {} from 'n8n-workflow';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
-import {
-	expectRejectedBeforeSending,
-	onlyRequest,
-	runOk,
-	twoItems,
-	useSandbox,
-} from '../../harness/actions';
+import { useSandbox } from '../../harness/actions';
 
 const api = useSandbox({}, { resetBeforeEach: true });
 
 describe('Webhook Endpoint → Delete', () => {
-	const createEndpoint = async (url: string) =>
-		(
-			await runOk(api(), {
-				resource: 'webhookEndpoint',
-				operation: 'create',
-				url,
-				events: ['charge.captured'],
-			})
-		).output[0].json;
-
-	it('Delete removes the endpoint (DELETE at the chosen path) and says so', async () => {
-		const sandbox = api();
-		const endpoint = await createEndpoint('https://hooks.example.com/stale');
-		sandbox.clearRequests();
-		const { output } = await runOk(sandbox, {
-			resource: 'webhookEndpoint',
-			operation: 'delete',
-			webhookEndpointId: String(endpoint.id),
-		});
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path]).toEqual([
-			'DELETE',
-			`${WEBHOOK_ENDPOINTS_PATH}/${String(endpoint.id)}`,
-		]);
-		expect(output[0].json).toMatchObject({ id: endpoint.id, deleted: true });
-		expect(sandbox.store.webhookEndpoints.has(String(endpoint.id))).toBe(false);
-	});
-
-	it('Delete refuses an id that is not a UUID before sending', async () => {
-		await expectRejectedBeforeSending(
-			api(),
-			{ resource: 'webhookEndpoint', operation: 'delete', webhookEndpointId: 'we_1' },
-			'webhook_endpoint_id must be a UUID',
-			twoItems(),
-		);
-	});
-
 	it('Delete of an endpoint that is gone is the API error, sent once (a DELETE is never retried)', async () => {
 		const sandbox = api();
 		const { runAction } = await import('../../harness');

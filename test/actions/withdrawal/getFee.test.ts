@@ -1,7 +1,7 @@
-/** Withdrawal → Get Fee against the sandbox: the amount in cents, invalid input refused before sending. */
+/** Withdrawal → Get Fee against the sandbox, beyond its case file (test/cases): a percentage fee, zero. */
 import type { INodeParameters } from 'n8n-workflow';
 import { WITHDRAWAL_FEE_QUERY } from '../../../nodes/PaymentPlatform/api/chosenNames';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const fee = (amount: unknown): INodeParameters => ({
@@ -11,19 +11,6 @@ const fee = (amount: unknown): INodeParameters => ({
 });
 
 describe('Withdrawal → Get Fee', () => {
-	it('sends the amount in cents and outputs the fee and its type', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, fee(10000));
-		const request = onlyRequest(sandbox);
-		expect([request.method, request.path, request.query]).toEqual([
-			'GET',
-			'/v1/withdrawals/fee',
-			{ [WITHDRAWAL_FEE_QUERY.amount]: '10000' },
-		]);
-		// The sandbox's default fee configuration is a fixed 367 cents.
-		expect(output.map((item) => item.json)).toEqual([{ fee: 367, fee_type: 'fixed' }]);
-	});
-
 	it('follows the configured fee: a percentage in basis points of the amount', async () => {
 		const sandbox = api();
 		sandbox.store.withdrawalFee = { fee_type: 'percentage', value: 150 };
@@ -40,17 +27,5 @@ describe('Withdrawal → Get Fee', () => {
 		const sandbox = api();
 		await runOk(sandbox, fee(0));
 		expect(onlyRequest(sandbox).query).toEqual({ [WITHDRAWAL_FEE_QUERY.amount]: '0' });
-	});
-});
-
-describe('Withdrawal: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		['fee amount integer', fee(10.5), 'amount must be an integer'],
-
-		['fee amount a number', fee('={{ "ten" }}'), 'amount must be an integer'],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		await expectRejectedBeforeSending(api(), parameters, message);
 	});
 });

@@ -1,8 +1,7 @@
-/** Withdrawal → Get Summary against the sandbox: the request pinned, invalid input refused before sending. */
+/** Withdrawal → Get Summary against the sandbox, beyond its case file (test/cases): the whole merchant, an unknown submerchant. */
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const summary = (parameters: INodeParameters = {}): INodeParameters => ({
@@ -33,21 +32,6 @@ describe('Withdrawal → Get Summary', () => {
 		]);
 	});
 
-	it('sends submerchant_id and returns that submerchant summary', async () => {
-		const sandbox = api();
-		const { output } = await runOk(sandbox, summary({ submerchantId: SEED.submerchants.active }));
-		expect(onlyRequest(sandbox).query).toEqual({ submerchant_id: SEED.submerchants.active });
-		expect(output.map((item) => item.json)).toEqual([
-			{
-				available_balance: 42000,
-				pending_count: 1,
-				today_amount: 15000,
-				total_withdrawals: 23000,
-				total_completed: 8000,
-			},
-		]);
-	});
-
 	it('an unknown submerchant is the API error, asked once', async () => {
 		const sandbox = api();
 		const unknown = '29999999-0000-4000-8000-000000000001';
@@ -56,19 +40,5 @@ describe('Withdrawal → Get Summary', () => {
 		expect(error?.message).toBe('Submerchant not found');
 		expect(error?.description).toBe('NOT_FOUND (HTTP 404)');
 		expect(onlyRequest(sandbox).query).toEqual({ submerchant_id: unknown });
-	});
-});
-
-describe('Withdrawal: invalid input is rejected before any request', () => {
-	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
-		[
-			'summary submerchant id UUID',
-			summary({ submerchantId: 'store-1' }),
-			'submerchant_id must be a UUID',
-		],
-	];
-
-	it.each(rows)('%s', async (_rule, parameters, message) => {
-		await expectRejectedBeforeSending(api(), parameters, message);
 	});
 });

@@ -7,9 +7,14 @@
  */
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox/seedIds');
+const { ADDRESS } = require('../../cases/values');
 const { CREDENTIAL_TYPE } = require('../../../scripts/lib/packageInfo');
 const { execute } = require('./cli');
-const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../../scripts/lib/workflows');
+const {
+	ACTION_NODE_NAME,
+	nodeOutput,
+	operationWorkflow,
+} = require('../../../scripts/lib/workflows');
 
 /** The platform's names, by the sandbox's (and the node's) default name. */
 const RENAMED = {
@@ -89,12 +94,7 @@ const CASES = [
 			resource: 'submerchantAddress',
 			operation: 'create',
 			submerchantId: { __rl: true, mode: 'id', value: SEED.submerchants.pfReadyForReview },
-			street: 'Rua Augusta',
-			number: '1500',
-			neighborhood: 'Consolacao',
-			city: 'Sao Paulo',
-			state: 'SP',
-			zipCode: '01304-001',
+			...ADDRESS,
 			additionalFields: { addressType: 'shipping' },
 		},
 		wire: [`POST /v1/submerchants/${SEED.submerchants.pfReadyForReview}/addresses`],

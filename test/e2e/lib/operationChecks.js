@@ -33,7 +33,7 @@ async function checkOperations(report, context) {
 	assert.deepEqual(
 		[...new Set(OPERATION_CASES.map((c) => `${c.resource}.${c.operation}`))].sort(),
 		registryOperations().sort(),
-		"the suite must run every operation of the node's registry once",
+		"the suite must run every operation of the node's registry once (test/cases: one case file each)",
 	);
 
 	for (const [index, c] of cases.entries()) {
@@ -49,7 +49,7 @@ async function checkOperations(report, context) {
 			assert.equal(code, 0);
 			const items = nodeOutput(run.data, ACTION_NODE_NAME);
 			assert.ok(items.length > 0, 'the node emitted no item');
-			await c.expect(items, await admin.requests(), { admin });
+			await c.expect(items, await admin.requests(), { admin, store: context.sandbox.store });
 		});
 	}
 

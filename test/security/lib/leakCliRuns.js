@@ -5,7 +5,7 @@
  */
 const n8n = require('../../../scripts/lib/n8n');
 const { SEED } = require('../../../sandbox/seedIds');
-const { INVALID_CASES } = require('../../../scripts/lib/operationCases');
+const { invalidCase } = require('../../../scripts/lib/operationCases');
 const { operationWorkflow } = require('../../../scripts/lib/workflows');
 const { allExecutions } = require('../../../scripts/lib/executions');
 const { UNCALLED_URL, chargeGet, webhookEndpointCreate } = require('./workflows');
@@ -66,7 +66,7 @@ async function runWithCli(run) {
 	await runCli('wrong secret key (401)', chargeGet(SEED.charges.captured, wrongCredential), 1);
 
 	// n8n's own parameter check refuses this input, and refuses to activate such a workflow: only n8n execute runs it.
-	const n8nChecked = INVALID_CASES[1];
+	const n8nChecked = invalidCase(true);
 	const invalidId = await runCli(
 		n8nChecked.title,
 		operationWorkflow(

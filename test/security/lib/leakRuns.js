@@ -8,7 +8,7 @@ const { randomUUID } = require('crypto');
 const n8n = require('../../../scripts/lib/n8n');
 const { CREDENTIAL_TYPE } = require('../../../scripts/lib/packageInfo');
 const { SEED } = require('../../../sandbox/seedIds');
-const { INVALID_CASES, OPERATION_CASES } = require('../../../scripts/lib/operationCases');
+const { invalidCase, OPERATION_CASES } = require('../../../scripts/lib/operationCases');
 const { SandboxAdmin } = require('../../../scripts/lib/sandboxAdmin');
 const { ACTION_NODE_NAME, operationWorkflow } = require('../../../scripts/lib/workflows');
 const { attempt, checkItem, errorText } = require('./checkItems');
@@ -120,7 +120,7 @@ async function runEveryOperation(run) {
 			const { execution } = await runThroughWebhook(stack, workflow, workflow.name);
 			assert.equal(execution.status, 'success', errorText(execution));
 			const items = nodeOutput(execution, ACTION_NODE_NAME);
-			await c.expect(items, await admin.requests(), { admin });
+			await c.expect(items, await admin.requests(), { admin, store: stack.sandbox.store });
 			if (c.resource === 'webhookEndpoint' && c.operation === 'create') {
 				const created = registry.add(
 					'created secret (Create, run in n8n)',
@@ -166,7 +166,7 @@ async function runFailingExecutions(run) {
 	};
 	// The first invalid input is caught by the node; the second by n8n's own parameter check, which also refuses to
 	// activate such a workflow: that one runs with n8n execute (./leakCliRuns.js).
-	const [nodeChecked] = INVALID_CASES;
+	const nodeChecked = invalidCase(false);
 	await expectFailure(
 		nodeChecked.title,
 		operationWorkflow(

@@ -1,0 +1,29 @@
+/**
+ * Every operation's case file (test/cases/<resource>/<operation>.case.js) run in-process against the sandbox, each
+ * on a sandbox back at its seed; the e2e suite runs the same files in a real n8n (scripts/lib/operationCases.js).
+ */
+import { operationNames } from '../../nodes/PaymentPlatform/actions/operations';
+import { expectCaseRefused, runCase, useSandbox } from '../harness/actions';
+import { CASES, inRunOrder, refusals, variants } from './index';
+
+const sandbox = useSandbox({}, { resetBeforeEach: true });
+const named = <T extends { label: string }>(cases: T[], title: (c: T) => string = (c) => c.label) =>
+	cases.map((c) => [title(c), c] as const);
+
+describe('operation cases (test/cases), in-process', () => {
+	it('one case file per operation of the registry, each after the cases it names', () => {
+		expect(CASES.map((c) => c.name).sort()).toEqual(operationNames().sort());
+		// Every name in `after` is a case file's, and no case runs after itself.
+		expect(inRunOrder()).toHaveLength(CASES.length);
+	});
+
+	it.each(named(CASES))('%s', async (_label, c) => runCase(sandbox(), c));
+
+	it.each(named(variants(), (c) => `${c.label}: ${c.title}`))('%s', async (_label, c) =>
+		runCase(sandbox(), c),
+	);
+
+	it.each(named(refusals(), (c) => `${c.label} refuses ${c.title}`))('%s', async (_label, c) =>
+		expectCaseRefused(sandbox(), c),
+	);
+});
