@@ -66,29 +66,6 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 		}
 	});
 
-	it('without a Batch Interval, a slow answer does not hold the items behind it, and never more than the batch size are in flight', async () => {
-		const SLOW_MS = 1500;
-		let firstArrivedAt = 0;
-		const arrivedWhileFirstPending: number[] = [];
-		suite.api().answer((request) => {
-			const n = numberOf(request);
-			if (n === 0) firstArrivedAt = Date.now();
-			else if (Date.now() - firstArrivedAt < SLOW_MS) arrivedWhileFirstPending.push(n);
-			return { ...charge(request), delayMs: n === 0 ? SLOW_MS : 5 };
-		});
-		const { output, error } = await runAction(
-			target(),
-			chargeGet({ batchSize: 2, batchInterval: 0 }),
-			{ inputItems: inputs(6) },
-		);
-		expect(error).toBeUndefined();
-		expect(arrivedWhileFirstPending).toEqual([1, 2, 3, 4, 5]);
-		expect(suite.api().load.maxInFlight).toBe(2);
-		expect(output).toEqual(
-			inputs(6).map((item, n) => ({ json: { id: item.json.chargeId }, pairedItem: { item: n } })),
-		);
-	});
-
 	it('without Batching, one request at a time', async () => {
 		suite.api().answer((request) => ({ ...charge(request), delayMs: 10 }));
 		const { output } = await runAction(target(), chargeGet(), { inputItems: inputs(6) });
@@ -120,7 +97,7 @@ describe('Options → Batching on a read operation (Charge → Get)', () => {
 		expect(output.filter((item) => item.json.error !== undefined)).toHaveLength(1);
 	});
 
-	it('without Continue On Fail: a failed item stops the node, no item starts after it failed, and the first failure in item order is the error', async () => {
+	it('without Continue On Fail: the first failed item in its batch stops the node, no later batch is sent', async () => {
 		suite.api().answer((request) =>
 			[5, 6].includes(numberOf(request))
 				? {

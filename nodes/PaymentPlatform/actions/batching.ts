@@ -47,30 +47,18 @@ function offersBatching(operation: unknown): boolean {
 }
 
 /**
- * Runs `runItem` for items 0..count-1, at most `batching.size` at a time, and returns their results in item order.
- * With a batch interval, items run in batches: a batch ends when all its items have settled, and the next one starts
- * after the interval. Without one, a new item starts as soon as one has settled, so a slow answer does not hold the
- * items behind it. On a failure no further item starts; once the items in flight have settled, the first failure in
- * item order is thrown. (`runItem` turns a failure into an error item itself when Continue On Fail is on.)
+ * Runs `runItem` for items 0..count-1, `batching.size` at a time, and returns their results in item order. A batch
+ * ends when all its items have settled; the first failure in item order is then thrown, and no later batch starts.
+ * (`runItem` turns a failure into an error item itself when Continue On Fail is on.)
  */
 export async function runInBatches<T>(
 	count: number,
 	batching: Batching,
 	runItem: (itemIndex: number) => Promise<T>,
 ): Promise<T[]> {
-	return batching.intervalMs > 0
-		? await runInSpacedBatches(count, batching, runItem)
-		: await runWithAtMost(count, batching.size, runItem);
-}
-
-async function runInSpacedBatches<T>(
-	count: number,
-	batching: Batching,
-	runItem: (itemIndex: number) => Promise<T>,
-): Promise<T[]> {
 	const results: T[] = [];
 	for (let start = 0; start < count; start += batching.size) {
-		if (start > 0) await sleep(batching.intervalMs);
+		if (start > 0 && batching.intervalMs > 0) await sleep(batching.intervalMs);
 		const indexes = Array.from(
 			{ length: Math.min(batching.size, count - start) },
 			(_, k) => start + k,
@@ -81,28 +69,5 @@ async function runInSpacedBatches<T>(
 			results.push(outcome.value);
 		}
 	}
-	return results;
-}
-
-async function runWithAtMost<T>(
-	count: number,
-	inFlight: number,
-	runItem: (itemIndex: number) => Promise<T>,
-): Promise<T[]> {
-	const results = new Array<T>(count);
-	const failures = new Map<number, unknown>();
-	let next = 0;
-	const runNextItems = async () => {
-		while (next < count && failures.size === 0) {
-			const i = next++;
-			try {
-				results[i] = await runItem(i);
-			} catch (error) {
-				failures.set(i, error);
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(inFlight, count) }, runNextItems));
-	if (failures.size > 0) throw failures.get(Math.min(...failures.keys()));
 	return results;
 }

@@ -25,7 +25,7 @@ export const batchingOption: INodeProperties = {
 					typeOptions: { minValue: 1, numberPrecision: 0 },
 					default: 50,
 					description:
-						'How many input items are requested at the same time. With a Batch Interval, the next batch starts when every item of this one has its answer and the interval has passed; with 0, the next item starts as soon as one has its answer, never more than this many at once. 1 sends one request at a time.',
+						'How many input items are requested at the same time. The next batch starts when every item of this one has its answer. 1 sends one request at a time.',
 				},
 				{
 					displayName: 'Batch Interval (Ms)',
