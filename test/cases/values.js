@@ -23,6 +23,16 @@ const ADDRESS = {
 	zipCode: '01304-001',
 	country: 'BR',
 };
+/** ADDRESS as the API receives it. */
+const ADDRESS_SENT = {
+	street: 'Rua Augusta',
+	number: '1500',
+	neighborhood: 'Consolacao',
+	city: 'Sao Paulo',
+	state: 'SP',
+	zip_code: '01304-001',
+	country: 'BR',
+};
 
 /** A text of `length` characters. @param {number} length @param {string} [char] */
 const repeat = (length, char = 'a') => char.repeat(length);
@@ -34,4 +44,4 @@ const PNG_BASE64 =
 /** The ids of a list's items, sorted. @param {Array<{ id: string }>} items */
 const idsOf = (items) => items.map((item) => item.id).sort();
 
-module.exports = { ADDRESS, PNG_BASE64, SEED, UUID, byId, expr, idsOf, repeat };
+module.exports = { ADDRESS, ADDRESS_SENT, PNG_BASE64, SEED, UUID, byId, expr, idsOf, repeat };

@@ -3,7 +3,7 @@ import { actionWorkflow, credentialsFor, runAction, runWorkflow } from '../../ha
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
 import { byId, onlyRequest } from '../../harness/actions';
-import { ADDRESS } from '../../cases/values';
+import { ADDRESS, ADDRESS_SENT } from '../../cases/values';
 import type { INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;
@@ -24,13 +24,7 @@ describe('Submerchant Address → Create', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox()).body).toEqual({
-			street: 'Rua Augusta',
-			number: '1500',
-			neighborhood: 'Consolacao',
-			city: 'Sao Paulo',
-			state: 'SP',
-			zip_code: '01304-001',
-			country: 'BR',
+			...ADDRESS_SENT,
 		});
 		expect(output[0].json).toMatchObject({ country: 'BR', is_primary: false });
 	});
@@ -79,13 +73,7 @@ describe('Submerchant Address → Create: workflows saved with the old top-level
 			additionalFields: { complement: 'Loja 3' },
 		});
 		expect(onlyRequest(sandbox()).body).toEqual({
-			street: 'Rua Augusta',
-			number: '1500',
-			neighborhood: 'Consolacao',
-			city: 'Sao Paulo',
-			state: 'SP',
-			zip_code: '01304-001',
-			country: 'BR',
+			...ADDRESS_SENT,
 			type: 'shipping',
 			complement: 'Loja 3',
 		});

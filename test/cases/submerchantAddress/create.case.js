@@ -1,7 +1,7 @@
 'use strict';
 /** Submerchant Address → Create: the address with its type and additional fields; values through expressions. */
 const assert = require('node:assert/strict');
-const { ADDRESS, SEED, UUID, byId, expr, repeat } = require('../values');
+const { ADDRESS, ADDRESS_SENT, SEED, UUID, byId, expr, repeat } = require('../values');
 
 const S = SEED.submerchants;
 /** @type {import('..').CaseFile} */
@@ -15,13 +15,7 @@ module.exports = {
 		method: 'POST',
 		path: `/v1/submerchants/${S.pfReadyForReview}/addresses`,
 		body: {
-			street: 'Rua Augusta',
-			number: '1500',
-			neighborhood: 'Consolacao',
-			city: 'Sao Paulo',
-			state: 'SP',
-			zip_code: '01304-001',
-			country: 'BR',
+			...ADDRESS_SENT,
 			type: 'shipping',
 			complement: 'Loja 3',
 			is_primary: true,
