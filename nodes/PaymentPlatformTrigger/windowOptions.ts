@@ -46,15 +46,14 @@ export const windowOptions: INodeProperties[] = [
 			maxValue: DELIVERY_WINDOW_IDS_RANGE.max,
 			numberPrecision: 0,
 		},
-		description: `With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook endpoint, the oldest forgotten first (${DELIVERY_WINDOW_IDS_RANGE.min} to ${DELIVERY_WINDOW_IDS_RANGE.max.toLocaleString('en-US')}). Each costs 180 to 550 bytes of each webhook process's memory: the default 10,000 about 2 to 5 MiB, 100,000 up to about 55 MiB.`,
+		description: `With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook endpoint, the oldest forgotten first (${DELIVERY_WINDOW_IDS_RANGE.min} to ${DELIVERY_WINDOW_IDS_RANGE.max.toLocaleString('en-US')}). Each costs 180 to 550 bytes of each webhook process's memory: the default ${DELIVERY_WINDOW_MAX_IDS.toLocaleString('en-US')} about 2 to 5 MiB, 100,000 up to about 55 MiB.`,
 	},
 	{
 		displayName: 'Ignore Duplicate Deliveries',
 		name: 'ignoreDuplicates',
 		type: 'boolean',
 		default: true,
-		description:
-			'Whether to skip a delivery whose ID was already run (the platform resends a delivery until it is acknowledged). Remembered per n8n process, within the Duplicate Window options (by default the last 10,000 IDs of the past 3 days).',
+		description: `Whether to skip a delivery whose ID was already run (the platform resends a delivery until it is acknowledged). Remembered per n8n process, within the Duplicate Window options (by default the last ${DELIVERY_WINDOW_MAX_IDS.toLocaleString('en-US')} IDs of the past ${DELIVERY_WINDOW_MAX_HOURS} hours).`,
 	},
 	{
 		displayName: 'Resend Runs Again After (Seconds)',
