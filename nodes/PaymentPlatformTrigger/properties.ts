@@ -1,0 +1,380 @@
+/**
+ * The trigger's parameters and the settings read from them. Every default the reference does not state is a chosen
+ * one, kept here as a constant, changeable in the node's Options, and listed in docs/chosen-defaults.md.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+import { WEBHOOK_SIGNATURE_NAMES } from '../PaymentPlatform/api/chosenNames';
+import { WEBHOOK_EVENT_OPTIONS } from '../PaymentPlatform/shared/optionTexts';
+import {
+	parseSignedTextLayout,
+	type SignatureScheme,
+	type VerificationSettings,
+} from './verification';
+import type { WindowBounds } from './delivery';
+
+const NAMES = WEBHOOK_SIGNATURE_NAMES;
+
+/** How many run deliveries are remembered per webhook by default (1.7 to 5.2 MiB, docs/reliability.md). */
+export const DUPLICATE_WINDOW_SIZE = 10_000;
+const DUPLICATE_WINDOW_SIZE_RANGE = { default: DUPLICATE_WINDOW_SIZE, min: 1, max: 100_000 };
+/** How long a run delivery is remembered by default: platforms resend for up to about three days. */
+export const DUPLICATE_WINDOW_HOURS = 72;
+const DUPLICATE_WINDOW_HOURS_RANGE = { default: DUPLICATE_WINDOW_HOURS, min: 1, max: 720 };
+/**
+ * How long after it was admitted a delivery counts as running at most (unless n8n answers before). Within it a resend
+ * gets 503; after it the resend runs, because the first run may be lost without n8n saying so for a while (n8n 2.x
+ * reports a killed worker's job after about 90 s; a proxy may hide that the platform hung up). A run slower than this
+ * may run twice: a duplicate, never a loss.
+ */
+export const RUNNING_AT_MOST_SECONDS = 25;
+const RUNNING_AT_MOST_SECONDS_RANGE = { default: RUNNING_AT_MOST_SECONDS, min: 1, max: 3600 };
+/**
+ * How long an unpublished trigger's endpoint stays registered before it is removed. n8n unpublishes and publishes
+ * again, within moments, whenever it publishes a changed trigger, a project transfer or (before 2.x's publication
+ * service) any save of a published workflow: within this delay the trigger takes its endpoint back, secret and all,
+ * so the deliveries the platform is resending are neither refused nor dropped with a deleted endpoint.
+ */
+export const ENDPOINT_REMOVAL_DELAY_SECONDS = 60;
+const ENDPOINT_REMOVAL_DELAY_RANGE = { default: ENDPOINT_REMOVAL_DELAY_SECONDS, min: 0, max: 3600 };
+/**
+ * How long the secret of a replaced registration (new events, a new URL, an endpoint the platform lost) still
+ * verifies deliveries: what the platform signed before the change and resends after it. Platforms resend for up to
+ * about three days.
+ */
+export const PREVIOUS_SECRET_HOURS = 72;
+const PREVIOUS_SECRET_HOURS_RANGE = { default: PREVIOUS_SECRET_HOURS, min: 0, max: 720 };
+
+export type AcknowledgeMode = 'onReceived' | 'lastNode';
+
+/** The node's Options, as saved (any of them may be missing). */
+export interface TriggerOptions {
+	duplicateWindowHours?: unknown;
+	duplicateWindowSize?: unknown;
+	endpointRemovalDelay?: unknown;
+	ignoreDuplicates?: boolean;
+	includeHeaders?: boolean;
+	previousSecretHours?: unknown;
+	resendRunsAfter?: unknown;
+	signatureHeader?: string;
+	signatureScheme?: SignatureScheme;
+	signedTextLayout?: string;
+	timestampHeader?: string;
+	timestampTolerance?: number;
+	unsignedEventName?: 'run' | 'ignore';
+}
+
+const ACKNOWLEDGE: INodeProperties = {
+	displayName: 'Acknowledge',
+	name: 'acknowledge',
+	type: 'options',
+	default: 'lastNode',
+	options: [
+		{
+			name: 'After the Workflow Succeeds',
+			value: 'lastNode',
+			description:
+				'Answer 2xx only when the execution has finished without error; a failed or crashed execution is answered 5xx, so the platform sends the event again. Loses no event while the platform retries. A workflow that pauses (Wait of 65 s or more, Send and Wait, a form or an approval) is answered 2xx when it pauses.',
+		},
+		{
+			name: 'When Received',
+			value: 'onReceived',
+			description:
+				'Answer 2xx once the signature is verified and n8n has taken the execution, before the workflow runs. Faster, but whatever then fails loses the event, since the platform will not send it again: a failed run, a worker killed mid-run.',
+		},
+	],
+	description:
+		'When the platform is told that the event arrived. After the Workflow Succeeds loses no event while the platform retries (measured in queue mode under worker, webhook-process and Redis faults, see the README); When Received answers before the run and loses the events a fault catches.',
+};
+
+const EVENTS: INodeProperties = {
+	displayName: 'Events',
+	name: 'events',
+	type: 'multiOptions',
+	required: true,
+	default: [],
+	options: WEBHOOK_EVENT_OPTIONS,
+	description:
+		'The charge events that start the workflow. The webhook endpoint is registered with the Payment Platform for exactly these events; at least one is needed.',
+};
+
+const UNRECOGNISED_EVENTS: INodeProperties = {
+	displayName: 'Unrecognised Events',
+	name: 'unrecognisedEvents',
+	type: 'options',
+	default: 'run',
+	options: [
+		{
+			name: 'Run the Workflow',
+			value: 'run',
+			description:
+				'Run it like a selected event; the item says "eventRecognised": false so you can route it',
+		},
+		{
+			name: 'Drop',
+			value: 'drop',
+			description:
+				"Answer 200 and run nothing; the platform will not send it again, so the event is in nobody's hands",
+		},
+	],
+	description:
+		'What to do with a signed delivery whose event is none of the nine the Payment Platform documents, or that names no event (a platform that names events differently sends such deliveries). Known events that are not selected in Events never run.',
+};
+
+const OPTIONS: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	// n8n sorts a collection's options by display name in the editor; they are written in that order.
+	options: [
+		{
+			displayName: 'Duplicate Window Age (Hours)',
+			name: 'duplicateWindowHours',
+			type: 'number',
+			default: DUPLICATE_WINDOW_HOURS,
+			typeOptions: { minValue: DUPLICATE_WINDOW_HOURS_RANGE.min, maxValue: DUPLICATE_WINDOW_HOURS_RANGE.max },
+			description: `With Ignore Duplicate Deliveries: how long a delivery that ran is remembered, so that a resend of it starts nothing (${DUPLICATE_WINDOW_HOURS_RANGE.min} to ${DUPLICATE_WINDOW_HOURS_RANGE.max}). Platforms resend for up to about 3 days.`,
+		},
+		{
+			displayName: 'Duplicate Window Size (Deliveries)',
+			name: 'duplicateWindowSize',
+			type: 'number',
+			default: DUPLICATE_WINDOW_SIZE,
+			typeOptions: {
+				minValue: DUPLICATE_WINDOW_SIZE_RANGE.min,
+				maxValue: DUPLICATE_WINDOW_SIZE_RANGE.max,
+				numberPrecision: 0,
+			},
+			description: `With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook, the oldest forgotten first (${DUPLICATE_WINDOW_SIZE_RANGE.min} to ${DUPLICATE_WINDOW_SIZE_RANGE.max.toLocaleString('en-US')}). Each costs 180 to 550 bytes of each webhook process's memory: the default ${DUPLICATE_WINDOW_SIZE.toLocaleString('en-US')} about 2 to 5 MiB.`,
+		},
+		{
+			displayName: 'Endpoint Removal Delay (Seconds)',
+			name: 'endpointRemovalDelay',
+			type: 'number',
+			default: ENDPOINT_REMOVAL_DELAY_SECONDS,
+			typeOptions: {
+				minValue: ENDPOINT_REMOVAL_DELAY_RANGE.min,
+				maxValue: ENDPOINT_REMOVAL_DELAY_RANGE.max,
+			},
+			description: `How long the platform's webhook endpoint stays after the workflow is unpublished (deactivated in n8n 1.x), ${ENDPOINT_REMOVAL_DELAY_RANGE.min} to ${ENDPOINT_REMOVAL_DELAY_RANGE.max}. n8n unpublishes and publishes again when you publish a changed trigger or move the workflow to another project: within this delay the trigger keeps its endpoint and secret, so the events the platform is resending still arrive. 0 removes it at once.`,
+		},
+		{
+			displayName: 'Event Named Only in a Header',
+			name: 'unsignedEventName',
+			type: 'options',
+			default: 'run',
+			options: [
+				{
+					name: 'Run the Workflow',
+					value: 'run',
+					description:
+						'Run it whatever the header says; the item lists "event" in unsignedFields so you can route it',
+				},
+				{
+					name: 'Ignore',
+					value: 'ignore',
+					description: 'Answer 200 and run nothing',
+				},
+			],
+			description:
+				'What to do with a signed delivery whose body names no event, when a header that the signature does not cover names one (anyone who captured the delivery could rewrite it). Such a header never decides whether the delivery runs.',
+		},
+		{
+			displayName: 'Ignore Duplicate Deliveries',
+			name: 'ignoreDuplicates',
+			type: 'boolean',
+			default: true,
+			description: `Whether to skip a delivery whose signed bytes already ran (the platform resends a delivery until it is acknowledged). Remembered per n8n process, within the Duplicate Window options (by default the last ${DUPLICATE_WINDOW_SIZE.toLocaleString('en-US')} of the past ${DUPLICATE_WINDOW_HOURS} hours).`,
+		},
+		{
+			displayName: 'Include Headers',
+			name: 'includeHeaders',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to add the request headers to the output item under "headers" (the signature headers are left out)',
+		},
+		{
+			displayName: 'Previous Secret Grace Period (Hours)',
+			name: 'previousSecretHours',
+			type: 'number',
+			default: PREVIOUS_SECRET_HOURS,
+			typeOptions: { minValue: PREVIOUS_SECRET_HOURS_RANGE.min, maxValue: PREVIOUS_SECRET_HOURS_RANGE.max },
+			description: `When the trigger registers a new endpoint (other events, another URL, an endpoint the platform lost), how long the old endpoint's secret still verifies deliveries the platform signed before the change and resends after it (${PREVIOUS_SECRET_HOURS_RANGE.min} to ${PREVIOUS_SECRET_HOURS_RANGE.max}; 0: at once no more)`,
+		},
+		{
+			displayName: 'Resend Runs Again After (Seconds)',
+			name: 'resendRunsAfter',
+			type: 'number',
+			default: RUNNING_AT_MOST_SECONDS,
+			typeOptions: { minValue: RUNNING_AT_MOST_SECONDS_RANGE.min, maxValue: RUNNING_AT_MOST_SECONDS_RANGE.max },
+			description:
+				'A resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).',
+		},
+		{
+			displayName: 'Signature Header',
+			name: 'signatureHeader',
+			type: 'string',
+			default: '',
+			placeholder: 'X-Signature',
+			description:
+				'The request header that carries the HMAC-SHA256 signature. Leave empty to use X-Signature and any header whose name ends in "-signature" (at most 8 headers are read).',
+		},
+		{
+			displayName: 'Signature Scheme',
+			name: 'signatureScheme',
+			type: 'options',
+			default: 'automatic',
+			options: [
+				{
+					name: 'Automatic',
+					value: 'automatic',
+					description: 'Recognise any of the schemes below by the headers the delivery carries',
+				},
+				{
+					name: 'Raw Body',
+					value: 'rawBody',
+					description:
+						'HMAC of the body alone, hex or base64, optionally after "sha256=" (no timestamp)',
+				},
+				{
+					name: 'Standard Webhooks',
+					value: 'standardWebhooks',
+					description:
+						'Webhook-ID, Webhook-Timestamp and Webhook-Signature headers ("v1," then base64); a whsec_ secret is used decoded',
+				},
+				{
+					name: 'Timestamp in Its Own Header',
+					value: 'timestampHeader',
+					description:
+						'The timestamp in a header of its own, the signed text laid out as Signed Text Layout says',
+				},
+				{
+					name: 'Timestamped (Stripe Style)',
+					value: 'timestamped',
+					description:
+						'A "t=seconds,v1=hex" signature over the timestamp, a dot and the body, as Stripe signs',
+				},
+			],
+			description:
+				'How the platform signs its deliveries. Automatic accepts any scheme listed; pinning one accepts only that one.',
+		},
+		{
+			displayName: 'Signed Text Layout',
+			name: 'signedTextLayout',
+			type: 'string',
+			// Literal defaults (n8n's lint asks for them): test/trigger/properties.test.ts checks they are the chosen names.
+			default: '{timestamp}.{body}',
+			placeholder: '{timestamp}.{body}',
+			description:
+				'When the timestamp comes in a header of its own: the text the platform signs, with {timestamp} and {body} in their places (e.g. v0:{timestamp}:{body} for Slack-style signing, {timestamp}{body} for Zendesk-style)',
+		},
+		{
+			displayName: 'Timestamp Header',
+			name: 'timestampHeader',
+			type: 'string',
+			default: '',
+			placeholder: NAMES.timestampHeader,
+			description: `The header carrying the timestamp when it is sent apart from the signature. Leave empty to use ${NAMES.timestampHeader}, else the first header whose name ends in "${NAMES.timestampHeaderSuffix}". Unix seconds, Unix milliseconds or ISO 8601.`,
+		},
+		{
+			displayName: 'Timestamp Tolerance (Seconds)',
+			name: 'timestampTolerance',
+			type: 'number',
+			default: 300,
+			typeOptions: { minValue: 1 },
+			description:
+				'Replay window of the timestamped schemes: a delivery whose signed timestamp is further than this from now, in the past or the future, gets 401 and does not run',
+		},
+	],
+};
+
+/** Every parameter of the trigger, in the order the editor shows them. */
+export const triggerProperties: INodeProperties[] = [EVENTS, ACKNOWLEDGE, UNRECOGNISED_EVENTS, OPTIONS];
+
+/** The mode in force for a parameter value (anything unknown answers when received, as n8n does). */
+export function acknowledgeMode(value: unknown): AcknowledgeMode {
+	return value === 'lastNode' ? 'lastNode' : 'onReceived';
+}
+
+/** What the trigger does with deliveries already run, as the options say. */
+export interface WindowSettings {
+	bounds: WindowBounds;
+	runningAtMostSeconds: number;
+}
+
+/** What the trigger does when its registration goes or changes, as the options say. */
+export interface RegistrationSettings {
+	removalDelayMs: number;
+	previousSecretMs: number;
+}
+
+type Range = { default: number; min: number; max: number };
+
+/** An option's number, the default when unset, or an error text naming the option and its range. */
+function boundedNumber(value: unknown, name: string, range: Range, wholeNumber = false): number | string {
+	if (value === undefined || value === null || value === '') return range.default;
+	const number = typeof value === 'string' ? Number(value.trim()) : value;
+	const valid =
+		typeof number === 'number' &&
+		Number.isFinite(number) &&
+		number >= range.min &&
+		number <= range.max &&
+		(!wholeNumber || Number.isInteger(number));
+	if (valid) return number;
+	const kind = wholeNumber ? 'a whole number' : 'a number';
+	const given = typeof value === 'string' ? JSON.stringify(value) : String(value);
+	return `Options → ${name} must be ${kind} from ${range.min} to ${range.max}; got ${given}`;
+}
+
+/** Reads bounded options in turn: their numbers, or the first error text. */
+function readNumbers(
+	entries: Array<[value: unknown, name: string, range: Range, wholeNumber?: boolean]>,
+): number[] | string {
+	const numbers: number[] = [];
+	for (const [value, name, range, wholeNumber] of entries) {
+		const number = boundedNumber(value, name, range, wholeNumber);
+		if (typeof number === 'string') return number;
+		numbers.push(number);
+	}
+	return numbers;
+}
+
+/** The window settings the options ask for, or an error text when one is out of its range. */
+export function windowSettings(options: TriggerOptions): WindowSettings | string {
+	const numbers = readNumbers([
+		[options.duplicateWindowSize, 'Duplicate Window Size (Deliveries)', DUPLICATE_WINDOW_SIZE_RANGE, true],
+		[options.duplicateWindowHours, 'Duplicate Window Age (Hours)', DUPLICATE_WINDOW_HOURS_RANGE],
+		[options.resendRunsAfter, 'Resend Runs Again After (Seconds)', RUNNING_AT_MOST_SECONDS_RANGE],
+	]);
+	if (typeof numbers === 'string') return numbers;
+	const [maxIds, hours, runningAtMostSeconds] = numbers;
+	return { bounds: { maxIds, maxAgeMs: hours * 3600_000 }, runningAtMostSeconds };
+}
+
+/** The registration settings the options ask for, or an error text when one is out of its range. */
+export function registrationSettings(options: TriggerOptions): RegistrationSettings | string {
+	const numbers = readNumbers([
+		[options.endpointRemovalDelay, 'Endpoint Removal Delay (Seconds)', ENDPOINT_REMOVAL_DELAY_RANGE],
+		[options.previousSecretHours, 'Previous Secret Grace Period (Hours)', PREVIOUS_SECRET_HOURS_RANGE],
+	]);
+	if (typeof numbers === 'string') return numbers;
+	const [delaySeconds, hours] = numbers;
+	return { removalDelayMs: delaySeconds * 1000, previousSecretMs: hours * 3600_000 };
+}
+
+/** The settings verifyDelivery needs, or an error text when the Signed Text Layout is not usable. */
+export function verificationSettings(options: TriggerOptions): VerificationSettings | string {
+	const layout = parseSignedTextLayout(options.signedTextLayout || NAMES.signedTextLayout);
+	if (typeof layout === 'string') return layout;
+	const tolerance = Number(options.timestampTolerance ?? NAMES.toleranceSeconds);
+	return {
+		scheme: options.signatureScheme ?? 'automatic',
+		toleranceSeconds:
+			Number.isFinite(tolerance) && tolerance > 0 ? tolerance : NAMES.toleranceSeconds,
+		signatureHeader: options.signatureHeader,
+		timestampHeader: options.timestampHeader,
+		signedTextLayout: layout,
+	};
+}

@@ -1,0 +1,507 @@
+/**
+ * Verifying a delivery's signature in any of the families platforms use (names in chosenNames.ts,
+ * WEBHOOK_SIGNATURE_NAMES): HMAC-SHA256 with the endpoint secret over the exact raw body bytes, alone or after a
+ * signed prefix. Pure functions, no n8n imports, so the trigger's security is testable without n8n (the sandbox
+ * signs with its own code).
+ *
+ * Cost per request is bounded: at most MAX_SIGNATURE_HEADERS headers and MAX_SIGNATURE_VALUES values are read, and
+ * each family's expected MAC is computed at most once per secret, only when the request carries a value of that
+ * family's shape, and only after its timestamp is found inside the tolerance.
+ */
+import { createHmac, timingSafeEqual } from 'crypto';
+import {
+	SIGNATURE_PREFIX,
+	WEBHOOK_DELIVERY_HEADERS,
+	WEBHOOK_SIGNATURE_NAMES,
+} from '../PaymentPlatform/api/chosenNames';
+
+const NAMES = WEBHOOK_SIGNATURE_NAMES;
+
+export type RequestHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * The bound on what one request can make the trigger look at: at most this many signature headers (X-Signature
+ * first, then the others by name), a header value longer than MAX_SIGNATURE_HEADER_CHARS is not read, and at most
+ * MAX_SIGNATURE_VALUES MACs are read from all headers together (key rotation sends two or three).
+ */
+export const MAX_SIGNATURE_HEADERS = 8;
+export const MAX_SIGNATURE_HEADER_CHARS = 2048;
+export const MAX_SIGNATURE_VALUES = 16;
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+	const first = Array.isArray(value) ? value[0] : value;
+	return typeof first === 'string' ? first : undefined;
+}
+
+/** The value of header `name` (case-insensitive), or undefined when it is absent. */
+export function getHeader(headers: RequestHeaders, name: string): string | undefined {
+	const wanted = name.trim().toLowerCase();
+	for (const [key, value] of Object.entries(headers)) {
+		if (key.toLowerCase() === wanted) return firstValue(value);
+	}
+	return undefined;
+}
+
+/** A copy of `headers` without the named ones (case-insensitive). */
+export function withoutHeaders(headers: RequestHeaders, names: readonly string[]): RequestHeaders {
+	const dropped = new Set(names.map((name) => name.trim().toLowerCase()));
+	return Object.fromEntries(
+		Object.entries(headers).filter(([key]) => !dropped.has(key.toLowerCase())),
+	);
+}
+
+interface HeaderValue {
+	/** The header's name, lowercase. */
+	name: string;
+	value: string;
+}
+
+/**
+ * The headers that may carry the delivery's signature, in the order to try them, at most MAX_SIGNATURE_HEADERS.
+ * With `customName` only that header counts. Otherwise `X-Signature` first, then every header whose name ends in
+ * `-signature` (a provider's own prefix such as `Stripe-Signature` or `webhook-signature` works unchanged), by name.
+ */
+export function signatureCandidates(headers: RequestHeaders, customName?: string): HeaderValue[] {
+	const readable = (name: string, value: string | undefined): HeaderValue[] =>
+		value === undefined || value.length > MAX_SIGNATURE_HEADER_CHARS
+			? []
+			: [{ name: name.trim().toLowerCase(), value }];
+	if (customName && customName.trim() !== '') {
+		return readable(customName, getHeader(headers, customName));
+	}
+	// One pass over the headers, whatever their number: the names are sorted and cut before any value is read.
+	const defaultName = WEBHOOK_DELIVERY_HEADERS.signature.toLowerCase();
+	const byName = new Map<string, string | undefined>();
+	for (const [key, value] of Object.entries(headers)) {
+		const name = key.toLowerCase();
+		if (name.endsWith(NAMES.signatureHeaderSuffix) && !byName.has(name))
+			byName.set(name, firstValue(value));
+	}
+	const others = [...byName.keys()].filter((name) => name !== defaultName).sort();
+	const names = byName.has(defaultName) ? [defaultName, ...others] : others;
+	return names.slice(0, MAX_SIGNATURE_HEADERS).flatMap((name) => readable(name, byName.get(name)));
+}
+
+/**
+ * The header holding the timestamp when it is sent apart from the signature: `customName` when given, else
+ * `X-Timestamp`, else the first header (by name) ending in `-timestamp`. One header, so one MAC.
+ */
+function timestampCandidate(headers: RequestHeaders, customName?: string): HeaderValue | undefined {
+	const suffixed = Object.keys(headers)
+		.map((key) => key.toLowerCase())
+		.filter((key) => key.endsWith(NAMES.timestampHeaderSuffix))
+		.sort();
+	const names =
+		customName && customName.trim() !== '' ? [customName] : [NAMES.timestampHeader, ...suffixed];
+	for (const name of names) {
+		const value = getHeader(headers, name);
+		if (value !== undefined) return { name: name.trim().toLowerCase(), value: value.trim() };
+	}
+	return undefined;
+}
+
+// ---- MACs ----
+
+const MAC_BYTES = 32;
+const HEX_MAC = /^[0-9a-f]{64}$/i;
+const BASE64_MAC = /^[A-Za-z0-9+/]{43}=$/;
+const BASE64_TEXT = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** A base64 MAC, undefined unless it is exactly 32 bytes. */
+function decodeBase64Mac(value: string): Buffer | undefined {
+	if (!BASE64_MAC.test(value)) return undefined;
+	const decoded = Buffer.from(value, 'base64');
+	return decoded.length === MAC_BYTES ? decoded : undefined;
+}
+
+/** A received MAC: `sha256=<hex>`, bare hex, or base64 (optionally after `sha256=`); else undefined. */
+function decodeMac(text: string): Buffer | undefined {
+	let value = text.trim();
+	if (value.toLowerCase().startsWith(SIGNATURE_PREFIX)) value = value.slice(SIGNATURE_PREFIX.length);
+	return HEX_MAC.test(value) ? Buffer.from(value, 'hex') : decodeBase64Mac(value);
+}
+
+/** The MAC under `key` of `before`, the body bytes and `after`, without copying the body. */
+function macAround(key: Buffer | string, before: string, rawBody: Buffer, after = ''): Buffer {
+	const hmac = createHmac('sha256', key);
+	if (before.length > 0) hmac.update(before, 'utf8');
+	hmac.update(rawBody);
+	if (after.length > 0) hmac.update(after, 'utf8');
+	return hmac.digest();
+}
+
+/** True when one of `received` is `expected`; each comparison in constant time over the MAC bytes. */
+function matchesAny(expected: Buffer, received: readonly Buffer[]): boolean {
+	let matched = false;
+	for (const mac of received) {
+		if (mac.length === expected.length && timingSafeEqual(mac, expected)) matched = true;
+	}
+	return matched;
+}
+
+/**
+ * The Standard Webhooks key: a `whsec_<base64>` secret is used as its decoded bytes (as the specification and its
+ * libraries do); any other secret as its text.
+ */
+function standardWebhooksKey(secret: string): Buffer | string {
+	if (!secret.startsWith(NAMES.standardWebhooksSecretPrefix)) return secret;
+	const encoded = secret.slice(NAMES.standardWebhooksSecretPrefix.length);
+	return BASE64_TEXT.test(encoded) && encoded.length > 0 ? Buffer.from(encoded, 'base64') : secret;
+}
+
+// ---- Signature values ----
+
+/** A MAC written alone; a version label (`v0=`, as Slack and Zoom write) belongs to a timestamp-header signature. */
+interface PlainMac {
+	mac: Buffer;
+	versionLabelled: boolean;
+}
+
+export interface SignatureValues {
+	plain: PlainMac[];
+	/** The first `t=...,v1=...` header: its timestamp and its `v1` MACs (one for each secret during a rotation). */
+	timestamped?: { timestamp: string; macs: Buffer[] };
+	/** Standard Webhooks' `v1,<base64>` MACs. */
+	standard: Buffer[];
+}
+
+const VERSION_LABEL = /^v\d{1,3}=/i;
+const STANDARD_ENTRY = /^v\d{1,3}[a-z]?,/;
+
+/** `key=value` pairs of a `t=...,v1=...` value, or undefined when it has no `t=`. */
+function keyValuePairs(value: string): Array<[string, string]> | undefined {
+	const pairs = value.split(',').map((part): [string, string] => {
+		const at = part.indexOf('=');
+		return at < 0 ? [part.trim(), ''] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+	});
+	return pairs.some(([key]) => key === NAMES.timestampedKeys.timestamp) ? pairs : undefined;
+}
+
+/**
+ * Reads the candidates' values by their shape, in order, keeping at most MAX_SIGNATURE_VALUES MACs in all:
+ * `t=...,v1=...` (timestamped), `v1,<base64> ...` (Standard Webhooks), else a list of MACs (hex or base64,
+ * optionally after `sha256=` or a version label such as `v0=`).
+ */
+export function readSignatureValues(candidates: readonly HeaderValue[]): SignatureValues {
+	const values: SignatureValues = { plain: [], standard: [] };
+	let budget = MAX_SIGNATURE_VALUES;
+	const take = <T>(list: T[], item: T | undefined) => {
+		if (item !== undefined && budget > 0) {
+			list.push(item);
+			budget -= 1;
+		}
+	};
+	for (const { value } of candidates) {
+		if (budget === 0) break;
+		const pairs = keyValuePairs(value);
+		if (pairs) {
+			const timestamp = pairs.find(([key]) => key === NAMES.timestampedKeys.timestamp)?.[1] ?? '';
+			values.timestamped ??= { timestamp, macs: [] };
+			if (values.timestamped.timestamp !== timestamp) continue;
+			for (const [key, mac] of pairs.slice(0, MAX_SIGNATURE_VALUES + 1)) {
+				if (key === NAMES.timestampedKeys.signature)
+					take(values.timestamped.macs, HEX_MAC.test(mac) ? Buffer.from(mac, 'hex') : undefined);
+			}
+			continue;
+		}
+		const tokens = value.trim().split(/\s+/, MAX_SIGNATURE_VALUES);
+		if (STANDARD_ENTRY.test(tokens[0] ?? '')) {
+			for (const token of tokens) {
+				const [version, mac] = token.split(',', 2);
+				if (version === NAMES.standardWebhooksVersion) take(values.standard, decodeBase64Mac(mac ?? ''));
+			}
+			continue;
+		}
+		for (const token of value.split(/[\s,]+/, MAX_SIGNATURE_VALUES)) {
+			const versionLabelled = VERSION_LABEL.test(token);
+			const mac = decodeMac(versionLabelled ? token.replace(VERSION_LABEL, '') : token);
+			if (mac) take(values.plain, { mac, versionLabelled });
+		}
+	}
+	return values;
+}
+
+// ---- Signed text ----
+
+/** A signed-text layout such as `{timestamp}.{body}`: the text around the body, with the timestamp's place. */
+export interface SignedTextLayout {
+	/** The layout as the user wrote it. */
+	text: string;
+	/** Text before `{body}`, then text after it; each may hold the timestamp. */
+	before: string;
+	after: string;
+}
+
+const TIMESTAMP_PLACEHOLDER = '{timestamp}';
+const BODY_PLACEHOLDER = '{body}';
+
+/** The layout, or an error text naming the rule when it does not hold `{timestamp}` and `{body}` once each. */
+export function parseSignedTextLayout(text: string): SignedTextLayout | string {
+	const countOf = (part: string) => text.split(part).length - 1;
+	if (countOf(TIMESTAMP_PLACEHOLDER) !== 1 || countOf(BODY_PLACEHOLDER) !== 1) {
+		return `Signed Text Layout must contain ${TIMESTAMP_PLACEHOLDER} and ${BODY_PLACEHOLDER} once each (for example ${TIMESTAMP_PLACEHOLDER}.${BODY_PLACEHOLDER}); got "${text}"`;
+	}
+	const [before, after] = text.split(BODY_PLACEHOLDER);
+	return { text, before, after };
+}
+
+const UNIX_SECONDS = /^\d{1,12}$/;
+const UNIX_MILLISECONDS = /^\d{13,15}$/;
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The time a timestamp stands for, in milliseconds, or undefined when it is not one. `t=` values and Standard
+ * Webhooks' are Unix seconds; a timestamp in its own header may also be Unix milliseconds (Webflow) or ISO 8601
+ * (Zendesk).
+ */
+export function timestampMs(text: string, anyFormat: boolean): number | undefined {
+	if (UNIX_SECONDS.test(text)) return Number(text) * 1000;
+	if (!anyFormat) return undefined;
+	if (UNIX_MILLISECONDS.test(text)) return Number(text);
+	if (!ISO_8601.test(text)) return undefined;
+	const ms = Date.parse(text);
+	return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** A pattern for any timestamp format above, for recognising a signed text. */
+const ANY_TIMESTAMP = '(?:\\d{1,15}|\\d{4}-\\d{2}-\\d{2}T[0-9:.]+(?:Z|[+-][0-9:]+))';
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `rawBody` could be the signed text of a timestamped family: `<t>.<body>` (the `t=` family), the layout's
+ * text around a timestamp, or `<id>.<t>.<body>` (Standard Webhooks, when its key is the secret's text). Only the
+ * first and last bytes are read.
+ */
+function couldBeSignedText(
+	rawBody: Buffer,
+	layout: SignedTextLayout,
+	standardKeyIsText: boolean,
+): boolean {
+	const head = rawBody.subarray(0, 512).toString('latin1');
+	const tail = rawBody.subarray(Math.max(0, rawBody.length - 512)).toString('latin1');
+	if (/^\d{1,12}\./.test(head)) return true;
+	if (standardKeyIsText && /^[^.\s]{1,256}\.\d{1,12}\./.test(head)) return true;
+	const placeholder = escaped(TIMESTAMP_PLACEHOLDER);
+	if (layout.before.includes(TIMESTAMP_PLACEHOLDER)) {
+		return new RegExp(`^${escaped(layout.before).replace(placeholder, ANY_TIMESTAMP)}`).test(head);
+	}
+	return new RegExp(`${escaped(layout.after).replace(placeholder, ANY_TIMESTAMP)}$`).test(tail);
+}
+
+// ---- Verification ----
+
+/** The families, in the order Automatic tries them. */
+export const SIGNATURE_FAMILIES = [
+	'standardWebhooks',
+	'timestamped',
+	'rawBody',
+	'timestampHeader',
+] as const;
+export type SignatureFamily = (typeof SIGNATURE_FAMILIES)[number];
+export type SignatureScheme = 'automatic' | SignatureFamily;
+
+export interface VerificationSettings {
+	scheme: SignatureScheme;
+	toleranceSeconds: number;
+	/** Only this header carries the signature (else X-Signature and any `*-signature` header). */
+	signatureHeader?: string;
+	/** The timestamp's own header (else X-Timestamp or any `*-timestamp` header). */
+	timestampHeader?: string;
+	signedTextLayout: SignedTextLayout;
+}
+
+/** How a delivery was verified: what the output item says (never the secret or a signature). */
+export interface Verification {
+	scheme: SignatureFamily;
+	/** The signed timestamp (ISO 8601), for the timestamped families. */
+	timestamp?: string;
+	/** Only when the secret of a replaced registration verified it (still inside its grace period). */
+	secret?: 'previous';
+}
+
+/** What the signature covers besides the body: the Standard Webhooks id, and the headers read into the MAC. */
+export interface SignedParts {
+	/** The Standard Webhooks `webhook-id`, which the signature covers. */
+	id?: string;
+	/** Lower-case names of the headers whose values the signature covers (not the signature headers). */
+	headers: string[];
+}
+
+export type VerificationResult =
+	| { verified: true; verification: Verification; signed: SignedParts; headersRead: string[] }
+	| { verified: false; reason: 'invalid' | 'outsideTolerance'; headersRead: string[] };
+
+interface FamilyCheck {
+	/** Undefined when the request carries no value of this family's shape. */
+	outcome?: 'verified' | 'invalid' | 'outsideTolerance';
+	timestampMs?: number;
+	signed?: SignedParts;
+}
+
+interface Request {
+	secret: string;
+	rawBody: Buffer;
+	headers: RequestHeaders;
+	settings: VerificationSettings;
+	values: SignatureValues;
+	nowMs: number;
+}
+
+/** A timestamped family's check: the window first (cheap), then one MAC. */
+function timestampedCheck(
+	request: Request,
+	timestamp: string | undefined,
+	anyFormat: boolean,
+	expectedMac: () => Buffer,
+	received: readonly Buffer[],
+	signed: SignedParts,
+): FamilyCheck {
+	if (timestamp === undefined || received.length === 0) return {};
+	const ms = timestampMs(timestamp, anyFormat);
+	if (ms === undefined) return { outcome: 'invalid' };
+	if (Math.abs(request.nowMs - ms) > request.settings.toleranceSeconds * 1000) {
+		return { outcome: 'outsideTolerance', timestampMs: ms };
+	}
+	const matched = matchesAny(expectedMac(), received);
+	return { outcome: matched ? 'verified' : 'invalid', timestampMs: ms, signed };
+}
+
+const CHECKS: Record<SignatureFamily, (request: Request) => FamilyCheck> = {
+	standardWebhooks(request) {
+		const names = NAMES.standardWebhooksHeaders;
+		const id = getHeader(request.headers, names.id);
+		const timestamp = getHeader(request.headers, names.timestamp)?.trim();
+		if (id === undefined) return {};
+		return timestampedCheck(
+			request,
+			timestamp,
+			false,
+			() => macAround(standardWebhooksKey(request.secret), `${id}.${timestamp}.`, request.rawBody),
+			request.values.standard,
+			{ id, headers: [names.id, names.timestamp] },
+		);
+	},
+	timestamped(request) {
+		const signed = request.values.timestamped;
+		return timestampedCheck(
+			request,
+			signed?.timestamp,
+			false,
+			() => macAround(request.secret, `${signed?.timestamp}.`, request.rawBody),
+			signed?.macs ?? [],
+			{ headers: [] },
+		);
+	},
+	rawBody(request) {
+		const macs = request.values.plain.filter((plain) => !plain.versionLabelled);
+		if (macs.length === 0) return {};
+		const matched = matchesAny(
+			macAround(request.secret, '', request.rawBody),
+			macs.map((plain) => plain.mac),
+		);
+		return matched ? { outcome: 'verified', signed: { headers: [] } } : { outcome: 'invalid' };
+	},
+	timestampHeader(request) {
+		const { settings } = request;
+		const header = timestampCandidate(request.headers, settings.timestampHeader);
+		const timestamp = header?.value ?? '';
+		const { before, after } = settings.signedTextLayout;
+		return timestampedCheck(
+			request,
+			header?.value,
+			true,
+			() =>
+				macAround(
+					request.secret,
+					before.replace(TIMESTAMP_PLACEHOLDER, timestamp),
+					request.rawBody,
+					after.replace(TIMESTAMP_PLACEHOLDER, timestamp),
+				),
+			request.values.plain.map((plain) => plain.mac),
+			{ headers: header ? [header.name] : [] },
+		);
+	},
+};
+
+/**
+ * Under Automatic, a raw-body match whose body reads as another family's signed text (`<t>.<body>`) is refused: it
+ * would be a timestamped delivery replayed as a raw-body one, escaping the replay window. Pinning Raw Body lifts it.
+ */
+function isDowngrade(request: Request): boolean {
+	return couldBeSignedText(
+		request.rawBody,
+		request.settings.signedTextLayout,
+		typeof standardWebhooksKey(request.secret) === 'string',
+	);
+}
+
+/**
+ * Verifies a delivery against one secret with the scheme the settings pin, or under Automatic with each family whose
+ * shape the request carries. Any one valid signature is enough (key rotation).
+ */
+export function verifyDelivery(
+	secret: string,
+	rawBody: Buffer,
+	headers: RequestHeaders,
+	settings: VerificationSettings,
+	nowMs: number = Date.now(),
+	values?: SignatureValues,
+): VerificationResult {
+	const candidates = signatureCandidates(headers, settings.signatureHeader);
+	const headersRead = candidates.map((candidate) => candidate.name);
+	if (secret === '') return { verified: false, reason: 'invalid', headersRead };
+	const request: Request = {
+		secret,
+		rawBody,
+		headers,
+		settings,
+		values: values ?? readSignatureValues(candidates),
+		nowMs,
+	};
+	const families = settings.scheme === 'automatic' ? SIGNATURE_FAMILIES : [settings.scheme];
+	let reason: 'invalid' | 'outsideTolerance' = 'invalid';
+	for (const family of families) {
+		const check = CHECKS[family](request);
+		if (check.outcome === 'outsideTolerance') reason = 'outsideTolerance';
+		if (check.outcome !== 'verified') continue;
+		if (family === 'rawBody' && settings.scheme === 'automatic' && isDowngrade(request)) continue;
+		const verification: Verification = { scheme: family };
+		if (check.timestampMs !== undefined) {
+			verification.timestamp = new Date(check.timestampMs).toISOString();
+		}
+		return { verified: true, verification, signed: check.signed ?? { headers: [] }, headersRead };
+	}
+	return { verified: false, reason, headersRead };
+}
+
+/**
+ * Verifies against the current secret, then against the secrets of replaced registrations still inside their grace
+ * period (a delivery the platform signed before the registration changed, and resends now), newest first.
+ */
+export function verifyWithSecrets(
+	current: string | undefined,
+	previous: readonly string[],
+	rawBody: Buffer,
+	headers: RequestHeaders,
+	settings: VerificationSettings,
+	nowMs: number = Date.now(),
+): VerificationResult {
+	const candidates = signatureCandidates(headers, settings.signatureHeader);
+	const values = readSignatureValues(candidates);
+	let result: VerificationResult = {
+		verified: false,
+		reason: 'invalid',
+		headersRead: candidates.map((candidate) => candidate.name),
+	};
+	const secrets = [...(current === undefined ? [] : [current]), ...previous];
+	for (const [index, secret] of secrets.entries()) {
+		const attempt = verifyDelivery(secret, rawBody, headers, settings, nowMs, values);
+		if (attempt.verified) {
+			if (index > 0 || current === undefined) attempt.verification.secret = 'previous';
+			return attempt;
+		}
+		if (attempt.reason === 'outsideTolerance') result = attempt;
+	}
+	return result;
+}
