@@ -186,6 +186,11 @@ class DeliverySender {
 			this.endRun(record, token);
 			return;
 		}
+		if (profile.dropsDeletedEndpoints && !this.options.endpointExists(record.endpointId)) {
+			record.gaveUp = 'endpoint deleted';
+			this.endRun(record, token);
+			return;
+		}
 		record.attempts += 1;
 		const controller = new AbortController();
 		this.controllers.add(controller);

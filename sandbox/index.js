@@ -34,7 +34,11 @@ const { ADMIN_ROUTES } = require('./admin');
  *   signed (signature.js; default raw-body).
  * @property {Record<string, string>} [apiNames] Other names for the names the reference leaves unshown (apiNames.js).
  * @property {string[]} [ignoredQuery] Query parameters dropped without a word, as a platform that ignores a filter.
+ * @property {EndpointListStyle} [endpointList] How GET of the webhook endpoints writes them (routes/webhookEndpoints.js):
+ *   'as-registered' (default) or 'rewritten', as a platform that writes URLs and events its own way.
  */
+
+/** @typedef {'as-registered' | 'rewritten'} EndpointListStyle */
 
 /**
  * A fault rule: which /v1 requests fail, how, and how often.
@@ -133,13 +137,17 @@ async function startSandbox(options = {}) {
 		profile: options.delivery?.profile,
 		profileOf: options.delivery?.profileOf,
 		pauseAfter: options.delivery?.pauseAfter,
+		endpointExists: (/** @type {string} */ id) => store.webhookEndpoints.has(id),
 		log,
 	});
 	/** @type {RecordedRequest[]} */
 	const requests = [];
 	const idempotency = new IdempotencyKeys();
 	let url = '';
+	/** @type {EndpointListStyle} */
+	let endpointList = options.endpointList ?? 'as-registered';
 	const app = {
+		endpointList: () => endpointList,
 		apiNames: createApiNames(options.apiNames, options.ignoredQuery),
 		store,
 		deliveries,
@@ -192,6 +200,10 @@ async function startSandbox(options = {}) {
 		 * @param {FaultSpec[]} list
 		 */
 		setFaults: (list) => faults.set(list),
+		/** @param {EndpointListStyle} style How the endpoint list is written from now on. */
+		setEndpointList: (style) => {
+			endpointList = style;
+		},
 		clearFaults: () => faults.clear(),
 		/** The fault rules with their counters: matched, applied, remaining. */
 		listFaults: () => faults.list(),

@@ -12,6 +12,9 @@
  * - `pause-endpoint`: like the first, but after `pauseAfter` consecutive failed attempts to an endpoint it is paused:
  *   nothing more is sent to it, and its pending deliveries are given up (AhaSend, Stripe and others disable an
  *   endpoint that keeps failing).
+ * - `drop-deleted-endpoint`: like the first, but the retries of an endpoint that has been deleted are given up
+ *   (Stripe drops the pending retries of a deleted endpoint), where the others keep resending to its URL with the
+ *   delivery's original signature.
  */
 
 /**
@@ -21,10 +24,17 @@
  *   settings: (sender: SenderSettings) => SenderSettings & { factor: number },
  *   isFinal: (status: number | null) => boolean,
  *   pauseAfter?: number,
+ *   dropsDeletedEndpoints?: boolean,
  * }} RetryProfile
  */
 
-const PROFILE_NAMES = ['resend-every-failure', 'stop-at-4xx', 'short-timeout', 'pause-endpoint'];
+const PROFILE_NAMES = [
+	'resend-every-failure',
+	'stop-at-4xx',
+	'short-timeout',
+	'pause-endpoint',
+	'drop-deleted-endpoint',
+];
 
 /** Consecutive failed attempts after which `pause-endpoint` pauses an endpoint, unless configured otherwise. */
 const DEFAULT_PAUSE_AFTER = 20;
@@ -59,6 +69,8 @@ function retryProfile(name, options = {}) {
 				}),
 				isFinal: never,
 			};
+		case 'drop-deleted-endpoint':
+			return { name, settings: asSender, isFinal: never, dropsDeletedEndpoints: true };
 		case 'pause-endpoint':
 			return {
 				name,

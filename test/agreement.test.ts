@@ -1,6 +1,6 @@
 /**
  * The nodes and the sandbox state the API separately (nodes: api/chosenNames.ts, api/documentedValues.ts and the
- * trigger's signature.ts; sandbox: sandbox/api/names.js, sandbox/api/values.js, sandbox/signature.js). Where the
+ * trigger's verification.ts; sandbox: sandbox/api/names.js, sandbox/api/values.js, sandbox/signature.js). Where the
  * reference leaves a name unshown they must have made the same choice, and the documented values must be the same
  * copy of the reference: this file compares the two statements, so a change on one side fails here by name.
  */
@@ -12,7 +12,6 @@ import { convertValues, documentedFields } from '../nodes/PaymentPlatform/shared
 import { operationRules } from '../nodes/PaymentPlatform/actions/operations';
 import * as sandboxSchemas from '../sandbox/api/schemas';
 import { ZodEffects, type ZodObject, type ZodRawShape, type ZodTypeAny } from 'zod';
-import { computeSignature, verifySignature } from '../nodes/PaymentPlatformTrigger/signature';
 import * as sandboxNames from '../sandbox/api/names';
 import * as sandboxValues from '../sandbox/api/values';
 import { charLength, text } from '../sandbox/api/rules';
@@ -21,12 +20,12 @@ import {
 	signatureHeaderValue as sandboxSignature,
 	signedHeaders,
 } from '../sandbox/signature';
-import { verificationSettings } from '../nodes/PaymentPlatformTrigger/signatureOptions';
+import { verificationSettings } from '../nodes/PaymentPlatformTrigger/properties';
 import {
 	verifyDelivery,
 	type SignatureScheme,
 	type VerificationSettings,
-} from '../nodes/PaymentPlatformTrigger/verifyDelivery';
+} from '../nodes/PaymentPlatformTrigger/verification';
 import type { INode } from 'n8n-workflow';
 
 /** Plain data, so that readonly tuples and frozen objects compare by value. */
@@ -76,14 +75,14 @@ describe('names the reference leaves unshown: node and sandbox made the same cho
 		);
 	});
 
-	it('the sandbox signs a delivery the way the trigger verifies it (and both sign alike)', () => {
+	it('the sandbox signs a delivery the way the trigger verifies it', () => {
 		const secret = 'whsec_agreement';
 		const body = Buffer.from('{"id":"d","event":"charge.captured","charge":{"id":"c"}}', 'utf8');
-		expect(sandboxSignature(secret, body)).toBe(
-			`${nodeNames.SIGNATURE_PREFIX}${computeSignature(secret, body)}`,
-		);
-		expect(verifySignature(secret, body, sandboxSignature(secret, body))).toBe(true);
-		expect(verifySignature('whsec_other', body, sandboxSignature(secret, body))).toBe(false);
+		const settings = verificationSettings({ signatureScheme: 'rawBody' }) as VerificationSettings;
+		const headers = { 'x-signature': sandboxSignature(secret, body) };
+		expect(sandboxSignature(secret, body).startsWith(nodeNames.SIGNATURE_PREFIX)).toBe(true);
+		expect(verifyDelivery(secret, body, headers, settings).verified).toBe(true);
+		expect(verifyDelivery('whsec_other', body, headers, settings).verified).toBe(false);
 	});
 });
 

@@ -277,16 +277,6 @@ export function rememberDeliveries(
 	trimOldest(window.entries, bounds.maxIds, (at) => now - at >= bounds.maxAgeMs);
 }
 
-/** How many keys a webhook's window holds (for tests and the docs' figures). */
-export function deliveryWindowSize(webhook: string): number {
-	return windows.get(webhook)?.entries.size ?? 0;
-}
-
-/** How many webhooks this process keeps a window for (for tests and the queue suite's memory figure). */
-export function webhooksWithWindow(): number {
-	return windows.size;
-}
-
 /** Drops a webhook's window and marks (its workflow was unpublished). */
 export function forgetRecentDeliveries(webhook: string): void {
 	windows.delete(webhook);
@@ -335,9 +325,4 @@ export function clearInFlight(webhook: string, keys: readonly string[], attempt:
 		if (running.get(kept)?.attempt === attempt) running.delete(kept);
 	}
 	if (running.size === 0) runningByWebhook.delete(webhook);
-}
-
-/** How many deliveries a webhook has marked running (for tests). */
-export function runningMarkCount(webhook: string): number {
-	return runningByWebhook.get(webhook)?.size ?? 0;
 }

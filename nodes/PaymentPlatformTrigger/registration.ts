@@ -23,7 +23,7 @@ import type { RegistrationSettings } from './properties';
 type StaticData = Record<string, unknown>;
 
 /** Static data keys. The secret is returned by the API only when the endpoint is created; it lives only here. */
-export const STATIC_KEYS = {
+const STATIC_KEYS = {
 	endpointId: 'endpointId',
 	secret: 'webhookSecret',
 	url: 'webhookUrl',
@@ -35,7 +35,7 @@ export const STATIC_KEYS = {
 } as const;
 
 /** At most this many previous secrets are kept (each costs one HMAC per forged delivery). */
-export const PREVIOUS_SECRETS_MAX = 3;
+const PREVIOUS_SECRETS_MAX = 3;
 
 export interface Registration {
 	endpointId: string;
@@ -268,7 +268,7 @@ interface EndpointList {
 }
 
 /** At most this many pages of the endpoint list are read; a longer list counts as not read to its end. */
-export const ENDPOINT_LIST_MAX_PAGES = 50;
+const ENDPOINT_LIST_MAX_PAGES = 50;
 
 /** Where a list may sit in `data` when it is not `data` itself. */
 const LIST_KEYS = ['items', 'endpoints', 'data', 'results', 'webhooks', 'records'];
@@ -438,10 +438,12 @@ export async function keepRegistration(
 	if (takenBack !== undefined) saveRegistration(staticData, takenBack);
 	const stored = storedRegistration(staticData);
 	let kept = stored.endpointId !== undefined && stored.secret !== undefined;
+	let removed = false;
 	const replace = async (why: string, remove: boolean) => {
 		this.logger.info(`Payment Platform webhook endpoint ${stored.endpointId}: ${why}`);
 		if (remove && stored.endpointId !== undefined) await removeEndpoint.call(this, stored.endpointId);
 		kept = false;
+		removed = remove;
 	};
 	if (kept && staticData[STATIC_KEYS.releasedAt] !== undefined) {
 		await replace('released when the workflow was unpublished; registering a new one', false);
@@ -463,10 +465,11 @@ export async function keepRegistration(
 			await replace('its events could not be changed; registering a new one', true);
 		}
 	}
-	const foreign = (list?.endpoints ?? []).filter(
-		(endpoint) =>
-			(!kept || endpoint.id !== stored.endpointId) &&
-			comparableUrl(endpoint.url) === comparableUrl(url),
+	// The stored endpoint too when it is not kept (a stale or released one): nobody else would remove it.
+	const foreign = (list?.endpoints ?? []).filter((endpoint) =>
+		endpoint.id === stored.endpointId
+			? !kept && !removed && comparableUrl(endpoint.url) === comparableUrl(url)
+			: comparableUrl(endpoint.url) === comparableUrl(url),
 	);
 	await removeEndpointsAndConfirm.call(
 		this,

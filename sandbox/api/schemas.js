@@ -326,6 +326,12 @@ const webhookEndpointCreate = strictObject({
 	events: list(oneOf(values.WEBHOOK_EVENTS), { minItems: 1 }),
 });
 
+/** PATCH of an endpoint (the reference names changing endpoints, not its fields): the creation's fields, each optional. */
+const webhookEndpointUpdate = strictObject({
+	url: text(LIMITS.webhookEndpoint.url).optional(),
+	events: list(oneOf(values.WEBHOOK_EVENTS), { minItems: 1 }).optional(),
+});
+
 module.exports = {
 	submerchantUpdate,
 	submerchantListQuery,
@@ -342,6 +348,7 @@ module.exports = {
 	withdrawalSummaryQuery,
 	withdrawalFeeQuery,
 	webhookEndpointCreate,
+	webhookEndpointUpdate,
 	paymentLinkCreate,
 	paymentLinkListQuery,
 	webhookEndpointListQuery,

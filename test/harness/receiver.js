@@ -6,7 +6,7 @@
 const http = require('http');
 
 /**
- * @typedef {{ method: string, path: string, headers: import('http').IncomingHttpHeaders, rawBody: Buffer }} ReceivedRequest
+ * @typedef {{ method: string, path: string, query: Record<string, string>, headers: import('http').IncomingHttpHeaders, rawBody: Buffer }} ReceivedRequest
  * @typedef {{ status?: number, headers?: Record<string, string>, body?: unknown }} ReceiverResponse
  * @typedef {(request: ReceivedRequest) => ReceiverResponse | Promise<ReceiverResponse>} ReceiverHandler
  * @typedef {{ request: ReceivedRequest, status: number, error?: string }} ReceiverExchange
@@ -25,10 +25,12 @@ async function startReceiver(handler) {
 		const chunks = [];
 		req.on('data', (chunk) => chunks.push(chunk));
 		req.on('end', () => {
+			const url = new URL(req.url || '/', 'http://localhost');
 			/** @type {ReceivedRequest} */
 			const request = {
 				method: req.method || '',
-				path: new URL(req.url || '/', 'http://localhost').pathname,
+				path: url.pathname,
+				query: Object.fromEntries(url.searchParams),
 				headers: req.headers,
 				rawBody: Buffer.concat(chunks),
 			};

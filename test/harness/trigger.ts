@@ -35,6 +35,8 @@ export {
 export const TRIGGER_NODE_NAME = 'Payment Platform Trigger';
 export const TRIGGER_WEBHOOK_ID = '0b7c5f52-64a8-4a5e-9d53-2f0c2b8f4a11';
 export const TRIGGER_WORKFLOW_ID = 'trigger-workflow';
+/** The trigger's one typeVersion, as a saved workflow holds it. */
+export const TRIGGER_TYPE_VERSION = 1.1;
 
 export type WebhookMethod = 'checkExists' | 'create' | 'delete';
 
@@ -47,8 +49,8 @@ export interface TriggerHarnessOptions {
 	webhookBaseUrl?: string;
 	/** Base of test webhook URLs (… + /webhook-test). */
 	webhookTestBaseUrl?: string;
-	/** The node's typeVersion (1 by default, as in workflows saved before 1.2). */
-	typeVersion?: number;
+	/** The node's webhookId (part of its webhook URL); a fixed one by default. */
+	webhookId?: string;
 }
 
 /** What happens around the run of an admitted delivery. */
@@ -60,6 +62,13 @@ export interface ReceiveOptions {
 	callerHangsUp?: boolean;
 	/** The run ends in error, as when a node after the trigger fails. */
 	runFails?: boolean;
+	/**
+	 * The execution ends without its run data: n8n 2.41 then answers (After the Workflow Succeeds) 200 with
+	 * "Workflow executed successfully but no data was returned" (webhook-helpers.js).
+	 */
+	endsWithoutRunData?: boolean;
+	/** n8n cannot start the execution (database or queue down): it answers 500 and nothing runs. */
+	executionNotStarted?: boolean;
 }
 
 export interface WebhookOutcome {
@@ -89,9 +98,9 @@ export class TriggerHarness {
 			id: 'payment-platform-trigger',
 			name: TRIGGER_NODE_NAME,
 			type: TRIGGER_NODE_TYPE,
-			typeVersion: options.typeVersion ?? 1,
+			typeVersion: TRIGGER_TYPE_VERSION,
 			position: [0, 0],
-			webhookId: TRIGGER_WEBHOOK_ID,
+			webhookId: options.webhookId ?? TRIGGER_WEBHOOK_ID,
 			parameters: { ...options.parameters },
 			credentials: { paymentPlatformApi: { id: '1', name: 'Payment Platform account' } },
 		};
@@ -167,6 +176,8 @@ export class TriggerHarness {
 			whileRunning,
 			callerHangsUp = false,
 			runFails = false,
+			endsWithoutRunData = false,
+			executionNotStarted = false,
 		} = typeof options === 'boolean' ? { isTest: options } : options;
 		const workflow = this.workflow(isTest);
 		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'webhook';
@@ -206,6 +217,17 @@ export class TriggerHarness {
 			return { status: 200, body, headers: response.headers, ran: false, items: [], result };
 		}
 		const responseMode = this.describedField(workflow, 'responseMode');
+		if (executionNotStarted) {
+			response.status(500).send({ message: 'There was a problem executing the workflow' });
+			return {
+				status: response.statusCode,
+				body: response.body,
+				headers: response.headers,
+				ran: false,
+				items: [],
+				result,
+			};
+		}
 		if (responseMode === 'onReceived')
 			response.status(200).send(this.onReceivedBody(workflow, result));
 		if (callerHangsUp) response.hangUp();
@@ -224,6 +246,10 @@ export class TriggerHarness {
 		const failed = run.error !== undefined;
 		if (responseMode === 'lastNode') {
 			if (failed) response.status(500).send({ message: 'Error in workflow' });
+			else if (endsWithoutRunData)
+				response
+					.status(200)
+					.send({ message: 'Workflow executed successfully but no data was returned' });
 			else response.status(200).send(undefined);
 		}
 		return {
@@ -315,11 +341,11 @@ export class TriggerHarness {
 		return {
 			httpMethod: 'POST',
 			node: this.node.name,
-			path: `${TRIGGER_WEBHOOK_ID}/webhook`,
+			path: `${this.node.webhookId}/webhook`,
 			webhookDescription,
 			workflowId: TRIGGER_WORKFLOW_ID,
 			workflowExecuteAdditionalData: additionalData,
-			webhookId: TRIGGER_WEBHOOK_ID,
+			webhookId: this.node.webhookId,
 			isTest,
 		};
 	}

@@ -4,7 +4,6 @@
  */
 import { createHmac, randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
-import { saveRegistration } from '../../nodes/PaymentPlatformTrigger/registration';
 import { TriggerHarness } from './trigger';
 
 export const SECRET = 'whsec_dummy_signing_secret_one';
@@ -72,18 +71,45 @@ export function signedRequest(options: SignedRequestOptions = {}) {
 
 export const CAPTURED_ONLY: INodeParameters = { events: ['charge.captured'], options: {} };
 
-/** A trigger whose production static data holds an endpoint with SECRET, as after a successful create. */
-export function registeredTrigger(
-	parameters: INodeParameters = CAPTURED_ONLY,
-	typeVersion?: number,
-): TriggerHarness {
-	const harness = new TriggerHarness({ target: NO_API, parameters, typeVersion });
-	saveRegistration(harness.staticData(), {
-		// Each harness its own endpoint, as each activation registers one (the duplicate window is per endpoint).
-		endpointId: randomUUID(),
-		secret: SECRET,
-		url: harness.webhookUrl(),
-		events: (parameters.events as string[]) ?? [],
-	});
+/** The keys of the node's static data: the saved format, written out here, not taken from the code under test. */
+export const STORED = {
+	endpointId: 'endpointId',
+	secret: 'webhookSecret',
+	url: 'webhookUrl',
+	events: 'events',
+	releasedAt: 'releasedAt',
+	previousSecrets: 'previousSecrets',
+} as const;
+
+/** The registration as n8n keeps it in the node's static data after a successful create. */
+export function storedRegistration(registration: {
+	endpointId: string;
+	secret: string;
+	url: string;
+	events: string[];
+}): Record<string, unknown> {
+	return {
+		[STORED.endpointId]: registration.endpointId,
+		[STORED.secret]: registration.secret,
+		[STORED.url]: registration.url,
+		[STORED.events]: [...registration.events],
+	};
+}
+
+/**
+ * A trigger whose production static data holds an endpoint with SECRET, as after a successful create. Each harness
+ * has its own webhook URL (the duplicate window is per webhook).
+ */
+export function registeredTrigger(parameters: INodeParameters = CAPTURED_ONLY): TriggerHarness {
+	const harness = new TriggerHarness({ target: NO_API, parameters, webhookId: randomUUID() });
+	Object.assign(
+		harness.staticData(),
+		storedRegistration({
+			endpointId: randomUUID(),
+			secret: SECRET,
+			url: harness.webhookUrl(),
+			events: (parameters.events as string[]) ?? [],
+		}),
+	);
 	return harness;
 }

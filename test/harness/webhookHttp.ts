@@ -98,19 +98,40 @@ function parsedBody(rawBody: Buffer | undefined): unknown {
 	}
 }
 
-/** An Express-like request as n8n hands it to `webhook()`. */
+/** The content types n8n reads and parses for a webhook at typeVersion > 1 (webhook-helpers.js, 1.123 and 2.41). */
+function isParsedByN8n(contentType: string): boolean {
+	return (
+		contentType.startsWith('application/json') ||
+		contentType.startsWith('text/plain') ||
+		contentType.startsWith('application/x-www-form-urlencoded') ||
+		contentType.endsWith('/xml') ||
+		contentType.endsWith('+xml')
+	);
+}
+
+/**
+ * An Express-like request as n8n hands it to `webhook()`. Like n8n, the raw body is read for the content types n8n
+ * parses; a body of another type is left in the stream, readable once with `readRawBody()` (n8n's rawBodyReader);
+ * a multipart body is consumed by n8n's form parser and cannot be read again.
+ */
 export function webhookRequest(input: IncomingWebhookRequest, path = '/'): Record<string, unknown> {
 	const headers = lowercaseHeaders(input.headers);
-	return {
+	const contentType = String(headers['content-type'] ?? '').toLowerCase();
+	const unread = !isParsedByN8n(contentType) && !contentType.startsWith('multipart/');
+	const request: Record<string, unknown> = {
 		method: input.method ?? 'POST',
 		url: path,
 		path,
 		headers,
-		rawBody: input.rawBody,
+		rawBody: unread || contentType.startsWith('multipart/') ? undefined : input.rawBody,
+		readRawBody: async () => {
+			if (unread) request.rawBody = input.rawBody;
+		},
 		body: parsedBody(input.rawBody),
 		params: {},
 		query: {},
 		header: (name: string) => headers[name.toLowerCase()],
 		get: (name: string) => headers[name.toLowerCase()],
 	};
+	return request;
 }

@@ -5,7 +5,11 @@
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { WEBHOOK_EVENTS } from '../../nodes/PaymentPlatform/api/documentedValues';
-import { verifySignature } from '../../nodes/PaymentPlatformTrigger/signature';
+import { verificationSettings } from '../../nodes/PaymentPlatformTrigger/properties';
+import {
+	verifyDelivery,
+	type VerificationSettings,
+} from '../../nodes/PaymentPlatformTrigger/verification';
 import { SEED } from '../../sandbox';
 import {
 	expectMessageOnly,
@@ -18,6 +22,12 @@ import {
 	useTestSandbox,
 	type Receiver,
 } from '../harness/sandboxHttp';
+
+/** Whether the trigger's raw-body scheme accepts `header` as the X-Signature of `rawBody` under `secret`. */
+function verifySignature(secret: string, rawBody: Buffer, header: string): boolean {
+	const settings = verificationSettings({ signatureScheme: 'rawBody' }) as VerificationSettings;
+	return verifyDelivery(secret, rawBody, { 'x-signature': header }, settings).verified;
+}
 
 const C = SEED.charges;
 const ENDPOINTS = '/v1/postbacks/endpoints';

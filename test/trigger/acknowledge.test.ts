@@ -3,24 +3,19 @@
  * run through. The harness answers as n8n 2.41 does for each response mode (harness/trigger.ts), reading the mode
  * the way n8n 2.x does, without its expression engine.
  */
-import { NodeHelpers, sleep } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
-import { RETRY_RUNNING_DELIVERY_AFTER_SECONDS } from '../../nodes/PaymentPlatformTrigger/deliveryWindow';
+import { RETRY_RUNNING_DELIVERY_AFTER_SECONDS } from '../../nodes/PaymentPlatformTrigger/acknowledgement';
 import { CAPTURED_ONLY, registeredTrigger, signedRequest } from '../harness/triggerDeliveries';
 
 const AFTER_RUN = { ...CAPTURED_ONLY, acknowledge: 'lastNode' };
 const WHEN_RECEIVED = { ...CAPTURED_ONLY, acknowledge: 'onReceived' };
 
-describe('Acknowledge: the default per version', () => {
-	it.each([
-		[1, 'onReceived'],
-		[1.1, 'onReceived'],
-		[1.2, 'lastNode'],
-		[1.3, 'lastNode'],
-	])('typeVersion %s defaults to %s', (version, mode) => {
-		const harness = registeredTrigger(CAPTURED_ONLY, version);
-		// The Workflow constructor applies the defaults of the node's version, as n8n does.
-		expect(harness.production.getNode(harness.node.name)?.parameters.acknowledge).toBe(mode);
+describe('Acknowledge: the parameter', () => {
+	it('defaults to After the Workflow Succeeds', () => {
+		const harness = registeredTrigger(CAPTURED_ONLY);
+		// The Workflow constructor applies the node's defaults, as n8n does.
+		expect(harness.production.getNode(harness.node.name)?.parameters.acknowledge).toBe('lastNode');
 	});
 
 	it('the webhook description reads the mode without an expression per delivery (n8n 2.x resolvers)', () => {
@@ -32,35 +27,14 @@ describe('Acknowledge: the default per version', () => {
 	});
 });
 
-describe('Acknowledge: the notice on saved triggers that answer when received', () => {
-	const { description } = new PaymentPlatformTrigger();
-	const notice = description.properties.find((property) => property.type === 'notice');
-	const shown = (typeVersion: number, acknowledge: string) =>
-		NodeHelpers.displayParameter({ acknowledge }, notice!, { typeVersion }, description);
-
-	it.each([1, 1.1])('typeVersion %s answering when received shows it', (version) => {
-		expect(notice?.displayName).toMatch(/After the Workflow Succeeds/);
-		expect(shown(version, 'onReceived')).toBe(true);
-	});
-
-	it.each([
-		[1, 'lastNode'],
-		[1.2, 'onReceived'],
-		[1.3, 'onReceived'],
-		[1.3, 'lastNode'],
-	])('typeVersion %s with %s does not show it', (version, mode) => {
-		expect(shown(version, mode)).toBe(false);
-	});
-});
-
 describe('Acknowledge: When Received', () => {
 	it('answers 200 {"received": true} before the run', async () => {
-		const outcome = await registeredTrigger(WHEN_RECEIVED, 1.2).receive(signedRequest());
+		const outcome = await registeredTrigger(WHEN_RECEIVED).receive(signedRequest());
 		expect(outcome).toMatchObject({ status: 200, body: { received: true }, ran: true });
 	});
 
-	it('the delivery is remembered at once: a resend while it runs is a duplicate', async () => {
-		const harness = registeredTrigger(WHEN_RECEIVED, 1.2);
+	it('the delivery is remembered once n8n answered 2xx: a resend while it runs is a duplicate', async () => {
+		const harness = registeredTrigger(WHEN_RECEIVED);
 		let resend: Awaited<ReturnType<typeof harness.receive>> | undefined;
 		await harness.receive(signedRequest(), {
 			whileRunning: async () => {
@@ -75,20 +49,52 @@ describe('Acknowledge: When Received', () => {
 	});
 });
 
+describe('Acknowledge: When Received, when n8n cannot start the execution', () => {
+	it('n8n answers 5xx, so the delivery is not remembered: the resend runs', async () => {
+		const harness = registeredTrigger(WHEN_RECEIVED);
+		const failed = await harness.receive(signedRequest(), { executionNotStarted: true });
+		expect(failed).toMatchObject({ status: 500, ran: false });
+		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
+		expect(await harness.receive(signedRequest())).toMatchObject({
+			status: 200,
+			ran: false,
+			body: { ignored: 'duplicate delivery' },
+		});
+	});
+});
+
+describe('Acknowledge: After the Workflow Succeeds, when n8n answers 2xx without the run data', () => {
+	it("n8n's 200 \"no data was returned\" goes out as 500, and the resend runs", async () => {
+		const harness = registeredTrigger(AFTER_RUN);
+		const first = await harness.receive(signedRequest(), { endsWithoutRunData: true });
+		expect(first.status).toBe(500);
+		expect(JSON.parse(String(first.body))).toMatchObject({
+			message: expect.stringMatching(/without confirming/),
+		});
+		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
+	});
+
+	it('with Ignore Duplicate Deliveries off too', async () => {
+		const harness = registeredTrigger({ ...AFTER_RUN, options: { ignoreDuplicates: false } });
+		const first = await harness.receive(signedRequest(), { endsWithoutRunData: true });
+		expect(first.status).toBe(500);
+	});
+});
+
 describe('Acknowledge: After the Workflow Succeeds', () => {
 	it('answers 200 with no body once the run succeeded (no workflow data goes to the platform)', async () => {
-		const outcome = await registeredTrigger(AFTER_RUN, 1.2).receive(signedRequest());
+		const outcome = await registeredTrigger(AFTER_RUN).receive(signedRequest());
 		expect(outcome).toMatchObject({ status: 200, body: undefined, ran: true });
 		expect(outcome.items).toHaveLength(1);
 	});
 
-	it('is the default of new nodes (1.2)', async () => {
-		const outcome = await registeredTrigger(CAPTURED_ONLY, 1.2).receive(signedRequest());
+	it('is the default', async () => {
+		const outcome = await registeredTrigger(CAPTURED_ONLY).receive(signedRequest());
 		expect(outcome).toMatchObject({ status: 200, body: undefined, ran: true });
 	});
 
 	it('a succeeded delivery sent again is a duplicate', async () => {
-		const harness = registeredTrigger(AFTER_RUN, 1.2);
+		const harness = registeredTrigger(AFTER_RUN);
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
 		expect(await harness.receive(signedRequest())).toMatchObject({
 			status: 200,
@@ -98,7 +104,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 	});
 
 	it('a failed run answers 500, and the resend runs', async () => {
-		const harness = registeredTrigger(AFTER_RUN, 1.2);
+		const harness = registeredTrigger(AFTER_RUN);
 		const failed = await harness.receive(signedRequest(), { runFails: true });
 		expect(failed.status).toBe(500);
 		const resent = await harness.receive(signedRequest());
@@ -107,7 +113,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 	});
 
 	it('a caller that hung up: resends get 503 until n8n answers, then a duplicate (it ran once)', async () => {
-		const harness = registeredTrigger(AFTER_RUN, 1.2);
+		const harness = registeredTrigger(AFTER_RUN);
 		const resends: Array<Awaited<ReturnType<typeof harness.receive>>> = [];
 		const first = await harness.receive(signedRequest(), {
 			callerHangsUp: true,
@@ -131,14 +137,14 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 	});
 
 	it('a caller that hung up on a run that then failed: the resend runs', async () => {
-		const harness = registeredTrigger(AFTER_RUN, 1.2);
+		const harness = registeredTrigger(AFTER_RUN);
 		const first = await harness.receive(signedRequest(), { callerHangsUp: true, runFails: true });
 		expect(first.status).toBe(500);
 		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
 	});
 
 	it('a resend while the first is still running gets 503 with Retry-After, never a 4xx that ends retries', async () => {
-		const harness = registeredTrigger(AFTER_RUN, 1.2);
+		const harness = registeredTrigger(AFTER_RUN);
 		let resend: Awaited<ReturnType<typeof harness.receive>> | undefined;
 		const first = await harness.receive(signedRequest(), {
 			whileRunning: async () => {
@@ -154,7 +160,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 	});
 
 	it('a resend refused while the run went on, after that run failed, runs (the 5xx went to a caller that had gone)', async () => {
-		const harness = registeredTrigger(AFTER_RUN, 1.2);
+		const harness = registeredTrigger(AFTER_RUN);
 		let refused: Awaited<ReturnType<typeof harness.receive>> | undefined;
 		const first = await harness.receive(signedRequest(), {
 			callerHangsUp: true,
@@ -169,12 +175,12 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 	});
 
 	it('once Resend Runs Again After has passed, a resend of a delivery still running runs (the first may be lost)', async () => {
-		const harness = registeredTrigger({ ...AFTER_RUN, options: { resendRunsAfter: 0.01 } }, 1.3);
+		const harness = registeredTrigger({ ...AFTER_RUN, options: { resendRunsAfter: 1 } });
 		let resend: Awaited<ReturnType<typeof harness.receive>> | undefined;
 		await harness.receive(signedRequest(), {
 			callerHangsUp: true,
 			whileRunning: async () => {
-				await sleep(30);
+				await sleep(1_100);
 				resend = await harness.receive(signedRequest());
 			},
 		});
@@ -182,7 +188,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 	});
 
 	it('a delivery without any id is recognised by its signed bytes', async () => {
-		const harness = registeredTrigger(AFTER_RUN, 1.2);
+		const harness = registeredTrigger(AFTER_RUN);
 		const request = () =>
 			signedRequest({ body: { type: 'charge.captured', data: { id: 'c' } }, deliveryId: null });
 		expect((await harness.receive(request(), { runFails: true })).status).toBe(500);
@@ -191,7 +197,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 	});
 
 	it('with Ignore Duplicate Deliveries off, every resend runs', async () => {
-		const harness = registeredTrigger({ ...AFTER_RUN, options: { ignoreDuplicates: false } }, 1.2);
+		const harness = registeredTrigger({ ...AFTER_RUN, options: { ignoreDuplicates: false } });
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
 	});

@@ -5,10 +5,11 @@
  */
 import axios from 'axios';
 import { SEED } from '../../sandbox';
-import { STATIC_KEYS } from '../../nodes/PaymentPlatformTrigger/registration';
+import { bodyDigest } from '../../nodes/PaymentPlatformTrigger/delivery';
 import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
 import { startReceiver } from '../harness/receiver';
 import { useSandbox } from '../harness/sandbox';
+import { STORED } from '../harness/triggerDeliveries';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -41,7 +42,10 @@ beforeEach(async () => {
 	receiver.exchanges.length = 0;
 	harness = new TriggerHarness({
 		target: sandbox(),
-		parameters: { events: ['charge.captured', 'charge.refunded'], options: {} },
+		parameters: {
+			events: ['charge.captured', 'charge.refunded'],
+			options: { endpointRemovalDelay: 0 },
+		},
 		webhookBaseUrl: `${receiver.url}/webhook`,
 	});
 	await harness.activate();
@@ -86,9 +90,11 @@ it('a charge state change is delivered, verified, and runs the workflow with exa
 		charge: expect.objectContaining({ id: CHARGE_ID, status: 'captured' }),
 		occurred_at: expect.any(String),
 		body: sent,
-		deliveryKey: delivery.id,
+		deliveryKey: bodyDigest(sandbox().deliveryBody(delivery.id)!),
 		notFound: [],
+		unsignedFields: [],
 		verification: { scheme: 'rawBody' },
+		eventRecognised: true,
 	});
 	expect({
 		id: item.id,
@@ -103,7 +109,7 @@ it('a charge state change is delivered, verified, and runs the workflow with exa
 	});
 });
 
-it('a redelivery of the same id runs nothing and is acknowledged with 200', async () => {
+it('a redelivery (the same signed bytes) runs nothing and is acknowledged with 200', async () => {
 	const [delivery] = await fireChargeEvent('charge.captured');
 	await axios.post(`${sandbox().url}/__admin/deliveries/${delivery.id}/redeliver`);
 	await sandbox().waitForDeliveries();
@@ -128,7 +134,7 @@ it('an event the endpoint is not subscribed to is not delivered and runs nothing
 
 it('a delivery for an event no longer selected in the node runs nothing and is acknowledged', async () => {
 	// The endpoint still subscribes to charge.refunded; the node's selection no longer has it.
-	harness.setParameters({ events: ['charge.captured'], options: {} });
+	harness.setParameters({ events: ['charge.captured'], options: { endpointRemovalDelay: 0 } });
 	const [delivery] = await fireChargeEvent('charge.refunded');
 
 	expect(outcomes).toHaveLength(1);
@@ -137,7 +143,7 @@ it('a delivery for an event no longer selected in the node runs nothing and is a
 });
 
 it('a delivery the node cannot verify is answered 401, retried by the sandbox(), and runs nothing', async () => {
-	harness.staticData()[STATIC_KEYS.secret] = 'whsec_dummy_rotated_secret';
+	harness.staticData()[STORED.secret] = 'whsec_dummy_rotated_secret';
 	const [delivery] = await fireChargeEvent('charge.captured');
 
 	expect(outcomes.map((outcome) => [outcome.status, outcome.ran])).toEqual([

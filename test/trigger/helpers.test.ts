@@ -1,37 +1,34 @@
-/** The trigger's pure helpers, without n8n: header lookup, delivery window, delivery body, stored registration. */
+/** The trigger's pure helpers, without n8n: header lookup, the delivery's item and keys, the delivery window. */
 import { createHash } from 'crypto';
 import {
 	bodyDigest,
+	clearInFlight,
+	forgetRecentDeliveries,
+	hasSeenDelivery,
+	isInFlight,
+	LONGEST_KEPT_KEY,
+	markInFlight,
 	parseDeliveryBody,
 	readDelivery,
+	rememberDeliveries,
+	RUNNING_MARKS_MAX,
+	storedKey,
 	type ChargeEventItem,
 } from '../../nodes/PaymentPlatformTrigger/delivery';
 import {
-	clearInFlight,
-	DELIVERY_WINDOW_MAX_AGE_MS,
-	DELIVERY_WINDOW_MAX_IDS,
-	deliveryWindowSize,
-	hasSeenDelivery,
-	isInFlight,
-	LONGEST_KEPT_ID,
-	markInFlight,
-	rememberDeliveries,
-	RUNNING_AT_MOST_SECONDS,
-	RUNNING_MARKS_MAX,
-	runningMarkCount,
-	windowKey,
-} from '../../nodes/PaymentPlatformTrigger/deliveryWindow';
+	DUPLICATE_WINDOW_HOURS,
+	DUPLICATE_WINDOW_SIZE,
+} from '../../nodes/PaymentPlatformTrigger/properties';
 import {
 	getHeader,
 	signatureCandidates,
 	withoutHeaders,
-} from '../../nodes/PaymentPlatformTrigger/headers';
-import {
-	clearRegistration,
-	isCurrentRegistration,
-	readRegistration,
-	saveRegistration,
-} from '../../nodes/PaymentPlatformTrigger/registration';
+	type SignedParts,
+} from '../../nodes/PaymentPlatformTrigger/verification';
+
+const HOUR_MS = 3600_000;
+const BOUNDS = { maxIds: DUPLICATE_WINDOW_SIZE, maxAgeMs: DUPLICATE_WINDOW_HOURS * HOUR_MS };
+const UNSIGNED: SignedParts = { headers: [] };
 
 describe('headers', () => {
 	it('finds a header case-insensitively, taking the first of repeated values', () => {
@@ -65,59 +62,85 @@ describe('headers', () => {
 });
 
 describe('delivery window', () => {
-	it('never grows beyond its count: more than the cap keeps the newest ids', () => {
-		const endpoint = 'window-count';
-		const total = DELIVERY_WINDOW_MAX_IDS + 250;
-		for (let i = 0; i < total; i++) rememberDeliveries(endpoint, [`id-${i}`], 1_000);
-		expect(deliveryWindowSize(endpoint)).toBe(DELIVERY_WINDOW_MAX_IDS);
-		expect(hasSeenDelivery(endpoint, ['id-249'], 1_000)).toBe(false);
-		expect(hasSeenDelivery(endpoint, ['id-250'], 1_000)).toBe(true);
-		expect(hasSeenDelivery(endpoint, [`id-${total - 1}`], 1_000)).toBe(true);
+	it('never grows beyond its count: more than the cap keeps the newest keys', () => {
+		const webhook = 'window-count';
+		const total = DUPLICATE_WINDOW_SIZE + 250;
+		for (let i = 0; i < total; i++) rememberDeliveries(webhook, [`id-${i}`], 1_000, BOUNDS);
+		expect(hasSeenDelivery(webhook, ['id-249'], 1_000, BOUNDS)).toBe(false);
+		expect(hasSeenDelivery(webhook, ['id-250'], 1_000, BOUNDS)).toBe(true);
+		expect(hasSeenDelivery(webhook, [`id-${total - 1}`], 1_000, BOUNDS)).toBe(true);
 	});
 
-	it('forgets an id once it is older than the age bound', () => {
-		const endpoint = 'window-age';
-		rememberDeliveries(endpoint, ['old'], 0);
-		expect(hasSeenDelivery(endpoint, ['old'], DELIVERY_WINDOW_MAX_AGE_MS - 1)).toBe(true);
-		expect(hasSeenDelivery(endpoint, ['old'], DELIVERY_WINDOW_MAX_AGE_MS)).toBe(false);
-		rememberDeliveries(endpoint, ['new'], DELIVERY_WINDOW_MAX_AGE_MS);
-		expect(deliveryWindowSize(endpoint)).toBe(1);
+	it('forgets a key once it is older than the age bound', () => {
+		const webhook = 'window-age';
+		rememberDeliveries(webhook, ['old'], 0, BOUNDS);
+		expect(hasSeenDelivery(webhook, ['old'], BOUNDS.maxAgeMs - 1, BOUNDS)).toBe(true);
+		expect(hasSeenDelivery(webhook, ['old'], BOUNDS.maxAgeMs, BOUNDS)).toBe(false);
 	});
 
-	it('stores each id once; windows are per endpoint', () => {
-		rememberDeliveries('window-once', ['a', 'b', 'b', 'a'], 0);
-		expect(deliveryWindowSize('window-once')).toBe(2);
-		expect(hasSeenDelivery('window-other', ['a'], 0)).toBe(false);
+	it('windows are per webhook; forgetting one leaves the others', () => {
+		rememberDeliveries('window-a', ['k'], 0, BOUNDS);
+		rememberDeliveries('window-b', ['k'], 0, BOUNDS);
+		expect(hasSeenDelivery('window-c', ['k'], 0, BOUNDS)).toBe(false);
+		forgetRecentDeliveries('window-a');
+		expect(hasSeenDelivery('window-a', ['k'], 0, BOUNDS)).toBe(false);
+		expect(hasSeenDelivery('window-b', ['k'], 0, BOUNDS)).toBe(true);
 	});
 
-	it('keeps an id longer than the bound as its digest, and still recognises it', () => {
+	it("the window of a webhook that has seen nothing for longer than its age goes, in any process's next delivery", () => {
+		const idleSince = 10 * 24 * HOUR_MS;
+		rememberDeliveries('window-idle', ['k'], idleSince, BOUNDS);
+		rememberDeliveries('window-busy', ['k'], idleSince + BOUNDS.maxAgeMs, BOUNDS);
+		// Any webhook's delivery a while later looks through the windows (at most once a minute).
+		hasSeenDelivery('window-other', ['x'], idleSince + BOUNDS.maxAgeMs + 120_000, BOUNDS);
+		// Asked at a time the entry would still count, the idle webhook's window is gone: its memory is freed.
+		expect(hasSeenDelivery('window-idle', ['k'], idleSince, BOUNDS)).toBe(false);
+		expect(hasSeenDelivery('window-busy', ['k'], idleSince + BOUNDS.maxAgeMs, BOUNDS)).toBe(true);
+	});
+
+	it('keeps a key longer than the bound as its digest, and still recognises it', () => {
 		const long = 'x'.repeat(10_000);
-		expect(windowKey('a'.repeat(LONGEST_KEPT_ID))).toBe('a'.repeat(LONGEST_KEPT_ID));
-		expect(windowKey(long)).toBe(`sha256:${createHash('sha256').update(long).digest('hex')}`);
-		rememberDeliveries('window-long', [long], 0);
-		expect(hasSeenDelivery('window-long', [long], 0)).toBe(true);
-		expect(hasSeenDelivery('window-long', [`${long}y`], 0)).toBe(false);
+		expect(storedKey('a'.repeat(LONGEST_KEPT_KEY))).toBe('a'.repeat(LONGEST_KEPT_KEY));
+		expect(storedKey(long)).toBe(`sha256:${createHash('sha256').update(long).digest('hex')}`);
+		rememberDeliveries('window-long', [long], 0, BOUNDS);
+		expect(hasSeenDelivery('window-long', [long], 0, BOUNDS)).toBe(true);
+		expect(hasSeenDelivery('window-long', [`${long}y`], 0, BOUNDS)).toBe(false);
+	});
+});
+
+describe('deliveries running', () => {
+	it('count as running until cleared, or for the given seconds at most', () => {
+		const attempt = markInFlight('running-g', ['a', 'b'], 25, 0);
+		expect(isInFlight('running-g', ['a'], 24_999)).toBe(true);
+		expect(isInFlight('running-g', ['a'], 25_000)).toBe(false);
+		clearInFlight('running-g', ['b'], attempt);
+		expect(isInFlight('running-g', ['b'], 0)).toBe(false);
+		expect(isInFlight('running-other', ['a'], 0)).toBe(false);
 	});
 
-	it('running marks are bounded: beyond the cap the oldest goes (its resend will run)', () => {
-		const endpoint = 'running-cap';
-		for (let i = 0; i <= RUNNING_MARKS_MAX; i++) markInFlight(endpoint, [`r-${i}`], 60, 0);
-		expect(runningMarkCount(endpoint)).toBe(RUNNING_MARKS_MAX);
-		expect(isInFlight(endpoint, ['r-0'], 0)).toBe(false);
-		expect(isInFlight(endpoint, [`r-${RUNNING_MARKS_MAX}`], 0)).toBe(true);
+	it('are bounded: beyond the cap the oldest goes (its resend will run)', () => {
+		const webhook = 'running-cap';
+		for (let i = 0; i <= RUNNING_MARKS_MAX; i++) markInFlight(webhook, [`r-${i}`], 60, 0);
+		expect(isInFlight(webhook, ['r-0'], 0)).toBe(false);
+		expect(isInFlight(webhook, ['r-1'], 0)).toBe(true);
+		expect(isInFlight(webhook, [`r-${RUNNING_MARKS_MAX}`], 0)).toBe(true);
 	});
 
-	it('running marks past their time are dropped at the next mark', () => {
-		const endpoint = 'running-grace';
-		markInFlight(endpoint, ['a'], 10, 0);
-		markInFlight(endpoint, ['b'], 10, 10_000);
-		expect(runningMarkCount(endpoint)).toBe(1);
+	it("the end of an earlier attempt (n8n answering a caller that has gone) leaves a later attempt's mark", () => {
+		const first = markInFlight('running-h', ['a'], 25, 0);
+		// Its time is over: the resend runs as a new attempt while the first run is still somewhere.
+		const second = markInFlight('running-h', ['a'], 25, 25_000);
+		clearInFlight('running-h', ['a'], first);
+		expect(isInFlight('running-h', ['a'], 25_000)).toBe(true);
+		clearInFlight('running-h', ['a'], second);
+		expect(isInFlight('running-h', ['a'], 25_000)).toBe(false);
 	});
 });
 
 describe('delivery body', () => {
-	const read = (body: unknown, headers: Record<string, string> = {}) =>
-		readDelivery(Buffer.from(JSON.stringify(body), 'utf8'), headers);
+	const bytes = (body: unknown) => Buffer.from(JSON.stringify(body), 'utf8');
+	const read = (body: unknown, headers: Record<string, string> = {}, signed = UNSIGNED) =>
+		readDelivery(bytes(body), headers, signed);
 
 	it('parses UTF-8 JSON of any kind; anything else is text (base64 when not UTF-8)', () => {
 		expect(parseDeliveryBody(Buffer.from('{"event":"charge.captured"}'))).toEqual({
@@ -138,7 +161,7 @@ describe('delivery body', () => {
 		});
 	});
 
-	it('the chosen shape: every field found, the body kept whole', () => {
+	it('the chosen shape: every field found, the body kept whole, the digest as the delivery key', () => {
 		const body = {
 			id: 'd',
 			event: 'charge.voided',
@@ -152,8 +175,9 @@ describe('delivery body', () => {
 			charge: { id: 'c' },
 			occurred_at: 't',
 			body,
-			deliveryKey: 'd',
+			deliveryKey: bodyDigest(bytes(body)),
 			notFound: [],
+			unsignedFields: [],
 		});
 	});
 
@@ -171,7 +195,7 @@ describe('delivery body', () => {
 			{ id: 'evt_2', event: 'charge.failed', charge: { id: 'c' }, occurred_at: null },
 		],
 		[
-			'the body is the charge; event and id in headers',
+			'the body is the charge; event and id in headers the signature does not cover',
 			{ id: 'c', amount: 100, status: 'captured', payment_method: 'pix', created_at: 't' },
 			{ 'X-Event': 'charge.captured', 'X-Delivery-Id': 'h1' },
 			{
@@ -185,6 +209,7 @@ describe('delivery body', () => {
 					created_at: 't',
 				},
 				occurred_at: null,
+				unsignedFields: ['event', 'id'],
 			},
 		],
 		[
@@ -202,7 +227,7 @@ describe('delivery body', () => {
 			'a numeric id and an event header other than X-Event',
 			{ event_id: 42, charge: { id: 'c' } },
 			{ 'x-event-type': 'charge.expired' },
-			{ id: '42', event: 'charge.expired', charge: { id: 'c' } },
+			{ id: '42', event: 'charge.expired', charge: { id: 'c' }, unsignedFields: ['event'] },
 		],
 		[
 			'a JSON list',
@@ -220,103 +245,60 @@ describe('delivery body', () => {
 		expect(read(body, headers).item).toMatchObject({ body, ...expected });
 	});
 
-	it('the event: the body first, then the headers; blank values do not count', () => {
-		expect(read({ event: 'charge.voided' }, { 'x-event': 'charge.refunded' }).item.event).toBe(
-			'charge.voided',
-		);
-		expect(read({ event: ' ' }, { 'X-Event': 'charge.refunded' }).item.event).toBe(
-			'charge.refunded',
-		);
+	it('the event: the signed body first, then the headers (marked unsigned); blank values do not count', () => {
+		const signedBody = read({ event: 'charge.voided' }, { 'x-event': 'charge.refunded' }).item;
+		expect(signedBody).toMatchObject({ event: 'charge.voided', unsignedFields: [] });
+		expect(read({ event: ' ' }, { 'X-Event': 'charge.refunded' }).item).toMatchObject({
+			event: 'charge.refunded',
+			unsignedFields: ['event'],
+		});
 		expect(read({ event: ' ' }).item.event).toBeNull();
 		expect(read({ event: 7 }).item.notFound).toContain('event');
 	});
 
-	it('duplicate keys: both ids when header and body differ, else the digest of the signed bytes', () => {
-		expect(read({ id: 'h' }, { 'x-delivery-id': 'h' }).duplicateKeys).toEqual(['h']);
-		expect(read({ id: 'b' }, { 'X-Delivery-Id': 'h' }).duplicateKeys).toEqual(['b', 'h']);
-		const raw = Buffer.from('{"type":"charge.captured"}', 'utf8');
-		const digest = `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-		expect(bodyDigest(raw)).toBe(digest);
-		const withoutIds = readDelivery(raw, {});
-		expect(withoutIds.duplicateKeys).toEqual([digest]);
-		expect(withoutIds.item).toMatchObject({ id: null, deliveryKey: digest });
+	it('an event header the signature covers (read into its MAC) is not marked unsigned', () => {
+		const signed: SignedParts = { headers: ['x-event'] };
+		expect(read({}, { 'X-Event': 'charge.refunded' }, signed).item).toMatchObject({
+			event: 'charge.refunded',
+			unsignedFields: [],
+		});
 	});
 
-	it('a body that is not JSON is in the item as text, every field null', () => {
-		const { item } = readDelivery(Buffer.from('id=1&event=charge.captured', 'utf8'), {
-			'x-event': 'charge.captured',
-			'x-delivery-id': 'h',
-		});
+	it('the keys come from signed bytes only: the digest of the body, whatever the headers say', () => {
+		const body = { id: 'b', event: 'charge.captured' };
+		const digest = `sha256:${createHash('sha256').update(bytes(body)).digest('hex')}`;
+		expect(bodyDigest(bytes(body))).toBe(digest);
+		expect(read(body).keys).toEqual([digest]);
+		expect(read(body, { 'x-delivery-id': 'h1', 'idempotency-key': 'k' }).keys).toEqual([digest]);
+		expect(read(body, { 'x-event': 'charge.refunded' }).keys).toEqual([digest]);
+		expect(read({ ...body, note: 'other bytes' }).keys).not.toEqual([digest]);
+	});
+
+	it('a Standard Webhooks id, which the signature covers, is a key and the delivery key too', () => {
+		const body = { event: 'charge.captured' };
+		const { item, keys } = read(body, {}, { id: 'msg_1', headers: ['webhook-id'] });
+		expect(keys).toEqual([bodyDigest(bytes(body)), 'msg_1']);
+		expect(item).toMatchObject({ id: 'msg_1', deliveryKey: 'msg_1', unsignedFields: [] });
+	});
+
+	it('a body that is not JSON is in the item as text', () => {
+		const raw = Buffer.from('id=1&event=charge.captured', 'utf8');
+		const { item } = readDelivery(
+			raw,
+			{ 'x-event': 'charge.captured', 'x-delivery-id': 'h' },
+			UNSIGNED,
+		);
 		expect(item).toEqual({
 			id: 'h',
 			event: 'charge.captured',
 			charge: null,
 			occurred_at: null,
 			body: null,
-			deliveryKey: 'h',
+			deliveryKey: bodyDigest(raw),
 			notFound: ['charge', 'occurred_at'],
+			unsignedFields: ['event', 'id'],
 			rawBody: 'id=1&event=charge.captured',
 			rawBodyEncoding: 'utf8',
 		});
-	});
-});
-
-describe('stored registration', () => {
-	const registration = {
-		endpointId: 'e1',
-		secret: 's1',
-		url: 'https://n8n.example.com/webhook/x/webhook',
-		events: ['charge.captured', 'charge.refunded'],
-	};
-
-	it('is current only for the same URL and the same set of events, with id and secret', () => {
-		const data: Record<string, unknown> = {};
-		saveRegistration(data, registration);
-		const stored = readRegistration(data);
-		expect(
-			isCurrentRegistration(stored, registration.url, ['charge.refunded', 'charge.captured']),
-		).toBe(true);
-		expect(isCurrentRegistration(stored, registration.url, ['charge.captured'])).toBe(false);
-		expect(isCurrentRegistration(stored, `${registration.url}-test`, registration.events)).toBe(
-			false,
-		);
-		expect(isCurrentRegistration(stored, undefined, registration.events)).toBe(false);
-		expect(
-			isCurrentRegistration(
-				{ ...stored, secret: undefined },
-				registration.url,
-				registration.events,
-			),
-		).toBe(false);
-	});
-
-	it('clearing forgets the endpoint but keeps the delivery window', () => {
-		const data: Record<string, unknown> = { recentDeliveryIds: ['d1'] };
-		saveRegistration(data, registration);
-		clearRegistration(data);
-		expect(data).toEqual({ recentDeliveryIds: ['d1'] });
-	});
-});
-
-describe('deliveries running with "After the Workflow Succeeds"', () => {
-	it('count as running until cleared, or for the given seconds at most (25 by default)', () => {
-		const attempt = markInFlight('endpoint-g', ['a', 'b'], undefined, 0);
-		expect(isInFlight('endpoint-g', ['a'], RUNNING_AT_MOST_SECONDS * 1000 - 1)).toBe(true);
-		expect(isInFlight('endpoint-g', ['a'], RUNNING_AT_MOST_SECONDS * 1000)).toBe(false);
-		clearInFlight('endpoint-g', ['b'], attempt);
-		expect(isInFlight('endpoint-g', ['b'], 0)).toBe(false);
-		expect(isInFlight('endpoint-other', ['a'], 0)).toBe(false);
-		markInFlight('endpoint-g', ['c'], 120, 0);
-		expect(isInFlight('endpoint-g', ['c'], 119_999)).toBe(true);
-	});
-
-	it("the end of an earlier attempt (n8n answering a caller that has gone) leaves a later attempt's mark", () => {
-		const first = markInFlight('endpoint-h', ['a'], 25, 0);
-		// Its time is over: the resend runs as a new attempt while the first run is still somewhere.
-		const second = markInFlight('endpoint-h', ['a'], 25, 25_000);
-		clearInFlight('endpoint-h', ['a'], first);
-		expect(isInFlight('endpoint-h', ['a'], 25_000)).toBe(true);
-		clearInFlight('endpoint-h', ['a'], second);
-		expect(isInFlight('endpoint-h', ['a'], 25_000)).toBe(false);
 	});
 });

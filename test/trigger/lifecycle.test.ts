@@ -1,17 +1,21 @@
 /**
  * The trigger's webhook lifecycle (checkExists / create / delete) in n8n-core's real HookContext, against the
- * sandbox over HTTP; a fake API played by the receiver covers responses the sandbox never gives.
+ * sandbox over HTTP; a fake API played by the receiver covers platforms that list, page and answer otherwise.
  */
 import axios from 'axios';
-import { STATIC_KEYS } from '../../nodes/PaymentPlatformTrigger/registration';
+import type { INodeParameters } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import { TriggerHarness } from '../harness/trigger';
 import { startReceiver } from '../harness/receiver';
 import { useSandbox } from '../harness/sandbox';
+import { STORED, signedRequest } from '../harness/triggerDeliveries';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
 const EVENTS = ['charge.captured', 'charge.refunded'];
+/** A removal delay short enough for a test, long enough to publish again within it. */
+const SHORT_DELAY_SECONDS = 0.3;
 
 const sandbox = useSandbox(
 	{ delivery: { maxAttempts: 1, baseDelayMs: 0 } },
@@ -59,8 +63,17 @@ async function removeDirectly(id: string): Promise<void> {
 	});
 }
 
-function trigger(events: string[] = EVENTS): TriggerHarness {
-	return new TriggerHarness({ target: sandbox(), parameters: { events, options: {} } });
+function trigger(events: string[] = EVENTS, options: INodeParameters = {}): TriggerHarness {
+	return new TriggerHarness({ target: sandbox(), parameters: { events, options } });
+}
+
+/** Waits until `check` holds (a removal that happens after the delay), at most 5 s. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+	for (let waited = 0; waited < 5_000; waited += 50) {
+		if (await check()) return;
+		await sleep(50);
+	}
+	throw new Error('did not happen within 5 s');
 }
 
 describe('create', () => {
@@ -81,28 +94,28 @@ describe('create', () => {
 		]);
 
 		const staticData = harness.staticData();
-		expect(staticData[STATIC_KEYS.endpointId]).toBe(endpoint.id);
-		expect(staticData[STATIC_KEYS.secret]).toEqual(expect.stringMatching(/^whsec_/));
-		expect(staticData[STATIC_KEYS.url]).toBe(harness.webhookUrl());
-		expect(staticData[STATIC_KEYS.events]).toEqual(EVENTS);
+		expect(staticData[STORED.endpointId]).toBe(endpoint.id);
+		expect(staticData[STORED.secret]).toEqual(expect.stringMatching(/^whsec_/));
+		expect(staticData[STORED.url]).toBe(harness.webhookUrl());
+		expect(staticData[STORED.events]).toEqual(EVENTS);
 	});
 
 	it('fails with a clear error and calls nothing when no event is selected', async () => {
 		const harness = trigger([]);
 		await expect(harness.activate()).rejects.toThrow('Select at least one event');
 		expect(endpointRequests()).toEqual([]);
-		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBeUndefined();
+		expect(harness.staticData()[STORED.endpointId]).toBeUndefined();
 	});
 
 	it('"Listen for test event" registers its own endpoint with the test URL, apart from production', async () => {
-		const harness = trigger();
+		const harness = trigger(EVENTS, { endpointRemovalDelay: 0 });
 		await harness.activate();
 		const production = { ...harness.staticData() };
 
 		await harness.listenForTestEvent();
 		const testUrl = harness.webhookUrl(true);
 		expect(testUrl).toContain('/webhook-test/');
-		expect(harness.staticData(true)[STATIC_KEYS.url]).toBe(testUrl);
+		expect(harness.staticData(true)[STORED.url]).toBe(testUrl);
 		expect(harness.staticData()).toEqual(production);
 		expect((await sandboxEndpoints()).map((endpoint) => endpoint.url).sort()).toEqual(
 			[harness.webhookUrl(), testUrl].sort(),
@@ -135,74 +148,82 @@ describe('checkExists', () => {
 		expect(endpointRequests()).toEqual([LISTED]);
 	});
 
-	it('after a change of events: removes the old endpoint, clears it, and create registers anew', async () => {
+	it('after a change of events: the endpoint is changed in place, same id and secret, nothing created', async () => {
 		const harness = trigger();
 		await harness.activate();
-		const oldId = harness.staticData()[STATIC_KEYS.endpointId] as string;
+		const before = { ...harness.staticData() };
 		sandbox().clearRequests();
 
 		harness.setParameters({ events: ['charge.captured'], options: {} });
-		expect(await harness.runHook('checkExists')).toBe(false);
-		expect(endpointRequests()).toEqual([
-			LISTED,
-			{ method: 'DELETE', path: `${ENDPOINTS_PATH}/${oldId}`, body: undefined, status: 200 },
-			LISTED,
+		expect(await harness.activate()).toBe(false);
+		const id = before[STORED.endpointId] as string;
+		expect(changingRequests()).toEqual([
+			{
+				method: 'PATCH',
+				path: `${ENDPOINTS_PATH}/${id}`,
+				body: { url: harness.webhookUrl(), events: ['charge.captured'] },
+				status: 200,
+			},
 		]);
-		expect(await sandboxEndpoints()).toEqual([]);
-		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBeUndefined();
-		expect(harness.staticData()[STATIC_KEYS.secret]).toBeUndefined();
-
-		await harness.runHook('create');
-		const endpoints = await sandboxEndpoints();
-		expect(endpoints).toHaveLength(1);
-		expect(endpoints[0]).toMatchObject({ events: ['charge.captured'] });
-		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe(endpoints[0].id);
-		expect(endpoints[0].id).not.toBe(oldId);
+		expect(await sandboxEndpoints()).toMatchObject([{ id, events: ['charge.captured'] }]);
+		expect(harness.staticData()).toEqual({ ...before, [STORED.events]: ['charge.captured'] });
 	});
 
-	it('after a change of URL: removes the old endpoint', async () => {
+	it('after a change of URL: the old endpoint is removed, a new one registered, the old secret kept for its grace', async () => {
 		const harness = trigger();
 		await harness.activate();
-		const oldId = harness.staticData()[STATIC_KEYS.endpointId] as string;
-		harness.staticData()[STATIC_KEYS.url] = 'https://old-n8n.example.com/webhook/x/webhook';
+		const oldId = harness.staticData()[STORED.endpointId] as string;
+		const oldSecret = harness.staticData()[STORED.secret] as string;
+		harness.staticData()[STORED.url] = 'https://old-n8n.example.com/webhook/x/webhook';
 
 		expect(await harness.activate()).toBe(true);
 		const endpoints = await sandboxEndpoints();
 		expect(endpoints.map((endpoint) => endpoint.id)).not.toContain(oldId);
 		expect(endpoints.map((endpoint) => endpoint.url)).toEqual([harness.webhookUrl()]);
+		expect(harness.staticData()[STORED.previousSecrets]).toEqual([
+			{ secret: oldSecret, until: expect.any(Number) },
+		]);
 	});
 
-	it('an id stored without its secret is stale: removed and registered anew', async () => {
+	it('an id stored without its secret is stale: registered anew (the old endpoint, with this URL, removed)', async () => {
 		const harness = trigger();
 		await harness.activate();
-		const oldId = harness.staticData()[STATIC_KEYS.endpointId] as string;
-		delete harness.staticData()[STATIC_KEYS.secret];
+		const oldId = harness.staticData()[STORED.endpointId] as string;
+		delete harness.staticData()[STORED.secret];
 
 		expect(await harness.activate()).toBe(true);
 		expect((await sandboxEndpoints()).map((endpoint) => endpoint.id)).not.toContain(oldId);
-		expect(harness.staticData()[STATIC_KEYS.secret]).toEqual(expect.stringMatching(/^whsec_/));
+		expect(harness.staticData()[STORED.secret]).toEqual(expect.stringMatching(/^whsec_/));
 	});
 });
 
 describe('checkExists repairs the registration from the endpoint list', () => {
-	it('an endpoint removed on the platform is registered again', async () => {
+	it('an endpoint missing from the platform is registered again, with a warning', async () => {
 		const harness = trigger();
 		await harness.activate();
-		const oldId = harness.staticData()[STATIC_KEYS.endpointId] as string;
+		const oldId = harness.staticData()[STORED.endpointId] as string;
 		await removeDirectly(oldId);
 
-		expect(await harness.activate()).toBe(true);
+		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
+		try {
+			expect(await harness.activate()).toBe(true);
+			expect(warn.mock.calls.map(([line]) => line)).toEqual([
+				expect.stringMatching(new RegExp(`${oldId} is missing from the platform's endpoint list`)),
+			]);
+		} finally {
+			warn.mockRestore();
+		}
 		const endpoints = await sandboxEndpoints();
 		expect(endpoints).toHaveLength(1);
 		expect(endpoints[0]).toMatchObject({ url: harness.webhookUrl(), events: EVENTS });
 		expect(endpoints[0].id).not.toBe(oldId);
-		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe(endpoints[0].id);
+		expect(harness.staticData()[STORED.endpointId]).toBe(endpoints[0].id);
 	});
 
 	it("another endpoint with this webhook's URL (its secret unknown to n8n) is removed; ours is kept", async () => {
 		const harness = trigger();
 		await harness.activate();
-		const ours = harness.staticData()[STATIC_KEYS.endpointId] as string;
+		const ours = harness.staticData()[STORED.endpointId] as string;
 		const foreign = await registerDirectly(harness.webhookUrl());
 		const elsewhere = await registerDirectly('https://other.example.com/webhook/x/webhook');
 		sandbox().clearRequests();
@@ -224,129 +245,104 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 		const endpoints = await sandboxEndpoints();
 		expect(endpoints).toHaveLength(1);
 		expect(endpoints[0].id).not.toBe(leftOver.id);
-		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe(endpoints[0].id);
-	});
-});
-
-describe('checkExists against other lists', () => {
-	let api: Receiver;
-	let listed: Array<Record<string, unknown>> | undefined;
-	const deleted: string[] = [];
-	let deletes: 'work' | 'are ignored' = 'work';
-
-	beforeAll(async () => {
-		api = await startReceiver((request) => {
-			if (request.method === 'GET') {
-				if (listed === undefined)
-					return {
-						status: 404,
-						body: { success: false, message: 'Not found', error: 'NOT_FOUND' },
-					};
-				return {
-					status: 200,
-					body: {
-						success: true,
-						message: 'ok',
-						data: listed,
-						pagination: { page: 1, perPage: 100, total: listed.length, totalPages: 1 },
-					},
-				};
-			}
-			if (request.method === 'DELETE') {
-				const id = request.path.split('/').pop() as string;
-				deleted.push(id);
-				if (deletes === 'work' && listed) listed = listed.filter((endpoint) => endpoint.id !== id);
-				return { status: 200, body: { success: true, message: 'deleted' } };
-			}
-			return {
-				status: 201,
-				body: {
-					success: true,
-					message: 'created',
-					data: { id: 'endpoint-new', secret: 'whsec_dummy_new', url: 'x', events: EVENTS },
-				},
-			};
-		});
-	});
-	afterAll(async () => {
-		await api.stop();
-	});
-	beforeEach(() => {
-		api.exchanges.length = 0;
-		deleted.length = 0;
-		deletes = 'work';
+		expect(harness.staticData()[STORED.endpointId]).toBe(endpoints[0].id);
 	});
 
-	function storedTrigger(): TriggerHarness {
-		const harness = new TriggerHarness({
-			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
-			parameters: { events: EVENTS, options: {} },
-		});
-		Object.assign(harness.staticData(), {
-			[STATIC_KEYS.endpointId]: 'endpoint-1',
-			[STATIC_KEYS.secret]: 'whsec_dummy_stored',
-			[STATIC_KEYS.url]: harness.webhookUrl(),
-			[STATIC_KEYS.events]: EVENTS,
-		});
-		return harness;
-	}
-
-	it.each([
-		['another URL', { url: 'https://elsewhere.example.com/hook' }],
-		['other events', { events: ['charge.captured'] }],
-	])(
-		'the stored endpoint listed with %s is removed and registered again',
-		async (_name, change) => {
-			const harness = storedTrigger();
-			listed = [{ id: 'endpoint-1', url: harness.webhookUrl(), events: EVENTS, ...change }];
-			expect(await harness.activate()).toBe(true);
-			expect(deleted).toEqual(['endpoint-1']);
-			expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe('endpoint-new');
-		},
-	);
-
-	it('a list without url and events fields keeps the stored endpoint (what it does not say is not held against it)', async () => {
-		const harness = storedTrigger();
-		listed = [{ id: 'endpoint-1' }];
-		expect(await harness.activate()).toBe(false);
-		expect(deleted).toEqual([]);
-	});
-
-	it('a removal the list still shows is logged as a warning', async () => {
-		const harness = storedTrigger();
-		listed = [{ id: 'endpoint-1', url: harness.webhookUrl(), events: EVENTS }];
-		deletes = 'are ignored';
-		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			await harness.deactivate();
-			expect(warn).toHaveBeenCalledTimes(1);
-			expect(warn.mock.calls[0][0]).toMatch(/endpoint-1 is still listed after it was removed/);
-		} finally {
-			warn.mockRestore();
-		}
-	});
-
-	it('a platform without a list (404) keeps the stored registration, with one line in the log', async () => {
-		const harness = storedTrigger();
-		listed = undefined;
-		const info = jest.spyOn(harness.logger(), 'info').mockImplementation(() => undefined);
-		try {
-			expect(await harness.activate()).toBe(false);
-			expect(info).toHaveBeenCalledTimes(1);
-			expect(info.mock.calls[0][0]).toMatch(/404 to GET \/v1\/postbacks\/endpoints/);
-		} finally {
-			info.mockRestore();
-		}
-		expect(api.exchanges.map(({ request }) => request.method)).toEqual(['GET']);
-		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBe('endpoint-1');
-	});
-});
-
-describe('delete', () => {
-	it('removes the endpoint in the sandbox and clears id and secret', async () => {
+	it('three restarts against a platform that writes URLs and events its own way and pages by 2: 0 creates, 0 deletes', async () => {
 		const harness = trigger();
 		await harness.activate();
-		const id = harness.staticData()[STATIC_KEYS.endpointId] as string;
+		for (let i = 0; i < 3; i++) await registerDirectly(`https://other.example.com/hook/${i}`);
+		sandbox().setEndpointList('rewritten');
+		try {
+			sandbox().clearRequests();
+			for (let restart = 0; restart < 3; restart++) expect(await harness.activate()).toBe(false);
+			expect(changingRequests()).toEqual([]);
+			// Every page was read: 4 endpoints by 2, and the empty page after them.
+			expect(endpointRequests()).toHaveLength(3 * 3);
+		} finally {
+			sandbox().setEndpointList('as-registered');
+		}
+	});
+
+	it('on a rewritten list an endpoint with this URL (written its own way) is still found foreign and removed', async () => {
+		const harness = trigger();
+		await harness.activate();
+		const foreign = await registerDirectly(harness.webhookUrl());
+		sandbox().setEndpointList('rewritten');
+		try {
+			sandbox().clearRequests();
+			expect(await harness.activate()).toBe(false);
+			expect(changingRequests()).toEqual([
+				expect.objectContaining({ method: 'DELETE', path: `${ENDPOINTS_PATH}/${foreign.id}` }),
+			]);
+		} finally {
+			sandbox().setEndpointList('as-registered');
+		}
+	});
+});
+
+describe('unpublish, and publishing again', () => {
+	it('unpublish: the endpoint stays for the removal delay (60 s by default), then is removed', async () => {
+		const harness = trigger(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
+		await harness.activate();
+		const id = harness.staticData()[STORED.endpointId] as string;
+		sandbox().clearRequests();
+
+		expect(await harness.deactivate()).toBe(true);
+		expect(changingRequests()).toEqual([]);
+		expect(harness.staticData()[STORED.releasedAt]).toEqual(expect.any(Number));
+		await eventually(async () => (await sandboxEndpoints()).length === 0);
+		expect(changingRequests()).toEqual([
+			{ method: 'DELETE', path: `${ENDPOINTS_PATH}/${id}`, body: undefined, status: 200 },
+		]);
+	});
+
+	it('publishing again within the delay takes the same endpoint and secret back: nothing removed, nothing created', async () => {
+		const harness = trigger(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
+		await harness.activate();
+		const registered = { ...harness.staticData() };
+		sandbox().clearRequests();
+
+		await harness.deactivate();
+		expect(await harness.activate()).toBe(false);
+		await sleep(SHORT_DELAY_SECONDS * 1000 + 300);
+		expect(changingRequests()).toEqual([]);
+		expect(harness.staticData()).toEqual(registered);
+		expect(await sandboxEndpoints()).toMatchObject([{ id: registered[STORED.endpointId] }]);
+	});
+
+	it('publishing again with the trigger changed (other events): the endpoint is taken back and changed in place', async () => {
+		const harness = trigger(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
+		await harness.activate();
+		const id = harness.staticData()[STORED.endpointId];
+		await harness.deactivate();
+		harness.setParameters({ events: ['charge.refunded'], options: { endpointRemovalDelay: SHORT_DELAY_SECONDS } });
+		expect(await harness.activate()).toBe(false);
+		await sleep(SHORT_DELAY_SECONDS * 1000 + 300);
+		expect(await sandboxEndpoints()).toMatchObject([{ id, events: ['charge.refunded'] }]);
+	});
+
+	it('an endpoint released by another process (or before a restart) is not taken back: a new one, the old secret kept for its grace', async () => {
+		const harness = trigger();
+		await harness.activate();
+		const old = { ...harness.staticData() };
+		const other = trigger();
+		Object.assign(other.staticData(), old, { [STORED.releasedAt]: Date.now() });
+
+		expect(await other.activate()).toBe(true);
+		const endpoints = await sandboxEndpoints();
+		expect(endpoints).toHaveLength(1);
+		expect(endpoints[0].id).not.toBe(old[STORED.endpointId]);
+		expect(other.staticData()[STORED.previousSecrets]).toEqual([
+			{ secret: old[STORED.secret], until: expect.any(Number) },
+		]);
+		expect(other.staticData()[STORED.releasedAt]).toBeUndefined();
+	});
+
+	it('with a delay of 0 the endpoint is removed at once, and id and secret cleared', async () => {
+		const harness = trigger(EVENTS, { endpointRemovalDelay: 0 });
+		await harness.activate();
+		const id = harness.staticData()[STORED.endpointId] as string;
 		sandbox().clearRequests();
 
 		expect(await harness.deactivate()).toBe(true);
@@ -355,12 +351,12 @@ describe('delete', () => {
 			LISTED,
 		]);
 		expect(await sandboxEndpoints()).toEqual([]);
-		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBeUndefined();
-		expect(harness.staticData()[STATIC_KEYS.secret]).toBeUndefined();
+		expect(harness.staticData()[STORED.endpointId]).toBeUndefined();
+		expect(harness.staticData()[STORED.secret]).toBeUndefined();
 	});
 
 	it('an endpoint already gone (404) is fine, and nothing is logged as a warning', async () => {
-		const harness = trigger();
+		const harness = trigger(EVENTS, { endpointRemovalDelay: 0 });
 		await harness.activate();
 		const stored = { ...harness.staticData() };
 		await harness.deactivate();
@@ -378,13 +374,220 @@ describe('delete', () => {
 			expect.objectContaining({ method: 'DELETE', status: 404 }),
 		]);
 		expect(warn).not.toHaveBeenCalled();
-		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBeUndefined();
-		expect(harness.staticData()[STATIC_KEYS.secret]).toBeUndefined();
+		expect(harness.staticData()[STORED.endpointId]).toBeUndefined();
 	});
 
 	it('with nothing stored, calls nothing and still succeeds', async () => {
 		expect(await trigger().deactivate()).toBe(true);
 		expect(endpointRequests()).toEqual([]);
+	});
+});
+
+describe('checkExists against platforms that list, page and change endpoints otherwise', () => {
+	let api: Receiver;
+	/** The endpoints the fake platform has; undefined: it has no list (404). */
+	let endpoints: Array<Record<string, unknown>> | undefined;
+	/** How the fake platform answers a list page. */
+	let listAnswer: (page: number) => unknown;
+	let patches: 'work' | 'are not known';
+	let deletes: 'work' | 'are ignored';
+
+	const pageOf = (page: number, size: number) => (endpoints ?? []).slice((page - 1) * size, page * size);
+
+	beforeAll(async () => {
+		api = await startReceiver((request) => {
+			const page = Number(request.query.page ?? 1);
+			if (request.method === 'GET') {
+				if (endpoints === undefined)
+					return { status: 404, body: { success: false, message: 'Not found', error: 'NOT_FOUND' } };
+				return { status: 200, body: listAnswer(page) };
+			}
+			if (request.method === 'PATCH') {
+				return patches === 'work'
+					? { status: 200, body: { success: true, message: 'updated' } }
+					: { status: 404, body: { success: false, message: 'Not found', error: 'NOT_FOUND' } };
+			}
+			if (request.method === 'DELETE') {
+				const id = request.path.split('/').pop() as string;
+				if (deletes === 'work' && endpoints) endpoints = endpoints.filter((e) => e.id !== id);
+				return { status: 200, body: { success: true, message: 'deleted' } };
+			}
+			return {
+				status: 201,
+				body: {
+					success: true,
+					message: 'created',
+					data: { id: 'endpoint-new', secret: 'whsec_dummy_new', url: 'x', events: EVENTS },
+				},
+			};
+		});
+	});
+	afterAll(async () => {
+		await api.stop();
+	});
+	beforeEach(() => {
+		api.exchanges.length = 0;
+		patches = 'work';
+		deletes = 'work';
+		listAnswer = (page) => ({
+			success: true,
+			message: 'ok',
+			data: pageOf(page, 100),
+			pagination: { page, perPage: 100, total: endpoints?.length, totalPages: 1 },
+		});
+	});
+
+	const changed = () =>
+		api.exchanges
+			.map(({ request }) => `${request.method} ${request.path}`)
+			.filter((line) => !line.startsWith('GET '));
+	const pagesRead = () =>
+		api.exchanges.filter(({ request }) => request.method === 'GET').map(({ request }) => request.query.page);
+
+	function storedTrigger(events = EVENTS): TriggerHarness {
+		const harness = new TriggerHarness({
+			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
+			parameters: { events, options: {} },
+		});
+		Object.assign(harness.staticData(), {
+			[STORED.endpointId]: 'endpoint-1',
+			[STORED.secret]: 'whsec_dummy_stored',
+			[STORED.url]: harness.webhookUrl(),
+			[STORED.events]: EVENTS,
+		});
+		return harness;
+	}
+
+	const others = (count: number) =>
+		Array.from({ length: count }, (_, i) => ({ id: `other-${i}`, url: `https://elsewhere.example.com/${i}` }));
+
+	it.each([
+		['another way of writing its URL', (url: string) => ({ url: `${url.replace('http://', 'HTTP://')}/` })],
+		['its URL with a port written out and capitals', (url: string) => ({ url: url.toUpperCase() })],
+		['its events written otherwise', () => ({ events: ['CHARGE_CAPTURED', 'CHARGE_REFUNDED'] })],
+		['other events altogether', () => ({ events: ['charge.voided'] })],
+		['no url and no events', () => ({ url: undefined, events: undefined })],
+	])('the stored endpoint listed under its id with %s is kept: nothing removed, nothing created', async (_name, change) => {
+		const harness = storedTrigger();
+		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl(), events: EVENTS, ...change(harness.webhookUrl()) }];
+		expect(await harness.activate()).toBe(false);
+		expect(changed()).toEqual([]);
+	});
+
+	it('a list paged without totalPages is read to its end (pages of 2, the stored endpoint on page 3)', async () => {
+		const harness = storedTrigger();
+		endpoints = [...others(4), { id: 'endpoint-1', url: harness.webhookUrl() }];
+		listAnswer = (page) => ({ success: true, message: 'ok', data: pageOf(page, 2), pagination: { page } });
+		expect(await harness.activate()).toBe(false);
+		expect(pagesRead()).toEqual(['1', '2', '3', '4']);
+		expect(changed()).toEqual([]);
+	});
+
+	it('a list without any pagination that ignores the page number is read once, whole', async () => {
+		const harness = storedTrigger();
+		endpoints = [...others(3), { id: 'endpoint-1', url: harness.webhookUrl() }];
+		listAnswer = () => ({ success: true, message: 'ok', data: endpoints });
+		expect(await harness.activate()).toBe(false);
+		expect(pagesRead()).toEqual(['1', '2']);
+		expect(changed()).toEqual([]);
+	});
+
+	it.each(['items', 'endpoints', 'webhooks'])('a list under data.%s is read', async (key) => {
+		const harness = storedTrigger();
+		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl() }];
+		listAnswer = (page) => ({ success: true, message: 'ok', data: { [key]: pageOf(page, 100) } });
+		expect(await harness.activate()).toBe(false);
+		expect(changed()).toEqual([]);
+	});
+
+	it('an endpoint missing from a complete list is registered again, with a warning', async () => {
+		const harness = storedTrigger();
+		endpoints = others(2);
+		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
+		try {
+			expect(await harness.activate()).toBe(true);
+			expect(warn.mock.calls[0][0]).toMatch(/endpoint-1 is missing from the platform's endpoint list/);
+		} finally {
+			warn.mockRestore();
+		}
+		expect(changed()).toEqual([`POST ${ENDPOINTS_PATH}`]);
+		expect(harness.staticData()[STORED.endpointId]).toBe('endpoint-new');
+	});
+
+	it('a list longer than the trigger reads (50 pages) is not complete: an endpoint not seen is kept, not orphaned', async () => {
+		const harness = storedTrigger();
+		endpoints = others(60);
+		listAnswer = (page) => ({ success: true, message: 'ok', data: pageOf(page, 1), pagination: { page } });
+		expect(await harness.activate()).toBe(false);
+		expect(pagesRead()).toHaveLength(50);
+		expect(changed()).toEqual([]);
+	});
+
+	it('a list in a shape the trigger cannot read keeps the stored endpoint, with a warning', async () => {
+		const harness = storedTrigger();
+		endpoints = [];
+		listAnswer = () => ({ success: true, message: 'ok', data: { count: 0 } });
+		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
+		try {
+			expect(await harness.activate()).toBe(false);
+			expect(warn.mock.calls[0][0]).toMatch(/has no list of endpoints in its data/);
+		} finally {
+			warn.mockRestore();
+		}
+		expect(changed()).toEqual([]);
+	});
+
+	it('a platform without a list (404) keeps the stored registration, with one line in the log', async () => {
+		const harness = storedTrigger();
+		endpoints = undefined;
+		const info = jest.spyOn(harness.logger(), 'info').mockImplementation(() => undefined);
+		try {
+			expect(await harness.activate()).toBe(false);
+			expect(info).toHaveBeenCalledTimes(1);
+			expect(info.mock.calls[0][0]).toMatch(/404 to GET \/v1\/postbacks\/endpoints/);
+		} finally {
+			info.mockRestore();
+		}
+		expect(api.exchanges.map(({ request }) => request.method)).toEqual(['GET']);
+		expect(harness.staticData()[STORED.endpointId]).toBe('endpoint-1');
+	});
+
+	it('a platform that cannot change events in place: a new endpoint, the old one removed, its secret kept for its grace', async () => {
+		const harness = storedTrigger(['charge.captured']);
+		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl() }];
+		patches = 'are not known';
+		expect(await harness.activate()).toBe(true);
+		expect(changed()).toEqual([
+			`PATCH ${ENDPOINTS_PATH}/endpoint-1`,
+			`DELETE ${ENDPOINTS_PATH}/endpoint-1`,
+			`POST ${ENDPOINTS_PATH}`,
+		]);
+		expect(harness.staticData()[STORED.previousSecrets]).toEqual([
+			{ secret: 'whsec_dummy_stored', until: expect.any(Number) },
+		]);
+	});
+
+	it('a removal the list still shows is logged as a warning', async () => {
+		const harness = new TriggerHarness({
+			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
+			parameters: { events: EVENTS, options: { endpointRemovalDelay: 0 } },
+		});
+		Object.assign(harness.staticData(), {
+			[STORED.endpointId]: 'endpoint-1',
+			[STORED.secret]: 'whsec_dummy_stored',
+			[STORED.url]: harness.webhookUrl(),
+			[STORED.events]: EVENTS,
+		});
+		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl(), events: EVENTS }];
+		deletes = 'are ignored';
+		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
+		try {
+			await harness.deactivate();
+			expect(warn).toHaveBeenCalledTimes(1);
+			expect(warn.mock.calls[0][0]).toMatch(/endpoint-1 is still listed after it was removed/);
+		} finally {
+			warn.mockRestore();
+		}
 	});
 });
 
@@ -405,7 +608,7 @@ describe('against a misbehaving API', () => {
 	function fakeTrigger(): TriggerHarness {
 		return new TriggerHarness({
 			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
-			parameters: { events: EVENTS, options: {} },
+			parameters: { events: EVENTS, options: { endpointRemovalDelay: 0 } },
 		});
 	}
 
@@ -466,10 +669,10 @@ describe('against a misbehaving API', () => {
 		const harness = fakeTrigger();
 		const secret = 'whsec_dummy_stored_secret';
 		Object.assign(harness.staticData(), {
-			[STATIC_KEYS.endpointId]: 'endpoint-9',
-			[STATIC_KEYS.secret]: secret,
-			[STATIC_KEYS.url]: harness.webhookUrl(),
-			[STATIC_KEYS.events]: EVENTS,
+			[STORED.endpointId]: 'endpoint-9',
+			[STORED.secret]: secret,
+			[STORED.url]: harness.webhookUrl(),
+			[STORED.events]: EVENTS,
 		});
 		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
 		try {
@@ -481,7 +684,46 @@ describe('against a misbehaving API', () => {
 			warn.mockRestore();
 		}
 		expect(changedOnFakeApi()).toEqual([`DELETE ${ENDPOINTS_PATH}/endpoint-9`]);
-		expect(harness.staticData()[STATIC_KEYS.endpointId]).toBeUndefined();
-		expect(harness.staticData()[STATIC_KEYS.secret]).toBeUndefined();
+		expect(harness.staticData()[STORED.endpointId]).toBeUndefined();
+		expect(harness.staticData()[STORED.secret]).toBeUndefined();
+	});
+});
+
+describe('a delivery signed with the secret of a replaced registration', () => {
+	function replacedTrigger(options: INodeParameters = {}) {
+		const harness = new TriggerHarness({
+			target: sandbox(),
+			parameters: { events: ['charge.captured'], options },
+		});
+		Object.assign(harness.staticData(), {
+			[STORED.endpointId]: 'endpoint-new',
+			[STORED.secret]: 'whsec_dummy_new_secret',
+			[STORED.url]: harness.webhookUrl(),
+			[STORED.events]: ['charge.captured'],
+			[STORED.previousSecrets]: [{ secret: 'whsec_dummy_old_secret', until: Date.now() + 60_000 }],
+		});
+		return harness;
+	}
+
+	it('verifies within the grace period, and the item says so', async () => {
+		const outcome = await replacedTrigger().receive(
+			signedRequest({ secret: 'whsec_dummy_old_secret' }),
+		);
+		expect(outcome).toMatchObject({ status: 200, ran: true });
+		expect(outcome.items[0].json).toMatchObject({
+			verification: { scheme: 'rawBody', secret: 'previous' },
+		});
+	});
+
+	it('after the grace period it is refused like any forgery', async () => {
+		const harness = replacedTrigger();
+		jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+		try {
+			expect(
+				await harness.receive(signedRequest({ secret: 'whsec_dummy_old_secret' })),
+			).toMatchObject({ status: 401, ran: false });
+		} finally {
+			jest.restoreAllMocks();
+		}
 	});
 });

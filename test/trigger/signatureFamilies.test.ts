@@ -3,8 +3,10 @@
  * each family × encoding × key rotation runs once with Automatic and with the family pinned; stale and future
  * timestamps, a wrong secret and a tampered body get 401 and no run; the bound on what is read holds.
  */
-import { MAX_SIGNATURE_HEADERS } from '../../nodes/PaymentPlatformTrigger/headers';
-import { MAX_SIGNATURE_VALUES } from '../../nodes/PaymentPlatformTrigger/signatureValues';
+import {
+	MAX_SIGNATURE_HEADERS,
+	MAX_SIGNATURE_VALUES,
+} from '../../nodes/PaymentPlatformTrigger/verification';
 import {
 	WHSEC,
 	WRONG_WHSEC,

@@ -6,9 +6,13 @@ import { createHmac, randomBytes } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
 import Stripe from 'stripe';
 import { Webhook } from 'standardwebhooks';
-import { saveRegistration } from '../../nodes/PaymentPlatformTrigger/registration';
 import { TriggerHarness } from '../harness/trigger';
-import { CAPTURED_ONLY, NO_API, deliveryBody } from '../harness/triggerDeliveries';
+import {
+	CAPTURED_ONLY,
+	NO_API,
+	deliveryBody,
+	storedRegistration,
+} from '../harness/triggerDeliveries';
 
 /** A secret as the sandbox issues them: `whsec_` and 64 hex characters (valid base64 too). */
 export const WHSEC = `whsec_${'5a'.repeat(32)}`;
@@ -159,12 +163,20 @@ export function triggerWithSecret(
 	options: Record<string, unknown> = {},
 ): TriggerHarness {
 	const parameters: INodeParameters = { ...CAPTURED_ONLY, options: options as INodeParameters };
-	const harness = new TriggerHarness({ target: NO_API, parameters });
-	saveRegistration(harness.staticData(), {
-		endpointId: `endpoint-${randomBytes(6).toString('hex')}`,
-		secret,
-		url: harness.webhookUrl(),
-		events: ['charge.captured'],
+	// Each its own webhook, so that each starts with an empty duplicate window.
+	const harness = new TriggerHarness({
+		target: NO_API,
+		parameters,
+		webhookId: `webhook-${randomBytes(6).toString('hex')}`,
 	});
+	Object.assign(
+		harness.staticData(),
+		storedRegistration({
+			endpointId: `endpoint-${randomBytes(6).toString('hex')}`,
+			secret,
+			url: harness.webhookUrl(),
+			events: ['charge.captured'],
+		}),
+	);
 	return harness;
 }

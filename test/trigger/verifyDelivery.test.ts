@@ -4,18 +4,16 @@
  */
 import * as crypto from 'crypto';
 import { WEBHOOK_SIGNATURE_NAMES } from '../../nodes/PaymentPlatform/api/chosenNames';
+import type { INodeProperties } from 'n8n-workflow';
 import {
-	signatureOptions,
+	triggerProperties,
 	verificationSettings,
-} from '../../nodes/PaymentPlatformTrigger/signatureOptions';
-import {
-	couldBeSignedText,
-	parseSignedTextLayout,
-} from '../../nodes/PaymentPlatformTrigger/signedText';
+} from '../../nodes/PaymentPlatformTrigger/properties';
 import {
 	verifyDelivery,
+	type SignatureScheme,
 	type VerificationSettings,
-} from '../../nodes/PaymentPlatformTrigger/verifyDelivery';
+} from '../../nodes/PaymentPlatformTrigger/verification';
 import {
 	WHSEC,
 	hex,
@@ -107,37 +105,49 @@ describe('cost: each family computes its MAC at most once per request', () => {
 });
 
 describe('a body that reads as a timestamped signed text is not taken as a raw-body delivery under Automatic', () => {
-	const layout = parseSignedTextLayout('{timestamp}.{body}');
-	const slack = parseSignedTextLayout('v0:{timestamp}:{body}');
-	const trailing = parseSignedTextLayout('{body}.{timestamp}');
-	if (typeof layout === 'string' || typeof slack === 'string' || typeof trailing === 'string')
-		throw new Error(String(layout));
 	const body = (text: string) => Buffer.from(text, 'utf8');
+	const settings = (layout: string, scheme: SignatureScheme = 'automatic') =>
+		verificationSettings({ signedTextLayout: layout, signatureScheme: scheme }) as VerificationSettings;
+	const signedAsRawBody = (secret: string, sent: Buffer) => ({
+		'x-signature': crypto.createHmac('sha256', secret).update(sent).digest('hex'),
+	});
 
 	it.each([
-		['1700000000.{"id":1}', layout, false],
-		['v0:1700000000:{"id":1}', slack, false],
-		['{"id":1}.1700000000', trailing, false],
-		['msg_1.1700000000.{"id":1}', layout, true],
-	])('%s is a signed text', (text, chosen, standardKeyIsText) => {
-		expect(couldBeSignedText(body(text), chosen, standardKeyIsText)).toBe(true);
+		['1700000000.{"id":1}', '{timestamp}.{body}', WHSEC],
+		['v0:1700000000:{"id":1}', 'v0:{timestamp}:{body}', WHSEC],
+		['{"id":1}.1700000000', '{body}.{timestamp}', WHSEC],
+		['msg_1.1700000000.{"id":1}', '{timestamp}.{body}', 'a-secret-used-as-text'],
+	])('%s: refused under Automatic, accepted with Raw Body pinned', (text, layout, secret) => {
+		const sent = body(text);
+		const headers = signedAsRawBody(secret, sent);
+		expect(verifyDelivery(secret, sent, headers, settings(layout)).verified).toBe(false);
+		expect(verifyDelivery(secret, sent, headers, settings(layout, 'rawBody')).verified).toBe(true);
 	});
 
-	it.each(['{"id":1}', '[1,2]', '"text"', 'plain words', '  {"a":1}'])('%s is not', (text) => {
-		expect(couldBeSignedText(body(text), layout, false)).toBe(false);
-		expect(couldBeSignedText(body(text), slack, false)).toBe(false);
-	});
+	it.each(['{"id":1}', '[1,2]', '"text"', 'plain words', '  {"a":1}'])(
+		'%s is accepted under Automatic',
+		(text) => {
+			const sent = body(text);
+			for (const layout of ['{timestamp}.{body}', 'v0:{timestamp}:{body}']) {
+				const headers = signedAsRawBody(WHSEC, sent);
+				expect(verifyDelivery(WHSEC, sent, headers, settings(layout)).verified).toBe(true);
+			}
+		},
+	);
 
 	it('a whsec_ secret with base64 makes the Standard Webhooks key differ from the text, so msg_… bodies pass', () => {
 		const sent = body('msg_1.1700000000.{"id":1}');
-		const mac = crypto.createHmac('sha256', WHSEC).update(sent).digest('hex');
-		const result = verifyDelivery(WHSEC, sent, { 'x-signature': mac }, AUTOMATIC);
+		const result = verifyDelivery(WHSEC, sent, signedAsRawBody(WHSEC, sent), AUTOMATIC);
 		expect(result.verified).toBe(true);
 	});
 });
 
 describe('options', () => {
 	it("the Options' defaults are the chosen names", () => {
+		const options = triggerProperties.find((property) => property.name === 'options');
+		const signatureOptions = ((options?.options ?? []) as INodeProperties[]).filter((option) =>
+			/^(signature|signedText|timestamp)/.test(option.name),
+		);
 		const byName = Object.fromEntries(
 			signatureOptions.map((option) => [option.name, option.default]),
 		);

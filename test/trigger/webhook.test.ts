@@ -5,8 +5,7 @@
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { createHmac } from 'crypto';
-import { deliveryWindowSize } from '../../nodes/PaymentPlatformTrigger/deliveryWindow';
-import { readRegistration, STATIC_KEYS } from '../../nodes/PaymentPlatformTrigger/registration';
+import { bodyDigest } from '../../nodes/PaymentPlatformTrigger/delivery';
 import { TriggerHarness } from '../harness/trigger';
 import {
 	CAPTURED_ONLY,
@@ -22,16 +21,23 @@ import {
 	signedRequest,
 } from '../harness/triggerDeliveries';
 
-const EXPECTED_ITEM = {
+const EXPECTED_ITEM: Record<string, unknown> = {
 	id: DELIVERY_ID,
 	event: 'charge.captured',
 	charge: CHARGE,
 	occurred_at: '2026-01-15T12:00:00.000Z',
 	body: deliveryBody(),
-	deliveryKey: DELIVERY_ID,
+	deliveryKey: digestOf(deliveryBody()),
 	notFound: [],
+	unsignedFields: [],
 	verification: { scheme: 'rawBody' },
+	eventRecognised: true,
 };
+
+/** The delivery key of a body sent as compact JSON: the digest of its signed bytes. */
+function digestOf(body: unknown): string {
+	return bodyDigest(Buffer.from(JSON.stringify(body), 'utf8'));
+}
 
 function expectRejected(
 	outcome: { status: number; ran: boolean; items: unknown[] },
@@ -57,8 +63,10 @@ describe('webhook(): valid signatures run the workflow with one item', () => {
 		expect(outcome.items[0].json).toEqual(EXPECTED_ITEM);
 	});
 
-	it('answers an accepted delivery with {"received": true}, not n8n\'s default text', async () => {
-		const outcome = await registeredTrigger().receive(signedRequest());
+	it('When Received: answers an accepted delivery with {"received": true}, not n8n\'s default text', async () => {
+		const outcome = await registeredTrigger({ ...CAPTURED_ONLY, acknowledge: 'onReceived' }).receive(
+			signedRequest(),
+		);
 		expect(outcome.ran).toBe(true);
 		expect(outcome.body).toEqual({ received: true });
 	});
@@ -152,11 +160,11 @@ describe('webhook(): anything not signed with the stored secret gets 401 and no 
 		expectRejected(await harness.receive(signedRequest()), 401);
 	});
 
-	it('raw body not kept by n8n (unverifiable)', async () => {
+	it('raw body not kept by n8n (a multipart body, which n8n parses as a form): unverifiable', async () => {
 		const request = signedRequest();
 		const outcome = await registeredTrigger().receive({
-			headers: request.headers,
-			rawBody: undefined,
+			headers: { ...request.headers, 'content-type': 'multipart/form-data; boundary=x' },
+			rawBody: request.rawBody,
 		});
 		expectRejected(outcome, 401);
 	});
@@ -248,9 +256,57 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 		expect(outcome.status).toBe(200);
 		expect(outcome.ran).toBe(true);
 		expect(outcome.items.map((item) => item.json)).toEqual([
-			{ ...EXPECTED_ITEM, body: JSON.parse(JSON.stringify(withoutEvent)) },
+			{
+				...EXPECTED_ITEM,
+				body: JSON.parse(JSON.stringify(withoutEvent)),
+				deliveryKey: digestOf(withoutEvent),
+				unsignedFields: ['event'],
+			},
 		]);
 	});
+
+	it('an event named only in a header the signature does not cover does not filter: an unselected one runs, marked', async () => {
+		const withoutEvent = deliveryBody({ event: undefined });
+		const outcome = await registeredTrigger().receive(
+			signedRequest({ body: withoutEvent, headers: { 'x-event': 'charge.refunded' } }),
+		);
+		expect(outcome.ran).toBe(true);
+		expect(outcome.items[0].json).toMatchObject({
+			event: 'charge.refunded',
+			unsignedFields: ['event'],
+		});
+	});
+
+	it('Options → Event Named Only in a Header: Ignore answers 200 and runs nothing, whatever the header says', async () => {
+		const withoutEvent = deliveryBody({ event: undefined });
+		for (const header of ['charge.captured', 'charge.refunded']) {
+			const harness = registeredTrigger({
+				events: ['charge.captured'],
+				options: { unsignedEventName: 'ignore' },
+			});
+			const outcome = await harness.receive(
+				signedRequest({ body: withoutEvent, headers: { 'x-event': header } }),
+			);
+			expectRejected(outcome, 200);
+			expect(outcome.body).toEqual({
+				received: true,
+				ignored: 'event named only in a header the signature does not cover',
+			});
+		}
+	});
+
+	it.each(['application/cloudevents+json', 'application/octet-stream', undefined])(
+		'a correctly signed delivery with Content-Type %s runs (n8n leaves such a body unread; the trigger reads it)',
+		async (contentType) => {
+			const request = signedRequest();
+			const headers: Record<string, string> = { ...request.headers };
+			if (contentType === undefined) delete headers['content-type'];
+			else headers['content-type'] = contentType;
+			const outcome = await registeredTrigger().receive({ headers, rawBody: request.rawBody });
+			expect(outcome).toMatchObject({ status: 200, ran: true });
+			expect(outcome.items[0].json).toEqual(EXPECTED_ITEM);
+		},
+	);
 
 	it.each([
 		['no event in the body and no X-Event header', { event: undefined }, null],
@@ -284,14 +340,14 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 	});
 });
 
-describe('webhook(): duplicates', () => {
-	it('same X-Delivery-Id again → 200', async () => {
+describe('webhook(): duplicates are recognised by their signed bytes', () => {
+	it('the same signed bytes again → 200, nothing runs', async () => {
 		const harness = registeredTrigger();
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
 		expectRejected(await harness.receive(signedRequest()), 200);
 	});
 
-	it('same X-Delivery-Id again → 200 although n8n does not keep what webhook() writes to static data', async () => {
+	it('the same signed bytes again → 200 although n8n does not keep what webhook() writes to static data', async () => {
 		// A running n8n (2.41) reloads the workflow's static data from its database for every webhook request and
 		// saves only what an execution changes: every delivery starts from the static data saved at activation.
 		const harness = registeredTrigger();
@@ -302,6 +358,8 @@ describe('webhook(): duplicates', () => {
 			Object.assign(staticData, structuredClone(savedAtActivation));
 		};
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
+		// The window is in memory: the delivery wrote nothing n8n would have to save.
+		expect(harness.staticData()).toEqual(savedAtActivation);
 		reloadFromDatabase();
 		expectRejected(await harness.receive(signedRequest()), 200);
 		reloadFromDatabase();
@@ -309,20 +367,41 @@ describe('webhook(): duplicates', () => {
 		expect((await harness.receive(signedRequest({ body: other }))).ran).toBe(true);
 	});
 
-	it('same body id again when there is no X-Delivery-Id header → 200', async () => {
+	it.each<[string, Record<string, string | null>]>([
+		['a new X-Delivery-Id', { 'x-delivery-id': 'replayed-1' }],
+		['another new X-Delivery-Id', { 'x-delivery-id': 'replayed-2' }],
+		['no X-Delivery-Id', { 'x-delivery-id': null }],
+		['another X-Event', { 'x-event': 'charge.refunded' }],
+		['an Idempotency-Key and an X-Event-Id', { 'idempotency-key': 'k', 'x-event-id': 'e' }],
+	])('a captured delivery replayed with %s runs nothing more', async (_label, changed) => {
 		const harness = registeredTrigger();
-		expect((await harness.receive(signedRequest({ deliveryId: null }))).ran).toBe(true);
-		expectRejected(await harness.receive(signedRequest({ deliveryId: null })), 200);
-	});
-
-	it('a different delivery id runs again', async () => {
-		const harness = registeredTrigger();
-		const other = deliveryBody({ id: '11111111-2222-4333-8444-555555555555' });
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
-		expect((await harness.receive(signedRequest({ body: other }))).ran).toBe(true);
+		const replay = signedRequest();
+		for (const [name, value] of Object.entries(changed)) {
+			if (value === null) delete replay.headers[name];
+			else replay.headers[name] = value;
+		}
+		expectRejected(await harness.receive(replay), 200);
 	});
 
-	it('with Ignore Duplicate Deliveries off, the same id runs again', async () => {
+	it('a delivery id planted by a replay does not suppress the real delivery that later carries it', async () => {
+		const harness = registeredTrigger();
+		const victim = deliveryBody({ id: '22222222-3333-4444-8555-666666666666' });
+		const planted = signedRequest();
+		planted.headers['x-delivery-id'] = String(victim.id);
+		expect((await harness.receive(signedRequest())).ran).toBe(true);
+		expectRejected(await harness.receive(planted), 200);
+		expect((await harness.receive(signedRequest({ body: victim }))).ran).toBe(true);
+	});
+
+	it('a later delivery about the same charge, with other bytes, runs', async () => {
+		const harness = registeredTrigger({ events: ['charge.captured', 'charge.refunded'], options: {} });
+		expect((await harness.receive(signedRequest())).ran).toBe(true);
+		const later = deliveryBody({ event: 'charge.refunded', occurred_at: '2026-01-16T09:00:00.000Z' });
+		expect((await harness.receive(signedRequest({ body: later }))).ran).toBe(true);
+	});
+
+	it('with Ignore Duplicate Deliveries off, the same bytes run again', async () => {
 		const harness = registeredTrigger({
 			events: ['charge.captured'],
 			options: { ignoreDuplicates: false },
@@ -335,29 +414,6 @@ describe('webhook(): duplicates', () => {
 		const harness = registeredTrigger();
 		expectRejected(await harness.receive(signedRequest({ secret: OTHER_SECRET })), 401);
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
-	});
-});
-
-describe('webhook(): duplicate window in memory', () => {
-	it('remembers run deliveries without writing static data (n8n would save the whole row per delivery)', async () => {
-		const harness = registeredTrigger();
-		const before = JSON.stringify(harness.staticData());
-		for (const id of ['new-1', 'new-2', 'new-3']) {
-			expect((await harness.receive(signedRequest({ body: deliveryBody({ id }) }))).ran).toBe(true);
-		}
-		expect(JSON.stringify(harness.staticData())).toBe(before);
-		const endpointId = readRegistration(harness.staticData()).endpointId as string;
-		expect(deliveryWindowSize(endpointId)).toBe(3);
-		expect(
-			(await harness.receive(signedRequest({ body: deliveryBody({ id: 'new-2' }) }))).ran,
-		).toBe(false);
-	});
-
-	it('a window kept in static data by an earlier version is not trusted (the delivery runs)', async () => {
-		const harness = registeredTrigger();
-		harness.staticData()[STATIC_KEYS.recentDeliveryIds] = ['old-1'];
-		const outcome = await harness.receive(signedRequest({ body: deliveryBody({ id: 'old-1' }) }));
-		expect(outcome.ran).toBe(true);
 	});
 });
 

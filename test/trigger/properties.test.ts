@@ -1,19 +1,19 @@
 /**
- * The duplicate window's bounds as options: the chosen defaults when unset, the user's values honoured by the
+ * The trigger's options with a range (the duplicate window's bounds, the registration's delays): the chosen defaults when unset, the user's values honoured by the
  * trigger, and values out of range refused with the option's name, at activation (before any request) and per
  * delivery.
  */
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
 import {
-	DEFAULT_WINDOW_BOUNDS,
-	DELIVERY_WINDOW_HOURS_RANGE,
-	DELIVERY_WINDOW_IDS_RANGE,
-	DELIVERY_WINDOW_MAX_HOURS,
-	DELIVERY_WINDOW_MAX_IDS,
+	DUPLICATE_WINDOW_HOURS,
+	DUPLICATE_WINDOW_SIZE,
+	ENDPOINT_REMOVAL_DELAY_SECONDS,
+	PREVIOUS_SECRET_HOURS,
 	RUNNING_AT_MOST_SECONDS,
-} from '../../nodes/PaymentPlatformTrigger/deliveryWindow';
-import { windowSettings } from '../../nodes/PaymentPlatformTrigger/windowOptions';
+	registrationSettings,
+	windowSettings,
+} from '../../nodes/PaymentPlatformTrigger/properties';
 import { TriggerHarness } from '../harness/trigger';
 import {
 	deliveryBody,
@@ -23,6 +23,8 @@ import {
 } from '../harness/triggerDeliveries';
 
 const HOUR_MS = 3600_000;
+/** The window the chosen defaults give. */
+const DEFAULT_WINDOW_BOUNDS = { maxIds: 10_000, maxAgeMs: 72 * HOUR_MS };
 
 function optionsCollection(): INodeProperties[] {
 	const options = new PaymentPlatformTrigger().description.properties.find(
@@ -53,32 +55,30 @@ describe('duplicate window options: what the editor shows', () => {
 	it('offers both bounds with the chosen defaults, the accepted range and the memory each costs', () => {
 		const size = option('duplicateWindowSize');
 		expect(size.displayName).toBe('Duplicate Window Size (Deliveries)');
-		expect(size.default).toBe(DELIVERY_WINDOW_MAX_IDS);
-		expect(size.typeOptions).toMatchObject({
-			minValue: DELIVERY_WINDOW_IDS_RANGE.min,
-			maxValue: DELIVERY_WINDOW_IDS_RANGE.max,
-			numberPrecision: 0,
-		});
+		expect(size.default).toBe(DUPLICATE_WINDOW_SIZE);
+		expect(size.typeOptions).toMatchObject({ minValue: 1, maxValue: 100_000, numberPrecision: 0 });
 		expect(size.description).toMatch(/bytes of each webhook process's memory/);
 
 		const age = option('duplicateWindowHours');
 		expect(age.displayName).toBe('Duplicate Window Age (Hours)');
-		expect(age.default).toBe(DELIVERY_WINDOW_MAX_HOURS);
-		expect(age.typeOptions).toMatchObject({
-			minValue: DELIVERY_WINDOW_HOURS_RANGE.min,
-			maxValue: DELIVERY_WINDOW_HOURS_RANGE.max,
-		});
-		expect(age.description).toMatch(/memory/);
+		expect(age.default).toBe(DUPLICATE_WINDOW_HOURS);
+		expect(age.typeOptions).toMatchObject({ minValue: 1, maxValue: 720 });
+		expect(age.description).toMatch(/3 days/);
 	});
 
-	it('the defaults are the window the trigger used before the options existed', () => {
-		expect(DELIVERY_WINDOW_MAX_IDS).toBe(10_000);
-		expect(DELIVERY_WINDOW_MAX_HOURS).toBe(72);
+	it('the chosen defaults apply when the options are unset', () => {
 		expect(windowSettings({})).toEqual({
 			bounds: DEFAULT_WINDOW_BOUNDS,
 			runningAtMostSeconds: RUNNING_AT_MOST_SECONDS,
 		});
-		expect(DEFAULT_WINDOW_BOUNDS).toEqual({ maxIds: 10_000, maxAgeMs: 72 * HOUR_MS });
+		expect(RUNNING_AT_MOST_SECONDS).toBe(25);
+		expect(registrationSettings({})).toEqual({
+			removalDelayMs: ENDPOINT_REMOVAL_DELAY_SECONDS * 1000,
+			previousSecretMs: PREVIOUS_SECRET_HOURS * HOUR_MS,
+		});
+		expect([ENDPOINT_REMOVAL_DELAY_SECONDS, PREVIOUS_SECRET_HOURS]).toEqual([60, 72]);
+		expect(option('endpointRemovalDelay').default).toBe(ENDPOINT_REMOVAL_DELAY_SECONDS);
+		expect(option('previousSecretHours').default).toBe(PREVIOUS_SECRET_HOURS);
 	});
 
 	it('every option of the collection has a description', () => {
@@ -150,6 +150,22 @@ describe('duplicate window options: values', () => {
 	])('%j is refused', (options, message) => {
 		expect(windowSettings(options)).toBe(`Options → ${message}`);
 	});
+
+	it.each([
+		[{ endpointRemovalDelay: 0 }, { removalDelayMs: 0 }],
+		[{ endpointRemovalDelay: 3600, previousSecretHours: 0 }, { removalDelayMs: 3_600_000, previousSecretMs: 0 }],
+		[{ previousSecretHours: 720 }, { previousSecretMs: 720 * HOUR_MS }],
+	])('registration %j → %j', (options, settings) => {
+		expect(registrationSettings(options)).toMatchObject(settings);
+	});
+
+	it.each([
+		[{ endpointRemovalDelay: -1 }, 'Endpoint Removal Delay (Seconds) must be a number from 0 to 3600; got -1'],
+		[{ endpointRemovalDelay: 3601 }, 'Endpoint Removal Delay (Seconds) must be a number from 0 to 3600; got 3601'],
+		[{ previousSecretHours: 721 }, 'Previous Secret Grace Period (Hours) must be a number from 0 to 720; got 721'],
+	])('registration %j is refused', (options, message) => {
+		expect(registrationSettings(options)).toBe(`Options → ${message}`);
+	});
 });
 
 describe('duplicate window options: the trigger honours them', () => {
@@ -198,10 +214,10 @@ describe('duplicate window options: the trigger honours them', () => {
 	});
 
 	it('after the workflow succeeds, the bounds apply to deliveries that ran (size 1)', async () => {
-		const harness = registeredTrigger(
-			{ events: ['charge.captured'], options: { duplicateWindowSize: 1 } },
-			1.2,
-		);
+		const harness = registeredTrigger({
+			events: ['charge.captured'],
+			options: { duplicateWindowSize: 1 },
+		});
 		expect((await harness.receive(delivery('after-a'))).ran).toBe(true);
 		expect((await harness.receive(delivery('after-b'))).ran).toBe(true);
 		expect((await harness.receive(delivery('after-b'))).ran).toBe(false);
@@ -214,7 +230,6 @@ describe('duplicate window options: out of range', () => {
 		const harness = new TriggerHarness({
 			target: NO_API,
 			parameters: { events: ['charge.captured'], options: { duplicateWindowSize: 0 } },
-			typeVersion: 1.3,
 		});
 		await expect(harness.activate()).rejects.toThrow(
 			'Options → Duplicate Window Size (Deliveries) must be a whole number from 1 to 100000; got 0',
