@@ -65,7 +65,7 @@ export class PaymentPlatformApi implements ICredentialType {
 			default: '{}',
 			placeholder: '{"start_date": "from", "GET /v1/payment-links": "/v1/links"}',
 			description:
-				'Only if your platform uses other names than the ones this package chose where the API reference shows none. A JSON object from the chosen name to yours: query names (page, perPage, status, payment_method, start_date, end_date, search, min_amount, max_amount, installments, amount), the address type body field (type), the Idempotency-Key header, and the paths "POST /v1/payment-links", "GET /v1/payment-links", "GET /v1/postbacks/endpoints", "DELETE /v1/postbacks/endpoints/{id}". Leave {} for the defaults.',
+				'Only if your platform uses other names than the ones this package chose where the API reference shows none. A JSON object from the chosen name to yours: query names (page, perPage, status, payment_method, start_date, end_date, search, min_amount, max_amount, installments, amount), the address type body field (type), the Idempotency-Key header, and the paths "POST /v1/payment-links", "GET /v1/payment-links", "GET /v1/postbacks/endpoints", "PATCH /v1/postbacks/endpoints/{id}", "DELETE /v1/postbacks/endpoints/{id}". Leave {} for the defaults.',
 		},
 	];
 

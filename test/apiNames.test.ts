@@ -10,6 +10,7 @@ import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credential
 import { runAction } from './harness';
 import { useSandbox } from './harness/sandbox';
 import { BASE, byId, idsOf, jsonOf } from './harness/actions';
+import { TriggerHarness } from './harness/trigger';
 
 const RENAMED: Record<string, string> = {
 	page: 'pg',
@@ -28,6 +29,7 @@ const RENAMED: Record<string, string> = {
 	'POST /v1/payment-links': '/v1/links',
 	'GET /v1/payment-links': '/v1/links',
 	'GET /v1/postbacks/endpoints': '/v1/hooks',
+	'PATCH /v1/postbacks/endpoints/{id}': '/v1/hooks/{id}/change',
 	'DELETE /v1/postbacks/endpoints/{id}': '/v1/hooks/{id}/remove',
 };
 
@@ -167,6 +169,27 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		]);
 		expect(idsOf(listed)).toContain(String(endpoint.id));
 		expect(sandbox().store.webhookEndpoints.has(String(endpoint.id))).toBe(false);
+	});
+
+	it('the trigger lists, changes and removes its endpoint under the platform paths', async () => {
+		const harness = new TriggerHarness({
+			target: target(),
+			parameters: { events: ['charge.captured'], options: { endpointRemovalDelay: 0 } },
+		});
+		await harness.activate();
+		harness.setParameters({ events: ['charge.refunded'], options: { endpointRemovalDelay: 0 } });
+		expect(await harness.activate()).toBe(false);
+		await harness.deactivate();
+		const id = String(sandbox().requests.find((r) => r.method === 'PATCH')?.path.split('/')[3]);
+		expect(sandbox().requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /v1/hooks',
+			'POST /v1/postbacks/endpoints',
+			'GET /v1/hooks',
+			`PATCH /v1/hooks/${id}/change`,
+			`DELETE /v1/hooks/${id}/remove`,
+			'GET /v1/hooks',
+		]);
+		expect(sandbox().store.webhookEndpoints.size).toBe(0);
 	});
 
 	it('Charge → Create sends its Idempotency Key under the platform header name, and a retry replays', async () => {

@@ -5,7 +5,10 @@
  */
 import { sleep } from 'n8n-workflow';
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
-import { RETRY_RUNNING_DELIVERY_AFTER_SECONDS } from '../../nodes/PaymentPlatformTrigger/acknowledgement';
+import {
+	pausingNodesAfter,
+	RETRY_RUNNING_DELIVERY_AFTER_SECONDS,
+} from '../../nodes/PaymentPlatformTrigger/acknowledgement';
 import { CAPTURED_ONLY, registeredTrigger, signedRequest } from '../harness/triggerDeliveries';
 
 const AFTER_RUN = { ...CAPTURED_ONLY, acknowledge: 'lastNode' };
@@ -200,5 +203,37 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 		const harness = registeredTrigger({ ...AFTER_RUN, options: { ignoreDuplicates: false } });
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
+	});
+});
+
+describe('Acknowledge: nodes after the trigger that can pause the run (n8n answers 2xx when it pauses)', () => {
+	const node = (type: string, parameters: Record<string, unknown> = {}, disabled = false) => ({
+		name: `${type} ${JSON.stringify(parameters)}`,
+		type,
+		disabled,
+		parameters,
+	});
+
+	it.each([
+		['a Wait of its default (1 hour)', node('n8n-nodes-base.wait', {}), 'Wait of 65 seconds or more'],
+		['a Wait of 70 s', node('n8n-nodes-base.wait', { amount: 70, unit: 'seconds' }), 'Wait of 65 seconds or more'],
+		['a Wait of an expression', node('n8n-nodes-base.wait', { amount: '={{ 5 }}', unit: 'minutes' }), 'Wait of 65 seconds or more'],
+		['a Wait for a webhook call (an approval)', node('n8n-nodes-base.wait', { resume: 'webhook' }), 'Wait (resume: webhook)'],
+		['a Wait for a form', node('n8n-nodes-base.wait', { resume: 'form' }), 'Wait (resume: form)'],
+		['a Wait until a time', node('n8n-nodes-base.wait', { resume: 'specificTime' }), 'Wait (resume: specificTime)'],
+		['a Send and Wait', node('n8n-nodes-base.slack', { operation: 'sendAndWait' }), 'Send and Wait'],
+		['a form page', node('n8n-nodes-base.form'), 'a form'],
+		['a human-review tool', node('n8n-nodes-base.slackHitlTool'), 'human review'],
+	])('%s can pause it', (_label, child, why) => {
+		expect(pausingNodesAfter([child])).toEqual([{ name: child.name, why }]);
+	});
+
+	it.each([
+		['a Wait of 64 s (n8n waits in the run)', node('n8n-nodes-base.wait', { amount: 64, unit: 'seconds' })],
+		['a disabled Wait', node('n8n-nodes-base.wait', {}, true)],
+		['an HTTP request', node('n8n-nodes-base.httpRequest')],
+		['a Slack message', node('n8n-nodes-base.slack', { operation: 'post' })],
+	])('%s does not', (_label, child) => {
+		expect(pausingNodesAfter([child])).toEqual([]);
 	});
 });

@@ -482,3 +482,47 @@ describe('webhook(): signature header option', () => {
 		expect(outcome.items[0].json).not.toHaveProperty('headers');
 	});
 });
+
+describe('webhook(): refusals are logged at warn, rate-limited, without a secret or a signature', () => {
+	it('the first refusal of a webhook is logged with its reason; the next ones within a minute are counted in the next line', async () => {
+		const harness = registeredTrigger();
+		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
+		const clock = jest.spyOn(Date, 'now');
+		try {
+			const forged = signedRequest({ secret: OTHER_SECRET });
+			clock.mockReturnValue(1_000_000);
+			expectRejected(await harness.receive(forged), 401);
+			expectRejected(await harness.receive(forged), 401);
+			expectRejected(await harness.receive(forged), 401);
+			expect(warn).toHaveBeenCalledTimes(1);
+			clock.mockReturnValue(1_000_000 + 61_000);
+			expectRejected(await harness.receive(forged), 401);
+			expect(warn).toHaveBeenCalledTimes(2);
+			const lines = warn.mock.calls.map(([line]) => String(line));
+			expect(lines[0]).toMatch(/answered 401 to a delivery: no signature matches the endpoint secret/);
+			expect(lines[0]).toMatch(/Content-Type application\/json, \d+ bytes, signature headers: x-signature/);
+			expect(lines[1]).toMatch(/and 2 more refused since the last such line/);
+			const logged = JSON.stringify(warn.mock.calls);
+			for (const secret of [SECRET, OTHER_SECRET, forged.headers['x-signature']]) {
+				expect(logged).not.toContain(secret);
+			}
+		} finally {
+			jest.restoreAllMocks();
+		}
+	});
+
+	it('a trigger without a secret says so', async () => {
+		const unregistered = new TriggerHarness({
+			target: NO_API,
+			parameters: CAPTURED_ONLY,
+			webhookId: 'never-registered',
+		});
+		const warn = jest.spyOn(unregistered.logger(), 'warn').mockImplementation(() => undefined);
+		try {
+			expectRejected(await unregistered.receive(signedRequest()), 401);
+			expect(String(warn.mock.calls[0][0])).toMatch(/the trigger has no endpoint secret/);
+		} finally {
+			warn.mockRestore();
+		}
+	});
+});
