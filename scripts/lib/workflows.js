@@ -8,6 +8,8 @@ const { NODE_TYPES } = require('./packageInfo');
 
 const ACTION_NODE_NAME = 'Payment Platform';
 const TRIGGER_NODE_NAME = 'Payment Platform Trigger';
+/** The trigger's one typeVersion, as the editor saves it. */
+const TRIGGER_TYPE_VERSION = 1.1;
 
 /**
  * Manual Trigger → [before...] → Payment Platform with `parameters`.
@@ -33,20 +35,20 @@ function operationWorkflow(name, parameters, credential, before = []) {
 
 /**
  * A Payment Platform Trigger, with a fixed webhookId so its production URL is known:
- * `<n8n>/webhook/<webhookId>/webhook`. Alone at typeVersion 1 unless told: `typeVersion`, more `parameters` (e.g.
- * `acknowledge`) and the nodes chained `after` it.
+ * `<n8n>/webhook/<webhookId>/webhook`. Alone unless told: more `parameters` (e.g. `acknowledge`) and the nodes
+ * chained `after` it.
  * @param {string} name
  * @param {string[]} events
  * @param {{ id: string, name: string }} credential
  * @param {object} [options] the trigger's Options collection
- * @param {{ typeVersion?: number, parameters?: object, after?: object[] }} [more]
+ * @param {{ parameters?: object, after?: object[] }} [more]
  */
 function triggerWorkflow(
 	name,
 	events,
 	credential,
 	options = {},
-	{ typeVersion = 1, parameters = {}, after = [] } = {},
+	{ parameters = {}, after = [] } = {},
 ) {
 	const webhookId = randomUUID();
 	return {
@@ -55,7 +57,7 @@ function triggerWorkflow(
 			{
 				name: TRIGGER_NODE_NAME,
 				type: NODE_TYPES.trigger,
-				typeVersion,
+				typeVersion: TRIGGER_TYPE_VERSION,
 				webhookId,
 				parameters: { ...parameters, events, options },
 				credentials: credentialsOf(credential),
@@ -150,6 +152,7 @@ module.exports = {
 	ACTION_NODE_NAME,
 	actionNode,
 	TRIGGER_NODE_NAME,
+	TRIGGER_TYPE_VERSION,
 	base64ToFileNode,
 	nodeOutput,
 	operationWorkflow,
