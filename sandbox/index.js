@@ -7,6 +7,7 @@ const { WEBHOOK_EVENTS } = require('./api/values');
 const { createAuthenticator } = require('./auth');
 const { applyChargeEvent } = require('./chargeEvents');
 const { DeliverySender } = require('./deliveries');
+const { retryProfile } = require('./retryProfiles');
 const { FAULT_KINDS, FaultInjector } = require('./faults');
 const { generateCharges, seedStore } = require('./seed');
 const { createServer } = require('./server');
@@ -200,6 +201,15 @@ async function startSandbox(options = {}) {
 		 * @param {FaultSpec[]} list
 		 */
 		setFaults: (list) => faults.set(list),
+		/**
+		 * Changes how deliveries created from now on are retried (the `delivery` options: attempts, delays, timeout,
+		 * profile, profileOf).
+		 * @param {NonNullable<SandboxOptions['delivery']>} changes
+		 */
+		configureDelivery: (changes) => {
+			if (changes.profile !== undefined) retryProfile(changes.profile);
+			Object.assign(deliveries.options, changes);
+		},
 		/** @param {EndpointListStyle} style How the endpoint list is written from now on. */
 		setEndpointList: (style) => {
 			endpointList = style;

@@ -14,7 +14,8 @@
  * are written for the current editor. Each run records its result in the compatibility table
  * (test/e2e/lib/compatibility.js).
  *
- * Environment: E2E_SKIP_EDITOR=1 leaves out the editor checks; E2E_KEEP=1 keeps the temporary user folder.
+ * Environment: E2E_SKIP_EDITOR=1 leaves out the editor checks; E2E_KEEP=1 keeps the temporary user folder;
+ * E2E_BLOCKS=<part>[,<part>] runs only the blocks whose title contains one of the parts (while working on them).
  */
 const assert = require('node:assert/strict');
 const fs = require('fs');
@@ -41,6 +42,7 @@ const {
 } = require('./lib/triggerChecks');
 const { checkSignatureFamilies } = require('./lib/signatureChecks');
 const { checkRegistrationRepair } = require('./lib/repairChecks');
+const { checkTriggerSeams } = require('./lib/seamChecks');
 
 const RESULTS_DIR = path.join(n8n.ROOT, 'test-results', 'e2e');
 const NOT_RUN = { node: '', oldestNode: '', passed: 0, failed: 0, blocks: [] };
@@ -132,7 +134,9 @@ async function main() {
 			);
 		});
 
+		const only = process.env.E2E_BLOCKS;
 		const block = async (name, fn) => {
+			if (only && !only.split(',').some((part) => name.includes(part.trim()))) return;
 			blocksRun.push(name);
 			try {
 				await report.phase(name, () => fn(report, context));
@@ -154,6 +158,7 @@ async function main() {
 		await block('trigger: acknowledge after the run', checkAcknowledgeAfterRun);
 		await block('trigger: signature families', checkSignatureFamilies);
 		await block('trigger: registration repairs itself', checkRegistrationRepair);
+		await block('trigger: publish, restart, waits and replays', checkTriggerSeams);
 		await block('example: charge events', checkChargeEventsExample);
 		if (withEditor) {
 			await block('editor (chromium)', () =>

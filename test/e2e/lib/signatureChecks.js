@@ -87,6 +87,7 @@ async function checkSignatureFamilies(report, context) {
 		'E2E trigger: signature families',
 		[EVENT],
 		credential,
+		{ endpointRemovalDelay: 0 },
 	);
 	const created = await client.createWorkflow(workflow);
 	const url = `${instance.url}/webhook/${webhookId}/webhook`;
@@ -154,7 +155,7 @@ async function checkSignatureFamilies(report, context) {
 		},
 	);
 
-	await report.check('signature families: deactivation removes the endpoint', async () => {
+	await report.check('signature families: unpublishing (with no removal delay) removes the endpoint at once', async () => {
 		await client.deactivateWorkflow(created.id);
 		assert.deepEqual(await admin.webhookEndpoints(), []);
 	});

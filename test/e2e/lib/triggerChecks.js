@@ -2,9 +2,9 @@
 /**
  * The Payment Platform Trigger in a running n8n: registration on activation, signed deliveries that start exactly
  * one execution (the platform's, and signed bodies of other shapes, kept whole), forged and repeated deliveries that
- * start none, removal on deactivation; a typeVersion 1.2 trigger that acknowledges after the workflow succeeds (an
- * empty 200 once the run is over, 500 when it fails, so the platform resends); and the charge-events example posting
- * its message to the sandbox's sink.
+ * start none, removal after unpublishing; a trigger that acknowledges after the workflow succeeds (an empty 200 once
+ * the run is over, 500 when it fails, so the platform resends); and the charge-events example posting its message to
+ * the sandbox's sink.
  */
 const assert = require('node:assert/strict');
 const { createHash, createHmac, randomUUID } = require('crypto');
@@ -21,6 +21,13 @@ const {
 const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 /** How long to wait before saying that something did NOT happen. */
 const QUIET_MS = 2_000;
+/** The Endpoint Removal Delay the checks set where they watch an unpublish remove the endpoint. */
+const REMOVAL_DELAY_SECONDS = 2;
+
+/** The key the trigger recognises a delivery by: the digest of its signed bytes. */
+function digestOf(body) {
+	return `sha256:${createHash('sha256').update(body).digest('hex')}`;
+}
 
 /** The workflow's executions (public API, newest first), with their data. */
 async function executionsOf(client, workflowId) {
@@ -78,7 +85,9 @@ async function runsOf(client, workflowId, total, deliveryKey) {
 async function checkTrigger(report, context) {
 	const { admin, client, credential, instance } = context;
 	await admin.reset();
-	const { webhookId, workflow } = triggerWorkflow('E2E trigger', EVENTS, credential);
+	const { webhookId, workflow } = triggerWorkflow('E2E trigger', EVENTS, credential, {
+		endpointRemovalDelay: REMOVAL_DELAY_SECONDS,
+	});
 	const created = await client.createWorkflow(workflow);
 	const webhookUrl = `${instance.url}/webhook/${webhookId}/webhook`;
 	const state = {};
@@ -161,7 +170,7 @@ async function checkTrigger(report, context) {
 	});
 
 	await report.check(
-		'trigger: a repeated delivery (same id, same bytes) starts no execution',
+		'trigger: a repeated delivery (the same bytes) starts no execution',
 		async () => {
 			assert.ok(state.deliveryId, 'no delivery from the earlier check');
 			await admin.redeliver(state.deliveryId);
@@ -211,7 +220,7 @@ async function checkTrigger(report, context) {
 		{
 			body: JSON.stringify(typed),
 			headers: { 'content-type': 'application/json' },
-			deliveryKey: typed.id,
+			deliveryKey: digestOf(JSON.stringify(typed)),
 		},
 		{ id: typed.id, event: 'charge.refunded', charge: refund, occurred_at: at, body: typed },
 	);
@@ -226,9 +235,16 @@ async function checkTrigger(report, context) {
 				'x-event': 'charge.captured',
 				'x-delivery-id': headerId,
 			},
-			deliveryKey: headerId,
+			deliveryKey: digestOf(JSON.stringify(charge)),
 		},
-		{ id: headerId, event: 'charge.captured', charge, body: charge, occurred_at: null },
+		{
+			id: headerId,
+			event: 'charge.captured',
+			charge,
+			body: charge,
+			occurred_at: null,
+			unsignedFields: ['event', 'id'],
+		},
 	);
 	const text = `charge ${SEED.charges.authorized} captured: R$ 259,90`;
 	const textId = randomUUID();
@@ -241,7 +257,7 @@ async function checkTrigger(report, context) {
 				'x-event': 'charge.captured',
 				'x-delivery-id': textId,
 			},
-			deliveryKey: textId,
+			deliveryKey: digestOf(text),
 		},
 		{ id: textId, event: 'charge.captured', body: null, rawBody: text, rawBodyEncoding: 'utf8' },
 	);
@@ -250,7 +266,7 @@ async function checkTrigger(report, context) {
 		charge: { ...refund, status: 'chargeback' },
 		occurred_at: at,
 	});
-	const digest = `sha256:${createHash('sha256').update(anonymous).digest('hex')}`;
+	const digest = digestOf(anonymous);
 	await shape(
 		'body without any id (known by its digest)',
 		{ body: anonymous, headers: { 'content-type': 'application/json' }, deliveryKey: digest },
@@ -270,22 +286,28 @@ async function checkTrigger(report, context) {
 		},
 	);
 
-	await report.check('trigger: deactivation removes the endpoint in the sandbox', async () => {
-		await client.deactivateWorkflow(created.id);
-		assert.deepEqual(await admin.webhookEndpoints(), []);
-		const response = await fetch(webhookUrl, { method: 'POST', body: '{}' });
-		assert.equal(response.status, 404, 'the production webhook is still served');
-	});
+	await report.check(
+		`trigger: unpublishing stops the webhook at once and removes the endpoint after the delay (${REMOVAL_DELAY_SECONDS} s here)`,
+		async () => {
+			await client.deactivateWorkflow(created.id);
+			const response = await fetch(webhookUrl, { method: 'POST', body: '{}' });
+			assert.equal(response.status, 404, 'the production webhook is still served');
+			assert.equal((await admin.webhookEndpoints()).length, 1, 'removed before the delay');
+			await waitFor('the endpoint removed', async () =>
+				(await admin.webhookEndpoints()).length === 0 ? true : undefined,
+			);
+		},
+	);
 }
 
 /**
- * A trigger at typeVersion 1.2 acknowledging "After the Workflow Succeeds" (its default, set here explicitly): n8n
- * answers when the run is over, an empty 200 when it succeeded, 500 when it failed, and the platform resends then.
+ * A trigger acknowledging "After the Workflow Succeeds" (its default, set here explicitly): n8n answers when the run
+ * is over, an empty 200 when it succeeded, 500 when it failed, and the platform resends then.
  */
 async function checkAcknowledgeAfterRun(report, context) {
 	const { admin, client, credential, instance, sandbox } = context;
 	await admin.reset();
-	const afterRun = { typeVersion: 1.2, parameters: { acknowledge: 'lastNode' } };
+	const afterRun = { parameters: { acknowledge: 'lastNode' } };
 	const passing = triggerWorkflow(
 		'E2E trigger: acknowledge after the run',
 		['charge.captured'],
@@ -323,7 +345,7 @@ async function checkAcknowledgeAfterRun(report, context) {
 		const [ok, fails] = workflows;
 
 		await report.check(
-			'trigger v1.2, after the workflow succeeds: an empty 200, sent once the run is over',
+			'trigger, after the workflow succeeds: an empty 200, sent once the run is over',
 			async () => {
 				const delivery = {
 					id: randomUUID(),
@@ -345,13 +367,13 @@ async function checkAcknowledgeAfterRun(report, context) {
 					[{ delivery: delivery.id }],
 					'the answer came before the run was over',
 				);
-				const [execution] = await runsOf(client, ok.id, 1, delivery.id);
+				const [execution] = await runsOf(client, ok.id, 1, digestOf(JSON.stringify(delivery)));
 				assert.equal(execution?.execution.status, 'success');
 			},
 		);
 
 		await report.check(
-			'trigger v1.2, after the workflow succeeds: a failed run is answered 500, and each resend runs again',
+			'trigger, after the workflow succeeds: a failed run is answered 500, and each resend runs again',
 			async () => {
 				const fired = await admin.chargeEvent(SEED.charges.authorized, 'charge.refunded');
 				assert.equal(fired.deliveries.length, 1);
@@ -369,7 +391,7 @@ async function checkAcknowledgeAfterRun(report, context) {
 					record.attempts > 1,
 					`${record.attempts} attempt(s): the platform did not resend`,
 				);
-				const runs = await runsOf(client, fails.id, record.attempts, id);
+				const runs = await runsOf(client, fails.id, record.attempts, digestOf(sandbox.deliveryBody(id)));
 				assert.equal(runs.length, record.attempts, 'one execution per attempt');
 				assert.ok(
 					runs.every((run) => run.execution.status === 'error'),
@@ -406,9 +428,18 @@ async function checkChargeEventsExample(report, context) {
 			} finally {
 				await client.deactivateWorkflow(workflowId);
 			}
-			assert.deepEqual(await admin.webhookEndpoints(), []);
+			// Unpublished: the endpoint stays for the removal delay (a publish within it would take it back).
+			assert.equal((await admin.webhookEndpoints()).length, 1);
 		},
 	);
 }
 
-module.exports = { checkAcknowledgeAfterRun, checkChargeEventsExample, checkTrigger };
+module.exports = {
+	checkAcknowledgeAfterRun,
+	checkChargeEventsExample,
+	checkTrigger,
+	digestOf,
+	endpointSecret,
+	executionsOf,
+	sendSigned,
+};

@@ -1,0 +1,393 @@
+'use strict';
+/**
+ * The trigger where a real installation touches it every week, in a running n8n: publishing a fix (and saving through
+ * the public API) while the platform resends the failed events, for a sender that keeps resending to the URL with the
+ * original signature and one that drops the retries of a deleted endpoint; an unpublish that removes the endpoint
+ * after its delay; a captured delivery replayed with other unsigned headers; restarts against a platform that lists
+ * endpoints its own way; runs that pause (n8n answers them 2xx) and executions that end without their data (the
+ * trigger answers them 500); a When Received delivery n8n could not start; refusals in the log; any Content-Type.
+ */
+const assert = require('node:assert/strict');
+const { randomUUID } = require('crypto');
+const { SEED } = require('../../../sandbox/seedIds');
+const { sleep, startN8n, waitFor } = require('../../../scripts/lib/n8n');
+const {
+	TRIGGER_NODE_NAME,
+	nodeOutput,
+	setNode,
+	stopAndErrorNode,
+	triggerWorkflow,
+} = require('../../../scripts/lib/workflows');
+const { registerDirectly } = require('./repairChecks');
+const { digestOf, endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
+
+const EVENTS = ['charge.captured', 'charge.refunded'];
+const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
+/** How long to wait before saying that something did NOT happen. */
+const QUIET_MS = 2_000;
+/** A sender slow enough to publish a fix between two of its attempts, and patient enough to wait for it. */
+const PATIENT_SENDER = { maxAttempts: 12, baseDelayMs: 1_000, maxDelayMs: 2_000, timeoutMs: 10_000 };
+
+/** The production URL of a trigger workflow. */
+const urlOf = (context, webhookId) => `${context.instance.url}/webhook/${webhookId}/webhook`;
+
+/** Creates and publishes a workflow, and waits until its webhook answers. */
+async function publish(context, { webhookId, workflow }) {
+	const created = await context.client.createWorkflow(workflow);
+	await context.client.activateWorkflow(created.id);
+	await waitForWebhook(urlOf(context, webhookId));
+	return created.id;
+}
+
+async function waitForWebhook(url) {
+	await waitFor('the production webhook', async () => {
+		const response = await fetch(url, { method: 'POST', body: '{}' });
+		return response.status !== 404;
+	});
+}
+
+/** The platform's endpoint requests that change something (the list is read at every activation). */
+function endpointChanges(sandbox) {
+	return sandbox.requests
+		.filter((request) => request.path.startsWith(ENDPOINTS_PATH) && request.method !== 'GET')
+		.map((request) => `${request.method} ${request.path}`);
+}
+
+/** Finished executions of a workflow whose trigger item is the delivery with these signed bytes, by status. */
+async function runsOfDelivery(client, workflowId, body) {
+	const key = digestOf(body);
+	const executions = await executionsOf(client, workflowId);
+	const runs = executions.filter(
+		(execution) => nodeOutput(execution.data, TRIGGER_NODE_NAME)[0]?.deliveryKey === key,
+	);
+	return {
+		success: runs.filter((execution) => execution.status === 'success').length,
+		total: runs.length,
+	};
+}
+
+/** A signed delivery body of the chosen shape. */
+function deliveryBody(event = 'charge.captured', chargeId = SEED.charges.authorized) {
+	return JSON.stringify({
+		id: randomUUID(),
+		event,
+		charge: { id: chargeId, status: event.slice('charge.'.length), amount: 25990 },
+		occurred_at: new Date().toISOString(),
+	});
+}
+
+/**
+ * Publishing a fix while the platform resends: the workflow fails on two events; the user replaces the failing node
+ * and publishes (`how`); the platform keeps resending. Each event must run once after the fix.
+ */
+async function fixWhileResending(report, context, profile, how) {
+	const { admin, client, credential, sandbox } = context;
+	await report.check(
+		`seams: a fix published (${how}) while a sender that ${profile === 'drop-deleted-endpoint' ? 'drops the retries of a deleted endpoint' : 'resends with the original signature'} resends two failed events: each runs once after the fix`,
+		async () => {
+			await admin.reset();
+			sandbox.configureDelivery({ ...PATIENT_SENDER, profile });
+			const broken = triggerWorkflow(`E2E seams: fix (${how}, ${profile})`, EVENTS, credential, {}, {
+				after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
+			});
+			const workflowId = await publish(context, broken);
+			try {
+				const fired = [
+					await admin.chargeEvent(SEED.charges.authorized, 'charge.captured'),
+					await admin.chargeEvent(SEED.charges.captured, 'charge.refunded'),
+				].flatMap((answer) => answer.deliveries.map((delivery) => delivery.id));
+				assert.equal(fired.length, 2);
+				await waitFor('both events failed once', async () => {
+					const records = (await admin.deliveries()).filter((d) => fired.includes(d.id));
+					return records.every((d) => d.attempts >= 1 && d.lastStatus === 500) ? true : undefined;
+				});
+				const fixed = {
+					...broken.workflow,
+					nodes: [
+						broken.workflow.nodes[0],
+						{ ...setNode('The Bug', { fixed: 'yes' }), id: broken.workflow.nodes[1].id },
+					],
+				};
+				sandbox.clearRequests();
+				if (how === 'save through the public API') {
+					await client.updateWorkflow(workflowId, fixed, { publishIfActive: true });
+				} else {
+					await client.updateWorkflow(workflowId, fixed);
+					await client.activateWorkflow(workflowId);
+				}
+				await sandbox.waitForDeliveries();
+				const records = (await admin.deliveries()).filter((d) => fired.includes(d.id));
+				assert.deepEqual(
+					records.map((d) => ({ delivered: d.delivered, status: d.lastStatus, gaveUp: d.gaveUp })),
+					records.map(() => ({ delivered: true, status: 200, gaveUp: null })),
+				);
+				for (const id of fired) {
+					const runs = await runsOfDelivery(client, workflowId, sandbox.deliveryBody(id));
+					assert.equal(runs.success, 1, `delivery ${id}: ${runs.success} successful runs`);
+				}
+				assert.deepEqual(endpointChanges(sandbox), [], 'the endpoint was changed');
+			} finally {
+				await client.deactivateWorkflow(workflowId);
+				sandbox.configureDelivery({ maxAttempts: 3, baseDelayMs: 200, timeoutMs: 5_000, profile: 'resend-every-failure' });
+			}
+		},
+	);
+}
+
+async function checkReplays(report, context) {
+	const { admin, client, credential } = context;
+	await admin.reset();
+	const trigger = triggerWorkflow('E2E seams: replays', EVENTS, credential);
+	const workflowId = await publish(context, trigger);
+	const url = urlOf(context, trigger.webhookId);
+	const secret = endpointSecret(context, url);
+	try {
+		await report.check(
+			'seams: a captured delivery replayed with new X-Delivery-Ids, without one and with another X-Event runs nothing more',
+			async () => {
+				const body = deliveryBody();
+				const headers = { 'content-type': 'application/json', 'x-event': 'charge.captured' };
+				const first = await sendSigned(url, secret, body, { ...headers, 'x-delivery-id': randomUUID() });
+				assert.equal(first.status, 200, first.text);
+				const replays = [
+					{ ...headers, 'x-delivery-id': randomUUID() },
+					{ ...headers, 'x-delivery-id': randomUUID() },
+					{ 'content-type': 'application/json', 'x-event': 'charge.captured' },
+					{ ...headers, 'x-event': 'charge.refunded', 'x-delivery-id': randomUUID() },
+				];
+				for (const replay of replays) {
+					const answer = await sendSigned(url, secret, body, replay);
+					assert.equal(answer.status, 200, answer.text);
+					assert.match(answer.text, /duplicate delivery/);
+				}
+				await sleep(QUIET_MS);
+				assert.deepEqual(await runsOfDelivery(client, workflowId, body), { success: 1, total: 1 });
+			},
+		);
+
+		await report.check(
+			"seams: a replay carrying a victim's future X-Delivery-Id does not stop the victim's delivery",
+			async () => {
+				const captured = deliveryBody();
+				const victimId = randomUUID();
+				const headers = { 'content-type': 'application/json', 'x-delivery-id': victimId };
+				await sendSigned(url, secret, captured, { 'content-type': 'application/json' });
+				await sendSigned(url, secret, captured, headers);
+				const victim = deliveryBody('charge.refunded', SEED.charges.captured);
+				const answer = await sendSigned(url, secret, victim, headers);
+				assert.equal(answer.status, 200, answer.text);
+				assert.doesNotMatch(answer.text, /duplicate/);
+				await waitFor('the victim run', async () =>
+					(await runsOfDelivery(client, workflowId, victim)).success === 1 ? true : undefined,
+				);
+			},
+		);
+
+		await report.check(
+			'seams: a correctly signed delivery runs whatever its Content-Type (cloudevents, octet-stream, none)',
+			async () => {
+				for (const contentType of ['application/cloudevents+json', 'application/octet-stream', undefined]) {
+					const body = deliveryBody();
+					const answer = await sendSigned(url, secret, body, contentType ? { 'content-type': contentType } : {});
+					assert.equal(answer.status, 200, `${contentType}: ${answer.status} ${answer.text}`);
+					await waitFor(`the ${contentType} run`, async () =>
+						(await runsOfDelivery(client, workflowId, body)).success === 1 ? true : undefined,
+					);
+				}
+			},
+		);
+
+		await report.check(
+			'seams: refusals are logged at warn, one line a minute per webhook, without the secret or the signature',
+			async () => {
+				const before = context.instance.output().length;
+				const forged = [];
+				for (let i = 0; i < 3; i++) {
+					const answer = await sendSigned(url, `whsec_${'0'.repeat(64)}`, deliveryBody(), {
+						'content-type': 'application/json',
+					});
+					assert.equal(answer.status, 401);
+					forged.push(answer);
+				}
+				await sleep(500);
+				const logged = context.instance.output().slice(before);
+				const lines = logged.split('\n').filter((line) => line.includes('answered 401 to a delivery'));
+				assert.equal(lines.length, 1, logged);
+				assert.match(lines[0], /E2E seams: replays/);
+				assert.ok(!logged.includes(secret), 'the log holds the secret');
+			},
+		);
+	} finally {
+		await client.deactivateWorkflow(workflowId);
+	}
+}
+
+/** Restarts n8n on the same port and user folder, and waits until a trigger's webhook answers again. */
+async function restartN8n(context, webhookUrl) {
+	const { instance } = context;
+	await instance.stop();
+	context.instance = await startN8n({
+		n8nDir: instance.n8nDir,
+		userFolder: instance.userFolder,
+		port: instance.port,
+		brokerPort: instance.brokerPort,
+	});
+	await waitForWebhook(webhookUrl);
+}
+
+async function checkRestarts(report, context) {
+	const { admin, client, credential, sandbox } = context;
+	await admin.reset();
+	const trigger = triggerWorkflow('E2E seams: restarts', EVENTS, credential);
+	const workflowId = await publish(context, trigger);
+	const url = urlOf(context, trigger.webhookId);
+	await report.check(
+		'seams: three restarts against a platform that writes URLs and events its own way and pages without totals: 0 creates, 0 deletes, deliveries verify',
+		async () => {
+			const secret = endpointSecret(context, url);
+			// Other endpoints of the merchant, so that the list runs over pages of 2.
+			for (let i = 0; i < 3; i++) await registerDirectly(sandbox, `https://elsewhere.example.com/${i}`);
+			sandbox.setEndpointList('rewritten');
+			try {
+				sandbox.clearRequests();
+				for (let restart = 0; restart < 3; restart++) await restartN8n(context, url);
+				assert.deepEqual(endpointChanges(sandbox), []);
+				assert.equal(endpointSecret(context, url), secret);
+				const body = deliveryBody();
+				const answer = await sendSigned(url, secret, body, { 'content-type': 'application/json' });
+				assert.equal(answer.status, 200, answer.text);
+			} finally {
+				sandbox.setEndpointList('as-registered');
+			}
+		},
+	);
+	await client.deactivateWorkflow(workflowId);
+}
+
+async function checkWaitsAndUnconfirmedAnswers(report, context) {
+	const { admin, client, credential, instance } = context;
+	await admin.reset();
+	const pausing = triggerWorkflow('E2E seams: a run that pauses', ['charge.captured'], credential, {}, {
+		after: [
+			{
+				name: 'Wait 70 s',
+				type: 'n8n-nodes-base.wait',
+				typeVersion: 1.1,
+				parameters: { resume: 'timeInterval', amount: 70, unit: 'seconds' },
+				webhookId: randomUUID(),
+			},
+			stopAndErrorNode('Fails After the Wait', 'E2E: fails after the pause'),
+		],
+	});
+	const before = instance.output().length;
+	const pausingId = await publish(context, pausing);
+	const url = urlOf(context, pausing.webhookId);
+	const body = deliveryBody();
+	let answeredAt = 0;
+	const sentAt = Date.now();
+
+	await report.check(
+		'seams: a run that pauses at a Wait of 70 s is answered 2xx when it pauses (measured), and activation warns about it',
+		async () => {
+			const logged = context.instance.output().slice(before);
+			assert.match(logged, /"Wait 70 s" \(Wait of 65 seconds or more\) can pause the execution/);
+			const answer = await sendSigned(url, endpointSecret(context, url), body, {
+				'content-type': 'application/json',
+			});
+			answeredAt = Date.now();
+			assert.equal(answer.status, 200, answer.text);
+			console.log(`      n8n answered ${answer.status} ${Math.round((answeredAt - sentAt) / 100) / 10} s after the delivery, the run paused`);
+		},
+	);
+
+	// An execution that ends without its data: the workflow's HTTP Request credential is deleted, n8n's credential check
+	// fails the execution before it runs and answers 200 "Workflow executed successfully but no data was returned".
+	const credentialName = `E2E seams: a credential deleted (${randomUUID()})`;
+	const doomed = await client.createCredential({
+		name: credentialName,
+		type: 'httpHeaderAuth',
+		data: { name: 'X-Test', value: 'dummy' },
+	});
+	const unconfirmed = triggerWorkflow('E2E seams: an execution without its data', ['charge.captured'], credential, {}, {
+		after: [
+			{
+				name: 'Uses a Deleted Credential',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				parameters: {
+					url: `${context.sandbox.url}/__admin/sink`,
+					authentication: 'genericCredentialType',
+					genericAuthType: 'httpHeaderAuth',
+					options: {},
+				},
+				credentials: { httpHeaderAuth: { id: doomed.id, name: credentialName } },
+			},
+		],
+	});
+	const unconfirmedId = await publish(context, unconfirmed);
+	await client.rest('DELETE', `/credentials/${doomed.id}`);
+
+	await report.check(
+		'seams: an execution n8n fails before it runs (its credential deleted) is answered 500, and its resend is not a duplicate',
+		async () => {
+			const target = urlOf(context, unconfirmed.webhookId);
+			const secret = endpointSecret(context, target);
+			const event = deliveryBody();
+			for (let attempt = 1; attempt <= 2; attempt++) {
+				const answer = await sendSigned(target, secret, event, { 'content-type': 'application/json' });
+				assert.equal(answer.status, 500, `attempt ${attempt}: ${answer.status} ${answer.text}`);
+				assert.doesNotMatch(answer.text, /duplicate/);
+			}
+		},
+	);
+
+	await report.check(
+		'seams: the paused run failed after its Wait, 70 s after n8n had answered 200',
+		async () => {
+			const waited = Math.max(0, sentAt + 75_000 - Date.now());
+			await sleep(waited);
+			const execution = await waitFor(
+				'the paused execution to end',
+				async () => {
+					const [latest] = await executionsOf(client, pausingId);
+					return latest && !['new', 'waiting', 'running'].includes(latest.status) ? latest : undefined;
+				},
+				{ timeoutMs: 60_000 },
+			);
+			assert.equal(execution.status, 'error');
+		},
+	);
+	await client.deactivateWorkflow(pausingId);
+	await client.deactivateWorkflow(unconfirmedId);
+}
+
+async function checkUnpublishRemoval(report, context) {
+	const { admin, client, credential } = context;
+	await admin.reset();
+	const trigger = triggerWorkflow('E2E seams: unpublish', EVENTS, credential, { endpointRemovalDelay: 2 });
+	const workflowId = await publish(context, trigger);
+	await report.check(
+		'seams: an unpublish not followed by a publish removes the endpoint after its delay (2 s here)',
+		async () => {
+			await client.deactivateWorkflow(workflowId);
+			assert.equal((await admin.webhookEndpoints()).length, 1);
+			await waitFor('the endpoint removed', async () =>
+				(await admin.webhookEndpoints()).length === 0 ? true : undefined,
+			);
+		},
+	);
+}
+
+async function checkTriggerSeams(report, context) {
+	for (const profile of ['resend-every-failure', 'drop-deleted-endpoint']) {
+		for (const how of ['saved, then published', 'save through the public API']) {
+			await fixWhileResending(report, context, profile, how);
+		}
+	}
+	await checkUnpublishRemoval(report, context);
+	await checkReplays(report, context);
+	await checkWaitsAndUnconfirmedAnswers(report, context);
+	await checkRestarts(report, context);
+}
+
+module.exports = { checkTriggerSeams };
