@@ -101,12 +101,11 @@ async function fixWhileResending(report, context, profile, how) {
 					const records = (await admin.deliveries()).filter((d) => fired.includes(d.id));
 					return records.every((d) => d.attempts >= 1 && d.lastStatus === 500) ? true : undefined;
 				});
+				const [trigger, bug] = broken.workflow.nodes;
+				const { type, typeVersion, parameters } = setNode('The Bug', { fixed: 'yes' });
 				const fixed = {
 					...broken.workflow,
-					nodes: [
-						broken.workflow.nodes[0],
-						{ ...setNode('The Bug', { fixed: 'yes' }), id: broken.workflow.nodes[1].id },
-					],
+					nodes: [trigger, { ...bug, type, typeVersion, parameters }],
 				};
 				sandbox.clearRequests();
 				if (how === 'save through the public API') {
@@ -138,6 +137,7 @@ async function checkReplays(report, context) {
 	const { admin, client, credential } = context;
 	await admin.reset();
 	const trigger = triggerWorkflow('E2E seams: replays', EVENTS, credential);
+	const logBefore = context.instance.output().length;
 	const workflowId = await publish(context, trigger);
 	const url = urlOf(context, trigger.webhookId);
 	const secret = endpointSecret(context, url);
@@ -200,7 +200,8 @@ async function checkReplays(report, context) {
 		await report.check(
 			'seams: refusals are logged at warn, one line a minute per webhook, without the secret or the signature',
 			async () => {
-				const before = context.instance.output().length;
+				// The unsigned probe that waited for the webhook was the first refusal of this minute: logged. The forged
+				// deliveries after it are counted for the next line.
 				const forged = [];
 				for (let i = 0; i < 3; i++) {
 					const answer = await sendSigned(url, `whsec_${'0'.repeat(64)}`, deliveryBody(), {
@@ -210,10 +211,12 @@ async function checkReplays(report, context) {
 					forged.push(answer);
 				}
 				await sleep(500);
-				const logged = context.instance.output().slice(before);
-				const lines = logged.split('\n').filter((line) => line.includes('answered 401 to a delivery'));
+				const logged = context.instance.output().slice(logBefore);
+				const lines = logged
+					.split('\n')
+					.filter((line) => line.includes('E2E seams: replays" answered 401 to a delivery'));
 				assert.equal(lines.length, 1, logged);
-				assert.match(lines[0], /E2E seams: replays/);
+				assert.match(lines[0], /no signature matches the endpoint secret|no endpoint secret/);
 				assert.ok(!logged.includes(secret), 'the log holds the secret');
 			},
 		);
