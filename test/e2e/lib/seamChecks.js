@@ -303,6 +303,37 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		},
 	);
 
+	await report.check(
+		'seams: a run waiting for an approval (a Wait for a webhook call) is answered 2xx when it pauses (measured)',
+		async () => {
+			const approval = triggerWorkflow('E2E seams: an approval', ['charge.captured'], credential, {}, {
+				after: [
+					{
+						name: 'Wait for Approval',
+						type: 'n8n-nodes-base.wait',
+						typeVersion: 1.1,
+						parameters: { resume: 'webhook', options: {} },
+						webhookId: randomUUID(),
+					},
+				],
+			});
+			const approvalId = await publish(context, approval);
+			try {
+				const target = urlOf(context, approval.webhookId);
+				const started = Date.now();
+				const answer = await sendSigned(target, endpointSecret(context, target), deliveryBody(), {
+					'content-type': 'application/json',
+				});
+				assert.equal(answer.status, 200, answer.text);
+				console.log(`      n8n answered ${answer.status} ${Math.round((Date.now() - started) / 100) / 10} s after the delivery, the run waiting for its approval`);
+				const [execution] = await executionsOf(client, approvalId);
+				assert.equal(execution?.status, 'waiting');
+			} finally {
+				await client.deactivateWorkflow(approvalId);
+			}
+		},
+	);
+
 	// An execution that ends without its data: the workflow's HTTP Request credential is deleted, n8n's credential check
 	// fails the execution before it runs and answers 200 "Workflow executed successfully but no data was returned".
 	const credentialName = `E2E seams: a credential deleted (${randomUUID()})`;
