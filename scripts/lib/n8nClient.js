@@ -183,14 +183,14 @@ class N8nClient {
 	}
 
 	/**
-	 * Public API: saves a workflow's nodes, connections and settings (PUT). n8n 2.x publishes the save only with
-	 * `publishIfActive` (as a user who saves and publishes in one step); n8n 1.x applies it to an active workflow.
+	 * Public API: saves a workflow's nodes, connections and settings (PUT); with `publishIfActive`, a published
+	 * workflow's save is published too (the line's saveAndPublishQuery; n8n 1.x publishes every such save).
 	 * @param {string} id
 	 * @param {{ name: string, nodes: object[], connections: object, settings?: object }} workflow
 	 * @param {{ publishIfActive?: boolean }} [options]
 	 */
 	async updateWorkflow(id, workflow, { publishIfActive = false } = {}) {
-		const query = publishIfActive ? '?publishIfActive=true' : '';
+		const query = publishIfActive ? n8nLine(this.version).saveAndPublishQuery : '';
 		const { name, nodes, connections, settings = {} } = workflow;
 		return await this.api('PUT', `/workflows/${encodeURIComponent(id)}${query}`, {
 			name,

@@ -10,7 +10,7 @@
 const assert = require('node:assert/strict');
 const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
-const { sleep, startN8n, waitFor } = require('../../../scripts/lib/n8n');
+const { n8nLine, sleep, startN8n, waitFor } = require('../../../scripts/lib/n8n');
 const {
 	TRIGGER_NODE_NAME,
 	nodeOutput,
@@ -225,8 +225,11 @@ async function checkReplays(report, context) {
 	}
 }
 
-/** Restarts n8n on the same port and user folder, and waits until a trigger's webhook answers again. */
-async function restartN8n(context, webhookUrl) {
+/**
+ * Restarts n8n on the same port and user folder (with `env` added), and waits until a trigger's webhook answers
+ * again.
+ */
+async function restartN8n(context, webhookUrl, env = {}) {
 	const { instance } = context;
 	await instance.stop();
 	context.instance = await startN8n({
@@ -234,8 +237,66 @@ async function restartN8n(context, webhookUrl) {
 		userFolder: instance.userFolder,
 		port: instance.port,
 		brokerPort: instance.brokerPort,
+		env,
 	});
-	await waitForWebhook(webhookUrl);
+	if (webhookUrl) await waitForWebhook(webhookUrl);
+}
+
+/**
+ * n8n 2.x's publication service (its default; the suites switch it off to publish synchronously): publishing a fix
+ * that also changes the trigger (here an option) unpublishes and publishes the trigger; the events the platform is
+ * resending must run once after the fix.
+ */
+async function checkPublicationService(report, context) {
+	const { admin, client, credential, sandbox } = context;
+	if (!('N8N_USE_WORKFLOW_PUBLICATION_SERVICE' in n8nLine(context.instance.version).env)) return;
+	await restartN8n(context, undefined, { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true' });
+	try {
+		await report.check(
+			"seams: with n8n 2.x's publication service, a fix that also changes the trigger, published while the platform resends: each event runs once after the fix",
+			async () => {
+				await admin.reset();
+				sandbox.configureDelivery({ ...PATIENT_SENDER, profile: 'drop-deleted-endpoint' });
+				const broken = triggerWorkflow('E2E seams: publication service', EVENTS, credential, {}, {
+					after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
+				});
+				const workflowId = await publish(context, broken);
+				try {
+					const fired = (await admin.chargeEvent(SEED.charges.authorized, 'charge.captured')).deliveries.map(
+						(delivery) => delivery.id,
+					);
+					await waitFor('the event failed once', async () => {
+						const [record] = (await admin.deliveries()).filter((d) => fired.includes(d.id));
+						return record?.lastStatus === 500 ? true : undefined;
+					});
+					const [trigger, bug] = broken.workflow.nodes;
+					const { type, typeVersion, parameters } = setNode('The Bug', { fixed: 'yes' });
+					const changedTrigger = {
+						...trigger,
+						parameters: { ...trigger.parameters, options: { includeHeaders: true } },
+					};
+					await client.updateWorkflow(workflowId, {
+						...broken.workflow,
+						nodes: [changedTrigger, { ...bug, type, typeVersion, parameters }],
+					});
+					await client.activateWorkflow(workflowId);
+					await sandbox.waitForDeliveries();
+					const [record] = (await admin.deliveries()).filter((d) => fired.includes(d.id));
+					assert.deepEqual(
+						{ delivered: record.delivered, gaveUp: record.gaveUp },
+						{ delivered: true, gaveUp: null },
+					);
+					const runs = await runsOfDelivery(client, workflowId, sandbox.deliveryBody(fired[0]));
+					assert.equal(runs.success, 1);
+				} finally {
+					await client.deactivateWorkflow(workflowId);
+					sandbox.configureDelivery({ maxAttempts: 3, baseDelayMs: 200, timeoutMs: 5_000, profile: 'resend-every-failure' });
+				}
+			},
+		);
+	} finally {
+		await restartN8n(context);
+	}
 }
 
 async function checkRestarts(report, context) {
@@ -326,8 +387,10 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 				});
 				assert.equal(answer.status, 200, answer.text);
 				console.log(`      n8n answered ${answer.status} ${Math.round((Date.now() - started) / 100) / 10} s after the delivery, the run waiting for its approval`);
-				const [execution] = await executionsOf(client, approvalId);
-				assert.equal(execution?.status, 'waiting');
+				await waitFor('the execution waiting for its approval', async () => {
+					const [execution] = await executionsOf(client, approvalId);
+					return execution?.status === 'waiting' ? execution : undefined;
+				});
 			} finally {
 				await client.deactivateWorkflow(approvalId);
 			}
@@ -422,6 +485,7 @@ async function checkTriggerSeams(report, context) {
 	await checkReplays(report, context);
 	await checkWaitsAndUnconfirmedAnswers(report, context);
 	await checkRestarts(report, context);
+	await checkPublicationService(report, context);
 }
 
 module.exports = { checkTriggerSeams };
