@@ -25,6 +25,8 @@ const EVENTS = ['charge.captured', 'charge.refunded'];
 const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
 /** How long to wait before saying that something did NOT happen. */
 const QUIET_MS = 2_000;
+/** Acknowledge After the Workflow Succeeds, set explicitly (it is the default). */
+const AFTER_THE_RUN = { acknowledge: 'lastNode' };
 /** A sender slow enough to publish a fix between two of its attempts, and patient enough to wait for it. */
 const PATIENT_SENDER = { maxAttempts: 12, baseDelayMs: 1_000, maxDelayMs: 2_000, timeoutMs: 10_000 };
 
@@ -88,6 +90,7 @@ async function fixWhileResending(report, context, profile, how) {
 			await admin.reset();
 			sandbox.configureDelivery({ ...PATIENT_SENDER, profile });
 			const broken = triggerWorkflow(`E2E seams: fix (${how}, ${profile})`, EVENTS, credential, {}, {
+				parameters: AFTER_THE_RUN,
 				after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
 			});
 			const workflowId = await publish(context, broken);
@@ -258,6 +261,7 @@ async function checkPublicationService(report, context) {
 				await admin.reset();
 				sandbox.configureDelivery({ ...PATIENT_SENDER, profile: 'drop-deleted-endpoint' });
 				const broken = triggerWorkflow('E2E seams: publication service', EVENTS, credential, {}, {
+					parameters: AFTER_THE_RUN,
 					after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
 				});
 				const workflowId = await publish(context, broken);
@@ -332,6 +336,7 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 	const { admin, client, credential, instance } = context;
 	await admin.reset();
 	const pausing = triggerWorkflow('E2E seams: a run that pauses', ['charge.captured'], credential, {}, {
+		parameters: AFTER_THE_RUN,
 		after: [
 			{
 				name: 'Wait 70 s',
@@ -368,6 +373,7 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		'seams: a run waiting for an approval (a Wait for a webhook call) is answered 2xx when it pauses (measured)',
 		async () => {
 			const approval = triggerWorkflow('E2E seams: an approval', ['charge.captured'], credential, {}, {
+				parameters: AFTER_THE_RUN,
 				after: [
 					{
 						name: 'Wait for Approval',
@@ -406,6 +412,7 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		data: { name: 'X-Test', value: 'dummy' },
 	});
 	const unconfirmed = triggerWorkflow('E2E seams: an execution without its data', ['charge.captured'], credential, {}, {
+		parameters: AFTER_THE_RUN,
 		after: [
 			{
 				name: 'Uses a Deleted Credential',
