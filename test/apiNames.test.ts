@@ -180,7 +180,11 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		harness.setParameters({ events: ['charge.refunded'], options: { endpointRemovalDelay: 0 } });
 		expect(await harness.activate()).toBe(false);
 		await harness.deactivate();
-		const id = String(sandbox().requests.find((r) => r.method === 'PATCH')?.path.split('/')[3]);
+		const id = String(
+			sandbox()
+				.requests.find((r) => r.method === 'PATCH')
+				?.path.split('/')[3],
+		);
 		expect(sandbox().requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /v1/hooks',
 			'POST /v1/postbacks/endpoints',

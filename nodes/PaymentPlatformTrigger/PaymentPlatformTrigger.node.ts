@@ -206,7 +206,9 @@ export class PaymentPlatformTrigger implements INodeType {
 			webhook,
 			keys,
 			acknowledgeMode(this.getNodeParameter('acknowledge', 'lastNode')),
-			options.ignoreDuplicates === false ? undefined : valid(this.getNode(), windowSettings(options)),
+			options.ignoreDuplicates === false
+				? undefined
+				: valid(this.getNode(), windowSettings(options)),
 		);
 		if (refused !== undefined) return refused;
 

@@ -3,7 +3,12 @@
  * 200 ignored, 503 still running), what counts as n8n's answer that the event ran, and the refusals log.
  * docs/trigger.md ("What n8n guarantees and what the trigger adds") says what each answer means on each n8n line.
  */
-import type { IWebhookDescription, IWebhookFunctions, IWebhookResponseData, Logger } from 'n8n-workflow';
+import type {
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+	Logger,
+} from 'n8n-workflow';
 import {
 	clearInFlight,
 	hasSeenDelivery,
@@ -87,7 +92,9 @@ type End = (...args: unknown[]) => unknown;
 function confirmsRun(mode: AcknowledgeMode, status: number, chunk: unknown): boolean {
 	if (status < 200 || status >= 300) return false;
 	if (mode === 'onReceived') return true;
-	return chunk === undefined || chunk === null || (typeof chunk !== 'function' && String(chunk) === '');
+	return (
+		chunk === undefined || chunk === null || (typeof chunk !== 'function' && String(chunk) === '')
+	);
 }
 
 /**
@@ -187,7 +194,12 @@ const refusalLog = new Map<string, { loggedAt: number; since: number }>();
  * Logs a refusal at warn level, at most once per REFUSAL_LOG_EVERY_MS per webhook; the refusals in between are
  * counted in the next line. A user whose secret went stale, or whose platform signs otherwise, sees it in n8n's log.
  */
-export function logRefusal(logger: Logger, webhook: string, workflow: string, refusal: Refusal): void {
+export function logRefusal(
+	logger: Logger,
+	webhook: string,
+	workflow: string,
+	refusal: Refusal,
+): void {
 	const now = Date.now();
 	const last = refusalLog.get(webhook);
 	if (last !== undefined && now - last.loggedAt < REFUSAL_LOG_EVERY_MS) {
@@ -199,7 +211,8 @@ export function logRefusal(logger: Logger, webhook: string, workflow: string, re
 			? ` (and ${last.since} more refused since the last such line)`
 			: '';
 	refusalLog.set(webhook, { loggedAt: now, since: 0 });
-	const headers = refusal.signatureHeaders.length > 0 ? refusal.signatureHeaders.join(', ') : 'none';
+	const headers =
+		refusal.signatureHeaders.length > 0 ? refusal.signatureHeaders.join(', ') : 'none';
 	logger.warn(
 		`Payment Platform Trigger in workflow "${workflow}" answered 401 to a delivery: ${REFUSAL_REASONS[refusal.reason]}${earlier}. Content-Type ${refusal.contentType ?? 'none'}, ${refusal.bytes} bytes, signature headers: ${headers}.`,
 		{ reason: refusal.reason, signatureHeaders: refusal.signatureHeaders },
@@ -226,7 +239,12 @@ const IN_RUN_WAIT_SECONDS = 65;
  * a time or after 65 s or more; a Form node; any "Send and Wait" operation; a human-review tool.
  */
 export function pausingNodesAfter(
-	children: ReadonlyArray<{ name: string; type: string; disabled?: boolean; parameters?: Parameters }>,
+	children: ReadonlyArray<{
+		name: string;
+		type: string;
+		disabled?: boolean;
+		parameters?: Parameters;
+	}>,
 ): PausingNode[] {
 	return children.flatMap((node): PausingNode[] => {
 		if (node.disabled === true) return [];
@@ -236,8 +254,11 @@ export function pausingNodesAfter(
 		if (node.type === 'n8n-nodes-base.form') return [{ name: node.name, why: 'a form' }];
 		if (node.type !== 'n8n-nodes-base.wait') return [];
 		const resume = parameters.resume ?? 'timeInterval';
-		if (resume !== 'timeInterval') return [{ name: node.name, why: `Wait (resume: ${String(resume)})` }];
-		const seconds = Number(parameters.amount ?? 1) * (WAIT_SECONDS_PER_UNIT[String(parameters.unit ?? 'hours')] ?? NaN);
+		if (resume !== 'timeInterval')
+			return [{ name: node.name, why: `Wait (resume: ${String(resume)})` }];
+		const seconds =
+			Number(parameters.amount ?? 1) *
+			(WAIT_SECONDS_PER_UNIT[String(parameters.unit ?? 'hours')] ?? NaN);
 		return Number.isFinite(seconds) && seconds < IN_RUN_WAIT_SECONDS
 			? []
 			: [{ name: node.name, why: 'Wait of 65 seconds or more' }];

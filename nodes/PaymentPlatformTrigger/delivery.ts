@@ -286,7 +286,9 @@ export function forgetRecentDeliveries(webhook: string): void {
 /** True when any of `keys` is admitted and still running (its answer not sent, its time not over). */
 export function isInFlight(webhook: string, keys: readonly string[], now: number): boolean {
 	const running = runningByWebhook.get(webhook);
-	return running !== undefined && keys.some((key) => (running.get(storedKey(key))?.until ?? 0) > now);
+	return (
+		running !== undefined && keys.some((key) => (running.get(storedKey(key))?.until ?? 0) > now)
+	);
 }
 
 /**

@@ -133,7 +133,10 @@ const OPTIONS: INodeProperties = {
 			name: 'duplicateWindowHours',
 			type: 'number',
 			default: DUPLICATE_WINDOW_HOURS,
-			typeOptions: { minValue: DUPLICATE_WINDOW_HOURS_RANGE.min, maxValue: DUPLICATE_WINDOW_HOURS_RANGE.max },
+			typeOptions: {
+				minValue: DUPLICATE_WINDOW_HOURS_RANGE.min,
+				maxValue: DUPLICATE_WINDOW_HOURS_RANGE.max,
+			},
 			description: `With Ignore Duplicate Deliveries: how long a delivery that ran is remembered, so that a resend of it starts nothing (${DUPLICATE_WINDOW_HOURS_RANGE.min} to ${DUPLICATE_WINDOW_HOURS_RANGE.max}). Platforms resend for up to about 3 days.`,
 		},
 		{
@@ -200,7 +203,10 @@ const OPTIONS: INodeProperties = {
 			name: 'previousSecretHours',
 			type: 'number',
 			default: PREVIOUS_SECRET_HOURS,
-			typeOptions: { minValue: PREVIOUS_SECRET_HOURS_RANGE.min, maxValue: PREVIOUS_SECRET_HOURS_RANGE.max },
+			typeOptions: {
+				minValue: PREVIOUS_SECRET_HOURS_RANGE.min,
+				maxValue: PREVIOUS_SECRET_HOURS_RANGE.max,
+			},
 			description: `When the trigger registers a new endpoint (other events, another URL, an endpoint the platform lost), how long the old endpoint's secret still verifies deliveries the platform signed before the change and resends after it (${PREVIOUS_SECRET_HOURS_RANGE.min} to ${PREVIOUS_SECRET_HOURS_RANGE.max}; 0: at once no more)`,
 		},
 		{
@@ -208,7 +214,10 @@ const OPTIONS: INodeProperties = {
 			name: 'resendRunsAfter',
 			type: 'number',
 			default: RUNNING_AT_MOST_SECONDS,
-			typeOptions: { minValue: RUNNING_AT_MOST_SECONDS_RANGE.min, maxValue: RUNNING_AT_MOST_SECONDS_RANGE.max },
+			typeOptions: {
+				minValue: RUNNING_AT_MOST_SECONDS_RANGE.min,
+				maxValue: RUNNING_AT_MOST_SECONDS_RANGE.max,
+			},
 			description:
 				'A resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).',
 		},
@@ -291,7 +300,12 @@ const OPTIONS: INodeProperties = {
 };
 
 /** Every parameter of the trigger, in the order the editor shows them. */
-export const triggerProperties: INodeProperties[] = [EVENTS, ACKNOWLEDGE, UNRECOGNISED_EVENTS, OPTIONS];
+export const triggerProperties: INodeProperties[] = [
+	EVENTS,
+	ACKNOWLEDGE,
+	UNRECOGNISED_EVENTS,
+	OPTIONS,
+];
 
 /** The mode in force for a parameter value (anything unknown answers when received, as n8n does). */
 export function acknowledgeMode(value: unknown): AcknowledgeMode {
@@ -313,7 +327,12 @@ export interface RegistrationSettings {
 type Range = { default: number; min: number; max: number };
 
 /** An option's number, the default when unset, or an error text naming the option and its range. */
-function boundedNumber(value: unknown, name: string, range: Range, wholeNumber = false): number | string {
+function boundedNumber(
+	value: unknown,
+	name: string,
+	range: Range,
+	wholeNumber = false,
+): number | string {
 	if (value === undefined || value === null || value === '') return range.default;
 	const number = typeof value === 'string' ? Number(value.trim()) : value;
 	const valid =
@@ -344,7 +363,12 @@ function readNumbers(
 /** The window settings the options ask for, or an error text when one is out of its range. */
 export function windowSettings(options: TriggerOptions): WindowSettings | string {
 	const numbers = readNumbers([
-		[options.duplicateWindowSize, 'Duplicate Window Size (Deliveries)', DUPLICATE_WINDOW_SIZE_RANGE, true],
+		[
+			options.duplicateWindowSize,
+			'Duplicate Window Size (Deliveries)',
+			DUPLICATE_WINDOW_SIZE_RANGE,
+			true,
+		],
 		[options.duplicateWindowHours, 'Duplicate Window Age (Hours)', DUPLICATE_WINDOW_HOURS_RANGE],
 		[options.resendRunsAfter, 'Resend Runs Again After (Seconds)', RUNNING_AT_MOST_SECONDS_RANGE],
 	]);
@@ -356,8 +380,16 @@ export function windowSettings(options: TriggerOptions): WindowSettings | string
 /** The registration settings the options ask for, or an error text when one is out of its range. */
 export function registrationSettings(options: TriggerOptions): RegistrationSettings | string {
 	const numbers = readNumbers([
-		[options.endpointRemovalDelay, 'Endpoint Removal Delay (Seconds)', ENDPOINT_REMOVAL_DELAY_RANGE],
-		[options.previousSecretHours, 'Previous Secret Grace Period (Hours)', PREVIOUS_SECRET_HOURS_RANGE],
+		[
+			options.endpointRemovalDelay,
+			'Endpoint Removal Delay (Seconds)',
+			ENDPOINT_REMOVAL_DELAY_RANGE,
+		],
+		[
+			options.previousSecretHours,
+			'Previous Secret Grace Period (Hours)',
+			PREVIOUS_SECRET_HOURS_RANGE,
+		],
 	]);
 	if (typeof numbers === 'string') return numbers;
 	const [delaySeconds, hours] = numbers;

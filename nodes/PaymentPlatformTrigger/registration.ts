@@ -192,7 +192,10 @@ async function createEndpoint(
 		body: { url, events },
 		expectData: false,
 	});
-	const endpoint = (data !== null && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+	const endpoint = (data !== null && typeof data === 'object' ? data : {}) as Record<
+		string,
+		unknown
+	>;
 	const endpointId = text(endpoint.id);
 	const secret = text(endpoint.secret);
 	if (endpointId === undefined || secret === undefined) {
@@ -293,9 +296,14 @@ function readListedEndpoints(items: readonly unknown[]): ListedEndpoint[] {
 }
 
 /** The pagination the answer reports, in the envelope or inside `data`. */
-function paginationOf(result: { data?: unknown; pagination?: unknown }): Record<string, unknown> | undefined {
+function paginationOf(result: {
+	data?: unknown;
+	pagination?: unknown;
+}): Record<string, unknown> | undefined {
 	if (isObject(result.pagination)) return result.pagination;
-	return isObject(result.data) && isObject(result.data.pagination) ? result.data.pagination : undefined;
+	return isObject(result.data) && isObject(result.data.pagination)
+		? result.data.pagination
+		: undefined;
 }
 
 const count = (value: unknown): number | undefined =>
@@ -441,7 +449,8 @@ export async function keepRegistration(
 	let removed = false;
 	const replace = async (why: string, remove: boolean) => {
 		this.logger.info(`Payment Platform webhook endpoint ${stored.endpointId}: ${why}`);
-		if (remove && stored.endpointId !== undefined) await removeEndpoint.call(this, stored.endpointId);
+		if (remove && stored.endpointId !== undefined)
+			await removeEndpoint.call(this, stored.endpointId);
 		kept = false;
 		removed = remove;
 	};

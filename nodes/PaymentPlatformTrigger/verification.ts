@@ -117,7 +117,8 @@ function decodeBase64Mac(value: string): Buffer | undefined {
 /** A received MAC: `sha256=<hex>`, bare hex, or base64 (optionally after `sha256=`); else undefined. */
 function decodeMac(text: string): Buffer | undefined {
 	let value = text.trim();
-	if (value.toLowerCase().startsWith(SIGNATURE_PREFIX)) value = value.slice(SIGNATURE_PREFIX.length);
+	if (value.toLowerCase().startsWith(SIGNATURE_PREFIX))
+		value = value.slice(SIGNATURE_PREFIX.length);
 	return HEX_MAC.test(value) ? Buffer.from(value, 'hex') : decodeBase64Mac(value);
 }
 
@@ -208,7 +209,8 @@ export function readSignatureValues(candidates: readonly HeaderValue[]): Signatu
 		if (STANDARD_ENTRY.test(tokens[0] ?? '')) {
 			for (const token of tokens) {
 				const [version, mac] = token.split(',', 2);
-				if (version === NAMES.standardWebhooksVersion) take(values.standard, decodeBase64Mac(mac ?? ''));
+				if (version === NAMES.standardWebhooksVersion)
+					take(values.standard, decodeBase64Mac(mac ?? ''));
 			}
 			continue;
 		}

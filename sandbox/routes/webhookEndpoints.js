@@ -95,7 +95,11 @@ function remove(ctx) {
 async function registerWebhookEndpointRoutes(fastify) {
 	fastify.get(WEBHOOK_ENDPOINTS_PATH, { schema: { querystring: webhookEndpointListQuery } }, list);
 	fastify.post(WEBHOOK_ENDPOINTS_PATH, { schema: { body: webhookEndpointCreate } }, create);
-	fastify.patch(`${WEBHOOK_ENDPOINTS_PATH}/:id`, { schema: { body: webhookEndpointUpdate } }, update);
+	fastify.patch(
+		`${WEBHOOK_ENDPOINTS_PATH}/:id`,
+		{ schema: { body: webhookEndpointUpdate } },
+		update,
+	);
 	fastify.delete(`${WEBHOOK_ENDPOINTS_PATH}/:id`, remove);
 }
 

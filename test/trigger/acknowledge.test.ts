@@ -67,7 +67,7 @@ describe('Acknowledge: When Received, when n8n cannot start the execution', () =
 });
 
 describe('Acknowledge: After the Workflow Succeeds, when n8n answers 2xx without the run data', () => {
-	it("n8n's 200 \"no data was returned\" goes out as 500, and the resend runs", async () => {
+	it('n8n\'s 200 "no data was returned" goes out as 500, and the resend runs', async () => {
 		const harness = registeredTrigger(AFTER_RUN);
 		const first = await harness.receive(signedRequest(), { endsWithoutRunData: true });
 		expect(first.status).toBe(500);
@@ -215,13 +215,37 @@ describe('Acknowledge: nodes after the trigger that can pause the run (n8n answe
 	});
 
 	it.each([
-		['a Wait of its default (1 hour)', node('n8n-nodes-base.wait', {}), 'Wait of 65 seconds or more'],
-		['a Wait of 70 s', node('n8n-nodes-base.wait', { amount: 70, unit: 'seconds' }), 'Wait of 65 seconds or more'],
-		['a Wait of an expression', node('n8n-nodes-base.wait', { amount: '={{ 5 }}', unit: 'minutes' }), 'Wait of 65 seconds or more'],
-		['a Wait for a webhook call (an approval)', node('n8n-nodes-base.wait', { resume: 'webhook' }), 'Wait (resume: webhook)'],
+		[
+			'a Wait of its default (1 hour)',
+			node('n8n-nodes-base.wait', {}),
+			'Wait of 65 seconds or more',
+		],
+		[
+			'a Wait of 70 s',
+			node('n8n-nodes-base.wait', { amount: 70, unit: 'seconds' }),
+			'Wait of 65 seconds or more',
+		],
+		[
+			'a Wait of an expression',
+			node('n8n-nodes-base.wait', { amount: '={{ 5 }}', unit: 'minutes' }),
+			'Wait of 65 seconds or more',
+		],
+		[
+			'a Wait for a webhook call (an approval)',
+			node('n8n-nodes-base.wait', { resume: 'webhook' }),
+			'Wait (resume: webhook)',
+		],
 		['a Wait for a form', node('n8n-nodes-base.wait', { resume: 'form' }), 'Wait (resume: form)'],
-		['a Wait until a time', node('n8n-nodes-base.wait', { resume: 'specificTime' }), 'Wait (resume: specificTime)'],
-		['a Send and Wait', node('n8n-nodes-base.slack', { operation: 'sendAndWait' }), 'Send and Wait'],
+		[
+			'a Wait until a time',
+			node('n8n-nodes-base.wait', { resume: 'specificTime' }),
+			'Wait (resume: specificTime)',
+		],
+		[
+			'a Send and Wait',
+			node('n8n-nodes-base.slack', { operation: 'sendAndWait' }),
+			'Send and Wait',
+		],
 		['a form page', node('n8n-nodes-base.form'), 'a form'],
 		['a human-review tool', node('n8n-nodes-base.slackHitlTool'), 'human review'],
 	])('%s can pause it', (_label, child, why) => {
@@ -229,7 +253,10 @@ describe('Acknowledge: nodes after the trigger that can pause the run (n8n answe
 	});
 
 	it.each([
-		['a Wait of 64 s (n8n waits in the run)', node('n8n-nodes-base.wait', { amount: 64, unit: 'seconds' })],
+		[
+			'a Wait of 64 s (n8n waits in the run)',
+			node('n8n-nodes-base.wait', { amount: 64, unit: 'seconds' }),
+		],
 		['a disabled Wait', node('n8n-nodes-base.wait', {}, true)],
 		['an HTTP request', node('n8n-nodes-base.httpRequest')],
 		['a Slack message', node('n8n-nodes-base.slack', { operation: 'post' })],

@@ -316,7 +316,10 @@ describe('unpublish, and publishing again', () => {
 		await harness.activate();
 		const id = harness.staticData()[STORED.endpointId];
 		await harness.deactivate();
-		harness.setParameters({ events: ['charge.refunded'], options: { endpointRemovalDelay: SHORT_DELAY_SECONDS } });
+		harness.setParameters({
+			events: ['charge.refunded'],
+			options: { endpointRemovalDelay: SHORT_DELAY_SECONDS },
+		});
 		expect(await harness.activate()).toBe(false);
 		await sleep(SHORT_DELAY_SECONDS * 1000 + 300);
 		expect(await sandboxEndpoints()).toMatchObject([{ id, events: ['charge.refunded'] }]);
@@ -392,14 +395,18 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	let patches: 'work' | 'are not known';
 	let deletes: 'work' | 'are ignored';
 
-	const pageOf = (page: number, size: number) => (endpoints ?? []).slice((page - 1) * size, page * size);
+	const pageOf = (page: number, size: number) =>
+		(endpoints ?? []).slice((page - 1) * size, page * size);
 
 	beforeAll(async () => {
 		api = await startReceiver((request) => {
 			const page = Number(request.query.page ?? 1);
 			if (request.method === 'GET') {
 				if (endpoints === undefined)
-					return { status: 404, body: { success: false, message: 'Not found', error: 'NOT_FOUND' } };
+					return {
+						status: 404,
+						body: { success: false, message: 'Not found', error: 'NOT_FOUND' },
+					};
 				return { status: 200, body: listAnswer(page) };
 			}
 			if (request.method === 'PATCH') {
@@ -442,7 +449,9 @@ describe('checkExists against platforms that list, page and change endpoints oth
 			.map(({ request }) => `${request.method} ${request.path}`)
 			.filter((line) => !line.startsWith('GET '));
 	const pagesRead = () =>
-		api.exchanges.filter(({ request }) => request.method === 'GET').map(({ request }) => request.query.page);
+		api.exchanges
+			.filter(({ request }) => request.method === 'GET')
+			.map(({ request }) => request.query.page);
 
 	function storedTrigger(events = EVENTS): TriggerHarness {
 		const harness = new TriggerHarness({
@@ -459,25 +468,46 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	}
 
 	const others = (count: number) =>
-		Array.from({ length: count }, (_, i) => ({ id: `other-${i}`, url: `https://elsewhere.example.com/${i}` }));
+		Array.from({ length: count }, (_, i) => ({
+			id: `other-${i}`,
+			url: `https://elsewhere.example.com/${i}`,
+		}));
 
 	it.each([
-		['another way of writing its URL', (url: string) => ({ url: `${url.replace('http://', 'HTTP://')}/` })],
+		[
+			'another way of writing its URL',
+			(url: string) => ({ url: `${url.replace('http://', 'HTTP://')}/` }),
+		],
 		['its URL with a port written out and capitals', (url: string) => ({ url: url.toUpperCase() })],
 		['its events written otherwise', () => ({ events: ['CHARGE_CAPTURED', 'CHARGE_REFUNDED'] })],
 		['other events altogether', () => ({ events: ['charge.voided'] })],
 		['no url and no events', () => ({ url: undefined, events: undefined })],
-	])('the stored endpoint listed under its id with %s is kept: nothing removed, nothing created', async (_name, change) => {
-		const harness = storedTrigger();
-		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl(), events: EVENTS, ...change(harness.webhookUrl()) }];
-		expect(await harness.activate()).toBe(false);
-		expect(changed()).toEqual([]);
-	});
+	])(
+		'the stored endpoint listed under its id with %s is kept: nothing removed, nothing created',
+		async (_name, change) => {
+			const harness = storedTrigger();
+			endpoints = [
+				{
+					id: 'endpoint-1',
+					url: harness.webhookUrl(),
+					events: EVENTS,
+					...change(harness.webhookUrl()),
+				},
+			];
+			expect(await harness.activate()).toBe(false);
+			expect(changed()).toEqual([]);
+		},
+	);
 
 	it('a list paged without totalPages is read to its end (pages of 2, the stored endpoint on page 3)', async () => {
 		const harness = storedTrigger();
 		endpoints = [...others(4), { id: 'endpoint-1', url: harness.webhookUrl() }];
-		listAnswer = (page) => ({ success: true, message: 'ok', data: pageOf(page, 2), pagination: { page } });
+		listAnswer = (page) => ({
+			success: true,
+			message: 'ok',
+			data: pageOf(page, 2),
+			pagination: { page },
+		});
 		expect(await harness.activate()).toBe(false);
 		expect(pagesRead()).toEqual(['1', '2', '3', '4']);
 		expect(changed()).toEqual([]);
@@ -506,7 +536,9 @@ describe('checkExists against platforms that list, page and change endpoints oth
 		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
 		try {
 			expect(await harness.activate()).toBe(true);
-			expect(warn.mock.calls[0][0]).toMatch(/endpoint-1 is missing from the platform's endpoint list/);
+			expect(warn.mock.calls[0][0]).toMatch(
+				/endpoint-1 is missing from the platform's endpoint list/,
+			);
 		} finally {
 			warn.mockRestore();
 		}
@@ -517,7 +549,12 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	it('a list longer than the trigger reads (50 pages) is not complete: an endpoint not seen is kept, not orphaned', async () => {
 		const harness = storedTrigger();
 		endpoints = others(60);
-		listAnswer = (page) => ({ success: true, message: 'ok', data: pageOf(page, 1), pagination: { page } });
+		listAnswer = (page) => ({
+			success: true,
+			message: 'ok',
+			data: pageOf(page, 1),
+			pagination: { page },
+		});
 		expect(await harness.activate()).toBe(false);
 		expect(pagesRead()).toHaveLength(50);
 		expect(changed()).toEqual([]);

@@ -2,7 +2,12 @@
  * A signed delivery whose event is none of the reference's nine runs (the item says the event was not recognised)
  * unless the user chose to drop such events. Known events that are not selected never run.
  */
-import { CAPTURED_ONLY, deliveryBody, registeredTrigger, signedRequest } from '../harness/triggerDeliveries';
+import {
+	CAPTURED_ONLY,
+	deliveryBody,
+	registeredTrigger,
+	signedRequest,
+} from '../harness/triggerDeliveries';
 
 const renamed = () =>
 	signedRequest({

@@ -107,7 +107,10 @@ describe('cost: each family computes its MAC at most once per request', () => {
 describe('a body that reads as a timestamped signed text is not taken as a raw-body delivery under Automatic', () => {
 	const body = (text: string) => Buffer.from(text, 'utf8');
 	const settings = (layout: string, scheme: SignatureScheme = 'automatic') =>
-		verificationSettings({ signedTextLayout: layout, signatureScheme: scheme }) as VerificationSettings;
+		verificationSettings({
+			signedTextLayout: layout,
+			signatureScheme: scheme,
+		}) as VerificationSettings;
 	const signedAsRawBody = (secret: string, sent: Buffer) => ({
 		'x-signature': crypto.createHmac('sha256', secret).update(sent).digest('hex'),
 	});

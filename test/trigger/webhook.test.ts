@@ -64,9 +64,10 @@ describe('webhook(): valid signatures run the workflow with one item', () => {
 	});
 
 	it('When Received: answers an accepted delivery with {"received": true}, not n8n\'s default text', async () => {
-		const outcome = await registeredTrigger({ ...CAPTURED_ONLY, acknowledge: 'onReceived' }).receive(
-			signedRequest(),
-		);
+		const outcome = await registeredTrigger({
+			...CAPTURED_ONLY,
+			acknowledge: 'onReceived',
+		}).receive(signedRequest());
 		expect(outcome.ran).toBe(true);
 		expect(outcome.body).toEqual({ received: true });
 	});
@@ -395,9 +396,15 @@ describe('webhook(): duplicates are recognised by their signed bytes', () => {
 	});
 
 	it('a later delivery about the same charge, with other bytes, runs', async () => {
-		const harness = registeredTrigger({ events: ['charge.captured', 'charge.refunded'], options: {} });
+		const harness = registeredTrigger({
+			events: ['charge.captured', 'charge.refunded'],
+			options: {},
+		});
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
-		const later = deliveryBody({ event: 'charge.refunded', occurred_at: '2026-01-16T09:00:00.000Z' });
+		const later = deliveryBody({
+			event: 'charge.refunded',
+			occurred_at: '2026-01-16T09:00:00.000Z',
+		});
 		expect((await harness.receive(signedRequest({ body: later }))).ran).toBe(true);
 	});
 
@@ -499,8 +506,12 @@ describe('webhook(): refusals are logged at warn, rate-limited, without a secret
 			expectRejected(await harness.receive(forged), 401);
 			expect(warn).toHaveBeenCalledTimes(2);
 			const lines = warn.mock.calls.map(([line]) => String(line));
-			expect(lines[0]).toMatch(/answered 401 to a delivery: no signature matches the endpoint secret/);
-			expect(lines[0]).toMatch(/Content-Type application\/json, \d+ bytes, signature headers: x-signature/);
+			expect(lines[0]).toMatch(
+				/answered 401 to a delivery: no signature matches the endpoint secret/,
+			);
+			expect(lines[0]).toMatch(
+				/Content-Type application\/json, \d+ bytes, signature headers: x-signature/,
+			);
 			expect(lines[1]).toMatch(/and 2 more refused since the last such line/);
 			const logged = JSON.stringify(warn.mock.calls);
 			for (const secret of [SECRET, OTHER_SECRET, forged.headers['x-signature']]) {

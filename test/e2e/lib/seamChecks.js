@@ -28,7 +28,12 @@ const QUIET_MS = 2_000;
 /** Acknowledge After the Workflow Succeeds, set explicitly (it is the default). */
 const AFTER_THE_RUN = { acknowledge: 'lastNode' };
 /** A sender slow enough to publish a fix between two of its attempts, and patient enough to wait for it. */
-const PATIENT_SENDER = { maxAttempts: 12, baseDelayMs: 1_000, maxDelayMs: 2_000, timeoutMs: 10_000 };
+const PATIENT_SENDER = {
+	maxAttempts: 12,
+	baseDelayMs: 1_000,
+	maxDelayMs: 2_000,
+	timeoutMs: 10_000,
+};
 
 /** The production URL of a trigger workflow. */
 const urlOf = (context, webhookId) => `${context.instance.url}/webhook/${webhookId}/webhook`;
@@ -89,10 +94,16 @@ async function fixWhileResending(report, context, profile, how) {
 		async () => {
 			await admin.reset();
 			sandbox.configureDelivery({ ...PATIENT_SENDER, profile });
-			const broken = triggerWorkflow(`E2E seams: fix (${how}, ${profile})`, EVENTS, credential, {}, {
-				parameters: AFTER_THE_RUN,
-				after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
-			});
+			const broken = triggerWorkflow(
+				`E2E seams: fix (${how}, ${profile})`,
+				EVENTS,
+				credential,
+				{},
+				{
+					parameters: AFTER_THE_RUN,
+					after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
+				},
+			);
 			const workflowId = await publish(context, broken);
 			try {
 				const fired = [
@@ -130,7 +141,12 @@ async function fixWhileResending(report, context, profile, how) {
 				assert.deepEqual(endpointChanges(sandbox), [], 'the endpoint was changed');
 			} finally {
 				await client.deactivateWorkflow(workflowId);
-				sandbox.configureDelivery({ maxAttempts: 3, baseDelayMs: 200, timeoutMs: 5_000, profile: 'resend-every-failure' });
+				sandbox.configureDelivery({
+					maxAttempts: 3,
+					baseDelayMs: 200,
+					timeoutMs: 5_000,
+					profile: 'resend-every-failure',
+				});
 			}
 		},
 	);
@@ -150,7 +166,10 @@ async function checkReplays(report, context) {
 			async () => {
 				const body = deliveryBody();
 				const headers = { 'content-type': 'application/json', 'x-event': 'charge.captured' };
-				const first = await sendSigned(url, secret, body, { ...headers, 'x-delivery-id': randomUUID() });
+				const first = await sendSigned(url, secret, body, {
+					...headers,
+					'x-delivery-id': randomUUID(),
+				});
 				assert.equal(first.status, 200, first.text);
 				const replays = [
 					{ ...headers, 'x-delivery-id': randomUUID() },
@@ -189,9 +208,18 @@ async function checkReplays(report, context) {
 		await report.check(
 			'seams: a correctly signed delivery runs whatever its Content-Type (cloudevents, octet-stream, none)',
 			async () => {
-				for (const contentType of ['application/cloudevents+json', 'application/octet-stream', undefined]) {
+				for (const contentType of [
+					'application/cloudevents+json',
+					'application/octet-stream',
+					undefined,
+				]) {
 					const body = deliveryBody();
-					const answer = await sendSigned(url, secret, body, contentType ? { 'content-type': contentType } : {});
+					const answer = await sendSigned(
+						url,
+						secret,
+						body,
+						contentType ? { 'content-type': contentType } : {},
+					);
 					assert.equal(answer.status, 200, `${contentType}: ${answer.status} ${answer.text}`);
 					await waitFor(`the ${contentType} run`, async () =>
 						(await runsOfDelivery(client, workflowId, body)).success === 1 ? true : undefined,
@@ -260,15 +288,21 @@ async function checkPublicationService(report, context) {
 			async () => {
 				await admin.reset();
 				sandbox.configureDelivery({ ...PATIENT_SENDER, profile: 'drop-deleted-endpoint' });
-				const broken = triggerWorkflow('E2E seams: publication service', EVENTS, credential, {}, {
-					parameters: AFTER_THE_RUN,
-					after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
-				});
+				const broken = triggerWorkflow(
+					'E2E seams: publication service',
+					EVENTS,
+					credential,
+					{},
+					{
+						parameters: AFTER_THE_RUN,
+						after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
+					},
+				);
 				const workflowId = await publish(context, broken);
 				try {
-					const fired = (await admin.chargeEvent(SEED.charges.authorized, 'charge.captured')).deliveries.map(
-						(delivery) => delivery.id,
-					);
+					const fired = (
+						await admin.chargeEvent(SEED.charges.authorized, 'charge.captured')
+					).deliveries.map((delivery) => delivery.id);
 					await waitFor('the event failed once', async () => {
 						const [record] = (await admin.deliveries()).filter((d) => fired.includes(d.id));
 						return record?.lastStatus === 500 ? true : undefined;
@@ -294,7 +328,12 @@ async function checkPublicationService(report, context) {
 					assert.equal(runs.success, 1);
 				} finally {
 					await client.deactivateWorkflow(workflowId);
-					sandbox.configureDelivery({ maxAttempts: 3, baseDelayMs: 200, timeoutMs: 5_000, profile: 'resend-every-failure' });
+					sandbox.configureDelivery({
+						maxAttempts: 3,
+						baseDelayMs: 200,
+						timeoutMs: 5_000,
+						profile: 'resend-every-failure',
+					});
 				}
 			},
 		);
@@ -314,7 +353,8 @@ async function checkRestarts(report, context) {
 		async () => {
 			const secret = endpointSecret(context, url);
 			// Other endpoints of the merchant, so that the list runs over pages of 2.
-			for (let i = 0; i < 3; i++) await registerDirectly(sandbox, `https://elsewhere.example.com/${i}`);
+			for (let i = 0; i < 3; i++)
+				await registerDirectly(sandbox, `https://elsewhere.example.com/${i}`);
 			sandbox.setEndpointList('rewritten');
 			try {
 				sandbox.clearRequests();
@@ -335,19 +375,25 @@ async function checkRestarts(report, context) {
 async function checkWaitsAndUnconfirmedAnswers(report, context) {
 	const { admin, client, credential, instance } = context;
 	await admin.reset();
-	const pausing = triggerWorkflow('E2E seams: a run that pauses', ['charge.captured'], credential, {}, {
-		parameters: AFTER_THE_RUN,
-		after: [
-			{
-				name: 'Wait 70 s',
-				type: 'n8n-nodes-base.wait',
-				typeVersion: 1.1,
-				parameters: { resume: 'timeInterval', amount: 70, unit: 'seconds' },
-				webhookId: randomUUID(),
-			},
-			stopAndErrorNode('Fails After the Wait', 'E2E: fails after the pause'),
-		],
-	});
+	const pausing = triggerWorkflow(
+		'E2E seams: a run that pauses',
+		['charge.captured'],
+		credential,
+		{},
+		{
+			parameters: AFTER_THE_RUN,
+			after: [
+				{
+					name: 'Wait 70 s',
+					type: 'n8n-nodes-base.wait',
+					typeVersion: 1.1,
+					parameters: { resume: 'timeInterval', amount: 70, unit: 'seconds' },
+					webhookId: randomUUID(),
+				},
+				stopAndErrorNode('Fails After the Wait', 'E2E: fails after the pause'),
+			],
+		},
+	);
 	const before = instance.output().length;
 	const pausingId = await publish(context, pausing);
 	const url = urlOf(context, pausing.webhookId);
@@ -365,25 +411,33 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 			});
 			answeredAt = Date.now();
 			assert.equal(answer.status, 200, answer.text);
-			console.log(`      n8n answered ${answer.status} ${Math.round((answeredAt - sentAt) / 100) / 10} s after the delivery, the run paused`);
+			console.log(
+				`      n8n answered ${answer.status} ${Math.round((answeredAt - sentAt) / 100) / 10} s after the delivery, the run paused`,
+			);
 		},
 	);
 
 	await report.check(
 		'seams: a run waiting for an approval (a Wait for a webhook call) is answered 2xx when it pauses (measured)',
 		async () => {
-			const approval = triggerWorkflow('E2E seams: an approval', ['charge.captured'], credential, {}, {
-				parameters: AFTER_THE_RUN,
-				after: [
-					{
-						name: 'Wait for Approval',
-						type: 'n8n-nodes-base.wait',
-						typeVersion: 1.1,
-						parameters: { resume: 'webhook', options: {} },
-						webhookId: randomUUID(),
-					},
-				],
-			});
+			const approval = triggerWorkflow(
+				'E2E seams: an approval',
+				['charge.captured'],
+				credential,
+				{},
+				{
+					parameters: AFTER_THE_RUN,
+					after: [
+						{
+							name: 'Wait for Approval',
+							type: 'n8n-nodes-base.wait',
+							typeVersion: 1.1,
+							parameters: { resume: 'webhook', options: {} },
+							webhookId: randomUUID(),
+						},
+					],
+				},
+			);
 			const approvalId = await publish(context, approval);
 			try {
 				const target = urlOf(context, approval.webhookId);
@@ -392,7 +446,9 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 					'content-type': 'application/json',
 				});
 				assert.equal(answer.status, 200, answer.text);
-				console.log(`      n8n answered ${answer.status} ${Math.round((Date.now() - started) / 100) / 10} s after the delivery, the run waiting for its approval`);
+				console.log(
+					`      n8n answered ${answer.status} ${Math.round((Date.now() - started) / 100) / 10} s after the delivery, the run waiting for its approval`,
+				);
 				await waitFor('the execution waiting for its approval', async () => {
 					const [execution] = await executionsOf(client, approvalId);
 					return execution?.status === 'waiting' ? execution : undefined;
@@ -411,23 +467,29 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		type: 'httpHeaderAuth',
 		data: { name: 'X-Test', value: 'dummy' },
 	});
-	const unconfirmed = triggerWorkflow('E2E seams: an execution without its data', ['charge.captured'], credential, {}, {
-		parameters: AFTER_THE_RUN,
-		after: [
-			{
-				name: 'Uses a Deleted Credential',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				parameters: {
-					url: `${context.sandbox.url}/__admin/sink`,
-					authentication: 'genericCredentialType',
-					genericAuthType: 'httpHeaderAuth',
-					options: {},
+	const unconfirmed = triggerWorkflow(
+		'E2E seams: an execution without its data',
+		['charge.captured'],
+		credential,
+		{},
+		{
+			parameters: AFTER_THE_RUN,
+			after: [
+				{
+					name: 'Uses a Deleted Credential',
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					parameters: {
+						url: `${context.sandbox.url}/__admin/sink`,
+						authentication: 'genericCredentialType',
+						genericAuthType: 'httpHeaderAuth',
+						options: {},
+					},
+					credentials: { httpHeaderAuth: { id: doomed.id, name: credentialName } },
 				},
-				credentials: { httpHeaderAuth: { id: doomed.id, name: credentialName } },
-			},
-		],
-	});
+			],
+		},
+	);
 	const unconfirmedId = await publish(context, unconfirmed);
 	await client.rest('DELETE', `/credentials/${doomed.id}`);
 
@@ -438,7 +500,9 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 			const secret = endpointSecret(context, target);
 			const event = deliveryBody();
 			for (let attempt = 1; attempt <= 2; attempt++) {
-				const answer = await sendSigned(target, secret, event, { 'content-type': 'application/json' });
+				const answer = await sendSigned(target, secret, event, {
+					'content-type': 'application/json',
+				});
 				assert.equal(answer.status, 500, `attempt ${attempt}: ${answer.status} ${answer.text}`);
 				assert.doesNotMatch(answer.text, /duplicate/);
 			}
@@ -454,7 +518,9 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 				'the paused execution to end',
 				async () => {
 					const [latest] = await executionsOf(client, pausingId);
-					return latest && !['new', 'waiting', 'running'].includes(latest.status) ? latest : undefined;
+					return latest && !['new', 'waiting', 'running'].includes(latest.status)
+						? latest
+						: undefined;
 				},
 				{ timeoutMs: 60_000 },
 			);
@@ -468,7 +534,9 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 async function checkUnpublishRemoval(report, context) {
 	const { admin, client, credential } = context;
 	await admin.reset();
-	const trigger = triggerWorkflow('E2E seams: unpublish', EVENTS, credential, { endpointRemovalDelay: 2 });
+	const trigger = triggerWorkflow('E2E seams: unpublish', EVENTS, credential, {
+		endpointRemovalDelay: 2,
+	});
 	const workflowId = await publish(context, trigger);
 	await report.check(
 		'seams: an unpublish not followed by a publish removes the endpoint after its delay (2 s here)',

@@ -12,7 +12,11 @@ const { Webhook } = require('standardwebhooks');
 const { SEED } = require('../../../sandbox/seedIds');
 const { signedHeaders } = require('../../../sandbox/signature');
 const { sleep, waitFor } = require('../../../scripts/lib/n8n');
-const { TRIGGER_NODE_NAME, nodeOutput, triggerWorkflow } = require('../../../scripts/lib/workflows');
+const {
+	TRIGGER_NODE_NAME,
+	nodeOutput,
+	triggerWorkflow,
+} = require('../../../scripts/lib/workflows');
 
 const EVENT = 'charge.captured';
 const QUIET_MS = 2_000;
@@ -155,10 +159,13 @@ async function checkSignatureFamilies(report, context) {
 		},
 	);
 
-	await report.check('signature families: unpublishing (with no removal delay) removes the endpoint at once', async () => {
-		await client.deactivateWorkflow(created.id);
-		assert.deepEqual(await admin.webhookEndpoints(), []);
-	});
+	await report.check(
+		'signature families: unpublishing (with no removal delay) removes the endpoint at once',
+		async () => {
+			await client.deactivateWorkflow(created.id);
+			assert.deepEqual(await admin.webhookEndpoints(), []);
+		},
+	);
 }
 
 module.exports = { checkSignatureFamilies };

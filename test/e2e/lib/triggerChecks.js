@@ -391,7 +391,12 @@ async function checkAcknowledgeAfterRun(report, context) {
 					record.attempts > 1,
 					`${record.attempts} attempt(s): the platform did not resend`,
 				);
-				const runs = await runsOf(client, fails.id, record.attempts, digestOf(sandbox.deliveryBody(id)));
+				const runs = await runsOf(
+					client,
+					fails.id,
+					record.attempts,
+					digestOf(sandbox.deliveryBody(id)),
+				);
 				assert.equal(runs.length, record.attempts, 'one execution per attempt');
 				assert.ok(
 					runs.every((run) => run.execution.status === 'error'),
