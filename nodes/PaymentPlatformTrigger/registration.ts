@@ -484,10 +484,8 @@ export async function keepRegistration(
 		this,
 		foreign.map((endpoint) => endpoint.id),
 	);
-	if (!kept) {
-		forgetRecentDeliveries(url);
-		replaceRegistration(staticData, settings.previousSecretMs);
-	}
+	// The duplicate window stays: what ran under the old endpoint is recognised by its bytes under the new one.
+	if (!kept) replaceRegistration(staticData, settings.previousSecretMs);
 	return kept;
 }
 
