@@ -467,29 +467,39 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		type: 'httpHeaderAuth',
 		data: { name: 'X-Test', value: 'dummy' },
 	});
-	const unconfirmed = triggerWorkflow(
-		'E2E seams: an execution without its data',
-		['charge.captured'],
-		credential,
-		{},
-		{
-			parameters: AFTER_THE_RUN,
-			after: [
-				{
-					name: 'Uses a Deleted Credential',
-					type: 'n8n-nodes-base.httpRequest',
-					typeVersion: 4.2,
-					parameters: {
-						url: `${context.sandbox.url}/__admin/sink`,
-						authentication: 'genericCredentialType',
-						genericAuthType: 'httpHeaderAuth',
-						options: {},
+	/** Trigger → a node whose credential is deleted below, acknowledging as `parameters` says. */
+	const withDeletedCredential = (name, parameters) =>
+		triggerWorkflow(
+			name,
+			['charge.captured'],
+			credential,
+			{},
+			{
+				parameters,
+				after: [
+					{
+						name: 'Uses a Deleted Credential',
+						type: 'n8n-nodes-base.httpRequest',
+						typeVersion: 4.2,
+						parameters: {
+							url: `${context.sandbox.url}/__admin/sink`,
+							authentication: 'genericCredentialType',
+							genericAuthType: 'httpHeaderAuth',
+							options: {},
+						},
+						credentials: { httpHeaderAuth: { id: doomed.id, name: credentialName } },
 					},
-					credentials: { httpHeaderAuth: { id: doomed.id, name: credentialName } },
-				},
-			],
-		},
+				],
+			},
+		);
+	const unconfirmed = withDeletedCredential(
+		'E2E seams: an execution without its data',
+		AFTER_THE_RUN,
 	);
+	const notStarted = withDeletedCredential('E2E seams: When Received, not started', {
+		acknowledge: 'onReceived',
+	});
+	const notStartedId = await publish(context, notStarted);
 	const unconfirmedId = await publish(context, unconfirmed);
 	await client.rest('DELETE', `/credentials/${doomed.id}`);
 
@@ -505,6 +515,31 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 				});
 				assert.equal(answer.status, 500, `attempt ${attempt}: ${answer.status} ${answer.text}`);
 				assert.doesNotMatch(answer.text, /duplicate/);
+			}
+		},
+	);
+
+	await report.check(
+		'seams: When Received, an execution n8n cannot start: n8n 2.x answers 5xx and the resend runs again, not a duplicate (n8n 1.x answers 200 before the execution exists)',
+		async () => {
+			const target = urlOf(context, notStarted.webhookId);
+			const secret = endpointSecret(context, target);
+			const event = deliveryBody();
+			const answers = [];
+			for (let attempt = 1; attempt <= 2; attempt++) {
+				const answer = await sendSigned(target, secret, event, {
+					'content-type': 'application/json',
+				});
+				answers.push(`${answer.status} ${answer.text}`);
+			}
+			console.log(`      n8n answered: ${answers.join(' | ')}`);
+			if (answers[0].startsWith('200')) {
+				// n8n 1.x: answered before the execution exists; the platform is not told, as the docs say.
+				assert.match(answers[1], /duplicate delivery/);
+			} else {
+				assert.match(answers[0], /^5\d\d /);
+				assert.match(answers[1], /^5\d\d /);
+				assert.doesNotMatch(answers[1], /duplicate/);
 			}
 		},
 	);
@@ -529,6 +564,7 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 	);
 	await client.deactivateWorkflow(pausingId);
 	await client.deactivateWorkflow(unconfirmedId);
+	await client.deactivateWorkflow(notStartedId);
 }
 
 async function checkUnpublishRemoval(report, context) {
