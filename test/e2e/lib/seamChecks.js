@@ -459,16 +459,11 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		},
 	);
 
-	// An execution that ends without its data: the workflow's HTTP Request credential is deleted, n8n's credential check
-	// fails the execution before it runs and answers 200 "Workflow executed successfully but no data was returned".
-	const credentialName = `E2E seams: a credential deleted (${randomUUID()})`;
-	const doomed = await client.createCredential({
-		name: credentialName,
-		type: 'httpHeaderAuth',
-		data: { name: 'X-Test', value: 'dummy' },
-	});
-	/** Trigger → a node whose credential is deleted below, acknowledging as `parameters` says. */
-	const withDeletedCredential = (name, parameters) =>
+	// An execution that ends without its data: a node after the trigger misses a required parameter (an HTTP Request
+	// without its URL); n8n's engine refuses to run the workflow and answers 200 "Workflow executed successfully but
+	// no data was returned" (WorkflowHasIssuesError → failExecution in workflow-runner).
+	/** Trigger → a node missing a required parameter, acknowledging as `parameters` says. */
+	const withIssues = (name, parameters) =>
 		triggerWorkflow(
 			name,
 			['charge.captured'],
@@ -478,16 +473,10 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 				parameters,
 				after: [
 					{
-						name: 'Uses a Deleted Credential',
+						name: 'Misses Its URL',
 						type: 'n8n-nodes-base.httpRequest',
 						typeVersion: 4.2,
-						parameters: {
-							url: `${context.sandbox.url}/__admin/sink`,
-							authentication: 'genericCredentialType',
-							genericAuthType: 'httpHeaderAuth',
-							options: {},
-						},
-						credentials: { httpHeaderAuth: { id: doomed.id, name: credentialName } },
+						parameters: { url: '', options: {} },
 					},
 				],
 			},
@@ -496,15 +485,14 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		'E2E seams: an execution without its data',
 		AFTER_THE_RUN,
 	);
-	const notStarted = withDeletedCredential('E2E seams: When Received, not started', {
+	const notStarted = withIssues('E2E seams: When Received, not started', {
 		acknowledge: 'onReceived',
 	});
 	const notStartedId = await publish(context, notStarted);
 	const unconfirmedId = await publish(context, unconfirmed);
-	await client.rest('DELETE', `/credentials/${doomed.id}`);
 
 	await report.check(
-		'seams: an execution n8n fails before it runs (its credential deleted) is answered 500, and its resend is not a duplicate',
+		"seams: an execution n8n refuses to run (a node misses a required parameter), which n8n answers 200 'no data was returned', goes out as 500, and its resend is not a duplicate",
 		async () => {
 			const target = urlOf(context, unconfirmed.webhookId);
 			const secret = endpointSecret(context, target);
