@@ -481,10 +481,7 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 				],
 			},
 		);
-	const unconfirmed = withDeletedCredential(
-		'E2E seams: an execution without its data',
-		AFTER_THE_RUN,
-	);
+	const unconfirmed = withIssues('E2E seams: an execution without its data', AFTER_THE_RUN);
 	const notStarted = withIssues('E2E seams: When Received, not started', {
 		acknowledge: 'onReceived',
 	});
