@@ -359,6 +359,14 @@ async function checkRestarts(report, context) {
 			try {
 				sandbox.clearRequests();
 				for (let restart = 0; restart < 3; restart++) await restartN8n(context, url);
+				const requests = sandbox.requests
+					.filter((request) => request.path.startsWith(ENDPOINTS_PATH))
+					.map(
+						(request) =>
+							`${request.method} ${request.path}${request.method === 'GET' ? ` page ${String(request.query.page)}` : ''}`,
+					);
+				console.log(`      the endpoint requests of the 3 starts: ${requests.join(', ')}`);
+				assert.ok(requests.length >= 3, 'n8n did not check the endpoint at its starts');
 				assert.deepEqual(endpointChanges(sandbox), []);
 				assert.equal(endpointSecret(context, url), secret);
 				const body = deliveryBody();
