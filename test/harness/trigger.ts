@@ -200,17 +200,18 @@ export class TriggerHarness {
 		if (!nodeType.webhook) throw new Error('The trigger has no webhook()');
 		const result = await nodeType.webhook.call(context);
 
+		const notRun = (): WebhookOutcome => ({
+			status: response.statusCode,
+			body: response.body,
+			headers: response.headers,
+			ran: false,
+			items: [],
+			result,
+		});
 		if (result.noWebhookResponse === true) {
 			if (!response.finished)
 				throw new Error('webhook() returned noWebhookResponse without answering');
-			return {
-				status: response.statusCode,
-				body: response.body,
-				headers: response.headers,
-				ran: false,
-				items: [],
-				result,
-			};
+			return notRun();
 		}
 		if (result.workflowData === undefined) {
 			const body = result.webhookResponse ?? { message: 'Webhook call received' };
@@ -219,14 +220,7 @@ export class TriggerHarness {
 		const responseMode = this.describedField(workflow, 'responseMode');
 		if (executionNotStarted) {
 			response.status(500).send({ message: 'There was a problem executing the workflow' });
-			return {
-				status: response.statusCode,
-				body: response.body,
-				headers: response.headers,
-				ran: false,
-				items: [],
-				result,
-			};
+			return notRun();
 		}
 		if (responseMode === 'onReceived')
 			response.status(200).send(this.onReceivedBody(workflow, result));

@@ -35,6 +35,30 @@ const PATIENT_SENDER = {
 	timeoutMs: 10_000,
 };
 
+/** A trigger workflow whose run fails at the node after the trigger ("The Bug") until it is fixed. */
+function brokenWorkflow(name, credential) {
+	return triggerWorkflow(
+		name,
+		EVENTS,
+		credential,
+		{},
+		{
+			parameters: AFTER_THE_RUN,
+			after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
+		},
+	);
+}
+
+/** The broken workflow fixed: "The Bug" becomes a Set node in its place; `triggerOptions` changes the trigger too. */
+function fixOf(workflow, triggerOptions) {
+	const [trigger, bug] = workflow.nodes;
+	const { type, typeVersion, parameters } = setNode('The Bug', { fixed: 'yes' });
+	const fixedTrigger = triggerOptions
+		? { ...trigger, parameters: { ...trigger.parameters, options: triggerOptions } }
+		: trigger;
+	return { ...workflow, nodes: [fixedTrigger, { ...bug, type, typeVersion, parameters }] };
+}
+
 /** The production URL of a trigger workflow. */
 const urlOf = (context, webhookId) => `${context.instance.url}/webhook/${webhookId}/webhook`;
 
@@ -94,16 +118,7 @@ async function fixWhileResending(report, context, profile, how) {
 		async () => {
 			await admin.reset();
 			sandbox.configureDelivery({ ...PATIENT_SENDER, profile });
-			const broken = triggerWorkflow(
-				`E2E seams: fix (${how}, ${profile})`,
-				EVENTS,
-				credential,
-				{},
-				{
-					parameters: AFTER_THE_RUN,
-					after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
-				},
-			);
+			const broken = brokenWorkflow(`E2E seams: fix (${how}, ${profile})`, credential);
 			const workflowId = await publish(context, broken);
 			try {
 				const fired = [
@@ -115,12 +130,7 @@ async function fixWhileResending(report, context, profile, how) {
 					const records = (await admin.deliveries()).filter((d) => fired.includes(d.id));
 					return records.every((d) => d.attempts >= 1 && d.lastStatus === 500) ? true : undefined;
 				});
-				const [trigger, bug] = broken.workflow.nodes;
-				const { type, typeVersion, parameters } = setNode('The Bug', { fixed: 'yes' });
-				const fixed = {
-					...broken.workflow,
-					nodes: [trigger, { ...bug, type, typeVersion, parameters }],
-				};
+				const fixed = fixOf(broken.workflow);
 				sandbox.clearRequests();
 				if (how === 'save through the public API') {
 					await client.updateWorkflow(workflowId, fixed, { publishIfActive: true });
@@ -288,16 +298,7 @@ async function checkPublicationService(report, context) {
 			async () => {
 				await admin.reset();
 				sandbox.configureDelivery({ ...PATIENT_SENDER, profile: 'drop-deleted-endpoint' });
-				const broken = triggerWorkflow(
-					'E2E seams: publication service',
-					EVENTS,
-					credential,
-					{},
-					{
-						parameters: AFTER_THE_RUN,
-						after: [stopAndErrorNode('The Bug', 'E2E: fails until fixed')],
-					},
-				);
+				const broken = brokenWorkflow('E2E seams: publication service', credential);
 				const workflowId = await publish(context, broken);
 				try {
 					const fired = (
@@ -307,16 +308,8 @@ async function checkPublicationService(report, context) {
 						const [record] = (await admin.deliveries()).filter((d) => fired.includes(d.id));
 						return record?.lastStatus === 500 ? true : undefined;
 					});
-					const [trigger, bug] = broken.workflow.nodes;
-					const { type, typeVersion, parameters } = setNode('The Bug', { fixed: 'yes' });
-					const changedTrigger = {
-						...trigger,
-						parameters: { ...trigger.parameters, options: { includeHeaders: true } },
-					};
-					await client.updateWorkflow(workflowId, {
-						...broken.workflow,
-						nodes: [changedTrigger, { ...bug, type, typeVersion, parameters }],
-					});
+					// The fix also changes the trigger (an option), so that n8n unpublishes and publishes the trigger.
+					await client.updateWorkflow(workflowId, fixOf(broken.workflow, { includeHeaders: true }));
 					await client.activateWorkflow(workflowId);
 					await sandbox.waitForDeliveries();
 					const [record] = (await admin.deliveries()).filter((d) => fired.includes(d.id));
