@@ -148,6 +148,34 @@ class N8nClient {
 		return key;
 	}
 
+	/**
+	 * Invites a member (as the owner) and accepts the invitation: a client logged in as that member. n8n 2.x's
+	 * invitation link carries a token; 1.x's the inviter's and the invitee's ids.
+	 * @param {{ email: string, firstName: string, lastName: string, password: string }} member
+	 */
+	async inviteMember(member) {
+		const [invited] = await this.rest('POST', '/invitations', [
+			{ email: member.email, role: 'global:member' },
+		]);
+		const link = new URL(invited.user.inviteAcceptUrl);
+		const token = link.searchParams.get('token');
+		const { firstName, lastName, password } = member;
+		const client = new N8nClient(this.url, this.version);
+		const response = token
+			? await client.request('POST', '/rest/invitations/accept', {
+					body: { token, firstName, lastName, password },
+				})
+			: await client.request(
+					'POST',
+					`/rest/invitations/${link.searchParams.get('inviteeId')}/accept`,
+					{
+						body: { inviterId: link.searchParams.get('inviterId'), firstName, lastName, password },
+					},
+				);
+		client.keepCookie(response);
+		return client;
+	}
+
 	/** @returns {Promise<Array<{ id: string, name: string, type: string }>>} */
 	async listCredentials() {
 		return await this.rest('GET', '/credentials');

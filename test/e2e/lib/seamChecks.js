@@ -10,7 +10,13 @@
 const assert = require('node:assert/strict');
 const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
-const { n8nLine, sleep, startN8n, waitFor } = require('../../../scripts/lib/n8n');
+const {
+	n8nLine,
+	sandboxCredential,
+	sleep,
+	startN8n,
+	waitFor,
+} = require('../../../scripts/lib/n8n');
 const {
 	TRIGGER_NODE_NAME,
 	nodeOutput,
@@ -460,37 +466,64 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		},
 	);
 
-	// An execution that ends without its data: a node after the trigger misses a required parameter (an HTTP Request
-	// without its URL); n8n's engine refuses to run the workflow and answers 200 "Workflow executed successfully but
-	// no data was returned" (WorkflowHasIssuesError → failExecution in workflow-runner).
-	/** Trigger → a node missing a required parameter, acknowledging as `parameters` says. */
-	const withIssues = (name, parameters) =>
-		triggerWorkflow(
+	// An execution that ends without its data: a member's workflow whose HTTP Request credential is deleted (by a
+	// colleague, the owner here). n8n's credential check fails the execution before it runs (InaccessibleCredentialError
+	// → failExecution in workflow-runner) and answers 200 "Workflow executed successfully but no data was returned".
+	const member = await client.inviteMember({
+		email: `member-${randomUUID()}@example.com`,
+		firstName: 'Member',
+		lastName: 'E2E',
+		password: 'Member-Password-1',
+	});
+	const memberPlatform = await member.createCredential(
+		sandboxCredential(context.sandbox, 'Payment Platform (member)'),
+	);
+	/** The member's trigger → a node with a credential of the member's that is deleted below. */
+	const withDeletedCredential = async (name, parameters) => {
+		const doomed = await member.createCredential({
+			name: `${name}: its header credential`,
+			type: 'httpHeaderAuth',
+			data: { name: 'X-Test', value: 'dummy' },
+		});
+		const built = triggerWorkflow(
 			name,
 			['charge.captured'],
-			credential,
+			memberPlatform,
 			{},
 			{
 				parameters,
 				after: [
 					{
-						name: 'Misses Its URL',
+						name: 'Uses a Deleted Credential',
 						type: 'n8n-nodes-base.httpRequest',
 						typeVersion: 4.2,
-						parameters: { url: '', options: {} },
+						parameters: {
+							url: `${context.sandbox.url}/__admin/sink`,
+							authentication: 'genericCredentialType',
+							genericAuthType: 'httpHeaderAuth',
+							options: {},
+						},
+						credentials: { httpHeaderAuth: { id: doomed.id, name: doomed.name } },
 					},
 				],
 			},
 		);
-	const unconfirmed = withIssues('E2E seams: an execution without its data', AFTER_THE_RUN);
-	const notStarted = withIssues('E2E seams: When Received, not started', {
+		const created = await member.createWorkflow(built.workflow);
+		await client.activateWorkflow(created.id);
+		await waitForWebhook(urlOf(context, built.webhookId));
+		await client.rest('DELETE', `/credentials/${doomed.id}`);
+		return { ...built, id: created.id };
+	};
+	const unconfirmed = await withDeletedCredential(
+		'E2E seams: an execution without its data',
+		AFTER_THE_RUN,
+	);
+	const notStarted = await withDeletedCredential('E2E seams: When Received, not started', {
 		acknowledge: 'onReceived',
 	});
-	const notStartedId = await publish(context, notStarted);
-	const unconfirmedId = await publish(context, unconfirmed);
 
 	await report.check(
-		"seams: an execution n8n refuses to run (a node misses a required parameter), which n8n answers 200 'no data was returned', goes out as 500, and its resend is not a duplicate",
+		"seams: an execution n8n fails before it runs (a member's credential deleted), which n8n answers 200 'no data was returned', goes out as 500, and its resend is not a duplicate",
 		async () => {
 			const target = urlOf(context, unconfirmed.webhookId);
 			const secret = endpointSecret(context, target);
@@ -549,8 +582,8 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		},
 	);
 	await client.deactivateWorkflow(pausingId);
-	await client.deactivateWorkflow(unconfirmedId);
-	await client.deactivateWorkflow(notStartedId);
+	await client.deactivateWorkflow(unconfirmed.id);
+	await client.deactivateWorkflow(notStarted.id);
 }
 
 async function checkUnpublishRemoval(report, context) {
