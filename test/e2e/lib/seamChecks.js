@@ -539,7 +539,7 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 	);
 
 	await report.check(
-		'seams: When Received, an execution n8n cannot start: n8n 2.x answers 5xx and the resend runs again, not a duplicate (n8n 1.x answers 200 before the execution exists)',
+		'seams: When Received, an execution n8n fails before it runs: measured what n8n answers (a 2xx is remembered, a 5xx leaves the resend free)',
 		async () => {
 			const target = urlOf(context, notStarted.webhookId);
 			const secret = endpointSecret(context, target);
@@ -553,7 +553,7 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 			}
 			console.log(`      n8n answered: ${answers.join(' | ')}`);
 			if (answers[0].startsWith('200')) {
-				// n8n 1.x: answered before the execution exists; the platform is not told, as the docs say.
+				// n8n answered before its pre-execution checks: the platform is not told, as the docs say.
 				assert.match(answers[1], /duplicate delivery/);
 			} else {
 				assert.match(answers[0], /^5\d\d /);
