@@ -287,6 +287,24 @@ async function restartN8n(context, webhookUrl, env = {}) {
 		env,
 	});
 	if (webhookUrl) await waitForWebhook(webhookUrl);
+	// n8n serves the webhook before its start-up check of the endpoint is over: wait until the platform hears nothing
+	// more from it.
+	await quietPlatform(context.sandbox);
+}
+
+/** Waits until the platform has received no request for QUIET_MS. */
+async function quietPlatform(sandbox) {
+	let seen = -1;
+	await waitFor(
+		'the platform to hear nothing more',
+		async () => {
+			const now = sandbox.requests.length;
+			const quiet = now === seen;
+			seen = now;
+			return quiet;
+		},
+		{ intervalMs: QUIET_MS, timeoutMs: 60_000 },
+	);
 }
 
 /**
