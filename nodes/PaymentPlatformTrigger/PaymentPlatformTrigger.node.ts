@@ -24,6 +24,9 @@ import { readDelivery } from './delivery';
 import {
 	acknowledgeMode,
 	registrationSettings,
+	triggerBuilderHint,
+	triggerHints,
+	triggerPanel,
 	triggerProperties,
 	verificationSettings,
 	windowSettings,
@@ -126,6 +129,17 @@ export class PaymentPlatformTrigger implements INodeType {
 			},
 		],
 		properties: triggerProperties,
+		hints: triggerHints,
+		triggerPanel,
+		activationMessage:
+			'The selected charge events of the Payment Platform now start this workflow. Publishing a fix later keeps the endpoint and its secret.',
+		builderHint: triggerBuilderHint,
+		// With Include Headers, a header of the platform's request that could carry a credential.
+		sensitiveOutputFields: [
+			'headers.authorization',
+			'headers.proxy-authorization',
+			'headers.cookie',
+		],
 	};
 
 	webhookMethods = {

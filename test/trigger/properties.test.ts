@@ -153,16 +153,28 @@ describe('duplicate window options: values', () => {
 
 	it.each([
 		[{ endpointRemovalDelay: 0 }, { removalDelayMs: 0 }],
-		[{ endpointRemovalDelay: 3600, previousSecretHours: 0 }, { removalDelayMs: 3_600_000, previousSecretMs: 0 }],
+		[
+			{ endpointRemovalDelay: 3600, previousSecretHours: 0 },
+			{ removalDelayMs: 3_600_000, previousSecretMs: 0 },
+		],
 		[{ previousSecretHours: 720 }, { previousSecretMs: 720 * HOUR_MS }],
 	])('registration %j → %j', (options, settings) => {
 		expect(registrationSettings(options)).toMatchObject(settings);
 	});
 
 	it.each([
-		[{ endpointRemovalDelay: -1 }, 'Endpoint Removal Delay (Seconds) must be a number from 0 to 3600; got -1'],
-		[{ endpointRemovalDelay: 3601 }, 'Endpoint Removal Delay (Seconds) must be a number from 0 to 3600; got 3601'],
-		[{ previousSecretHours: 721 }, 'Previous Secret Grace Period (Hours) must be a number from 0 to 720; got 721'],
+		[
+			{ endpointRemovalDelay: -1 },
+			'Endpoint Removal Delay (Seconds) must be a number from 0 to 3600; got -1',
+		],
+		[
+			{ endpointRemovalDelay: 3601 },
+			'Endpoint Removal Delay (Seconds) must be a number from 0 to 3600; got 3601',
+		],
+		[
+			{ previousSecretHours: 721 },
+			'Previous Secret Grace Period (Hours) must be a number from 0 to 720; got 721',
+		],
 	])('registration %j is refused', (options, message) => {
 		expect(registrationSettings(options)).toBe(`Options → ${message}`);
 	});
@@ -252,5 +264,55 @@ describe('duplicate window options: out of range', () => {
 			options: { ignoreDuplicates: false, duplicateWindowHours: 1000 },
 		});
 		expect((await harness.receive(delivery('window-off'))).ran).toBe(true);
+	});
+});
+
+describe("the editor's hints, panel and builder hint", () => {
+	const { description } = new PaymentPlatformTrigger();
+
+	/** The first words of each hint the editor shows for the trigger with these parameters. */
+	function shownHints(parameters: Record<string, unknown>): string[] {
+		const harness = new TriggerHarness({
+			target: NO_API,
+			parameters: { events: ['charge.captured'], options: {}, ...parameters } as never,
+		});
+		const node = harness.production.getNode(harness.node.name)!;
+		return (description.hints ?? [])
+			.filter((hint) => {
+				const shown = harness.production.expression.getSimpleParameterValue(
+					node,
+					hint.displayCondition ?? '',
+					'internal',
+					{},
+				);
+				expect(typeof shown).toBe('boolean');
+				return shown === true;
+			})
+			.map((hint) => hint.message.split(' ')[0]);
+	}
+
+	it.each<[string, Record<string, unknown>, string[]]>([
+		['the defaults', {}, []],
+		['When Received', { acknowledge: 'onReceived' }, ['When']],
+		['Ignore Duplicate Deliveries off', { options: { ignoreDuplicates: false } }, ['Ignore']],
+		['Endpoint Removal Delay 0', { options: { endpointRemovalDelay: 0 } }, ['Endpoint']],
+		['Endpoint Removal Delay 5', { options: { endpointRemovalDelay: 5 } }, []],
+	])('%s: %j', (_label, parameters, expected) => {
+		expect(shownHints(parameters)).toEqual(expected);
+	});
+
+	it('the trigger panel says what listening and publishing do; the activation message and builder hint are set', () => {
+		const panel = description.triggerPanel as { executionsHelp: Record<string, string> };
+		expect(panel.executionsHelp.inactive).toMatch(/Listen for test event.*Publish the workflow/s);
+		expect(description.activationMessage).toMatch(/charge events/);
+		expect(description.builderHint?.searchHint).toMatch(/deliveryKey/);
+	});
+
+	it('with Include Headers, headers that could carry a credential are declared sensitive', () => {
+		expect(description.sensitiveOutputFields).toEqual([
+			'headers.authorization',
+			'headers.proxy-authorization',
+			'headers.cookie',
+		]);
 	});
 });
