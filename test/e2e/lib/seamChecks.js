@@ -68,11 +68,18 @@ function fixOf(workflow, triggerOptions) {
 /** The production URL of a trigger workflow. */
 const urlOf = (context, webhookId) => `${context.instance.url}/webhook/${webhookId}/webhook`;
 
-/** Creates and publishes a workflow, and waits until its webhook answers. */
+/**
+ * Creates and publishes a workflow, and waits until its endpoint is registered and its webhook answers (n8n 2.x's
+ * publication service publishes after the call returns).
+ */
 async function publish(context, { webhookId, workflow }) {
 	const created = await context.client.createWorkflow(workflow);
 	await context.client.activateWorkflow(created.id);
-	await waitForWebhook(urlOf(context, webhookId));
+	const url = urlOf(context, webhookId);
+	await waitFor('the endpoint registered', async () =>
+		(await context.admin.webhookEndpoints()).some((endpoint) => endpoint.url === url),
+	);
+	await waitForWebhook(url);
 	return created.id;
 }
 
