@@ -482,8 +482,8 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 					`      n8n answered ${answer.status} ${Math.round((Date.now() - started) / 100) / 10} s after the delivery, the run waiting for its approval`,
 				);
 				await waitFor('the execution waiting for its approval', async () => {
-					const [execution] = await executionsOf(client, approvalId);
-					return execution?.status === 'waiting' ? execution : undefined;
+					const waiting = await client.listExecutions({ workflowId: approvalId, status: 'waiting' });
+					return waiting.length === 1 ? waiting : undefined;
 				});
 			} finally {
 				await client.deactivateWorkflow(approvalId);
