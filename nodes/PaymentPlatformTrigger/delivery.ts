@@ -176,8 +176,8 @@ export function readDelivery(
 // saves static data a webhook() changed only in some versions and at moments that do not match an answer, and saves
 // the whole row as the request loaded it, so a write per delivery could put back an endpoint secret that an
 // activation has just replaced. A restart (or another webhook process) starts with an empty window: a resend may run
-// again, it is never lost. A webhook's window goes when its workflow is unpublished, or in any process once it has
-// seen no delivery for longer than its age (webhook processes never see an unpublish).
+// again, it is never lost. A webhook's window outlives an unpublish (a replay signed with a secret still inside its
+// grace period is still recognised) and goes, in any process, once it has seen no delivery for longer than its age.
 
 /** The two bounds of a webhook's window. */
 export interface WindowBounds {
@@ -275,12 +275,6 @@ export function rememberDeliveries(
 		window.entries.set(kept, now);
 	}
 	trimOldest(window.entries, bounds.maxIds, (at) => now - at >= bounds.maxAgeMs);
-}
-
-/** Drops a webhook's window and marks (its workflow was unpublished). */
-export function forgetRecentDeliveries(webhook: string): void {
-	windows.delete(webhook);
-	runningByWebhook.delete(webhook);
 }
 
 /** True when any of `keys` is admitted and still running (its answer not sent, its time not over). */

@@ -17,7 +17,6 @@ import {
 	webhookEndpointPath,
 } from '../PaymentPlatform/api/chosenNames';
 import { apiRequest } from '../PaymentPlatform/transport';
-import { forgetRecentDeliveries } from './delivery';
 import type { RegistrationSettings } from './properties';
 
 type StaticData = Record<string, unknown>;
@@ -410,7 +409,6 @@ function removeLater(
 		releases.delete(url);
 		try {
 			await removeEndpointsAndConfirm.call(this, [endpointId]);
-			forgetRecentDeliveries(url);
 			this.logger.info(
 				`Payment Platform webhook endpoint ${endpointId} removed ${delayMs / 1000} s after its workflow was unpublished`,
 				{ endpointId },
@@ -525,6 +523,5 @@ export async function release(this: IHookFunctions, settings: RegistrationSettin
 		return;
 	}
 	await removeEndpointsAndConfirm.call(this, [stored.endpointId]);
-	forgetRecentDeliveries(url);
 	replaceRegistration(staticData, 0);
 }

@@ -14,6 +14,7 @@ import {
 	NO_API,
 	OTHER_SECRET,
 	SECRET,
+	STORED,
 	deliveryBody,
 	encodings,
 	hmacSha256,
@@ -535,5 +536,27 @@ describe('webhook(): refusals are logged at warn, rate-limited, without a secret
 		} finally {
 			warn.mockRestore();
 		}
+	});
+});
+
+describe('webhook(): the duplicate window outlives an unpublish', () => {
+	it('a delivery replayed after an unpublish and a new registration, signed with the old secret (in its grace), runs nothing more', async () => {
+		const harness = registeredTrigger({ ...CAPTURED_ONLY, options: { endpointRemovalDelay: 0 } });
+		expect((await harness.receive(signedRequest())).ran).toBe(true);
+		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
+		try {
+			await harness.deactivate();
+		} finally {
+			warn.mockRestore();
+		}
+		// Published again later: a new endpoint, the old secret still verifying what it signed.
+		Object.assign(harness.staticData(), {
+			[STORED.endpointId]: 'endpoint-after-the-unpublish',
+			[STORED.secret]: OTHER_SECRET,
+			[STORED.url]: harness.webhookUrl(),
+			[STORED.events]: ['charge.captured'],
+			[STORED.previousSecrets]: [{ secret: SECRET, until: Date.now() + 3_600_000 }],
+		});
+		expectRejected(await harness.receive(signedRequest()), 200);
 	});
 });
