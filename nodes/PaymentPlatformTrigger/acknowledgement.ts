@@ -9,6 +9,7 @@ import type {
 	IWebhookResponseData,
 	Logger,
 } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import {
 	clearInFlight,
 	hasSeenDelivery,
@@ -188,11 +189,24 @@ export interface Refusal {
 	signatureHeaders: string[];
 }
 
-const refusalLog = new Map<string, { loggedAt: number; since: number }>();
+interface RefusalLogState {
+	loggedAt: number;
+	/** The refusals since the last line, by reason; written by the next line or at the end of the minute. */
+	pending: Map<Refusal['reason'], number>;
+	flushing: boolean;
+}
+
+const refusalLog = new Map<string, RefusalLogState>();
+
+/** "2 × no signature matches the endpoint secret, 1 × ..." */
+function pendingSummary(pending: RefusalLogState['pending']): string {
+	return [...pending].map(([reason, count]) => `${count} × ${REFUSAL_REASONS[reason]}`).join(', ');
+}
 
 /**
- * Logs a refusal at warn level, at most once per REFUSAL_LOG_EVERY_MS per webhook; the refusals in between are
- * counted in the next line. A user whose secret went stale, or whose platform signs otherwise, sees it in n8n's log.
+ * Logs a refusal at warn level, at most one line per REFUSAL_LOG_EVERY_MS per webhook: the first at once, the ones
+ * after it counted by reason and written in one line at the end of that time. A user whose secret went stale, or
+ * whose platform signs otherwise, sees it in n8n's log.
  */
 export function logRefusal(
 	logger: Logger,
@@ -201,20 +215,33 @@ export function logRefusal(
 	refusal: Refusal,
 ): void {
 	const now = Date.now();
-	const last = refusalLog.get(webhook);
-	if (last !== undefined && now - last.loggedAt < REFUSAL_LOG_EVERY_MS) {
-		last.since += 1;
+	const state = refusalLog.get(webhook);
+	const where = `Payment Platform Trigger in workflow "${workflow}"`;
+	if (state !== undefined && now - state.loggedAt < REFUSAL_LOG_EVERY_MS) {
+		state.pending.set(refusal.reason, (state.pending.get(refusal.reason) ?? 0) + 1);
+		if (state.flushing) return;
+		state.flushing = true;
+		void sleep(state.loggedAt + REFUSAL_LOG_EVERY_MS - now).then(() => {
+			state.flushing = false;
+			if (state.pending.size === 0) return;
+			logger.warn(
+				`${where} answered 401 to more deliveries in the last minute: ${pendingSummary(state.pending)}.`,
+				{ refusals: Object.fromEntries(state.pending) },
+			);
+			state.pending = new Map();
+			state.loggedAt = Date.now();
+		});
 		return;
 	}
-	const earlier =
-		last !== undefined && last.since > 0
-			? ` (and ${last.since} more refused since the last such line)`
+	const unwritten =
+		state !== undefined && state.pending.size > 0
+			? ` (before it, not yet written: ${pendingSummary(state.pending)})`
 			: '';
-	refusalLog.set(webhook, { loggedAt: now, since: 0 });
+	refusalLog.set(webhook, { loggedAt: now, pending: new Map(), flushing: false });
 	const headers =
 		refusal.signatureHeaders.length > 0 ? refusal.signatureHeaders.join(', ') : 'none';
 	logger.warn(
-		`Payment Platform Trigger in workflow "${workflow}" answered 401 to a delivery: ${REFUSAL_REASONS[refusal.reason]}${earlier}. Content-Type ${refusal.contentType ?? 'none'}, ${refusal.bytes} bytes, signature headers: ${headers}.`,
+		`${where} answered 401 to a delivery: ${REFUSAL_REASONS[refusal.reason]}${unwritten}. Content-Type ${refusal.contentType ?? 'none'}, ${refusal.bytes} bytes, signature headers: ${headers}.`,
 		{ reason: refusal.reason, signatureHeaders: refusal.signatureHeaders },
 	);
 }

@@ -97,14 +97,19 @@ function saveRegistration(staticData: StaticData, registration: Registration): v
 	delete staticData[STATIC_KEYS.releasedAt];
 }
 
-/** Forgets the current endpoint; its secret keeps verifying for `graceMs` (0: not at all). */
+/**
+ * Forgets the current endpoint; its secret keeps verifying for `graceMs` (0: not at all), counted from when the
+ * endpoint stopped serving: its unpublish when it was released, else now.
+ */
 function replaceRegistration(staticData: StaticData, graceMs: number, now = Date.now()): void {
 	const secret = text(staticData[STATIC_KEYS.secret]);
+	const releasedAt = staticData[STATIC_KEYS.releasedAt];
+	const since = typeof releasedAt === 'number' && releasedAt < now ? releasedAt : now;
 	const kept = previousSecretsOf(staticData).filter(
 		(entry) => entry.until > now && entry.secret !== secret,
 	);
-	const previous =
-		secret !== undefined && graceMs > 0 ? [{ secret, until: now + graceMs }, ...kept] : kept;
+	const until = since + graceMs;
+	const previous = secret !== undefined && until > now ? [{ secret, until }, ...kept] : kept;
 	staticData[STATIC_KEYS.previousSecrets] = previous.slice(0, PREVIOUS_SECRETS_MAX);
 	if (previous.length === 0) delete staticData[STATIC_KEYS.previousSecrets];
 	for (const key of ['endpointId', 'secret', 'url', 'events', 'releasedAt'] as const) {

@@ -342,6 +342,31 @@ describe('unpublish, and publishing again', () => {
 		expect(other.staticData()[STORED.releasedAt]).toBeUndefined();
 	});
 
+	it("a released endpoint's secret is kept for its grace counted from the unpublish, not from the next publish", async () => {
+		const harness = trigger();
+		await harness.activate();
+		const old = { ...harness.staticData() };
+		const hour = 3_600_000;
+		const publishedAgain = (releasedHoursAgo: number) => {
+			const other = trigger();
+			Object.assign(other.staticData(), old, {
+				[STORED.releasedAt]: Date.now() - releasedHoursAgo * hour,
+			});
+			return other;
+		};
+		const recent = publishedAgain(1);
+		await recent.activate();
+		expect(recent.staticData()[STORED.previousSecrets]).toEqual([
+			{ secret: old[STORED.secret], until: expect.any(Number) },
+		]);
+		const until = (recent.staticData()[STORED.previousSecrets] as Array<{ until: number }>)[0]
+			.until;
+		expect(Math.round((until - Date.now()) / hour)).toBe(71);
+		const longAgo = publishedAgain(73);
+		await longAgo.activate();
+		expect(longAgo.staticData()[STORED.previousSecrets]).toBeUndefined();
+	});
+
 	it('with a delay of 0 the endpoint is removed at once, and id and secret cleared', async () => {
 		const harness = trigger(EVENTS, { endpointRemovalDelay: 0 });
 		await harness.activate();
