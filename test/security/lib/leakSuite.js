@@ -61,9 +61,8 @@ async function runSecretChecks(report, stack, attackAnswers) {
 		canaries.publicKey,
 		canaries.wrongSecretKey,
 	]);
-	for (const { version, A, B } of stack.triggerRuns ?? []) {
-		registry.add(`trigger A v${version} secret`, 'triggerSecret', A.secret);
-		registry.add(`trigger B v${version} secret`, 'triggerSecret', B.secret);
+	for (const { name, trigger } of stack.attackTriggers ?? []) {
+		registry.add(`trigger ${name} secret`, 'triggerSecret', trigger.secret);
 	}
 
 	const active = await inspectActiveTrigger(stack, stack.triggers.A);
