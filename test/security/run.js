@@ -6,7 +6,9 @@
  *    Platform Trigger, with valid deliveries between and among them. Checks each answer's status, that no bad
  *    delivery started an execution, that each valid one started exactly one, and that n8n stays healthy. Then what a
  *    forged request with a 1 MB body and many signature headers costs n8n, next to an ordinary forged one
- *    (lib/forgeryCost.js; figures, not assertions).
+ *    (lib/forgeryCost.js; figures, not assertions). And, in each signature family, inside and outside the replay
+ *    window, a captured valid delivery replayed, relabelled and used to plant a victim's id (lib/replaySuite.js):
+ *    each execution counted against the request that caused it.
  * 2. Secrets: runs the end-to-end workflows (every operation, invalid inputs, API errors, the examples, the trigger)
  *    with recognisable secret values, then searches everything n8n keeps or prints for them: execution data (public
  *    API), error messages, n8n's debug log, `n8n execute` output, the sandbox's log, the answers to the deliveries,
@@ -24,6 +26,7 @@ const { ROOT } = require('../../scripts/lib/packageInfo');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { runAttacks } = require('./lib/attackSuite');
 const { measureForgeryCost } = require('./lib/forgeryCost');
+const { runReplayAttacks } = require('./lib/replaySuite');
 const { printLeakTable, runSecretChecks, searchStorage } = require('./lib/leakSuite');
 const { Report } = require('../../scripts/lib/groupReport');
 const { saveLogs, startStack } = require('./lib/stack');
@@ -63,7 +66,10 @@ async function main() {
 		});
 
 		const attacked = await block(report, 'part 1: attacks', () => runAttacks(report, stack));
-		const answers = attacked?.answers ?? [];
+		const replayed = await block(report, 'part 1: replay, relabel and planted-id attacks', () =>
+			runReplayAttacks(report, stack),
+		);
+		const answers = [...(attacked?.answers ?? []), ...(replayed?.answers ?? [])];
 		if (stack.triggers) {
 			await block(report, 'part 1: cost of a forged request', () =>
 				measureForgeryCost(report, stack),
