@@ -8,7 +8,8 @@
  *    forged request with a 1 MB body and many signature headers costs n8n, next to an ordinary forged one
  *    (lib/forgeryCost.js; figures, not assertions). And, in each signature family, inside and outside the replay
  *    window, a captured valid delivery replayed, relabelled and used to plant a victim's id (lib/replaySuite.js):
- *    each execution counted against the request that caused it.
+ *    each execution counted against the request that caused it. And a secret replaced by a new registration: it
+ *    verifies during its grace period only (lib/replacedSecret.js).
  * 2. Secrets: runs the end-to-end workflows (every operation, invalid inputs, API errors, the examples, the trigger)
  *    with recognisable secret values, then searches everything n8n keeps or prints for them: execution data (public
  *    API), error messages, n8n's debug log, `n8n execute` output, the sandbox's log, the answers to the deliveries,
@@ -27,6 +28,7 @@ const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { runAttacks } = require('./lib/attackSuite');
 const { measureForgeryCost } = require('./lib/forgeryCost');
 const { runReplayAttacks } = require('./lib/replaySuite');
+const { checkReplacedSecret } = require('./lib/replacedSecret');
 const { printLeakTable, runSecretChecks, searchStorage } = require('./lib/leakSuite');
 const { Report } = require('../../scripts/lib/groupReport');
 const { saveLogs, startStack } = require('./lib/stack');
@@ -69,7 +71,17 @@ async function main() {
 		const replayed = await block(report, 'part 1: replay, relabel and planted-id attacks', () =>
 			runReplayAttacks(report, stack),
 		);
-		const answers = [...(attacked?.answers ?? []), ...(replayed?.answers ?? [])];
+		const replaced = await block(report, "part 1: a replaced secret's grace period", () =>
+			checkReplacedSecret(report, stack),
+		);
+		const sent = {
+			answers: [
+				...(attacked?.answers ?? []),
+				...(replayed?.answers ?? []),
+				...(replaced?.answers ?? []),
+			],
+			signatures: [...(attacked?.signatures ?? []), ...(replayed?.signatures ?? [])],
+		};
 		if (stack.triggers) {
 			await block(report, 'part 1: cost of a forged request', () =>
 				measureForgeryCost(report, stack),
@@ -78,7 +90,7 @@ async function main() {
 
 		if (stack.triggers) {
 			const secrets = await block(report, 'part 2: secrets (run workflows, search)', () =>
-				runSecretChecks(report, stack, answers),
+				runSecretChecks(report, stack, sent),
 			);
 			await stack.instance.stop();
 			if (secrets) {

@@ -8,6 +8,7 @@ const fs = require('fs');
 const { TRIGGER_NODE_NAME } = require('../../../scripts/lib/workflows');
 const { allExecutions, nodeOutput, settledExecutions } = require('../../../scripts/lib/executions');
 const { send } = require('../../../scripts/lib/http');
+const { signatureMacs } = require('./leaks');
 
 /**
  * @typedef {import('./attackRun').AttackRun} AttackRun
@@ -207,6 +208,9 @@ async function verify(report, stack, run, groups, executionsBefore) {
 		badDeliveries: bad,
 		validDeliveries: run.valid.A.length + run.valid.B.length,
 		answers: run.sent.map((s) => s.answer.text),
+		signatures: [...run.sent.map((s) => s.delivery), ...run.valid.A, ...run.valid.B].flatMap((d) =>
+			signatureMacs(d.headers),
+		),
 		table,
 	};
 }

@@ -18,7 +18,7 @@ const { validSignature } = require('./signing');
  * @typedef {{ id: string, label: string, answer: Pick<Answer, 'status' | 'text' | 'error'>, body: Buffer,
  *   headers: Record<string, string> }} ValidDelivery
  * @typedef {{ label: string, ids: string[], expectStatus: Delivery['expectStatus'], expectText?: string,
- *   valid?: boolean }} SentDelivery
+ *   valid?: boolean, headers?: Delivery['headers'] }} SentDelivery
  * @typedef {{ group: string, delivery: SentDelivery, answer: Pick<Answer, 'status' | 'text' | 'error'> }} Sent
  */
 
@@ -38,8 +38,8 @@ const UNSELECTED_FOR_A = [
 const CHARGES = [SEED.charges.authorized, SEED.charges.captured];
 
 /**
- * Activates a trigger workflow and returns what the attacks need: its URL and the endpoint the sandbox registered
- * (with its secret).
+ * Creates and activates a trigger workflow; returns what the attacks need: its URL and the endpoint the sandbox
+ * registered (with its secret).
  * @param {SecurityStack} stack
  * @param {string} name
  * @param {string[]} events
@@ -47,22 +47,31 @@ const CHARGES = [SEED.charges.authorized, SEED.charges.captured];
  * @returns {Promise<Trigger>}
  */
 async function activateTrigger(stack, name, events, options = {}) {
-	const { client, credential, instance, sandbox } = stack;
+	const { client, credential, instance } = stack;
 	const { webhookId, workflow } = triggerWorkflow(name, events, credential, options);
 	const created = await client.createWorkflow(workflow);
-	await client.activateWorkflow(created.id);
 	const url = `${instance.url}/webhook/${webhookId}/webhook`;
-	const endpoint = [...sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
+	return await publishTrigger(stack, name, { workflowId: created.id, url, events });
+}
+
+/**
+ * Activates (publishes) a trigger workflow; returns it with the endpoint the sandbox holds for its URL once it has.
+ * @param {SecurityStack} stack
+ * @param {string} name
+ * @param {Pick<Trigger, 'workflowId' | 'url' | 'events'>} trigger
+ * @returns {Promise<Trigger>}
+ */
+async function publishTrigger(stack, name, { workflowId, url, events }) {
+	await stack.client.activateWorkflow(workflowId);
+	const endpoint = [...stack.sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
 	if (!endpoint) throw new Error(`activating "${name}" registered no endpoint for ${url}`);
 	// Readiness does not mean the webhook is served: wait for an answer other than 404.
 	await waitFor(
 		`the webhook of "${name}"`,
 		async () => (await send(url, { body: Buffer.alloc(0) })).status !== 404,
-		{
-			timeoutMs: 30_000,
-		},
+		{ timeoutMs: 30_000 },
 	);
-	return { workflowId: created.id, url, endpointId: endpoint.id, secret: endpoint.secret, events };
+	return { workflowId, url, endpointId: endpoint.id, secret: endpoint.secret, events };
 }
 
 /**
@@ -196,4 +205,11 @@ class AttackRun {
 	}
 }
 
-module.exports = { AttackRun, EVENTS_A, EVENTS_B, activateTrigger, noteAttackTriggers };
+module.exports = {
+	AttackRun,
+	EVENTS_A,
+	EVENTS_B,
+	activateTrigger,
+	noteAttackTriggers,
+	publishTrigger,
+};

@@ -19,6 +19,7 @@ const {
 	victim,
 } = require('./attacks/replays');
 const { verifyReplays } = require('./replayChecks');
+const { signatureMacs } = require('./leaks');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
@@ -52,7 +53,7 @@ const EXPECT = {
 };
 
 /**
- * Runs the attacks, then the checks; returns what n8n answered (for part 2's search).
+ * Runs the attacks, then the checks; returns what n8n answered and the signatures sent (for part 2's search).
  * @param {Report} report
  * @param {SecurityStack} stack
  */
@@ -129,7 +130,10 @@ async function runReplayAttacks(report, stack) {
 	for (const { family, original } of outside) await attack(family, 'outside', original);
 
 	await verifyReplays(report, stack, { replays, ignore }, sent);
-	return { answers: sent.map((s) => s.answer.text) };
+	return {
+		answers: sent.map((s) => s.answer.text),
+		signatures: sent.flatMap((s) => signatureMacs(s.copy.headers)),
+	};
 }
 
 module.exports = { runReplayAttacks };
