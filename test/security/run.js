@@ -3,10 +3,13 @@
  * Security suite in a real n8n: `npm run test:security`.
  *
  * 1. Attacks: over 200 forged, malformed, oversized, replayed and misdirected deliveries to an active Payment
- *    Platform Trigger (at each of its typeVersions), with valid deliveries between and among them. Checks each
- *    answer's status, that no bad delivery started an execution, that each valid one started exactly one, and that
- *    n8n stays healthy. Then what a forged request with a 1 MB body and many signature headers costs n8n, next to
- *    an ordinary forged one (lib/forgeryCost.js; figures, not assertions).
+ *    Platform Trigger, with valid deliveries between and among them. Checks each answer's status, that no bad
+ *    delivery started an execution, that each valid one started exactly one, and that n8n stays healthy. Then what a
+ *    forged request with a 1 MB body and many signature headers costs n8n, next to an ordinary forged one
+ *    (lib/forgeryCost.js; figures, not assertions). And, in each signature family, inside and outside the replay
+ *    window, a captured valid delivery replayed, relabelled and used to plant a victim's id (lib/replaySuite.js):
+ *    each execution counted against the request that caused it. And a secret replaced by a new registration: it
+ *    verifies during its grace period only (lib/replacedSecret.js).
  * 2. Secrets: runs the end-to-end workflows (every operation, invalid inputs, API errors, the examples, the trigger)
  *    with recognisable secret values, then searches everything n8n keeps or prints for them: execution data (public
  *    API), error messages, n8n's debug log, `n8n execute` output, the sandbox's log, the answers to the deliveries,
@@ -24,24 +27,13 @@ const { ROOT } = require('../../scripts/lib/packageInfo');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { runAttacks } = require('./lib/attackSuite');
 const { measureForgeryCost } = require('./lib/forgeryCost');
+const { runReplayAttacks } = require('./lib/replaySuite');
+const { checkReplacedSecret } = require('./lib/replacedSecret');
 const { printLeakTable, runSecretChecks, searchStorage } = require('./lib/leakSuite');
 const { Report } = require('../../scripts/lib/groupReport');
 const { saveLogs, startStack } = require('./lib/stack');
 
 const RESULTS_DIR = path.join(ROOT, 'test-results', 'security');
-
-/** The trigger's typeVersions, from the built node (existing workflows keep the version they were made with). */
-function triggerVersions() {
-	const file = path.join(
-		ROOT,
-		'dist',
-		'nodes',
-		'PaymentPlatformTrigger',
-		'PaymentPlatformTrigger.node.js',
-	);
-	const { PaymentPlatformTrigger } = require(file);
-	return [new PaymentPlatformTrigger().description.version].flat();
-}
 
 /**
  * Runs a phase; a failure is reported (by phase) and the next phase still runs.
@@ -75,15 +67,21 @@ async function main() {
 			return started;
 		});
 
-		const versions = triggerVersions();
-		const answers = [];
-		for (const version of versions) {
-			const label = versions.length > 1 ? `v${version} ` : '';
-			const result = await block(report, `part 1: attacks (trigger v${version})`, () =>
-				runAttacks(report, stack, version, { label }),
-			);
-			answers.push(...(result?.answers ?? []));
-		}
+		const attacked = await block(report, 'part 1: attacks', () => runAttacks(report, stack));
+		const replayed = await block(report, 'part 1: replay, relabel and planted-id attacks', () =>
+			runReplayAttacks(report, stack),
+		);
+		const replaced = await block(report, "part 1: a replaced secret's grace period", () =>
+			checkReplacedSecret(report, stack),
+		);
+		const sent = {
+			answers: [
+				...(attacked?.answers ?? []),
+				...(replayed?.answers ?? []),
+				...(replaced?.answers ?? []),
+			],
+			signatures: [...(attacked?.signatures ?? []), ...(replayed?.signatures ?? [])],
+		};
 		if (stack.triggers) {
 			await block(report, 'part 1: cost of a forged request', () =>
 				measureForgeryCost(report, stack),
@@ -92,7 +90,7 @@ async function main() {
 
 		if (stack.triggers) {
 			const secrets = await block(report, 'part 2: secrets (run workflows, search)', () =>
-				runSecretChecks(report, stack, answers),
+				runSecretChecks(report, stack, sent),
 			);
 			await stack.instance.stop();
 			if (secrets) {

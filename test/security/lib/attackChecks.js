@@ -8,6 +8,7 @@ const fs = require('fs');
 const { TRIGGER_NODE_NAME } = require('../../../scripts/lib/workflows');
 const { allExecutions, nodeOutput, settledExecutions } = require('../../../scripts/lib/executions');
 const { send } = require('../../../scripts/lib/http');
+const { signatureMacs } = require('./leaks');
 
 /**
  * @typedef {import('./attackRun').AttackRun} AttackRun
@@ -28,7 +29,6 @@ const QUIET_MS = 2_500;
  * @param {number} executionsBefore how many executions n8n had before the run
  */
 async function verify(report, stack, run, groups, executionsBefore) {
-	const name = (text) => `${run.label}${text}`;
 	const { client, instance, canaries } = stack;
 	const A = await settledExecutions(
 		client,
@@ -102,7 +102,7 @@ async function verify(report, stack, run, groups, executionsBefore) {
 		const valid = entries.filter((e) => e.delivery.valid).length;
 		const ranValid = valid > 0 ? ` (+${valid} valid, run once each)` : '';
 		const ok = report.group(
-			name(`attack: ${group.title}`),
+			`attack: ${group.title}`,
 			results,
 			`${entries.length} deliveries, ${statuses}, ${executions} executions${ranValid}`,
 		);
@@ -127,12 +127,12 @@ async function verify(report, stack, run, groups, executionsBefore) {
 			};
 		});
 	report.group(
-		name('valid deliveries to A between the attacks: 200 and exactly one execution each'),
+		'valid deliveries to A between the attacks: 200 and exactly one execution each',
 		validResults('A', runsA),
 		`${run.valid.A.length} deliveries`,
 	);
 	report.group(
-		name('valid deliveries to B (the other endpoint): 200 and exactly one execution each'),
+		'valid deliveries to B (the other endpoint): 200 and exactly one execution each',
 		validResults('B', runsB),
 		`${run.valid.B.length} deliveries`,
 	);
@@ -165,18 +165,18 @@ async function verify(report, stack, run, groups, executionsBefore) {
 		},
 	];
 	report.group(
-		name('executions traced to deliveries'),
+		'executions traced to deliveries',
 		totals,
 		`${everything.length - executionsBefore} new executions in n8n`,
 	);
 
 	const health = await checkHealth(instance, stack.n8nLog);
-	report.group(name('n8n still healthy after the attacks'), health.results, health.detail);
+	report.group('n8n still healthy after the attacks', health.results, health.detail);
 
 	// Catalogue entries that are valid (signed, of any shape: they run) are counted with the valid deliveries.
 	const bad = run.sent.filter((s) => !s.delivery.valid).length;
 	report.table(
-		`Attacks on the trigger at typeVersion ${run.version} (${bad} bad deliveries, ${run.valid.A.length + run.valid.B.length} valid ones between them)`,
+		`Attacks on the trigger (${bad} bad deliveries, ${run.valid.A.length + run.valid.B.length} valid ones between them)`,
 		[
 			{ key: 'attack', title: 'attack' },
 			{ key: 'sent', title: 'sent' },
@@ -208,6 +208,9 @@ async function verify(report, stack, run, groups, executionsBefore) {
 		badDeliveries: bad,
 		validDeliveries: run.valid.A.length + run.valid.B.length,
 		answers: run.sent.map((s) => s.answer.text),
+		signatures: [...run.sent.map((s) => s.delivery), ...run.valid.A, ...run.valid.B].flatMap((d) =>
+			signatureMacs(d.headers),
+		),
 		table,
 	};
 }
@@ -262,4 +265,4 @@ function tally(values) {
 	return [...counts].map(([value, count]) => `${value}×${count}`).join(' ');
 }
 
-module.exports = { tally, verify };
+module.exports = { QUIET_MS, tally, verify };

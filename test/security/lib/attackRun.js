@@ -1,7 +1,7 @@
 'use strict';
 /**
- * One run of the attacks against the triggers at one typeVersion: the two trigger workflows (A the target, B "another
- * endpoint"), every delivery sent with the answer it got, and the valid deliveries sent between the attacks.
+ * One run of the attacks: the two trigger workflows (A the target, B "another endpoint"), every delivery sent with the
+ * answer it got, and the valid deliveries sent between the attacks.
  */
 const { SEED } = require('../../../sandbox/seedIds');
 const { waitFor } = require('../../../scripts/lib/wait');
@@ -16,10 +16,9 @@ const { validSignature } = require('./signing');
  * @typedef {import('../../../scripts/lib/http').Answer} Answer
  * @typedef {{ workflowId: string, url: string, endpointId: string, secret: string, events: string[] }} Trigger
  * @typedef {{ id: string, label: string, answer: Pick<Answer, 'status' | 'text' | 'error'>, body: Buffer,
- *   headers: Record<string, string>, idInBody?: boolean }} ValidDelivery `idInBody` false: the body carries no id
- *   (the trigger knows it by its X-Delivery-Id header), so a replay with another header is another delivery.
+ *   headers: Record<string, string> }} ValidDelivery
  * @typedef {{ label: string, ids: string[], expectStatus: Delivery['expectStatus'], expectText?: string,
- *   valid?: boolean }} SentDelivery
+ *   valid?: boolean, headers?: Delivery['headers'] }} SentDelivery
  * @typedef {{ group: string, delivery: SentDelivery, answer: Pick<Answer, 'status' | 'text' | 'error'> }} Sent
  */
 
@@ -38,36 +37,41 @@ const UNSELECTED_FOR_A = [
 
 const CHARGES = [SEED.charges.authorized, SEED.charges.captured];
 
-/** Deliveries signed right whose body n8n does not read at this typeVersion (see attacks.bodyReachesNode). */
-const UNREAD_TITLE = 'signed, body of a content type n8n does not read';
-
 /**
- * Activates a trigger workflow and returns what the attacks need: its URL and the endpoint the sandbox registered
- * (with its secret).
+ * Creates and activates a trigger workflow; returns what the attacks need: its URL and the endpoint the sandbox
+ * registered (with its secret).
  * @param {SecurityStack} stack
  * @param {string} name
  * @param {string[]} events
- * @param {number} version
+ * @param {object} [options] the trigger's Options collection
  * @returns {Promise<Trigger>}
  */
-async function activateTrigger(stack, name, events, version) {
-	const { client, credential, instance, sandbox } = stack;
-	const { webhookId, workflow } = triggerWorkflow(name, events, credential);
-	workflow.nodes[0].typeVersion = version;
+async function activateTrigger(stack, name, events, options = {}) {
+	const { client, credential, instance } = stack;
+	const { webhookId, workflow } = triggerWorkflow(name, events, credential, options);
 	const created = await client.createWorkflow(workflow);
-	await client.activateWorkflow(created.id);
 	const url = `${instance.url}/webhook/${webhookId}/webhook`;
-	const endpoint = [...sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
+	return await publishTrigger(stack, name, { workflowId: created.id, url, events });
+}
+
+/**
+ * Activates (publishes) a trigger workflow; returns it with the endpoint the sandbox holds for its URL once it has.
+ * @param {SecurityStack} stack
+ * @param {string} name
+ * @param {Pick<Trigger, 'workflowId' | 'url' | 'events'>} trigger
+ * @returns {Promise<Trigger>}
+ */
+async function publishTrigger(stack, name, { workflowId, url, events }) {
+	await stack.client.activateWorkflow(workflowId);
+	const endpoint = [...stack.sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
 	if (!endpoint) throw new Error(`activating "${name}" registered no endpoint for ${url}`);
 	// Readiness does not mean the webhook is served: wait for an answer other than 404.
 	await waitFor(
 		`the webhook of "${name}"`,
 		async () => (await send(url, { body: Buffer.alloc(0) })).status !== 404,
-		{
-			timeoutMs: 30_000,
-		},
+		{ timeoutMs: 30_000 },
 	);
-	return { workflowId: created.id, url, endpointId: endpoint.id, secret: endpoint.secret, events };
+	return { workflowId, url, endpointId: endpoint.id, secret: endpoint.secret, events };
 }
 
 /**
@@ -87,30 +91,26 @@ function sandboxHeaders(secret, record, body) {
 }
 
 /**
- * Whether the body is a JSON object with an `id` (where the catalogue's bodies carry their id, if anywhere).
- * @param {Buffer} body
+ * Records triggers the attacks activated, by name, so that part 2 searches for their secrets.
+ * @param {SecurityStack} stack
+ * @param {Record<string, Trigger>} triggers
  */
-function bodyHasId(body) {
-	try {
-		const value = JSON.parse(body.toString('utf8'));
-		return value !== null && typeof value === 'object' && 'id' in value;
-	} catch {
-		return false;
-	}
+function noteAttackTriggers(stack, triggers) {
+	stack.attackTriggers = [
+		...(stack.attackTriggers ?? []),
+		...Object.entries(triggers).map(([name, trigger]) => ({ name, trigger })),
+	];
 }
 
 class AttackRun {
 	/**
 	 * @param {SecurityStack} stack
-	 * @param {number} version the triggers' typeVersion
-	 * @param {{ A: Trigger, B: Trigger, label: string }} triggers label: put before each group name
+	 * @param {{ A: Trigger, B: Trigger }} triggers
 	 */
-	constructor(stack, version, { A, B, label }) {
+	constructor(stack, { A, B }) {
 		this.stack = stack;
-		this.version = version;
 		this.A = A;
 		this.B = B;
-		this.label = label;
 		/** @type {Sent[]} */
 		this.sent = [];
 		/** @type {{ A: ValidDelivery[], B: ValidDelivery[] }} valid deliveries per trigger */
@@ -140,7 +140,6 @@ class AttackRun {
 				answer,
 				body: delivery.body,
 				headers: delivery.headers,
-				idInBody: bodyHasId(delivery.body),
 			});
 		}
 		return answer;
@@ -181,10 +180,6 @@ class AttackRun {
 	 */
 	async signedValid(delivery) {
 		attacks.resolve([delivery], this.context());
-		if (delivery.valid === false) {
-			await this.sendDelivery(UNREAD_TITLE, delivery);
-			return;
-		}
 		const answer = await send(this.A.url, { body: delivery.body, headers: delivery.headers });
 		this.valid.A.push({
 			id: delivery.ids[0],
@@ -206,9 +201,15 @@ class AttackRun {
 			secretKey: canaries.secretKey,
 			publicKey: canaries.publicKey,
 			unselectedEvents: UNSELECTED_FOR_A,
-			version: this.version,
 		};
 	}
 }
 
-module.exports = { AttackRun, EVENTS_A, EVENTS_B, UNREAD_TITLE, activateTrigger };
+module.exports = {
+	AttackRun,
+	EVENTS_A,
+	EVENTS_B,
+	activateTrigger,
+	noteAttackTriggers,
+	publishTrigger,
+};

@@ -9,7 +9,13 @@
  * that caused it (by the id in the trigger's item), and n8n's health is checked (./attackChecks.js).
  */
 const { verify } = require('./attackChecks');
-const { AttackRun, EVENTS_A, EVENTS_B, UNREAD_TITLE, activateTrigger } = require('./attackRun');
+const {
+	AttackRun,
+	EVENTS_A,
+	EVENTS_B,
+	activateTrigger,
+	noteAttackTriggers,
+} = require('./attackRun');
 const attacks = require('./attacks');
 const { allExecutions } = require('../../../scripts/lib/executions');
 const { inParallel, send } = require('../../../scripts/lib/http');
@@ -21,7 +27,7 @@ const { inParallel, send } = require('../../../scripts/lib/http');
  * @typedef {import('./attacks/delivery').Delivery} Delivery
  */
 
-const REPLAY_TITLE = 'replayed (same delivery id)';
+const REPLAY_TITLE = 'replayed (same signed bytes)';
 const MIX_TITLE = 'concurrent mix (attacks + valid)';
 /** The groups whose first deliveries go into the concurrent mix. */
 const MIXED_GROUPS = [
@@ -35,25 +41,19 @@ const MIXED_GROUPS = [
 ];
 
 /**
- * Runs the attacks against triggers at `version` (the node's typeVersion). Triggers of an earlier run are
- * deactivated first; this run's stay active (part 2 looks at where an active trigger keeps its secret).
+ * Runs the attacks against two triggers it activates; they stay active (part 2 looks at where an active trigger keeps
+ * its secret).
  * @param {Report} report
  * @param {SecurityStack} stack
- * @param {number} version
- * @param {{ label?: string }} [options] label: put before each group name (when several versions run)
  */
-async function runAttacks(report, stack, version, { label = '' } = {}) {
-	for (const earlier of stack.triggerRuns ?? []) {
-		await stack.client.deactivateWorkflow(earlier.A.workflowId);
-		await stack.client.deactivateWorkflow(earlier.B.workflowId);
-	}
+async function runAttacks(report, stack) {
 	const executionsBefore = (await allExecutions(stack.client, {})).length;
-	const A = await activateTrigger(stack, `Security: trigger A (v${version})`, EVENTS_A, version);
-	const B = await activateTrigger(stack, `Security: trigger B (v${version})`, EVENTS_B, version);
-	const run = new AttackRun(stack, version, { A, B, label });
+	const A = await activateTrigger(stack, 'Security: trigger A', EVENTS_A);
+	const B = await activateTrigger(stack, 'Security: trigger B', EVENTS_B);
+	const run = new AttackRun(stack, { A, B });
 	stack.triggers = { A, B };
-	stack.triggerRuns = [...(stack.triggerRuns ?? []), { version, A, B }];
-	const variants = attacks.validVariants(40, version);
+	noteAttackTriggers(stack, { A, B });
+	const variants = attacks.validVariants(40);
 	let nextVariant = 0;
 	/** Valid deliveries between two groups: a real one from the sandbox and one signed here. */
 	const validBetween = async (/** @type {number} */ i) => {
@@ -85,7 +85,6 @@ async function runAttacks(report, stack, version, { label = '' } = {}) {
 	groups.push(await sendConcurrentMix(run));
 	await sendLateReplays(run, groups);
 	await validBetween(groups.length + 1);
-	if (run.sent.some((s) => s.group === UNREAD_TITLE)) groups.push({ title: UNREAD_TITLE });
 
 	return await verify(report, stack, run, groups, executionsBefore);
 }
@@ -112,11 +111,8 @@ async function sendGroup(run, title, deliveries) {
  */
 async function sendReplays(run) {
 	const { sandbox } = run.stack;
-	// Replays keep the body and change or drop the header id: only a delivery whose body carries its id stays the
-	// same delivery then.
-	const replays = attacks.replayed(
-		run.valid.A.filter((v) => v.answer.status === 200 && v.idInBody !== false),
-	);
+	// Replays keep the signed bytes and change or drop the unsigned header id: the same delivery, whatever its body.
+	const replays = attacks.replayed(run.valid.A.filter((v) => v.answer.status === 200));
 	for (const delivery of replays) await run.sendDelivery(REPLAY_TITLE, delivery);
 	let count = replays.length;
 	for (const original of run.valid.A.filter((v) => v.label.startsWith('real')).slice(0, 3)) {
@@ -138,7 +134,7 @@ async function sendReplays(run) {
 		});
 		count++;
 	}
-	const [burst] = attacks.resolve(attacks.validVariants(1, run.version), run.context());
+	const [burst] = attacks.resolve(attacks.validVariants(1), run.context());
 	const burstAnswers = await Promise.all(
 		Array.from({ length: 12 }, () => send(run.A.url, { body: burst.body, headers: burst.headers })),
 	);
@@ -152,11 +148,9 @@ async function sendReplays(run) {
 		body: /** @type {Buffer} */ (burst.body),
 		headers: /** @type {Record<string, string>} */ (burst.headers),
 	});
-	// When received, the others are duplicates (200); after the workflow succeeds, those that come while the first
-	// is still running get 503 with Retry-After (send again later), those after it 200 duplicate.
-	const refused = attacks.acknowledgesAfterRun(run.version)
-		? [attacks.STATUS.ignored, attacks.STATUS.stillRunning]
-		: attacks.STATUS.ignored;
+	// The trigger answers after the workflow succeeds: those that come while the first is still running get 503
+	// with Retry-After (send again later), those after it 200 duplicate.
+	const refused = [attacks.STATUS.ignored, attacks.STATUS.stillRunning];
 	for (const answer of burstAnswers.filter((a) => a !== ran)) {
 		run.sent.push({
 			group: REPLAY_TITLE,
@@ -185,7 +179,7 @@ async function sendConcurrentMix(run) {
 	}
 	const mixedValid = attacks
 		.resolve(
-			attacks.validVariants(14, run.version).filter((v) => !v.label.includes('5 MB')),
+			attacks.validVariants(14).filter((v) => !v.label.includes('5 MB')),
 			run.context(),
 		)
 		.filter((v) => v.valid)

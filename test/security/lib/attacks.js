@@ -7,17 +7,10 @@
  * which must run exactly once.
  *
  * Each group takes the context (attackSuite's AttackRun.context(): the endpoint's secret, the other endpoint's
- * secret, the API keys, the endpoint id and URL, events the trigger does not select, its typeVersion) and returns
+ * secret, the API keys, the endpoint id and URL, events the trigger does not select) and returns
  * its deliveries; `resolve` then computes the signatures that need the secrets.
  */
-const {
-	N8N_PAYLOAD_LIMIT,
-	STATUS,
-	acknowledgesAfterRun,
-	bodyReachesNode,
-	eventBody,
-	resolve,
-} = require('./attacks/delivery');
+const { N8N_PAYLOAD_LIMIT, STATUS, eventBody, resolve } = require('./attacks/delivery');
 const { emptyBody, nonJson, oversized, wrongContentType } = require('./attacks/bodies');
 const {
 	headerConfusion,
@@ -59,8 +52,6 @@ const GROUPS = [
 
 module.exports = {
 	GROUPS,
-	acknowledgesAfterRun,
-	bodyReachesNode,
 	N8N_PAYLOAD_LIMIT,
 	STATUS,
 	anotherEndpoint,

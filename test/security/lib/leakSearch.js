@@ -16,7 +16,13 @@ const { countSecret, jsonPaths } = require('./leaks');
  * @typedef {import('../../../scripts/lib/executions').Execution} Execution
  * @typedef {Map<string, Record<string, number | string>>} Counts secret name -> place -> occurrences
  * @typedef {{ restAnswers: string[], cliRuns: import('./leakCliRuns').CliRun[] }} Collected
+ * @typedef {{ answers: string[], signatures: string[] }} Attacks what n8n answered to part 1's deliveries, and the
+ *   MACs they carried
  */
+
+/** What the trigger writes in n8n's log when it refuses a delivery, and how often at most (per webhook). */
+const REFUSAL_LINE = /Payment Platform Trigger in workflow "([^"]*)" answered 401 to a delivery/;
+const REFUSAL_LINES_EVERY_MS = 60_000;
 
 /**
  * Searches everything; prints one group per place and returns the counts for the table.
@@ -24,10 +30,10 @@ const { countSecret, jsonPaths } = require('./leaks');
  * @param {SecurityStack} stack
  * @param {SecretRegistry} registry
  * @param {Collected} collected
- * @param {string[]} attackAnswers what n8n answered to the attack deliveries
+ * @param {Attacks} attacks
  * @returns {Promise<Counts>}
  */
-async function searchEverything(report, stack, registry, collected, attackAnswers) {
+async function searchEverything(report, stack, registry, collected, attacks) {
 	/** @type {Counts} */
 	const counts = new Map(registry.all.map((s) => [s.name, {}]));
 	/** @type {Note} */
@@ -38,7 +44,8 @@ async function searchEverything(report, stack, registry, collected, attackAnswer
 	const executions = await allExecutions(stack.client, { includeData: true });
 	searchExecutionData(report, registry, executions, note);
 	searchErrors(report, registry, executions, note);
-	searchPrintedText(report, stack, registry, [...attackAnswers, ...collected.restAnswers], note);
+	searchPrintedText(report, stack, registry, [...attacks.answers, ...collected.restAnswers], note);
+	searchRefusalLines(report, stack, attacks.signatures);
 	searchCliOutput(report, registry, collected.cliRuns, note);
 	return counts;
 }
@@ -158,6 +165,72 @@ function searchPrintedText(report, stack, registry, answers, note) {
 		});
 		report.group(place, results, `${Math.round(text.length / 1024)} KB searched`);
 	}
+}
+
+/**
+ * The trigger's refusals in n8n's log: warn lines, at most one per webhook a minute, and no MAC that part 1 sent
+ * (valid or forged) anywhere in the log. The secrets in them are searched with the whole log above.
+ * @param {Report} report
+ * @param {SecurityStack} stack
+ * @param {string[]} signatures
+ */
+function searchRefusalLines(report, stack, signatures) {
+	// n8n's console format colours its lines.
+	const plain = stack.n8nLog.map((line) => line.replace(/\u001b\[[0-9;]*m/g, ''));
+	const refusals = plain.filter((line) => REFUSAL_LINE.test(line));
+	/** @type {Map<string, number[]>} workflow name → the times of its refusal lines (ms since midnight) */
+	const times = new Map();
+	for (const line of refusals) {
+		const workflow = REFUSAL_LINE.exec(line)?.[1] ?? '';
+		times.set(workflow, [...(times.get(workflow) ?? []), logTimeMs(line)]);
+	}
+	const tooClose = [...times].flatMap(([workflow, at]) =>
+		at.slice(1).flatMap((ms, i) => {
+			if (Number.isNaN(ms) || Number.isNaN(at[i])) return [`${workflow}: a line without its time`];
+			const gap = (ms - at[i] + DAY_MS) % DAY_MS;
+			// 1 s of slack: the line's time is taken by n8n's logger, a moment after the trigger's clock.
+			return gap < REFUSAL_LINES_EVERY_MS - 1_000 ? [`${workflow}: ${gap} ms apart`] : [];
+		}),
+	);
+	const log = plain.join('\n');
+	const found = [...new Set(signatures)].filter((mac) => log.includes(mac));
+	report.group(
+		"n8n server log: the trigger's refusals",
+		[
+			{
+				label: 'control: refusal lines are there',
+				ok: refusals.length > 0,
+				problem: 'none: the trigger logged no refusal',
+			},
+			{
+				label: 'every refusal line is at warn level',
+				ok: refusals.every((line) => /\bwarn\b/.test(line)),
+				problem: refusals.filter((line) => !/\bwarn\b/.test(line))[0]?.slice(0, 150),
+			},
+			{
+				label: 'at most one refusal line per webhook a minute',
+				ok: tooClose.length === 0,
+				problem: tooClose.slice(0, 3).join('; '),
+			},
+			{
+				label: `none of the ${new Set(signatures).size} MACs the attacks sent is in the log`,
+				ok: signatures.length > 0 && found.length === 0,
+				problem: signatures.length === 0 ? 'no MAC collected' : `${found.length} found`,
+			},
+		],
+		`${refusals.length} refusal lines from ${times.size} workflows`,
+	);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The time of day a log line starts with ("08:38:51.364 ..."), in milliseconds.
+ * @param {string} line
+ */
+function logTimeMs(line) {
+	const [, h, m, sec, ms] = /^(\d{2}):(\d{2}):(\d{2})\.(\d{3})/.exec(line) ?? [];
+	return ((Number(h) * 60 + Number(m)) * 60 + Number(sec)) * 1000 + Number(ms);
 }
 
 /**

@@ -48,9 +48,9 @@ async function inspectActiveTrigger(stack, triggerA) {
  * stopped.
  * @param {Report} report
  * @param {SecurityStack} stack
- * @param {string[]} attackAnswers what n8n answered to the attack deliveries
+ * @param {import('./leakSearch').Attacks} attacks what n8n answered to the attack deliveries, and their signatures
  */
-async function runSecretChecks(report, stack, attackAnswers) {
+async function runSecretChecks(report, stack, attacks) {
 	if (!stack.triggers) throw new Error('part 2 needs the triggers of part 1');
 	const registry = new SecretRegistry();
 	const { canaries } = stack;
@@ -61,9 +61,8 @@ async function runSecretChecks(report, stack, attackAnswers) {
 		canaries.publicKey,
 		canaries.wrongSecretKey,
 	]);
-	for (const { version, A, B } of stack.triggerRuns ?? []) {
-		registry.add(`trigger A v${version} secret`, 'triggerSecret', A.secret);
-		registry.add(`trigger B v${version} secret`, 'triggerSecret', B.secret);
+	for (const { name, trigger } of stack.attackTriggers ?? []) {
+		registry.add(`trigger ${name} secret`, 'triggerSecret', trigger.secret);
 	}
 
 	const active = await inspectActiveTrigger(stack, stack.triggers.A);
@@ -83,7 +82,7 @@ async function runSecretChecks(report, stack, attackAnswers) {
 	);
 
 	const collected = await runWorkflows(report, stack, registry);
-	const counts = await searchEverything(report, stack, registry, collected, attackAnswers);
+	const counts = await searchEverything(report, stack, registry, collected, attacks);
 	return { registry, counts, active };
 }
 

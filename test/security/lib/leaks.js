@@ -194,6 +194,21 @@ async function searchDatabase(n8nDir, file, secrets) {
 	}
 }
 
+/**
+ * The MACs in a request's signature headers (names ending in "signature"): 64 hex characters, or 43 base64 characters
+ * and "=". A MAC of at most two distinct characters (a forged filler such as zeros) is left out: text may hold one by
+ * chance.
+ * @param {Record<string, string | undefined> | Array<[string, string]> | undefined} headers
+ * @returns {string[]}
+ */
+function signatureMacs(headers) {
+	const entries = Array.isArray(headers) ? headers : Object.entries(headers ?? {});
+	return entries
+		.filter(([name]) => /signature$/i.test(name))
+		.flatMap(([, value]) => String(value ?? '').match(/[0-9a-f]{64}|[A-Za-z0-9+/]{43}=/gi) ?? [])
+		.filter((found) => new Set(found.toLowerCase()).size > 2);
+}
+
 module.exports = {
 	authorizationSecret,
 	countNeedle,
@@ -203,4 +218,5 @@ module.exports = {
 	searchDatabase,
 	searchFiles,
 	secret,
+	signatureMacs,
 };

@@ -37,7 +37,7 @@ function makeCanaries() {
  * @property {import('../../../scripts/lib/n8n').N8nClient} client
  * @property {{ id: string, name: string }} credential
  * @property {{ A: Trigger, B: Trigger }} [triggers] the triggers of the last attack run (still active)
- * @property {Array<{ version: number, A: Trigger, B: Trigger }>} [triggerRuns] every attack run's triggers
+ * @property {Array<{ name: string, trigger: Trigger }>} [attackTriggers] every trigger the attacks activated, by name
  * @property {() => Promise<void>} stop
  */
 

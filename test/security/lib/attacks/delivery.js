@@ -6,14 +6,14 @@
  * Expected statuses (decided from the node's code and checked in n8n 2.41.1):
  * - 401 `Missing or invalid signature`: the node found no signature that verifies over the raw body with the
  *   endpoint's secret (unsigned, wrong key, tampered, truncated, other algorithm, another endpoint's secret).
- * - 200 and exactly one run: any delivery whose signature verifies runs, whatever its shape (since the trigger's
- *   "any signed delivery runs"): a body that is not JSON (text, empty, invalid UTF-8), JSON that is not an object
- *   (list, string, number, null), JSON without an event or without a `charge` object. Such a delivery is a valid
- *   one (`runsOnce`): it is traced by the id in the trigger's item, the body's id, else its X-Delivery-Id header
- *   (platformHeaders always sets one). When received (typeVersion 1, 1.1) the answer is `{"received":true}`; after
- *   the workflow succeeds (the default from 1.2) it is an empty 200 sent once the run is over.
- * - 200 and no run: a verified delivery whose event is found and not selected, or whose id was already accepted
- *   (duplicate). After the workflow succeeds, a resend while the first run is still going gets 503 (Retry-After) instead.
+ * - 200 and exactly one run: any delivery whose signature verifies runs, whatever its shape and its Content-Type:
+ *   a body that is not JSON (text, empty, invalid UTF-8), JSON that is not an object (list, string, number, null),
+ *   JSON without an event or without a `charge` object, a body of a type n8n does not parse (the trigger reads
+ *   it itself). Such a delivery is a valid one (`runsOnce`): it is traced by the id in the trigger's item, the
+ *   body's id, else its X-Delivery-Id header (platformHeaders always sets one). The trigger answers after the
+ *   workflow succeeds (its default): an empty 200 sent once the run is over.
+ * - 200 and no run: a verified delivery whose event, named in its body, is not selected, or whose signed bytes
+ *   already ran (duplicate). A resend while the first run is still going gets 503 (Retry-After) instead.
  * - 422: n8n's own body parser rejects a body labelled JSON that does not parse, before the trigger runs (a body
  *   labelled XML: 422 or 401, see wrongContentType).
  * - 400: n8n's own multipart parser rejects a malformed multipart body, before the trigger runs.
@@ -23,8 +23,6 @@
  * A well-formed multipart body is parsed by n8n itself and never reaches the node as raw bytes: 401 even when signed.
  */
 const { randomUUID } = require('crypto');
-const path = require('path');
-const { ROOT } = require('../../../../scripts/lib/packageInfo');
 const { SEED } = require('../../../../sandbox/seedIds');
 
 const STATUS = {
@@ -37,53 +35,6 @@ const STATUS = {
 	n8nTooLarge: 500,
 	n8nWrongMethod: 404,
 };
-
-/**
- * Whether n8n reads the raw body before calling the trigger, so that it can be verified. At typeVersion 1 n8n reads
- * every body (multipart aside); from typeVersion 1.1 only the content types it can parse (n8n 2.41,
- * webhook-helpers `isParsableContentType`): JSON, text/plain, form-urlencoded and XML. Any other body stays unread
- * and the trigger, having nothing to verify, answers 401.
- */
-/**
- * @param {string | null | undefined} contentType
- * @param {number} version
- */
-function bodyReachesNode(contentType, version) {
-	if (version <= 1) return true;
-	const type = String(contentType ?? '')
-		.split(';')[0]
-		.trim()
-		.toLowerCase();
-	return (
-		type.startsWith('application/json') ||
-		type.startsWith('text/plain') ||
-		type.startsWith('application/x-www-form-urlencoded') ||
-		type.endsWith('/xml') ||
-		type.endsWith('+xml')
-	);
-}
-
-/**
- * The expectation for a validly signed body: `expect` when n8n passes the body on, else 401.
- * @param {string | null} contentType
- * @param {number} version
- * @param {Expectation} expect
- * @returns {Expectation}
- */
-function whenBodyReachesNode(contentType, version, expect) {
-	return bodyReachesNode(contentType, version) ? expect : unverifiable;
-}
-
-/**
- * Whether a trigger at `version`, its Acknowledge left at the default, answers after the workflow succeeds (from
- * the built node: 1.2 and later): then an accepted delivery's answer is an empty 200 once the run is over, and a
- * resend while it runs gets 503.
- * @param {number} version
- */
-function acknowledgesAfterRun(version) {
-	const file = path.join(ROOT, 'dist', 'nodes', 'PaymentPlatformTrigger', 'acknowledge.js');
-	return version >= require(file).ACKNOWLEDGE_AFTER_RUN_VERSION;
-}
 
 /** How long to wait for n8n's answer to a body labelled XML (it may never come, see wrongContentType). */
 const XML_WAIT_MS = 5_000;
@@ -142,8 +93,8 @@ function platformHeaders(body, contentType = 'application/json') {
 /** @typedef {Record<string, string>} HeaderMap */
 
 /**
- * What the attack groups are built for: the target endpoint (A) and the other one (B), the API keys, the events A
- * does not select, and the trigger's typeVersion.
+ * What the attack groups are built for: the target endpoint (A) and the other one (B), the API keys, and the events
+ * A does not select.
  * @typedef {object} AttackContext
  * @property {string} secret A's endpoint secret
  * @property {string} otherSecret B's endpoint secret
@@ -152,7 +103,6 @@ function platformHeaders(body, contentType = 'application/json') {
  * @property {string} secretKey
  * @property {string} publicKey
  * @property {string[]} unselectedEvents
- * @property {number} version
  */
 
 /**
@@ -223,9 +173,6 @@ const unauthorized = {
 	expectText: 'Missing or invalid signature',
 };
 
-/** A validly signed body n8n did not read: nothing to verify, so 401 (see bodyReachesNode). */
-const unverifiable = unauthorized;
-
 /**
  * A validly signed delivery the trigger runs whatever its body: 200 and exactly one execution (`withExpect` sets
  * the id it is traced by).
@@ -234,8 +181,15 @@ const unverifiable = unauthorized;
 const runsOnce = { expectStatus: STATUS.runs, valid: true };
 
 /**
+ * Signed bytes that already ran, whatever the headers say: 200 and no run (the first such bytes ran).
+ * @type {Expectation}
+ */
+const duplicate = { expectStatus: STATUS.ignored, expectText: 'duplicate delivery' };
+
+/**
  * Sets the expected answer on `item` itself and returns it: a copy would not be the object its `sign` fills in.
- * A valid delivery whose body carries no id is traced by its X-Delivery-Id header, as the trigger's item id is.
+ * A delivery whose body carries no id is traced by its X-Delivery-Id header, as the trigger's item id is (so that
+ * a run it should not cause is counted against it); a valid one must carry one.
  * @template {Delivery} T
  * @param {T} item
  * @param {Expectation} expect
@@ -243,10 +197,10 @@ const runsOnce = { expectStatus: STATUS.runs, valid: true };
  */
 function withExpect(item, expect) {
 	Object.assign(item, expect);
-	if (item.valid && item.ids.length === 0 && !Array.isArray(item.headers)) {
-		const headerId = item.headers['x-delivery-id'];
-		if (!headerId) throw new Error(`"${item.label}" runs, but carries no id to trace it by`);
-		item.ids = [headerId];
+	const headerId = Array.isArray(item.headers) ? undefined : item.headers['x-delivery-id'];
+	if (item.ids.length === 0 && headerId) item.ids = [headerId];
+	if (item.valid && item.ids.length === 0) {
+		throw new Error(`"${item.label}" runs, but carries no id to trace it by`);
 	}
 	return item;
 }
@@ -303,17 +257,14 @@ module.exports = {
 	N8N_PAYLOAD_LIMIT,
 	STATUS,
 	XML_WAIT_MS,
-	acknowledgesAfterRun,
-	bodyReachesNode,
 	bytes,
 	delivery,
+	duplicate,
 	eventBody,
 	flipLast,
 	resolve,
 	runsOnce,
 	signedWith,
 	unauthorized,
-	unverifiable,
-	whenBodyReachesNode,
 	withExpect,
 };

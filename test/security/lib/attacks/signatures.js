@@ -7,6 +7,12 @@ const { randomUUID } = require('crypto');
 const { SEED } = require('../../../../sandbox/seedIds');
 const { b64, hash, hex, mac, randomSecret, validSignature } = require('../signing');
 const {
+	standardWebhooksHeaders,
+	standardWebhooksKey,
+	timestampHeaders,
+	timestampedValue,
+} = require('./families');
+const {
 	STATUS,
 	bytes,
 	delivery,
@@ -238,18 +244,11 @@ function headerConfusion() {
 function timestampedSignatures() {
 	const now = () => Math.floor(Date.now() / 1000);
 	const stale = { ...unauthorized, expectText: 'outside the tolerance' };
-	const stripeLike = (t, key, raw) =>
-		`t=${t},v1=${hex(mac('sha256', key, Buffer.concat([Buffer.from(`${t}.`), raw])))}`;
-	const standardKey = (secret) => Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-	const standard = (t, key, raw) => ({
-		'webhook-id': 'msg_attack',
-		'webhook-timestamp': String(t),
-		'webhook-signature': `v1,${b64(mac('sha256', key, Buffer.concat([Buffer.from(`msg_attack.${t}.`), raw])))}`,
-	});
-	const ownHeader = (t, key, raw) => ({
-		'x-timestamp': String(t),
-		'x-signature': hex(mac('sha256', key, Buffer.concat([Buffer.from(`${t}.`), raw]))),
-	});
+	const stripeLike = timestampedValue;
+	const standardKey = standardWebhooksKey;
+	/** @param {number} t @param {string | Buffer} key @param {Buffer} raw */
+	const standard = (t, key, raw) => standardWebhooksHeaders('msg_attack', t, key, raw);
+	const ownHeader = timestampHeaders;
 	const at = (label, expect, headersOf) => withExpect(signedWith(label, headersOf), expect);
 	/** A delivery signed t=/v1= long ago, its body sent as `<t>.<body>` with that MAC as a raw-body signature. */
 	const downgrade = signedWith(
