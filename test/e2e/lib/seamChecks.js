@@ -492,9 +492,9 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		},
 	);
 
-	// An execution that ends without its data: a member's workflow whose HTTP Request credential is deleted (by a
-	// colleague, the owner here). n8n's credential check fails the execution before it runs (InaccessibleCredentialError
-	// → failExecution in workflow-runner) and answers 200 "Workflow executed successfully but no data was returned".
+	// An execution n8n fails before it runs: a member's workflow whose HTTP Request credential is deleted (by a
+	// colleague, the owner here). n8n's credential check fails it (InaccessibleCredentialError → failExecution in
+	// workflow-runner).
 	const member = await client.inviteMember({
 		email: `member-${randomUUID()}@example.com`,
 		firstName: 'Member',
@@ -549,18 +549,21 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 	});
 
 	await report.check(
-		"seams: an execution n8n fails before it runs (a member's credential deleted), which n8n answers 200 'no data was returned', goes out as 500, and its resend is not a duplicate",
+		"seams: After the Workflow Succeeds, an execution n8n fails before it runs (a member's credential deleted) is answered 5xx, and its resend is not a duplicate",
 		async () => {
 			const target = urlOf(context, unconfirmed.webhookId);
 			const secret = endpointSecret(context, target);
 			const event = deliveryBody();
+			const answers = [];
 			for (let attempt = 1; attempt <= 2; attempt++) {
 				const answer = await sendSigned(target, secret, event, {
 					'content-type': 'application/json',
 				});
+				answers.push(`${answer.status} ${answer.text}`);
 				assert.equal(answer.status, 500, `attempt ${attempt}: ${answer.status} ${answer.text}`);
 				assert.doesNotMatch(answer.text, /duplicate/);
 			}
+			console.log(`      the platform was answered: ${answers.join(' | ')}`);
 		},
 	);
 
