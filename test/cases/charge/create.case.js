@@ -1,7 +1,7 @@
 'use strict';
 /** Charge → Create: a card charge with customer, items, split and additional fields in one POST; no card data echoed. */
 const assert = require('node:assert/strict');
-const { SEED, UUID } = require('../values');
+const { SEED, UUID, expr } = require('../values');
 
 const S = SEED.submerchants;
 // Customer, item and split rows are sent under the names and with the values given.
@@ -24,6 +24,17 @@ const ITEMS = [
 		category: 'books',
 	},
 ];
+/** An item row as the editor fills it in when one is added and left alone. */
+const BLANK_ITEM = {
+	category: '',
+	code: '',
+	description: '',
+	id: '',
+	name: '',
+	quantity: 1,
+	tangible: true,
+	unit_price: 0,
+};
 const SPLIT = [
 	{ recipient_id: S.active, amount: 20000, cross_company: false },
 	{ recipient_id: S.pjWithLegalRepresentative, amount: 5990, cross_company: true },
@@ -92,6 +103,35 @@ module.exports = {
 			card: { last_four: '1111', holder_name: 'MARIA S SILVA' },
 		},
 	},
+	more: [
+		{
+			title: 'blank item and split rows (every cell at its default) are not sent',
+			parameters: {
+				paymentMethod: 'pix',
+				amount: 1990,
+				items: { item: [ITEMS[0], { ...BLANK_ITEM }] },
+				split: { recipient: [{ recipient_id: '', amount: 0, cross_company: false }] },
+			},
+			request: {
+				method: 'POST',
+				path: '/v1/charges',
+				body: { amount: 1990, payment_method: 'pix', items: [ITEMS[0]] },
+			},
+			output: { first: { amount: 1990, items: [ITEMS[0]], split: [] } },
+		},
+	],
+	// Amounts are whole cents: text with a decimal or thousands separator has two readings and is never guessed.
+	// prettier-ignore
+	refused: [
+		{ title: 'amount "99.00" (a price in reais)', change: { amount: expr('99.00') }, message: 'amount must be whole cents: "99.00" could be 99 cents or R$ 99,00 = 9900 cents', inN8n: true },
+		{ title: 'amount "1.000" (one thousand, as Brazilians write it)', change: { amount: expr('1.000') }, message: 'amount must be whole cents: "1.000" could be 1 cent or 1000 cents', inN8n: true },
+		{ title: 'amount "99,00"', change: { amount: expr('99,00') }, message: 'amount must be whole cents: "99,00" could be 99 cents or R$ 99,00 = 9900 cents' },
+		{ title: 'amount "1,000"', change: { amount: expr('1,000') }, message: 'amount must be whole cents: "1,000" could be 1 cent or 1000 cents' },
+		{ title: 'amount 99.5 (a number in reais)', change: { amount: expr(99.5) }, message: 'amount must be whole cents: 99.5 could be R$ 99,50 = 9950 cents' },
+		{ title: 'an item\'s unit price "25.90"', change: { items: { item: [{ ...ITEMS[0], unit_price: expr('25.90') }] } }, message: 'items[0].unit_price must be whole cents: "25.90" could be R$ 25,90 = 2590 cents' },
+		{ title: 'a split amount "1.000"', change: { split: { recipient: [SPLIT[0], { ...SPLIT[1], amount: expr('1.000') }] } }, message: 'split[1].amount must be whole cents: "1.000" could be 1 cent or 1000 cents' },
+		{ title: 'shipping "15,00"', change: { additionalFields: { shipping_amount: expr('15,00') } }, message: 'shipping_amount must be whole cents: "15,00" could be 15 cents or R$ 15,00 = 1500 cents' },
+	],
 	check([charge], _requests, { store }) {
 		assert.equal(store.charges.get(charge.id)?.amount, 25990);
 		// The full card number (sent without spaces or dashes) and the CVV never reach the output.
