@@ -92,27 +92,51 @@ describe('refusals name field, rule and item', () => {
 		[{ type: 'string' }, true, 'v must be text [item 3]'],
 		[{ type: 'string' }, { a: 1 }, 'v must be text [item 3]'],
 		[{ type: 'boolean' }, 'yes', 'v must be true or false [item 3]'],
-		[{ type: 'cents' }, '12.5', 'v must be whole cents: "12.5" could be R$ 12,50 = 1250 cents [item 3]'],
+		[
+			{ type: 'cents' },
+			'12.5',
+			'v must be whole cents: "12.5" could be R$ 12,50 = 1250 cents [item 3]',
+		],
 		[
 			{ type: 'cents' },
 			'99.00',
 			'v must be whole cents: "99.00" could be 99 cents or R$ 99,00 = 9900 cents [item 3]',
 		],
-		[{ type: 'cents' }, '1.000', 'v must be whole cents: "1.000" could be 1 cent or 1000 cents [item 3]'],
+		[
+			{ type: 'cents' },
+			'1.000',
+			'v must be whole cents: "1.000" could be 1 cent or 1000 cents [item 3]',
+		],
 		[
 			{ type: 'cents' },
 			'99,00',
 			'v must be whole cents: "99,00" could be 99 cents or R$ 99,00 = 9900 cents [item 3]',
 		],
-		[{ type: 'cents' }, '1,000', 'v must be whole cents: "1,000" could be 1 cent or 1000 cents [item 3]'],
+		[
+			{ type: 'cents' },
+			'1,000',
+			'v must be whole cents: "1,000" could be 1 cent or 1000 cents [item 3]',
+		],
 		[
 			{ type: 'cents' },
 			'1.234,56',
 			'v must be whole cents: "1.234,56" could be R$ 1.234,56 = 123456 cents [item 3]',
 		],
-		[{ type: 'cents' }, 99.5, 'v must be whole cents: 99.5 could be R$ 99,50 = 9950 cents [item 3]'],
-		[{ type: 'cents' }, '1e3', 'v must be whole cents, an integer such as 9900 for R$ 99,00 [item 3]'],
-		[{ type: 'cents' }, '0x', 'v must be whole cents, an integer such as 9900 for R$ 99,00 [item 3]'],
+		[
+			{ type: 'cents' },
+			99.5,
+			'v must be whole cents: 99.5 could be R$ 99,50 = 9950 cents [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			'1e3',
+			'v must be whole cents, an integer such as 9900 for R$ 99,00 [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			'0x',
+			'v must be whole cents, an integer such as 9900 for R$ 99,00 [item 3]',
+		],
 		[
 			{ type: 'cents' },
 			'Infinity',

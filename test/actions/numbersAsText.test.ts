@@ -135,15 +135,19 @@ describe.each(FIELDS)('$label', ({ field, integer, cents, parameters, sent }) =>
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
-	it.each(cents ? [['+5', 5]] : [['1e3', 1000], ['+5', 5]])(
-		'number text in any form JavaScript reads exactly (%j) is sent as %j',
-		async (text, number) => {
-			const sandbox = api();
-			const { error } = await runAction(sandbox, parameters(expr(text)));
-			expect(error).toBeUndefined();
-			expect(sent(sandbox)).toBe(number);
-		},
-	);
+	it.each(
+		cents
+			? [['+5', 5]]
+			: [
+					['1e3', 1000],
+					['+5', 5],
+				],
+	)('number text in any form JavaScript reads exactly (%j) is sent as %j', async (text, number) => {
+		const sandbox = api();
+		const { error } = await runAction(sandbox, parameters(expr(text)));
+		expect(error).toBeUndefined();
+		expect(sent(sandbox)).toBe(number);
+	});
 
 	it('an integer beyond 2^53 - 1 is refused, never rounded', async () => {
 		const sandbox = api();
