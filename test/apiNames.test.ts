@@ -237,6 +237,28 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		expect(again.id).toBe(first.id);
 	});
 
+	it('Charge → Create with a key, the platform creating it and answering 503: sent again under the platform header, one charge', async () => {
+		sandbox().setFaults([{ route: 'POST /v1/charges', kind: 'applied_then_503', count: 1 }]);
+		const before = sandbox().store.charges.size;
+		const [charge] = await run({
+			resource: 'charge',
+			operation: 'create',
+			paymentMethod: 'pix',
+			amount: 1000,
+			idempotencyKey: 'order-31',
+		});
+		const requests = sandbox().requests;
+		expect(
+			requests.map((r) => [r.status, r.headers['x-request-key'], r.replayed ?? false]),
+		).toEqual([
+			[503, 'order-31', false],
+			[201, 'order-31', true],
+		]);
+		expect(requests[0].headers).not.toHaveProperty('idempotency-key');
+		expect(sandbox().store.charges.size).toBe(before + 1);
+		expect(sandbox().store.charges.has(String(charge.id))).toBe(true);
+	});
+
 	it('a credential without the names gets the sandbox refusing or ignoring the defaults', async () => {
 		const { error } = await runAction(sandbox(), {
 			resource: 'paymentLink',

@@ -24,6 +24,31 @@ const ITEMS = [
 		category: 'books',
 	},
 ];
+/** The typeVersion new nodes get (the last of the node's versions): Simplify on. */
+const NEW_NODES = 1.2;
+
+/** Orders from a sheet, as a Set node hands them over; the third priced in reais, as a price column is written. */
+const ORDERS = [
+	{ order: 'A-1', amount: 1990 },
+	{ order: 'A-2', amount: 2590 },
+	{ order: 'A-3', amount: '99.00' },
+];
+/** A pix charge per order, the order in its metadata. */
+const ORDER_CHARGE = {
+	paymentMethod: 'pix',
+	amount: '={{ $json.amount }}',
+	paymentDetails: {},
+	customer: {},
+	items: {},
+	split: {},
+	additionalFields: { metadata: '={{ JSON.stringify({ order: $json.order }) }}' },
+};
+/** Which order (input item) a recorded request was for: by the order in its metadata. @param {any} request */
+const orderOf = (request) =>
+	['A-1', 'A-2', 'A-3', 'B-1', 'B-2', 'B-3'].indexOf(request.body?.metadata?.order) % 3;
+/** A submerchant id of another merchant: the API refuses a charge for it. */
+const NOT_OURS = '7d9e1c2b-3a4f-4b5c-8d6e-0f1a2b3c4d5e';
+
 /** An item row as the editor fills it in when one is added and left alone. */
 const BLANK_ITEM = {
 	category: '',
@@ -105,6 +130,58 @@ module.exports = {
 	},
 	more: [
 		{
+			title:
+				"pix at a new node's defaults (Simplify on): the copy-and-paste code and QR code reach the output",
+			typeVersion: NEW_NODES,
+			parameters: { paymentMethod: 'pix', amount: 1990 },
+			request: {
+				method: 'POST',
+				path: '/v1/charges',
+				body: { amount: 1990, payment_method: 'pix' },
+			},
+			output: {
+				first: {
+					id: UUID,
+					amount: 1990,
+					payment_method: 'pix',
+					pix: { copy_paste: /^000201.*6304[0-9A-F]{4}$/, qr_code_url: /^https:\/\// },
+				},
+			},
+			check: ([charge]) =>
+				assert.equal(charge.merchant_id, undefined, 'Simplify keeps merchant_id'),
+		},
+		{
+			title: "boleto at a new node's defaults: the digitable line and PDF reach the output",
+			typeVersion: NEW_NODES,
+			parameters: { paymentMethod: 'boleto', amount: 9900 },
+			request: {
+				method: 'POST',
+				path: '/v1/charges',
+				body: { amount: 9900, payment_method: 'boleto' },
+			},
+			output: {
+				first: {
+					payment_method: 'boleto',
+					boleto: { digitable_line: /^[\d. ]{54}$/, pdf_url: /^https:\/\// },
+				},
+			},
+		},
+		{
+			title: "a card charge at a new node's defaults: the authorisation reaches the output",
+			typeVersion: NEW_NODES,
+			parameters: {
+				paymentMethod: 'credit_card',
+				amount: 4990,
+				paymentDetails: { token: 'tok_visa_4242', installments: 1 },
+			},
+			request: {
+				method: 'POST',
+				path: '/v1/charges',
+				bodyIncludes: { amount: 4990, payment_method: 'credit_card' },
+			},
+			output: { first: { card: { tokenized: true, authorization_code: /^\d{6}$/ } } },
+		},
+		{
 			title: 'blank item and split rows (every cell at its default) are not sent',
 			parameters: {
 				paymentMethod: 'pix',
@@ -118,6 +195,50 @@ module.exports = {
 				body: { amount: 1990, payment_method: 'pix', items: [ITEMS[0]] },
 			},
 			output: { first: { amount: 1990, items: [ITEMS[0]], split: [] } },
+		},
+	],
+	batches: [
+		{
+			title: 'three orders, the third priced "99.00": the node stops at item 2 before any request',
+			items: ORDERS,
+			change: ORDER_CHARGE,
+			message:
+				'amount must be whole cents: "99.00" could be 99 cents or R$ 99,00 = 9900 cents [item 2]',
+			description:
+				/nothing was sent to the API\. In an expression, turn a price in reais into cents: /,
+			requests: [0, 0, 0],
+			itemOf: orderOf,
+		},
+		{
+			title: 'an API error at the second order: the error names the first as applied, with its id',
+			items: [
+				{ order: 'B-1', amount: 1990, submerchant: S.active },
+				{ order: 'B-2', amount: 2590, submerchant: NOT_OURS },
+				{ order: 'B-3', amount: 3090, submerchant: S.active },
+			],
+			change: {
+				...ORDER_CHARGE,
+				additionalFields: {
+					...ORDER_CHARGE.additionalFields,
+					submerchant_id: '={{ $json.submerchant }}',
+				},
+			},
+			message: /submerchant_id must reference a submerchant of this merchant/,
+			description:
+				/Applied in this run before this error, and not in the node's output: item 0 \(id [0-9a-f-]{36}\)\. Remove them from the input before running the node again\.$/,
+			requests: [1, 1, 0],
+			itemOf: orderOf,
+		},
+		{
+			title: 'Retry On Fail on and no Idempotency Key: stopped at the start, nothing sent',
+			items: ORDERS.slice(0, 2),
+			change: ORDER_CHARGE,
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 },
+			message: "Idempotency Key is needed while the node's Retry On Fail setting is on [item 0]",
+			description:
+				/^Retry On Fail runs the whole node again after an error, so every charge created before the error would be created again\./,
+			requests: [0, 0],
+			itemOf: orderOf,
 		},
 	],
 	// Amounts are whole cents: text with a decimal or thousands separator has two readings and is never guessed.

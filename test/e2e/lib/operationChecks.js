@@ -4,6 +4,7 @@ const assert = require('node:assert/strict');
 const n8n = require('../../../scripts/lib/n8n');
 const { cliExecute, execute } = require('./cli');
 const {
+	BATCH_CASES,
 	EXPRESSION_CASES,
 	INVALID_CASES,
 	OPERATION_CASES,
@@ -27,6 +28,7 @@ async function checkOperations(report, context) {
 			{ resource: c.resource, operation: c.operation, ...c.parameters },
 			credential,
 			c.before,
+			{ typeVersion: c.typeVersion },
 		);
 		workflows.push((await client.createWorkflow(workflow)).id);
 	}
@@ -79,6 +81,30 @@ async function checkOperations(report, context) {
 					: invalid.expectedMessage;
 			assert.match(String(execution.data.resultData.error?.message), expected);
 			assert.deepEqual(await admin.requests(), [], 'nothing may reach the API');
+		});
+	}
+
+	for (const batch of BATCH_CASES) {
+		await report.check(`${batch.label}, ${batch.title}`, async () => {
+			const { resource, operation, parameters, settings } = batch;
+			const created = await client.createWorkflow(
+				operationWorkflow(
+					`E2E ${batch.title}`,
+					{ resource, operation, ...parameters },
+					credential,
+					batch.before,
+					{ settings },
+				),
+			);
+			await admin.clearRequests();
+			const { code, signal } = await cliExecute(context, created.id);
+			assert.equal(code, 1, `n8n execute should exit 1, not ${code ?? signal}`);
+			const [execution] = await client.listExecutions({
+				workflowId: created.id,
+				includeData: true,
+			});
+			assert.equal(execution?.status, 'error');
+			batch.expect(execution.data.resultData.error, await admin.requests());
 		});
 	}
 }
