@@ -168,7 +168,7 @@ export async function runCase(sandbox: Sandbox, c: CaseRun): Promise<void> {
 export async function runBatch(
 	sandbox: Sandbox,
 	batch: Parameters<typeof checkBatch>[0] &
-		Pick<CaseRun, 'resource' | 'operation' | 'after'> & { parameters: IDataObject },
+		Pick<CaseRun, 'resource' | 'operation' | 'after'> & { parameters: Record<string, unknown> },
 ): Promise<void> {
 	await runCasesBefore(sandbox, batch);
 	sandbox.clearRequests();
