@@ -120,8 +120,7 @@ const CASES = [
 		},
 	},
 	{
-		title:
-			'Charge → Create with a key, the platform creating it and answering 503: sent again under "X-Request-Key", one charge',
+		title: 'Charge → Create with a key, created then 503: resent under "X-Request-Key", one charge',
 		parameters: {
 			resource: 'charge',
 			operation: 'create',
@@ -246,13 +245,18 @@ async function checkApiNames(report, context) {
 			apiNames: JSON.stringify({ start_date: 'date', end_date: 'date' }),
 		};
 		const clash = /API Names sends "start_date" and "end_date" both as "date" on GET \/v1\/charges/;
+		const clashingCredential = await context.client.ensureCredential({
+			name: 'Payment Platform (clashing names)',
+			type: CREDENTIAL_TYPE,
+			data: clashing,
+		});
 		await report.check(
 			'API Names: two names sent as one fail the credential test, with the reason',
 			async () => {
 				const result = await context.client.rest('POST', '/credentials/test', {
 					credentials: {
-						id: 'clashing-names',
-						name: 'Payment Platform (clashing names)',
+						id: clashingCredential.id,
+						name: clashingCredential.name,
 						type: CREDENTIAL_TYPE,
 						data: clashing,
 					},
@@ -264,16 +268,11 @@ async function checkApiNames(report, context) {
 		await report.check(
 			'API Names: two names sent as one stop a run at its first request, before anything is sent',
 			async () => {
-				const credential = await context.client.ensureCredential({
-					name: 'Payment Platform (clashing names)',
-					type: CREDENTIAL_TYPE,
-					data: clashing,
-				});
 				const created = await context.client.createWorkflow(
 					operationWorkflow(
 						'E2E API Names: clashing names',
 						{ resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: 100 },
-						credential,
+						clashingCredential,
 					),
 				);
 				platform.clearRequests();
