@@ -21,8 +21,8 @@ import type { ApiRequestOptions, ApiResult, PaymentPlatformContext, RawResponse 
 
 /**
  * GETs are retried at most this many times (only on RETRYABLE_STATUSES, never after a timeout or a dropped
- * connection), and so are writes that carry an idempotency key while the credential resends them (retryRuleOf); each wait doubles from the base and
- * never exceeds the cap. Mutable so tests can shorten the waits.
+ * connection), and so are writes that carry an idempotency key while the credential resends them (retryRuleOf);
+ * each wait doubles from the base and never exceeds the cap. Mutable so tests can shorten the waits.
  */
 export const RETRY_POLICY = {
 	maxRetries: 3,
