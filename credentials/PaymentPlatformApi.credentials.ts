@@ -9,9 +9,26 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+import { parseApiNames } from '../nodes/PaymentPlatform/transport/apiNames';
 
 /** What n8n's generic block gave for a resolved value: the text of a truthy value, else ''. */
 const resolvedText = (value: unknown): string => (value ? String(value) : '');
+
+/** The last API Names checked and their refusal: every request authenticates, and the field rarely changes. */
+let lastChecked: { raw: unknown; problem?: string } | undefined;
+
+/**
+ * Refuses API Names the node would refuse at its first request (a name it did not choose, two names sent as one):
+ * n8n's credential test runs its request through `authenticate`, so the test says so before any workflow runs.
+ */
+function refuseUnusableApiNames(raw: unknown): void {
+	if (lastChecked === undefined || lastChecked.raw !== raw) {
+		const parsed = parseApiNames(raw);
+		lastChecked = { raw, problem: 'problem' in parsed ? parsed.problem : undefined };
+	}
+	const checked: { problem?: string } = lastChecked;
+	if (checked.problem) throw new Error(`The credential's API Names ${checked.problem}`);
+}
 
 export class PaymentPlatformApi implements ICredentialType {
 	name = 'paymentPlatformApi';
@@ -65,7 +82,15 @@ export class PaymentPlatformApi implements ICredentialType {
 			default: '{}',
 			placeholder: '{"start_date": "from", "GET /v1/payment-links": "/v1/links"}',
 			description:
-				'Only if your platform uses other names than the ones this package chose where the API reference shows none. A JSON object from the chosen name to yours: query names (page, perPage, status, payment_method, start_date, end_date, search, min_amount, max_amount, installments, amount), the address type body field (type), the Idempotency-Key header, and the paths "POST /v1/payment-links", "GET /v1/payment-links", "GET /v1/postbacks/endpoints", "PATCH /v1/postbacks/endpoints/{id}", "DELETE /v1/postbacks/endpoints/{id}". Leave {} for the defaults.',
+				'Only if your platform uses other names than the ones this package chose where the API reference shows none. A JSON object from the chosen name to yours: query names (page, perPage, status, payment_method, start_date, end_date, search, min_amount, max_amount, installments, amount), the address type body field (type), the Payment Link → Create body (title, amount, description, allowed_payment_methods, currency, expires_at, max_installments, max_uses, metadata, product_type, redirect_url, submerchant_id), the Idempotency-Key header, and the paths "POST /v1/payment-links", "GET /v1/payment-links", "GET /v1/postbacks/endpoints", "PATCH /v1/postbacks/endpoints/{id}", "DELETE /v1/postbacks/endpoints/{id}". A name renames it everywhere it is used; put the route before it to rename it for one operation only, e.g. {"GET /v1/charges start_date": "from"}. Two names sent as one are refused. Leave {} for the defaults.',
+		},
+		{
+			displayName: 'Resend Keyed Writes',
+			name: 'resendKeyedWrites',
+			type: 'boolean',
+			default: true,
+			description:
+				"Whether a create that carries an Idempotency Key and got no answer (a timeout, a dropped connection, a gateway's 502, 503 or 504) is sent again with the same key, up to 3 times. Setting a key on an operation says that your platform honours it; turn this off if it does not. A write without a key is never sent twice.",
 		},
 	];
 
@@ -80,14 +105,18 @@ export class PaymentPlatformApi implements ICredentialType {
 	authenticate: IAuthenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => ({
-		...requestOptions,
-		auth: {
-			...requestOptions.auth,
-			username: resolvedText(credentials.publicKey),
-			password: resolvedText(credentials.secretKey),
-		},
-	});
+	): Promise<IHttpRequestOptions> => {
+		// The credential test sends its request through here: API Names that cannot be sent fail the test.
+		refuseUnusableApiNames(credentials.apiNames);
+		return {
+			...requestOptions,
+			auth: {
+				...requestOptions.auth,
+				username: resolvedText(credentials.publicKey),
+				password: resolvedText(credentials.secretKey),
+			},
+		};
+	};
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -2,8 +2,8 @@
 /**
  * A sandbox that speaks other names than the ones in api/names.js, to test a node configured with a platform's
  * names: `startSandbox({ apiNames: { start_date: 'from', 'GET /v1/payment-links': '/v1/links' } })` (keys are the
- * sandbox's default names (query, body or header), or a route "METHOD /path" whose path is a choice; values the
- * names to use instead).
+ * sandbox's default names (query, body or header), a route "METHOD /path" whose path is a choice, or a route and one
+ * of its names, "GET /v1/charges start_date", renamed on that route only; values the names to use instead).
  * Requests are translated back to the defaults before routing, so every route keeps its rules. A renamed default is
  * unknown afterwards: a query parameter under it is ignored, as platforms ignore parameters they do not know, a body
  * field under it is an unknown field, and a renamed path answers 404.
@@ -14,6 +14,7 @@ const {
 	CHARGE_LIST_QUERY,
 	IDEMPOTENCY_KEY_HEADER,
 	PAGINATION_QUERY,
+	PAYMENT_LINK_BODY,
 	PAYMENT_LINKS_PATH,
 	SUBMERCHANT_LIST_QUERY,
 	WALLET_STATEMENT_QUERY,
@@ -35,6 +36,7 @@ const QUERY_NAMES = {
 const BODY_NAMES = {
 	'POST /v1/submerchants/{id}/addresses': [ADDRESS_TYPE_BODY_FIELD],
 	'PATCH /v1/submerchants/{id}/addresses/{id}': [ADDRESS_TYPE_BODY_FIELD],
+	[`POST ${PAYMENT_LINKS_PATH}`]: Object.values(PAYMENT_LINK_BODY),
 };
 /** The request headers the reference leaves unshown. */
 const HEADER_NAMES = [IDEMPOTENCY_KEY_HEADER];
@@ -82,8 +84,15 @@ function createApiNames(names = {}, ignoredQuery = []) {
 		...HEADER_NAMES,
 		...CHOSEN_PATHS,
 	]);
+	/** "GET /v1/charges start_date": a name chosen on that route, renamed there only. */
+	const onOneRoute = (key) => {
+		const match = /^([A-Z]+ \S+) (\S+)$/.exec(key);
+		const route = match?.[1] ?? '';
+		return [...(QUERY_NAMES[route] ?? []), ...(BODY_NAMES[route] ?? [])].includes(match?.[2] ?? '');
+	};
 	for (const [key, value] of Object.entries(names)) {
-		if (!renamable.has(key)) throw new Error(`apiNames: "${key}" is not a name the sandbox chose`);
+		if (!renamable.has(key) && !onOneRoute(key))
+			throw new Error(`apiNames: "${key}" is not a name the sandbox chose`);
 		if (typeof value !== 'string' || value === '') {
 			throw new Error(`apiNames: "${key}" needs a name`);
 		}
@@ -104,15 +113,19 @@ function createApiNames(names = {}, ignoredQuery = []) {
 		return path;
 	}
 
+	/** The name used for a chosen name on a route: the route's own, else the plain one; undefined: the default. */
+	const nameOn = (routeKey, name) => names[`${routeKey} ${name}`] ?? names[name];
+
 	/** Query pairs under the canonical names: renamed ones back, renamed-away defaults and ignored ones dropped. */
 	function canonicalQuery(route, search) {
 		const chosen = route ? (QUERY_NAMES[route.key] ?? []) : [];
-		const back = new Map(chosen.filter((n) => names[n]).map((n) => [names[n], n]));
+		const renamed = chosen.filter((n) => nameOn(route.key, n));
+		const back = new Map(renamed.map((n) => [nameOn(route.key, n), n]));
 		const query = new URLSearchParams();
 		for (const [key, value] of new URLSearchParams(search)) {
 			if (ignoredQuery.includes(key)) continue;
 			if (back.has(key)) query.append(back.get(key), value);
-			else if (!(chosen.includes(key) && names[key])) query.append(key, value);
+			else if (!renamed.includes(key)) query.append(key, value);
 		}
 		return query.toString();
 	}
@@ -142,15 +155,15 @@ function createApiNames(names = {}, ignoredQuery = []) {
 		},
 		/** A JSON body under the canonical names (renamed chosen body names back; the renamed-away default stays, unknown). */
 		body(method, path, json) {
-			const route = routeOf(method, path, allRoutes);
-			const chosen = route ? (BODY_NAMES[route.key] ?? []) : [];
+			const routeKey = routeOf(method, path, allRoutes)?.key ?? '';
+			const chosen = BODY_NAMES[routeKey] ?? [];
 			if (!json || typeof json !== 'object' || Array.isArray(json) || chosen.length === 0)
 				return json;
-			const renamedAway = chosen.filter((n) => names[n]);
+			const renamedAway = chosen.filter((n) => nameOn(routeKey, n));
 			if (renamedAway.length === 0) return json;
 			const result = {};
 			for (const [key, value] of Object.entries(json)) {
-				const original = renamedAway.find((n) => names[n] === key);
+				const original = renamedAway.find((n) => nameOn(routeKey, n) === key);
 				if (original) result[original] = value;
 				else if (renamedAway.includes(key)) result[`${key} (not a field of this platform)`] = value;
 				else result[key] = value;

@@ -18,6 +18,7 @@ const FAULT_KINDS = [
 	'non_json',
 	'success_false',
 	'missing_data',
+	'applied_then_503',
 ];
 
 const MAX_DELAY_MS = 600_000;

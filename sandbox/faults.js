@@ -18,8 +18,10 @@
  *
  * Kinds that answer without reaching the API handler (nothing is created or changed): rate_limit, error_500,
  * bad_gateway_502, unavailable_503, gateway_timeout_504, reset, non_json, success_false. Kinds that run the handler
- * (the operation IS applied): slow (the answer is sent after delayMs, if the client still waits) and missing_data
- * (a success envelope loses its `data`; an error answer passes through unchanged).
+ * (the operation IS applied): slow (the answer is sent after delayMs, if the client still waits), missing_data
+ * (a success envelope loses its `data`; an error answer passes through unchanged) and applied_then_503 (a gateway
+ * answers 503 in place of a success: the platform under load that created the charge and lost its answer; an error
+ * answer passes through unchanged).
  */
 const { ERROR_CODES } = require('./api/names');
 const { FAULT_KINDS, faultsFromEnv, parseRoute, validateFaults } = require('./faultRules');
@@ -153,7 +155,10 @@ class FaultInjector {
 	}
 }
 
-/** The answer of a fault that does not reach the handler; undefined for slow and missing_data. */
+/** What applied_then_503 answers in place of the handler's success (the operation was applied). */
+const APPLIED_THEN_503 = STATUS_FAULTS.unavailable_503;
+
+/** The answer of a fault that does not reach the handler; undefined for slow, missing_data and applied_then_503. */
 function shortCircuitAnswer(fault) {
 	const statusFault = STATUS_FAULTS[fault.kind];
 	if (statusFault) {
@@ -189,6 +194,7 @@ module.exports = {
 	STATUS_FAULTS,
 	SUCCESS_FALSE,
 	NON_JSON_BODY,
+	APPLIED_THEN_503,
 	DEFAULT_RETRY_AFTER_SECONDS,
 	DEFAULT_DELAY_MS,
 	FaultInjector,

@@ -16,7 +16,7 @@ const { ERROR_CODES } = require('./api/names');
 const { registerAdminRoutes } = require('./admin');
 const { unauthorized } = require('./auth');
 const { ApiError, badRequest, HTTP_STATUS, notFound } = require('./errors');
-const { shortCircuitAnswer } = require('./faults');
+const { APPLIED_THEN_503, shortCircuitAnswer } = require('./faults');
 const { REPLAYED_HEADER } = require('./idempotency');
 const { redactCardData } = require('./redact');
 const { registerAddressRoutes } = require('./routes/addresses');
@@ -389,9 +389,16 @@ function createServer(app, isAuthorized, log) {
 	});
 
 	// A handler returns `{ status?, message, data?, pagination? }`; this hook makes it the success envelope.
+	// applied_then_503: the handler has run (and its answer is kept for an idempotency key); a gateway's 503 leaves.
 	fastify.addHook('preSerialization', async (request, reply, result) => {
+		const fault = stateOf(request).fault?.kind;
+		if (fault === 'applied_then_503') {
+			const { status, code, message } = APPLIED_THEN_503;
+			reply.code(status);
+			return { success: false, message, error: code };
+		}
 		reply.code(/** @type {any} */ (result).status ?? 200);
-		return successEnvelope(result, stateOf(request).fault?.kind === 'missing_data');
+		return successEnvelope(result, fault === 'missing_data');
 	});
 
 	// Every route with a schema takes its validation error in the handler (input above); every path learns its methods

@@ -41,6 +41,7 @@ describe('names the reference leaves unshown: node and sandbox made the same cho
 		['ADDRESS_TYPE_BODY_FIELD', 'address type field in the request body'],
 		['WEBHOOK_ENDPOINTS_PATH', 'webhook endpoints path (list on it, delete by id below it)'],
 		['PAYMENT_LINKS_PATH', 'payment links collection path (create and list)'],
+		['PAYMENT_LINK_BODY', "the payment link create body: the resource's writable field names"],
 		['WITHDRAWALS_PATH', 'withdrawal creation path (README example)'],
 		['WEBHOOK_DELIVERY_HEADERS', 'delivery headers: signature, event, delivery id'],
 		['SIGNATURE_PREFIX', 'signature value prefix'],

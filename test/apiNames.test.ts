@@ -25,6 +25,20 @@ const RENAMED: Record<string, string> = {
 	installments: 'n_installments',
 	amount: 'value',
 	type: 'address_type',
+	title: 'name',
+	description: 'details',
+	allowed_payment_methods: 'methods',
+	currency: 'currency_code',
+	expires_at: 'valid_until',
+	max_installments: 'installments_max',
+	max_uses: 'uses_max',
+	metadata: 'extra',
+	product_type: 'kind',
+	redirect_url: 'return_url',
+	submerchant_id: 'seller_id',
+	// The same chosen name, renamed on one route only: the statement's period, not the charge filter.
+	'GET /v1/wallets/{id}/statement start_date': 'since',
+	'GET /v1/wallets/{id}/statement end_date': 'until',
 	'Idempotency-Key': 'X-Request-Key',
 	'POST /v1/payment-links': '/v1/links',
 	'GET /v1/payment-links': '/v1/links',
@@ -44,7 +58,8 @@ async function run(parameters: INodeParameters) {
 
 describe('API Names (credential): every chosen name renamed reaches the wire', () => {
 	it('covers every renamable name of the package', () => {
-		expect(new Set(Object.keys(RENAMED))).toEqual(new Set(renamableNames().keys()));
+		const plain = Object.keys(RENAMED).filter((key) => !/^[A-Z]+ \S+ \S+$/.test(key));
+		expect(new Set(plain)).toEqual(new Set(renamableNames().keys()));
 	});
 
 	it('Charge → Get Many sends every filter and the page under the platform names', async () => {
@@ -94,7 +109,7 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		expect(idsOf(output)).toEqual([SEED.submerchants.rejected]);
 	});
 
-	it('Wallet → Get Statement sends the period as "from" and "to"', async () => {
+	it('Wallet → Get Statement sends the period under its own names, "since" and "until" (a key for that route only)', async () => {
 		await run({
 			resource: 'wallet',
 			operation: 'getStatement',
@@ -102,8 +117,8 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 			filters: { startDate: '2025-01-01T00:00:00Z', endDate: '2025-12-31T00:00:00Z' },
 		});
 		expect(sandbox().requests[0].query).toEqual({
-			from: '2025-01-01T00:00:00.000Z',
-			to: '2025-12-31T00:00:00.000Z',
+			since: '2025-01-01T00:00:00.000Z',
+			until: '2025-12-31T00:00:00.000Z',
 		});
 	});
 
@@ -130,6 +145,42 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 			updateFields: { addressType: 'both' },
 		});
 		expect(sandbox().requests[1].body).toEqual({ address_type: 'both' });
+	});
+
+	it('Payment Link → Create sends its body under the platform names', async () => {
+		const [link] = await run({
+			resource: 'paymentLink',
+			operation: 'create',
+			title: 'Camiseta Lua',
+			amount: 4990,
+			additionalFields: {
+				allowed_payment_methods: ['pix'],
+				currency: 'BRL',
+				description: 'Algodao',
+				expires_at: '2030-01-01T00:00:00Z',
+				max_installments: 3,
+				max_uses: 10,
+				metadata: '{"campaign": "lua"}',
+				product_type: 'physical',
+				redirect_url: 'https://shop.example.com/obrigado',
+				submerchant_id: SEED.submerchants.active,
+			},
+		});
+		expect(sandbox().requests[0].body).toEqual({
+			name: 'Camiseta Lua',
+			value: 4990,
+			methods: ['pix'],
+			currency_code: 'BRL',
+			details: 'Algodao',
+			valid_until: '2030-01-01T00:00:00.000Z',
+			installments_max: 3,
+			uses_max: 10,
+			extra: { campaign: 'lua' },
+			kind: 'physical',
+			return_url: 'https://shop.example.com/obrigado',
+			seller_id: SEED.submerchants.active,
+		});
+		expect(link).toMatchObject({ title: 'Camiseta Lua', amount: 4990, max_uses: 10 });
 	});
 
 	it('Payment Link → Create and Get Many use the path "/v1/links"; Get keeps the documented path', async () => {
@@ -213,6 +264,28 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		expect(again.id).toBe(first.id);
 	});
 
+	it('Charge → Create with a key, the platform creating it and answering 503: sent again under the platform header, one charge', async () => {
+		sandbox().setFaults([{ route: 'POST /v1/charges', kind: 'applied_then_503', count: 1 }]);
+		const before = sandbox().store.charges.size;
+		const [charge] = await run({
+			resource: 'charge',
+			operation: 'create',
+			paymentMethod: 'pix',
+			amount: 1000,
+			idempotencyKey: 'order-31',
+		});
+		const requests = sandbox().requests;
+		expect(
+			requests.map((r) => [r.status, r.headers['x-request-key'], r.replayed ?? false]),
+		).toEqual([
+			[503, 'order-31', false],
+			[201, 'order-31', true],
+		]);
+		expect(requests[0].headers).not.toHaveProperty('idempotency-key');
+		expect(sandbox().store.charges.size).toBe(before + 1);
+		expect(sandbox().store.charges.has(String(charge.id))).toBe(true);
+	});
+
 	it('a credential without the names gets the sandbox refusing or ignoring the defaults', async () => {
 		const { error } = await runAction(sandbox(), {
 			resource: 'paymentLink',
@@ -235,6 +308,77 @@ describe('API Names (credential): what is refused', () => {
 	])('%s', (raw, problem) => {
 		const parsed = parseApiNames(raw);
 		expect('problem' in parsed && parsed.problem).toContain(problem);
+	});
+
+	it.each([
+		[
+			'two names of one route renamed to one',
+			'{"start_date": "date", "end_date": "date"}',
+			'sends "start_date" and "end_date" both as "date" on GET /v1/charges: one value would be lost',
+		],
+		[
+			'a name renamed onto another chosen name of its route',
+			'{"search": "status"}',
+			'sends "status" and "search" both as "status" on GET /v1/charges',
+		],
+		[
+			'a route key and a plain key meeting on one route',
+			'{"start_date": "from", "GET /v1/charges end_date": "from"}',
+			'both as "from" on GET /v1/charges',
+		],
+		[
+			'two paths renamed to one',
+			'{"GET /v1/payment-links": "/v1/postbacks/endpoints"}',
+			'sends "GET /v1/payment-links" and "GET /v1/postbacks/endpoints" both as "GET /v1/postbacks/endpoints"',
+		],
+		[
+			'the key header renamed to a header the node sends',
+			'{"Idempotency-Key": "content-type"}',
+			'gives "Idempotency-Key" the name "content-type", a header the node already sends',
+		],
+		[
+			'a route key for a name its route did not choose',
+			'{"GET /v1/charges amount": "value"}',
+			'has "GET /v1/charges amount", which is not a name this package chose',
+		],
+	])('refuses %s', (_name, raw, problem) => {
+		const parsed = parseApiNames(raw);
+		expect('problem' in parsed && parsed.problem).toContain(problem);
+	});
+
+	it('accepts one name renamed on one route and the same name on another', () => {
+		expect(parseApiNames('{"GET /v1/charges start_date": "from", "start_date": "since"}')).toEqual({
+			names: { 'GET /v1/charges start_date': 'from', start_date: 'since' },
+		});
+	});
+
+	it('a rename that collides stops the node at its first request, before anything is sent', async () => {
+		const { error } = await runAction(
+			{ ...sandbox(), apiNames: '{"start_date": "date", "end_date": "date"}' },
+			{ resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: 100 },
+		);
+		expect(error?.message).toContain(
+			`The credential's API Names sends "start_date" and "end_date" both as "date"`,
+		);
+		expect(sandbox().requests).toEqual([]);
+	});
+
+	it('a renamed name meeting an Additional Body Field of that name stops the run before anything is sent', async () => {
+		const { error } = await runAction(
+			{ ...sandbox(), apiNames: '{"title": "name"}' },
+			{
+				resource: 'paymentLink',
+				operation: 'create',
+				title: 'Camiseta',
+				amount: 100,
+				options: { additionalBodyFields: '{"name": "Outra"}' },
+			},
+			{ inputItems: [{ json: {} }, { json: {} }] },
+		);
+		expect(error?.message).toBe(
+			`The credential's API Names would send "title" and "name" both as "name" on POST /v1/payment-links: one value would be lost`,
+		);
+		expect(sandbox().requests).toEqual([]);
 	});
 
 	it("the credential field's description names every name it can change", () => {

@@ -129,6 +129,29 @@ describe('Payment Platform API credential', () => {
 		},
 	);
 
+	it('refuses API Names the node would refuse at its first request, so that the credential test fails with the reason', async () => {
+		// n8n's CredentialsTester sends its request through the credential's `authenticate` and shows the message of
+		// what it throws (runRequestTest: `error.message`).
+		await expect(
+			(credential.authenticate as AuthenticateFunction)(
+				{
+					publicKey: 'pk',
+					secretKey: 'sk',
+					apiNames: '{"start_date": "date", "end_date": "date"}',
+				},
+				{ url: '' },
+			),
+		).rejects.toThrow(
+			`The credential's API Names sends "start_date" and "end_date" both as "date" on GET /v1/charges: one value would be lost`,
+		);
+		await expect(
+			(credential.authenticate as AuthenticateFunction)(
+				{ publicKey: 'pk', secretKey: 'sk', apiNames: '{"GET /v1/charges start_date": "from"}' },
+				{ url: '' },
+			),
+		).resolves.toMatchObject({ auth: { username: 'pk', password: 'sk' } });
+	});
+
 	it('sends HTTP Basic of the public and the secret key, as before', async () => {
 		expect((await authenticated({ publicKey: 'pk_a', secretKey: 'sk_b' })).auth).toEqual({
 			username: 'pk_a',

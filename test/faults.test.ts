@@ -99,11 +99,12 @@ const ROUTE_TEXT: Record<Method, string> = {
 	POST: escape('POST /v1/postbacks/endpoints'),
 	DELETE: escape(`DELETE /v1/anticipations/${SEED.anticipationId}`),
 };
+/** After a server error (5xx) a write may have been applied, and the description says so. */
 const statusError = (code: string, status: number, message: string, retried = true) =>
 	((method: Method) => ({
 		message,
 		description: new RegExp(
-			`^${code} \\(HTTP ${status}\\)${retried && method === 'GET' ? ` after ${GET_ATTEMPTS_WHEN_RETRIED} attempts` : ''}$`,
+			`^${code} \\(HTTP ${status}\\)${retried && method === 'GET' ? ` after ${GET_ATTEMPTS_WHEN_RETRIED} attempts` : ''}${status >= 500 && method !== 'GET' ? escape(`.${APPLIED}`) : ''}$`,
 		),
 	})) satisfies FaultCase['error'];
 
@@ -171,6 +172,24 @@ const FAULTS: FaultCase[] = [
 			description:
 				/^HTTP 200\. Check that the credential's Base URL points to the API \(without \/v1\)\.$/,
 		}),
+	},
+	{
+		kind: 'non_json',
+		options: { status: 502 },
+		retried: true,
+		applied: false,
+		error: (method) => ({
+			message: 'The Payment Platform API answered with a body that is not JSON',
+			description: new RegExp(
+				`^${ROUTE_TEXT[method]} answered HTTP 502${method === 'GET' ? ` after ${GET_ATTEMPTS_WHEN_RETRIED} attempts` : ''}, a server error page rather than the API's answer\\.${method === 'GET' ? '' : escape(APPLIED)}$`,
+			),
+		}),
+	},
+	{
+		kind: 'applied_then_503',
+		retried: true,
+		applied: true,
+		error: statusError('SERVICE_UNAVAILABLE', 503, 'Service unavailable'),
 	},
 	{
 		kind: 'success_false',

@@ -43,7 +43,9 @@ describe('conversions where nothing is lost', () => {
 		['JSON text is an object', { type: 'object' }, '{"a": 1}', { a: 1 }],
 		['a comma list is an array', { type: 'array' }, 'a, b,,c', ['a', 'b', 'c']],
 		['a JSON array text is an array', { type: 'array' }, '["a", 2]', ['a', '2']],
-		['exponent text is a number', { type: 'cents' }, '1e3', 1000],
+		['exponent text is a number', { type: 'integer' }, '1e3', 1000],
+		['a plus sign on whole cents is read', { type: 'cents' }, ' +5 ', 5],
+		['a decimal point that can only be one is read', { type: 'integer' }, '2.0', 2],
 		['a plus sign is read', { type: 'integer' }, '+5', 5],
 		['hexadecimal text is read exactly', { type: 'integer' }, '0x10', 16],
 		['the largest exact integer is kept', { type: 'cents' }, '9007199254740991', 9007199254740991],
@@ -90,9 +92,66 @@ describe('refusals name field, rule and item', () => {
 		[{ type: 'string' }, true, 'v must be text [item 3]'],
 		[{ type: 'string' }, { a: 1 }, 'v must be text [item 3]'],
 		[{ type: 'boolean' }, 'yes', 'v must be true or false [item 3]'],
-		[{ type: 'cents' }, '12.5', 'v must be an integer [item 3]'],
-		[{ type: 'cents' }, '0x', 'v must be an integer [item 3]'],
-		[{ type: 'cents' }, 'Infinity', 'v must be an integer [item 3]'],
+		[
+			{ type: 'cents' },
+			'12.5',
+			'v must be whole cents: "12.5" could be R$ 12,50 = 1250 cents [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			'99.00',
+			'v must be whole cents: "99.00" could be 99 cents or R$ 99,00 = 9900 cents [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			'1.000',
+			'v must be whole cents: "1.000" could be 1 cent or 1000 cents [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			'99,00',
+			'v must be whole cents: "99,00" could be 99 cents or R$ 99,00 = 9900 cents [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			'1,000',
+			'v must be whole cents: "1,000" could be 1 cent or 1000 cents [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			'1.234,56',
+			'v must be whole cents: "1.234,56" could be R$ 1.234,56 = 123456 cents [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			99.5,
+			'v must be whole cents: 99.5 could be R$ 99,50 = 9950 cents [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			'1e3',
+			'v must be whole cents, an integer such as 9900 for R$ 99,00 [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			'0x',
+			'v must be whole cents, an integer such as 9900 for R$ 99,00 [item 3]',
+		],
+		[
+			{ type: 'cents' },
+			'Infinity',
+			'v must be whole cents, an integer such as 9900 for R$ 99,00 [item 3]',
+		],
+		[
+			{ type: 'integer' },
+			'1.000',
+			'v must be an integer without a thousands separator: "1.000" could be 1 or 1000 [item 3]',
+		],
+		[
+			{ type: 'number' },
+			'1,500',
+			'v must be a number without a thousands separator: "1,500" could be 1.5 or 1500 [item 3]',
+		],
 		[{ type: 'cents' }, '9007199254740992', `v ${SAFE}`],
 		[{ type: 'integer' }, 2 ** 53, `v ${SAFE}`],
 		[{ type: 'number' }, '1e21', `v ${SAFE}`],
@@ -175,7 +234,7 @@ describe('limit text comes from the declarations', () => {
 			description: 'A code (at most 4 characters)',
 		});
 		expect(rules).toEqual([
-			{ parameter: 'extra.code', field: 'code', type: 'string', length: { max: 4 } },
+			{ parameter: 'extra.code', field: 'code', type: 'string', length: { max: 4 }, default: '' },
 		]);
 	});
 

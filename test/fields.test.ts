@@ -13,7 +13,7 @@ import type {
 import { NodeHelpers } from 'n8n-workflow';
 import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
 import type { OperationModule } from '../nodes/PaymentPlatform/actions/node.type';
-import { resources } from '../nodes/PaymentPlatform/actions/operations';
+import { isNodeOperation, resources } from '../nodes/PaymentPlatform/actions/operations';
 import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { convertValues } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { InputValidator } from '../nodes/PaymentPlatform/shared/validate';
@@ -74,7 +74,7 @@ function declaredPaths(rules: FieldRule[]): string[] {
 
 const operations = Object.entries(resources).flatMap(([resource, modules]) =>
 	Object.entries(modules as Record<string, OperationModule>)
-		.filter(([, module]) => typeof module.execute === 'function')
+		.filter(([operation]) => isNodeOperation({ resource, operation }))
 		.map(([operation, module]) => [`${resource}.${operation}`, module] as const),
 );
 

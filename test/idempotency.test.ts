@@ -38,6 +38,7 @@ const CREATES: Array<[string, INodeParameters, string, Record<string, unknown>]>
 ];
 const [, createCharge] = CREATES[0];
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ok = (data: unknown) => ({ status: 201, body: { success: true, message: 'Created', data } });
 const failure = (status: number) => ({
 	status,
@@ -52,9 +53,12 @@ const run = (parameters: INodeParameters) => runAction(target(), parameters);
 const keys = () => api.requests.map((request) => request.headers[HEADER]);
 const bodies = () => new Set(api.requests.map((request) => request.body));
 
-const sandbox = useSandbox({ publicKey: 'pk_test_idem_sb', secretKey: 'sk_test_idem_sb' }, {
-	resetBeforeEach: true,
-});
+const sandbox = useSandbox(
+	{ publicKey: 'pk_test_idem_sb', secretKey: 'sk_test_idem_sb' },
+	{
+		resetBeforeEach: true,
+	},
+);
 
 const saved = { ...RETRY_POLICY, ...REQUEST_POLICY };
 beforeAll(async () => {
@@ -106,8 +110,8 @@ describe('which failures are retried, with a key', () => {
 			expect(keys()).toEqual(Array(1 + RETRY_POLICY.maxRetries).fill(KEY));
 			expect(bodies().size).toBe(1);
 			expect(error?.message).toBe(`answer ${status}`);
-			expect(String(error?.description)).toMatch(
-				new RegExp(`\\(HTTP ${status}\\) after ${1 + RETRY_POLICY.maxRetries} attempts$`),
+			expect(String(error?.description)).toBe(
+				`SOME_ERROR (HTTP ${status}) after ${1 + RETRY_POLICY.maxRetries} attempts. The request may have been applied: run it again with the same Idempotency-Key, not a new one.`,
 			);
 		},
 	);
@@ -145,7 +149,9 @@ describe('which failures are retried, with a key', () => {
 		expect(keys()).toEqual(Array(attempts).fill(KEY));
 		expect(error?.message).toBe('Could not reach the Payment Platform API');
 		expect(String(error?.description)).toMatch(
-			new RegExp(`it was sent ${attempts} times with the same Idempotency-Key\\. .*same Idempotency-Key, not a new one\\.$`),
+			new RegExp(
+				`it was sent ${attempts} times with the same Idempotency-Key\\. .*same Idempotency-Key, not a new one\\.$`,
+			),
 		);
 	});
 });
@@ -159,6 +165,124 @@ describe('without a key nothing is retried', () => {
 		const { error } = await run(createCharge);
 		expect(keys()).toEqual([undefined]);
 		expect(error?.name).toBe('NodeApiError');
+	});
+});
+
+describe('a header renamed in API Names works exactly like the default one', () => {
+	const renamed = () => ({ ...target(), apiNames: '{"Idempotency-Key": "X-Request-Key"}' });
+	const renamedKeys = () => api.requests.map((request) => request.headers['x-request-key']);
+
+	it('a 503: sent again under the renamed header, with the same key, and succeeds', async () => {
+		api.script([failure(503), ok(charge)]);
+		const { output, error } = await runAction(renamed(), { ...createCharge, idempotencyKey: KEY });
+		expect(error).toBeUndefined();
+		expect(renamedKeys()).toEqual([KEY, KEY]);
+		expect(keys()).toEqual([undefined, undefined]);
+		expect(output[0].json).toMatchObject({ ...charge, idempotencyKey: KEY });
+	});
+
+	it('no answer on every attempt: the error names the renamed header', async () => {
+		api.script([{ destroy: true }]);
+		const { error } = await runAction(renamed(), { ...createCharge, idempotencyKey: KEY });
+		expect(renamedKeys()).toEqual(Array(1 + RETRY_POLICY.maxRetries).fill(KEY));
+		expect(String(error?.description)).toMatch(
+			/with the same X-Request-Key\. The request may have been applied: run it again with the same X-Request-Key, not a new one\.$/,
+		);
+	});
+});
+
+describe("the credential's Resend Keyed Writes off", () => {
+	const noResend = () => ({ ...target(), resendKeyedWrites: false });
+
+	it('a keyed create that got a 503 is sent once, and the error says to run it again with the same key', async () => {
+		api.script([failure(503), ok(charge)]);
+		const { error } = await runAction(noResend(), { ...createCharge, idempotencyKey: KEY });
+		expect(keys()).toEqual([KEY]);
+		expect(String(error?.description)).toBe(
+			'SOME_ERROR (HTTP 503). The request may have been applied: run it again with the same Idempotency-Key, not a new one.',
+		);
+	});
+
+	it('a dropped connection is not resent either, and the error says why', async () => {
+		api.script([{ destroy: true }, ok(charge)]);
+		const { error } = await runAction(noResend(), { ...createCharge, idempotencyKey: KEY });
+		expect(keys()).toEqual([KEY]);
+		expect(String(error?.description)).toContain(
+			"it was not sent again (the credential's Resend Keyed Writes is off)",
+		);
+	});
+});
+
+describe('without a key, a failure that leaves the create unknown says so and how to check', () => {
+	const CHECK =
+		'The request may have been applied: find the charge with Charge → Get Many (newest first) before running it again (with an Idempotency Key, running it again cannot create a second one).';
+
+	it.each([
+		['a 503 from the API', failure(503), 'SOME_ERROR (HTTP 503).'],
+		[
+			"a gateway's HTML 502 page",
+			{
+				status: 502,
+				headers: { 'content-type': 'text/html' },
+				raw: '<html>502 Bad Gateway</html>',
+			},
+			"POST /v1/charges answered HTTP 502, a server error page rather than the API's answer.",
+		],
+		[
+			'a dropped connection',
+			{ destroy: true },
+			'POST /v1/charges failed before a response arrived',
+		],
+	])('%s: sent once; the error says it may have been applied', async (_name, first, start) => {
+		api.script([first, ok(charge)]);
+		const { error } = await run(createCharge);
+		expect(keys()).toEqual([undefined]);
+		expect(String(error?.description)).toContain(start);
+		expect(String(error?.description)).toMatch(new RegExp(`${escapeRegExp(CHECK)}$`));
+		expect(String(error?.description)).not.toContain('Base URL');
+	});
+
+	it('an HTML page below 500 still points at the Base URL (another server answered)', async () => {
+		api.script([
+			{ status: 404, headers: { 'content-type': 'text/html' }, raw: '<html>Not found</html>' },
+		]);
+		const { error } = await run(createCharge);
+		expect(String(error?.description)).toBe(
+			"HTTP 404. Check that the credential's Base URL points to the API (without /v1).",
+		);
+	});
+});
+
+describe("n8n's Retry On Fail on a create that moves money", () => {
+	const retryOnFail = { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 };
+
+	it.each(CREATES)(
+		'%s without a key fails at the start of the run, naming the item and why, and sends nothing',
+		async (_name, parameters) => {
+			api.script([ok({ id: 'x' })]);
+			const { error } = await runAction(target(), parameters, {
+				inputItems: [{ json: {} }, { json: {} }],
+				settings: retryOnFail,
+			});
+			expect(api.requests).toEqual([]);
+			expect(error?.message).toBe(
+				"Idempotency Key is needed while the node's Retry On Fail setting is on [item 0]",
+			);
+			expect(String(error?.description)).toMatch(
+				/^Retry On Fail runs the whole node again after an error, so every .+ created before the error would be created again\./,
+			);
+		},
+	);
+
+	it('with a key, the node runs', async () => {
+		api.script([ok(charge)]);
+		const { error } = await runAction(
+			target(),
+			{ ...createCharge, idempotencyKey: KEY },
+			{ settings: retryOnFail },
+		);
+		expect(error).toBeUndefined();
+		expect(keys()).toEqual([KEY]);
 	});
 });
 
@@ -205,7 +329,10 @@ describe('against the sandbox, which honours the key', () => {
 		expect([first.error, second.error]).toEqual([undefined, undefined]);
 		expect(sandbox().store.charges.size).toBe(before + 1);
 		expect(second.output[0].json).toEqual(first.output[0].json);
-		expect(first.output[0].json).toMatchObject({ status: 'pending', idempotencyKey: 'event-evt_42' });
+		expect(first.output[0].json).toMatchObject({
+			status: 'pending',
+			idempotencyKey: 'event-evt_42',
+		});
 	});
 
 	it('an answer lost to a timeout: the retry with the same key gets the first charge, none is created twice', async () => {

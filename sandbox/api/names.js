@@ -45,6 +45,21 @@ const WEBHOOK_ENDPOINTS_PATH = '/v1/postbacks/endpoints';
  * choice: POST and GET (paginated) on the documented collection path.
  */
 const PAYMENT_LINKS_PATH = '/v1/payment-links';
+/** Creating a payment link: the body under the Payment link resource's own writable field names. */
+const PAYMENT_LINK_BODY = {
+	title: 'title',
+	amount: 'amount',
+	description: 'description',
+	allowedPaymentMethods: 'allowed_payment_methods',
+	currency: 'currency',
+	expiresAt: 'expires_at',
+	maxInstallments: 'max_installments',
+	maxUses: 'max_uses',
+	metadata: 'metadata',
+	productType: 'product_type',
+	redirectUrl: 'redirect_url',
+	submerchantId: 'submerchant_id',
+};
 
 /**
  * Operations the reference names but shows no fields for, reached with n8n's HTTP Request node (README). The
@@ -108,6 +123,7 @@ const ERROR_CODES = {
 };
 
 module.exports = {
+	PAYMENT_LINK_BODY,
 	PAGINATION_QUERY,
 	SUBMERCHANT_LIST_QUERY,
 	CHARGE_LIST_QUERY,

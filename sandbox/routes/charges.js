@@ -2,7 +2,8 @@
 /**
  * POST /v1/charges, GET /v1/charges, GET /v1/charges/{id}.
  * The rules are in api/schemas.js: the reference gives the fields' types only, so nothing else is refused. Card
- * number, CVV and token are never kept; a card charge keeps the holder name, expiry and last four digits.
+ * number, CVV and token are never kept; a card charge keeps the holder name, expiry and last four digits. A new
+ * charge gets what its payer needs (payerData.js: the pix code, the boleto line, the card authorisation).
  */
 const { CHARGE_LIST_QUERY } = require('../api/names');
 const { inDateRange } = require('../api/dates');
@@ -15,6 +16,7 @@ const CARD_PAYMENT_METHODS = ['credit_card', 'debit_card'];
 const { emitChargeEvent } = require('../chargeEvents');
 const { invalid, notFound } = require('../errors');
 const { paginate, pageRequest } = require('../pagination');
+const { payerDataOf } = require('../payerData');
 const { newId, nowIso } = require('../store');
 
 /** What the charge keeps of the card: never the number, CVV or token. */
@@ -63,6 +65,7 @@ function create(ctx) {
 		card: CARD_PAYMENT_METHODS.includes(body.payment_method ?? '') ? cardSummary(details) : null,
 		chargebacks: [],
 	};
+	Object.assign(charge, payerDataOf(charge));
 	store.addCharge(charge);
 	emitChargeEvent(ctx.app, charge, 'charge.pending');
 	return { status: 201, message: 'Charge created', data: charge };

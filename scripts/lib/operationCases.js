@@ -4,10 +4,10 @@
  * one run against one sandbox, each after the cases it names in `after`, the further runs (`more`: values through
  * expressions) last. An input item becomes the nodes before the action node; the checks are the case files' own.
  */
-const { inRunOrder, refusals, variants } = require('../../test/cases');
-const { checkCase } = require('../../test/cases/check');
+const { batches, inRunOrder, refusals, variants } = require('../../test/cases');
+const { checkBatch, checkCase } = require('../../test/cases/check');
 const { ROOT } = require('./packageInfo');
-const { actionNode, base64ToFileNode, setNode } = require('./workflows');
+const { actionNode, base64ToFileNode, itemsNodes, setNode } = require('./workflows');
 
 /**
  * @typedef {object} OperationRun
@@ -17,6 +17,7 @@ const { actionNode, base64ToFileNode, setNode } = require('./workflows');
  * @property {string} [title] a further run's title
  * @property {object} parameters
  * @property {Array<object | Function>} before the nodes between the start and the action node
+ * @property {number} [typeVersion] the action node's typeVersion (default 1)
  * @property {(items: object[], requests: object[], context: import('../../test/cases').CaseContext) => Promise<void>} expect
  */
 
@@ -48,6 +49,18 @@ const asRun = (c) => ({
 
 const OPERATION_CASES = inRunOrder().map(asRun);
 const EXPRESSION_CASES = variants().map(asRun);
+
+/**
+ * The batches (several items the node stops at one of), each with its input nodes and its check: the execution's
+ * error and the requests each item caused.
+ */
+const BATCH_CASES = batches().map((batch) => ({
+	...batch,
+	title: `several items: ${batch.title}`,
+	before: itemsNodes('Orders', batch.items),
+	/** @param {any} error @param {any[]} requests */
+	expect: (error, requests) => checkBatch(batch, error, requests),
+}));
 
 /**
  * The refusals the suites run in n8n: the execution fails with the message, before any request. `failsEditorCheck`:
@@ -86,6 +99,7 @@ function registryOperations() {
 }
 
 module.exports = {
+	BATCH_CASES,
 	EXPRESSION_CASES,
 	INVALID_CASES,
 	OPERATION_CASES,

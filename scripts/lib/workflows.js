@@ -18,17 +18,20 @@ const TRIGGER_TYPE_VERSION = 1.1;
  * @param {{ id: string, name: string }} credential
  * @param {Array<object | ((credential: { id: string, name: string }) => object)>} [before] Nodes between the
  *   trigger and the action node (name, type, typeVersion, parameters); a function is given the credential.
+ * @param {{ typeVersion?: number, settings?: object }} [node] the action node's typeVersion (default 1) and
+ *   settings (retryOnFail, maxTries, waitBetweenTries, continueOnFail)
  */
-function operationWorkflow(name, parameters, credential, before = []) {
+function operationWorkflow(name, parameters, credential, before = [], node = {}) {
 	return chain(name, [
 		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
 		...before.map((node) => (typeof node === 'function' ? node(credential) : node)),
 		{
 			name: ACTION_NODE_NAME,
 			type: NODE_TYPES.action,
-			typeVersion: 1,
+			typeVersion: node.typeVersion ?? 1,
 			parameters,
 			credentials: credentialsOf(credential),
+			...node.settings,
 		},
 	]);
 }
@@ -116,6 +119,28 @@ function setNode(name, fields) {
 	};
 }
 
+/**
+ * Several items, as a sheet hands them over: a Set node outputs them as one list, which Split Out makes one item each.
+ * @param {string} name
+ * @param {Array<Record<string, string | number>>} items
+ */
+function itemsNodes(name, items) {
+	return [
+		{
+			name: `${name} As List`,
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			parameters: { mode: 'raw', jsonOutput: JSON.stringify({ items }), options: {} },
+		},
+		{
+			name,
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			parameters: { fieldToSplitOut: 'items', include: 'noOtherFields', options: {} },
+		},
+	];
+}
+
 /** Another Payment Platform node before the one under test (e.g. a list whose items it acts on). */
 function actionNode(name, parameters) {
 	return (credential) => ({
@@ -154,6 +179,7 @@ module.exports = {
 	TRIGGER_NODE_NAME,
 	TRIGGER_TYPE_VERSION,
 	base64ToFileNode,
+	itemsNodes,
 	nodeOutput,
 	operationWorkflow,
 	postNode,

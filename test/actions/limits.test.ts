@@ -6,7 +6,7 @@
  */
 import type { INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import type { OperationModule } from '../../nodes/PaymentPlatform/actions/node.type';
-import { resources } from '../../nodes/PaymentPlatform/actions/operations';
+import { isNodeOperation, resources } from '../../nodes/PaymentPlatform/actions/operations';
 import type { FieldRule } from '../../nodes/PaymentPlatform/shared/fieldRules';
 import { limitText } from '../../nodes/PaymentPlatform/shared/fields';
 import { runAction } from '../harness';
@@ -79,7 +79,7 @@ function refusalOf(rule: FieldRule): string {
 
 const operations = Object.entries(resources).flatMap(([resource, modules]) =>
 	Object.entries(modules as Record<string, OperationModule>)
-		.filter(([, module]) => typeof module.execute === 'function' && module.fields)
+		.filter(([operation, module]) => isNodeOperation({ resource, operation }) && module.fields)
 		.map(([operation, module]) => [resource, operation, module] as const),
 );
 

@@ -1,7 +1,8 @@
 /**
  * Number fields given as text by an expression ("150.50", "2048") are read the same way in every operation
  * (the rule tables' conversion, shared/fieldRules.ts): number text in any form JavaScript reads ("2048", "1e3",
- * "+5") becomes the number sent; other text, and integers beyond 2^53 - 1, are refused before anything is sent.
+ * "+5") becomes the number sent, except in a cents field, which takes digits only; text with more than one reading
+ * ("1.000"), other text, and integers beyond 2^53 - 1 are refused before anything is sent.
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../harness';
@@ -16,6 +17,8 @@ interface NumberField {
 	/** The API field named in errors. */
 	field: string;
 	integer: boolean;
+	/** A money amount: whole cents only. */
+	cents?: boolean;
 	parameters(value: string): INodeParameters;
 	/** The value the request carried (query values travel as text). */
 	sent(sandbox: Sandbox): unknown;
@@ -28,6 +31,7 @@ const FIELDS: NumberField[] = [
 		label: 'Charge → Create amount',
 		field: 'amount',
 		integer: true,
+		cents: true,
 		parameters: (value) => ({
 			resource: 'charge',
 			operation: 'create',
@@ -40,6 +44,7 @@ const FIELDS: NumberField[] = [
 		label: 'Charge → Get Many min amount',
 		field: 'min_amount',
 		integer: true,
+		cents: true,
 		parameters: (value) => ({
 			resource: 'charge',
 			operation: 'getAll',
@@ -89,12 +94,13 @@ const FIELDS: NumberField[] = [
 		label: 'Withdrawal → Get Fee amount',
 		field: 'amount',
 		integer: true,
+		cents: true,
 		parameters: (value) => ({ resource: 'withdrawal', operation: 'getFee', amount: value }),
 		sent: (sandbox) => Number(onlyRequest(sandbox).query.amount),
 	},
 ];
 
-describe.each(FIELDS)('$label', ({ field, integer, parameters, sent }) => {
+describe.each(FIELDS)('$label', ({ field, integer, cents, parameters, sent }) => {
 	it('numeric text "2048" is sent as the number 2048', async () => {
 		const sandbox = api();
 		const { error } = await runAction(sandbox, parameters(expr(' 2048 ')));
@@ -106,7 +112,11 @@ describe.each(FIELDS)('$label', ({ field, integer, parameters, sent }) => {
 		const sandbox = api();
 		const { error } = await runAction(sandbox, parameters(expr('150.50')));
 		if (integer) {
-			expect(error?.message).toContain(`${field} must be an integer`);
+			expect(error?.message).toContain(
+				cents
+					? `${field} must be whole cents: "150.50" could be R$ 150,50 = 15050 cents`
+					: `${field} must be an integer`,
+			);
 			expect(sandbox.requests).toHaveLength(0);
 		} else {
 			expect(error).toBeUndefined();
@@ -114,18 +124,30 @@ describe.each(FIELDS)('$label', ({ field, integer, parameters, sent }) => {
 		}
 	});
 
-	it.each([
-		['1e3', 1000],
-		['+5', 5],
-	])(
-		'number text in any form JavaScript reads exactly (%j) is sent as %j',
-		async (text, number) => {
-			const sandbox = api();
-			const { error } = await runAction(sandbox, parameters(expr(text)));
-			expect(error).toBeUndefined();
-			expect(sent(sandbox)).toBe(number);
-		},
-	);
+	it('"1.000" (1 to JavaScript, one thousand as Brazilians write it) is refused with both readings', async () => {
+		const sandbox = api();
+		const { error } = await runAction(sandbox, parameters(expr('1.000')));
+		expect(error?.message).toContain(
+			cents
+				? `${field} must be whole cents: "1.000" could be 1 cent or 1000 cents`
+				: `${field} must be ${integer ? 'an integer' : 'a number'} without a thousands separator: "1.000" could be 1 or 1000`,
+		);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it.each(
+		cents
+			? [['+5', 5]]
+			: [
+					['1e3', 1000],
+					['+5', 5],
+				],
+	)('number text in any form JavaScript reads exactly (%j) is sent as %j', async (text, number) => {
+		const sandbox = api();
+		const { error } = await runAction(sandbox, parameters(expr(text)));
+		expect(error).toBeUndefined();
+		expect(sent(sandbox)).toBe(number);
+	});
 
 	it('an integer beyond 2^53 - 1 is refused, never rounded', async () => {
 		const sandbox = api();
@@ -136,12 +158,14 @@ describe.each(FIELDS)('$label', ({ field, integer, parameters, sent }) => {
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
-	it.each(['12,50', 'R$ 10', '1e3x'])(
+	it.each(cents ? ['12,50', 'R$ 10', '1e3x', '1e3'] : ['12,50', 'R$ 10', '1e3x'])(
 		'text that is not a number (%j) is refused before sending',
 		async (text) => {
 			const sandbox = api();
 			const { error } = await runAction(sandbox, parameters(expr(text)));
-			expect(error?.message).toMatch(new RegExp(`^${field} must be an? (integer|number)`));
+			expect(error?.message).toMatch(
+				new RegExp(`^${field} must be ${cents ? 'whole cents' : 'an? (integer|number)'}`),
+			);
 			expect(sandbox.requests).toHaveLength(0);
 		},
 	);

@@ -141,24 +141,56 @@ describe('Simplify on list and write operations', () => {
 		expect(await runAt(1.1, { ...list, simplify: false })).toEqual(raw);
 	});
 
-	it('Charge → Create returns the new charge simplified, after exactly one POST', async () => {
+	it("Charge → Create keeps the platform's whole answer but the noise list, the payer's data included, after exactly one POST", async () => {
 		api().clearRequests();
-		const [created] = await runAt(1.1, {
+		const create = {
 			resource: 'charge',
 			operation: 'create',
 			paymentMethod: 'pix',
 			amount: 1500,
 			customer: { details: { name: 'Maria Silva', email: 'maria@example.com' } },
-		});
+		};
+		const [created] = await runAt(1.2, create);
 		expect(api().requests.map((r) => r.method)).toEqual(['POST']);
+		const stored = { ...(api().store.charges.get(String(created.id)) as IDataObject) };
+		delete stored.merchant_id;
+		delete stored.updated_at;
+		expect(created).toEqual(stored);
 		expect(created).toMatchObject({
 			status: 'pending',
 			amount: 1500,
 			payment_method: 'pix',
-			customer_name: 'Maria Silva',
-			customer_email: 'maria@example.com',
+			customer: { name: 'Maria Silva', email: 'maria@example.com' },
+			pix: { copy_paste: expect.stringMatching(/^000201/) },
 		});
-		expect(Object.keys(created)).toEqual(CHARGE_FIELDS);
+		const [whole] = await runAt(1.2, { ...create, simplify: false });
+		expect(whole).toHaveProperty('merchant_id');
+		expect(whole).toHaveProperty('updated_at');
+	});
+
+	it('Payment Link and Submerchant Document → Create leave out only the noise list too', async () => {
+		const [link] = await runAt(1.2, {
+			resource: 'paymentLink',
+			operation: 'create',
+			title: 'Camiseta',
+			amount: 4990,
+		});
+		expect(link).toMatchObject({
+			title: 'Camiseta',
+			checkout_url: expect.any(String),
+			metadata: {},
+		});
+		for (const noise of ['merchant_id', 'created_by', 'updated_at'])
+			expect(link).not.toHaveProperty(noise);
+		const [document] = await runAt(1.2, {
+			resource: 'submerchantDocument',
+			operation: 'create',
+			submerchantId: byId(SEED.submerchants.active),
+			documentType: 'front_id',
+			fileUrl: 'https://files.example.com/id.png',
+		});
+		expect(document).toMatchObject({ type: 'front_id', submerchant_id: SEED.submerchants.active });
+		expect(document).not.toHaveProperty('updated_at');
 	});
 
 	it('Submerchant → Get and Get Many keep the submerchant fields an operator needs', async () => {

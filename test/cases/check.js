@@ -91,4 +91,26 @@ function resolvePatterns(expected, actual) {
 	return expected;
 }
 
-module.exports = { checkCase };
+/**
+ * Checks a batch the node stopped (./index.js, `batches`): the error, and the requests each input item caused.
+ * @param {import('.').Batch} batch
+ * @param {{ message?: unknown, description?: unknown } | undefined} error the run's error
+ * @param {any[]} requests what the sandbox recorded during the run
+ */
+function checkBatch(batch, error, requests) {
+	const message = String(error?.message);
+	if (batch.message instanceof RegExp) assert.match(message, batch.message);
+	else assert.equal(message, batch.message);
+	if (batch.description) assert.match(String(error?.description), batch.description);
+	const perItem = batch.items.map(
+		(_item, index) => requests.filter((request) => batch.itemOf(request) === index).length,
+	);
+	assert.deepEqual(perItem, batch.requests, 'requests per input item');
+	assert.equal(
+		requests.length,
+		perItem.reduce((sum, count) => sum + count, 0),
+		'requests of no item',
+	);
+}
+
+module.exports = { checkBatch, checkCase };

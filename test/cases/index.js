@@ -35,6 +35,7 @@ const path = require('path');
  * @property {ExpectedOutput} [output]
  * @property {(items: any[], requests: any[], context: CaseContext) => void | Promise<void>} [check] what data
  *   cannot say
+ * @property {number} [typeVersion] the node's typeVersion (default 1; the last one is what new nodes get)
  *
  * @typedef {object} CaseContext What a check may look at besides the run.
  * @property {import('../../scripts/lib/sandboxAdmin').SandboxAdmin} admin the sandbox's admin routes
@@ -49,14 +50,30 @@ const path = require('path');
  * @property {boolean} [byN8n] refused by n8n's parameter check, before the node runs
  * @property {boolean} [inN8n] also run by the e2e suite in a real n8n
  *
+ * @typedef {object} Batch Several input items in one run without Continue On Fail, which the node stops at one of
+ *   them; what each item sent before it stopped is counted.
+ * @property {string} title
+ * @property {Array<Record<string, string | number>>} items the input items' fields (in n8n: a Set node's list, split
+ *   into items)
+ * @property {Record<string, unknown>} change the parameters that differ from the case's own (each replaces the
+ *   case's parameter of that name; expressions read the item's `$json`)
+ * @property {{ retryOnFail?: boolean, maxTries?: number, waitBetweenTries?: number }} [settings] the node's
+ *   settings
+ * @property {string | RegExp} message the error's message, exactly (a RegExp: matching)
+ * @property {RegExp} [description] what the error's description must match
+ * @property {number[]} requests how many requests each input item caused before the node stopped
+ * @property {(request: any) => number} itemOf which input item a request the sandbox recorded belongs to
+ *
  * @typedef {CaseRun & {
  *   after?: string[],
  *   more?: Array<CaseRun & { title: string }>,
  *   refused?: Refusal[],
+ *   batches?: Batch[],
  * }} CaseFile What a case file exports. `after`: the cases (`resource.operation`) whose state this one relies on;
  *   in-process they run first on a sandbox back at its seed, in the e2e suite they come earlier in its order.
  *   `more`: further runs of the operation (values through expressions), each with a title. `refused` is a table,
- *   one refusal a line (`// prettier-ignore` above it keeps it so).
+ *   one refusal a line (`// prettier-ignore` above it keeps it so). `batches`: runs of several items that the node
+ *   stops, each with what every item sent.
  *
  * @typedef {CaseFile & { resource: string, operation: string, name: string, label: string }} OperationCase
  */
@@ -139,7 +156,21 @@ const refusals = () =>
 		})),
 	);
 
-/** A case's names, for its further runs and refusals. @param {OperationCase} c */
+/**
+ * The batches, each with its case's names and its parameters: the case's own with the batch's change.
+ * @returns {Array<Batch & { parameters: Record<string, unknown>, after?: string[], resource: string, operation: string, name: string, label: string }>}
+ */
+const batches = () =>
+	CASES.flatMap((c) =>
+		(c.batches ?? []).map((batch) => ({
+			...batch,
+			parameters: { ...c.parameters, ...batch.change },
+			after: c.after,
+			...pick(c),
+		})),
+	);
+
+/** A case's names, for its further runs, refusals and batches. @param {OperationCase} c */
 const pick = (c) => ({
 	resource: c.resource,
 	operation: c.operation,
@@ -147,4 +178,4 @@ const pick = (c) => ({
 	label: c.label,
 });
 
-module.exports = { CASES, caseNamed, inRunOrder, refusals, variants };
+module.exports = { CASES, batches, caseNamed, inRunOrder, refusals, variants };

@@ -3,8 +3,8 @@
  * on a sandbox back at its seed; the e2e suite runs the same files in a real n8n (scripts/lib/operationCases.js).
  */
 import { operationNames } from '../../nodes/PaymentPlatform/actions/operations';
-import { expectCaseRefused, runCase, useSandbox } from '../harness/actions';
-import { CASES, inRunOrder, refusals, variants } from './index';
+import { expectCaseRefused, runBatch, runCase, useSandbox } from '../harness/actions';
+import { CASES, batches, inRunOrder, refusals, variants } from './index';
 
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 const named = <T extends { label: string }>(cases: T[], title: (c: T) => string = (c) => c.label) =>
@@ -25,5 +25,10 @@ describe('operation cases (test/cases), in-process', () => {
 
 	it.each(named(refusals(), (c) => `${c.label} refuses ${c.title}`))('%s', async (_label, c) =>
 		expectCaseRefused(sandbox(), c),
+	);
+
+	it.each(named(batches(), (c) => `${c.label}, several items: ${c.title}`))(
+		'%s',
+		async (_label, c) => runBatch(sandbox(), c),
 	);
 });

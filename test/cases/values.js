@@ -9,7 +9,7 @@ const byId = (value) => ({ __rl: true, mode: 'id', value });
 
 /**
  * A value given through an expression, as it arrives from earlier nodes (n8n's own parameter check stops a literal
- * empty required value or a literal malformed id before the node runs). @param {string} value
+ * empty required value or a literal malformed id before the node runs). @param {string | number} value
  */
 const expr = (value) => `={{ ${JSON.stringify(value)} }}`;
 

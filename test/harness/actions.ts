@@ -10,7 +10,7 @@ import { SEED } from '../../sandbox';
 import { SandboxAdmin } from '../../scripts/lib/sandboxAdmin';
 import { caseNamed } from '../cases';
 import { ADDRESS } from '../cases/values';
-import { checkCase } from '../cases/check';
+import { checkBatch, checkCase } from '../cases/check';
 
 export { useSandbox, type Sandbox } from './sandbox';
 
@@ -118,10 +118,11 @@ type CaseRun = Parameters<typeof checkCase>[0] & {
 	resource: string;
 	operation: string;
 	after?: string[];
+	typeVersion?: number;
 };
 
 /** The input items a case names: fields, a file in `data`, or the output of another operation (run first). */
-async function caseInputItems(
+export async function caseInputItems(
 	sandbox: Sandbox,
 	input: CaseRun['input'],
 ): Promise<INodeExecutionData[] | undefined> {
@@ -136,10 +137,19 @@ async function caseInputItems(
 /** Runs a case's operation and returns its items as JSON, as n8n saves them. */
 async function runCaseOperation(sandbox: Sandbox, c: CaseRun): Promise<IDataObject[]> {
 	const parameters = { resource: c.resource, operation: c.operation, ...c.parameters };
-	const { output } = await runOk(sandbox, parameters as INodeParameters, {
-		inputItems: await caseInputItems(sandbox, c.input),
+	const inputItems = await caseInputItems(sandbox, c.input);
+	const result = await runAction(sandbox, parameters as INodeParameters, {
+		inputItems,
+		typeVersion: c.typeVersion,
 	});
+	expect(result.error?.message).toBeUndefined();
+	const { output } = result;
 	return JSON.parse(JSON.stringify(jsonOf(output))) as IDataObject[];
+}
+
+/** Runs the cases a case runs `after` (the state it relies on), on a sandbox at its seed. */
+export async function runCasesBefore(sandbox: Sandbox, c: Pick<CaseRun, 'after'>): Promise<void> {
+	for (const name of c.after ?? []) await runCaseOperation(sandbox, caseNamed(name));
 }
 
 /**
@@ -147,11 +157,28 @@ async function runCaseOperation(sandbox: Sandbox, c: CaseRun): Promise<IDataObje
  * as the e2e suite checks it in a real n8n (../cases/check.js).
  */
 export async function runCase(sandbox: Sandbox, c: CaseRun): Promise<void> {
-	for (const name of c.after ?? []) await runCaseOperation(sandbox, caseNamed(name));
+	await runCasesBefore(sandbox, c);
 	sandbox.clearRequests();
 	const items = await runCaseOperation(sandbox, c);
 	const admin = new SandboxAdmin(sandbox.url);
 	await checkCase(c, items, await admin.requests(), { admin, store: sandbox.store });
+}
+
+/** A batch of a case file (several items, the node stopped at one): its error and each item's requests. */
+export async function runBatch(
+	sandbox: Sandbox,
+	batch: Parameters<typeof checkBatch>[0] &
+		Pick<CaseRun, 'resource' | 'operation' | 'after'> & { parameters: Record<string, unknown> },
+): Promise<void> {
+	await runCasesBefore(sandbox, batch);
+	sandbox.clearRequests();
+	const { resource, operation, parameters, items, settings } = batch;
+	const { error } = await runAction(
+		sandbox,
+		{ resource, operation, ...parameters } as INodeParameters,
+		{ inputItems: items.map((json) => ({ json })), settings },
+	);
+	checkBatch(batch, error, await new SandboxAdmin(sandbox.url).requests());
 }
 
 /** A refusal of a case file: the node's (naming field, rule and item) or n8n's parameter check; nothing is sent. */

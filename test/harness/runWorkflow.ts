@@ -65,9 +65,14 @@ export async function runWorkflow(
 }
 
 /** A Manual Trigger → Payment Platform workflow with the given parameters (and optional node settings). */
+/** A node's settings (the editor's Settings tab) a test may set. */
+export type NodeSettings = Partial<
+	Pick<INode, 'continueOnFail' | 'onError' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>
+>;
+
 export function actionWorkflow(
 	parameters: INode['parameters'],
-	settings: Partial<Pick<INode, 'continueOnFail' | 'onError'>> = {},
+	settings: NodeSettings = {},
 ): WorkflowJson {
 	return {
 		nodes: [
@@ -103,6 +108,8 @@ export interface ApiTarget {
 	secretKey: string;
 	/** The credential's API Names (JSON text), when the target uses other names than the defaults. */
 	apiNames?: string;
+	/** The credential's Resend Keyed Writes, when set (a credential saved without it resends). */
+	resendKeyedWrites?: boolean;
 }
 
 export function credentialsFor(target: ApiTarget): RunOptions['credentials'] {
@@ -112,6 +119,9 @@ export function credentialsFor(target: ApiTarget): RunOptions['credentials'] {
 			secretKey: target.secretKey,
 			baseUrl: target.url,
 			...(target.apiNames === undefined ? {} : { apiNames: target.apiNames }),
+			...(target.resendKeyedWrites === undefined
+				? {}
+				: { resendKeyedWrites: target.resendKeyedWrites }),
 		},
 	};
 }
@@ -123,12 +133,19 @@ export function credentialsFor(target: ApiTarget): RunOptions['credentials'] {
 export async function runAction(
 	target: ApiTarget,
 	parameters: INode['parameters'],
-	options: { inputItems?: INodeExecutionData[]; continueOnFail?: boolean } = {},
+	options: {
+		inputItems?: INodeExecutionData[];
+		continueOnFail?: boolean;
+		settings?: NodeSettings;
+		/** The node's typeVersion (default 1). */
+		typeVersion?: number;
+	} = {},
 ): Promise<RunResult & { output: INodeExecutionData[] }> {
-	const workflow = actionWorkflow(
-		parameters,
-		options.continueOnFail ? { continueOnFail: true } : {},
-	);
+	const workflow = actionWorkflow(parameters, {
+		...options.settings,
+		...(options.continueOnFail ? { continueOnFail: true } : {}),
+	});
+	if (options.typeVersion !== undefined) workflow.nodes[1].typeVersion = options.typeVersion;
 	const result = await runWorkflow(workflow, {
 		credentials: credentialsFor(target),
 		inputItems: options.inputItems,

@@ -4,6 +4,7 @@
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { SEED } from '../../sandbox';
+import { crc16 } from '../../sandbox/payerData';
 import {
 	expectNotFound,
 	expectValidationError,
@@ -327,6 +328,7 @@ describe('POST /v1/charges', () => {
 			expiration_month: '12',
 			expiration_year: '2030',
 			tokenized: false,
+			authorization_code: expect.stringMatching(/^\d{6}$/),
 		});
 		const id = response.data.data.id as string;
 		const everything = [
@@ -365,6 +367,44 @@ describe('POST /v1/charges', () => {
 	it.each(['pix', 'boleto'])('%s needs no payment_details', async (method) => {
 		const response = await t().api.post('/v1/charges', { amount: 100, payment_method: method });
 		expect(response.status).toBe(201);
+	});
+});
+
+describe("POST /v1/charges: what the payer needs (fields beyond the reference's list)", () => {
+	it('a pix charge gets its copy-and-paste code (an EMV payload with its CRC16) and a QR code URL', async () => {
+		const { data } = (await t().api.post('/v1/charges', { amount: 9900, payment_method: 'pix' }))
+			.data;
+		expect(data.pix).toEqual({
+			copy_paste: expect.stringMatching(/^000201.*5802BR.*6304[0-9A-F]{4}$/),
+			qr_code_url: `https://pix.example.com/qr/${data.id}.png`,
+			expires_at: expect.any(String),
+		});
+		expect(data.pix.copy_paste).toContain('540599.00');
+		const payload = data.pix.copy_paste.slice(0, -4);
+		expect(data.pix.copy_paste.slice(-4)).toBe(crc16(payload));
+		expect(Date.parse(data.pix.expires_at) - Date.parse(data.created_at)).toBe(3_600_000);
+	});
+
+	it('a boleto charge gets its digitable line, barcode, PDF and due date', async () => {
+		const { data } = (await t().api.post('/v1/charges', { amount: 9900, payment_method: 'boleto' }))
+			.data;
+		expect(data.boleto).toEqual({
+			digitable_line: expect.stringMatching(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/),
+			barcode: expect.stringMatching(/^\d{44}$/),
+			pdf_url: `https://boleto.example.com/${data.id}.pdf`,
+			due_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+		});
+		expect(data.boleto.digitable_line.endsWith('0000009900')).toBe(true);
+	});
+
+	it('a card charge gets an authorisation code beside its card summary', async () => {
+		const { data } = (await t().api.post('/v1/charges', card)).data;
+		expect(data.card).toMatchObject({
+			last_four: '4242',
+			authorization_code: expect.stringMatching(/^\d{6}$/),
+		});
+		expect(data).not.toHaveProperty('pix');
+		expect(data).not.toHaveProperty('boleto');
 	});
 });
 

@@ -92,6 +92,20 @@ describe('fault kinds', () => {
 		expect(faultsOf()).toEqual(['missing_data']);
 	});
 
+	it('applied_then_503 runs the operation, keeps its answer for a key, and answers 503', async () => {
+		t().sandbox.setFaults([{ route: 'POST /v1/charges', kind: 'applied_then_503', count: 1 }]);
+		const before = t().sandbox.store.charges.size;
+		const keyed = { headers: { 'Idempotency-Key': 'order-503' } };
+		const first = await t().api.post('/v1/charges', { amount: 1990, payment_method: 'pix' }, keyed);
+		expectError(first, 503, 'SERVICE_UNAVAILABLE', 'Service unavailable');
+		expect(t().sandbox.store.charges.size).toBe(before + 1);
+		const again = await t().api.post('/v1/charges', { amount: 1990, payment_method: 'pix' }, keyed);
+		expect(again.status).toBe(201);
+		expect(t().sandbox.store.charges.size).toBe(before + 1);
+		expect(faultsOf()).toEqual(['applied_then_503', null]);
+		expect(statusesOf()).toEqual([503, 201]);
+	});
+
 	it('missing_data lets an error answer through unchanged', async () => {
 		t().sandbox.setFaults([{ kind: 'missing_data' }]);
 		const response = await t().api.get(`/v1/charges/${UNKNOWN_ID}`);
@@ -143,6 +157,7 @@ describe('fault kinds', () => {
 				'slow',
 				'success_false',
 				'unavailable_503',
+				'applied_then_503',
 			].sort(),
 		);
 	});

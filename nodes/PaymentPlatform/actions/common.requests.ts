@@ -1,6 +1,13 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
-import { apiRequest } from '../transport';
+import {
+	apiRequest,
+	prepareApiRequest,
+	sendPrepared,
+	type ApiRequestOptions,
+	type ApiResult,
+} from '../transport';
 import { type OperationFields, readPathIds, requestQuery } from '../shared/fields';
+import type { PreparedWrite } from './node.type';
 
 /** The path ids of an operation, by API name, as readPathIds checked them. */
 type PathIds = Record<string, string>;
@@ -22,20 +29,44 @@ export async function getWithFields(
 }
 
 /**
- * A request the API answers with a message and no data (cancel, submit, an address update); the output item is
- * `{ success: true, message }`.
+ * A write of item `i`, prepared (transport's prepareApiRequest: the credential and the platform's names checked) and
+ * not sent; `output` makes its answer the output. `target` is the id its path names, if any.
  */
-export async function requestAnsweredByMessage(
+export async function prepareWrite(
+	this: IExecuteFunctions,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions & { itemIndex: number },
+	output: (result: ApiResult) => IDataObject | IDataObject[] = ({ data }) => data as IDataObject,
+	target?: string,
+): Promise<PreparedWrite> {
+	const prepared = await prepareApiRequest.call(this, method, path, options);
+	return {
+		target,
+		idempotencyKey: options.idempotencyKey,
+		send: async () => output(await sendPrepared.call(this, prepared)),
+	};
+}
+
+/**
+ * A write the API answers with a message and no data (cancel, submit, an address update); the output item is
+ * `{ success: true, message }`. `target` is the id of the record it acts on.
+ */
+export async function prepareAnsweredByMessage(
 	this: IExecuteFunctions,
 	i: number,
 	method: IHttpRequestMethods,
 	path: string,
+	target: string,
 	body?: IDataObject,
-): Promise<IDataObject> {
-	const { message } = await apiRequest.call(this, method, path, {
-		body,
-		itemIndex: i,
-		expectData: false,
-	});
-	return { success: true, message };
+): Promise<PreparedWrite> {
+	const options = { body, itemIndex: i, expectData: false };
+	return await prepareWrite.call(
+		this,
+		method,
+		path,
+		options,
+		({ message }) => ({ success: true, message }),
+		target,
+	);
 }

@@ -54,10 +54,10 @@ export function isNodeOperation(selected: {
 	if (!hasOwn(resources, selected.resource)) return false;
 	const operations: object = resources[selected.resource as Resource];
 	if (!hasOwn(operations, selected.operation)) return false;
-	const candidate = (operations as Record<string, Partial<OperationModule> | undefined>)[
+	const candidate = (operations as Record<string, Record<string, unknown> | undefined>)[
 		selected.operation
 	];
-	return typeof candidate?.execute === 'function';
+	return typeof candidate?.execute === 'function' || typeof candidate?.prepare === 'function';
 }
 
 /** Every operation of the registry as `resource.operation`, for the suites and the docs (never a typed count). */

@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { isNodeOperation, operationModule } from './operations';
 import { batchingOf, runInBatches } from './batching';
+import type { PreparedWrite, ReadOperation, WriteOperation } from './node.type';
 
 /** The value n8n gives Resource and Operation for its Custom API Call option (the editor then shows a notice). */
 export const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
@@ -35,28 +36,125 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 	const selected = operationModule(chosen.resource, chosen.operation);
+	if ('prepare' in selected) return [await runWrites.call(this, items.length, selected)];
+	return [await runReads.call(this, items.length, selected)];
+}
 
+/** Reads: each item's request sent and answered in turn, or in batches (Options → Batching). */
+async function runReads(
+	this: IExecuteFunctions,
+	count: number,
+	selected: ReadOperation,
+): Promise<INodeExecutionData[]> {
 	const runItem = async (i: number): Promise<INodeExecutionData[]> => {
 		try {
-			const result = await selected.execute.call(this, i);
-			return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-				itemData: { item: i },
-			});
+			return outputOf.call(this, await selected.execute.call(this, i), i);
 		} catch (error) {
-			const nodeError = toNodeError.call(this, error, i);
-			if (this.continueOnFail()) {
-				return [
-					{
-						json: { error: nodeError.message, description: nodeError.description ?? undefined },
-						pairedItem: { item: i },
-					},
-				];
-			}
-			throw nodeError;
+			return failedItem.call(this, error, i);
 		}
 	};
-	const outputs = await runInBatches(items.length, batchingOf.call(this, selected), runItem);
-	return [outputs.flat()];
+	const outputs = await runInBatches(count, batchingOf.call(this, selected), runItem);
+	return outputs.flat();
+}
+
+/** An item whose write went through, for the error that stops the run after it. */
+interface Applied {
+	itemIndex: number;
+	ids: string;
+}
+
+/**
+ * Writes, in two passes. First every item is checked and its request built (`prepare`), so that one bad item stops
+ * the run before anything is applied (with Continue On Fail it becomes an error item and is not sent). Then the
+ * requests are sent one after another; when one fails without Continue On Fail, the error names the items already
+ * applied in this run and their ids, since n8n drops their output with the error.
+ */
+async function runWrites(
+	this: IExecuteFunctions,
+	count: number,
+	selected: WriteOperation,
+): Promise<INodeExecutionData[]> {
+	const prepared: Array<PreparedWrite | INodeExecutionData[]> = [];
+	for (let i = 0; i < count; i++) {
+		try {
+			prepared.push(await selected.prepare.call(this, i));
+		} catch (error) {
+			prepared.push(failedItem.call(this, error, i));
+		}
+	}
+	const outputs: INodeExecutionData[][] = [];
+	const applied: Applied[] = [];
+	for (const [i, write] of prepared.entries()) {
+		if (Array.isArray(write)) {
+			outputs.push(write);
+			continue;
+		}
+		try {
+			const result = await write.send();
+			applied.push({ itemIndex: i, ids: appliedIds(result, write) });
+			outputs.push(outputOf.call(this, result, i));
+		} catch (error) {
+			outputs.push(failedItem.call(this, error, i, applied));
+		}
+	}
+	return outputs.flat();
+}
+
+/** "id 3f1c…" (the output record's, else the path's) and the Idempotency Key the write carried. */
+function appliedIds(result: IDataObject | IDataObject[], write: PreparedWrite): string {
+	const record = Array.isArray(result) ? result[0] : result;
+	const id = typeof record?.id === 'string' ? record.id : write.target;
+	const parts = [
+		id ? `id ${id}` : undefined,
+		write.idempotencyKey && `key ${write.idempotencyKey}`,
+	];
+	return parts.filter(Boolean).join(', ');
+}
+
+/** Item `i`'s output records, each paired with item `i`. */
+function outputOf(
+	this: IExecuteFunctions,
+	result: IDataObject | IDataObject[],
+	i: number,
+): INodeExecutionData[] {
+	return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+		itemData: { item: i },
+	});
+}
+
+/**
+ * Item `i`'s failure: an error item paired with it under Continue On Fail, else the error that stops the run, which
+ * names the writes `applied` before it.
+ */
+function failedItem(
+	this: IExecuteFunctions,
+	error: unknown,
+	i: number,
+	applied: Applied[] = [],
+): INodeExecutionData[] {
+	const nodeError = toNodeError.call(this, error, i);
+	if (this.continueOnFail()) {
+		return [
+			{
+				json: { error: nodeError.message, description: nodeError.description ?? undefined },
+				pairedItem: { item: i },
+			},
+		];
+	}
+	if (applied.length > 0) nodeError.description = withApplied(nodeError.description, applied);
+	throw nodeError;
+}
+
+function withApplied(description: string | null | undefined, applied: Applied[]): string {
+	const list = applied
+		.map(({ itemIndex, ids }) => `item ${itemIndex}${ids ? ` (${ids})` : ''}`)
+		.join(', ');
+	const keyed = applied.some(({ ids }) => ids.includes('key '));
+	return (
+		`${description ? `${description} ` : ''}Applied in this run before this error, and not in the node's ` +
+		`output: ${list}. Remove them from the input before running the node again` +
+		`${keyed ? ' (those with a key may also run again with the same key)' : ''}.`
+	);
 }
 
 function toNodeError(

@@ -65,6 +65,21 @@ export const webhookEndpointPath = (id: string): string =>
  * own writable field names.
  */
 export const PAYMENT_LINKS_PATH = '/v1/payment-links';
+/** The body of creating a payment link: the Payment link resource's writable fields, under their resource names. */
+export const PAYMENT_LINK_BODY = {
+	title: 'title',
+	amount: 'amount',
+	description: 'description',
+	allowedPaymentMethods: 'allowed_payment_methods',
+	currency: 'currency',
+	expiresAt: 'expires_at',
+	maxInstallments: 'max_installments',
+	maxUses: 'max_uses',
+	metadata: 'metadata',
+	productType: 'product_type',
+	redirectUrl: 'redirect_url',
+	submerchantId: 'submerchant_id',
+} as const;
 export const paymentLinkPath = (id: string): string =>
 	`${PAYMENT_LINKS_PATH}/${encodeURIComponent(id)}`;
 
@@ -177,7 +192,8 @@ export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
 /**
  * Where each chosen name above is used in a request, by route ("METHOD /path", `{id}` standing for one path segment).
  * These are the names a user can change without code (the credential's API Names, transport/apiNames.ts): operations
- * keep using the defaults, and the transport sends the user's name in their place.
+ * keep using the defaults, and the transport sends the user's name in their place; a name chosen on two routes can
+ * be renamed on one of them only ("GET /v1/charges start_date").
  */
 const LIST_PAGES = [PAGINATION_QUERY.page, PAGINATION_QUERY.perPage];
 export const CHOSEN_QUERY_NAMES: Readonly<Record<string, readonly string[]>> = {
@@ -191,6 +207,7 @@ export const CHOSEN_QUERY_NAMES: Readonly<Record<string, readonly string[]>> = {
 export const CHOSEN_BODY_NAMES: Readonly<Record<string, readonly string[]>> = {
 	'POST /v1/submerchants/{id}/addresses': [ADDRESS_TYPE_BODY_FIELD],
 	'PATCH /v1/submerchants/{id}/addresses/{id}': [ADDRESS_TYPE_BODY_FIELD],
+	[`POST ${PAYMENT_LINKS_PATH}`]: Object.values(PAYMENT_LINK_BODY),
 };
 /** Request header names this package chose; each applies to every request that carries it. */
 export const CHOSEN_HEADER_NAMES: readonly string[] = [IDEMPOTENCY_KEY_HEADER];

@@ -13,6 +13,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputValidator, characterCount } from './validate';
 import { PATTERNS } from '../api/documentedValues';
 import { toUtcDateTime } from './dates';
+import {
+	REAIS_TO_CENTS_HINT,
+	centsReadings,
+	couldBe,
+	isWholeCentsText,
+	thousandsReadings,
+} from './amounts';
 
 /** The reference's types: `cents` is an integer (money in cents); `number` allows fractions. */
 export type ApiType =
@@ -60,6 +67,8 @@ export interface FieldRule {
 	distinct?: boolean;
 	/** The sub-table of each row of a `rows` field (an array of objects, from a fixedCollection). */
 	rows?: FieldRule[];
+	/** The editor's default of the parameter: a row whose every cell holds its default (or nothing) is not sent. */
+	default?: unknown;
 	/** Characters dropped from a string before it is checked and sent (a card number's spaces and dashes). */
 	remove?: RegExp;
 	/** Why a rule the reference does not state is kept: a chosen default, listed in docs/chosen-defaults.md. */
@@ -217,6 +226,7 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 		case 'integer':
 		case 'number': {
 			const kind = rule.type === 'number' ? 'a number' : 'an integer';
+			refuseDoubtfulNumber(rule, raw, validate.fail.bind(validate, field));
 			const number = numberFromText(raw);
 			if (isUnsafeInteger(number)) fail(SAFE_INTEGER_RULE);
 			const ok =
@@ -268,20 +278,63 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 			return checkCount(rule, field, list, context);
 		}
 		case 'rows': {
-			const rows = Array.isArray(raw) ? raw : [raw];
+			const table = rule.rows ?? [];
+			const rows = (Array.isArray(raw) ? raw : [raw]) as Array<IDataObject | null | undefined>;
 			const list = rows
 				.map((row, index) =>
-					convertTable(
-						rule.rows ?? [],
-						(name) => (row as IDataObject)?.[name],
-						context,
-						`${field}[${index}].`,
-					),
+					isBlankRow(table, row)
+						? {}
+						: convertTable(table, (name) => row?.[name], context, `${field}[${index}].`),
 				)
 				.filter((row) => Object.keys(row).length > 0);
 			return checkCount(rule, field, list, context);
 		}
 	}
+}
+
+/**
+ * Refuses a number given in a form with more than one reading (amounts.ts): in a cents field anything but whole
+ * cents (an integer, or digits as text), showing what it could be in cents and reais; in any other number field
+ * text grouped by threes ("1.000": 1 or 1000).
+ */
+function refuseDoubtfulNumber(
+	rule: FieldRule,
+	raw: unknown,
+	fail: (rule: string, hint?: string) => never,
+): void {
+	if (rule.type === 'cents') {
+		const whole =
+			typeof raw === 'number'
+				? !Number.isFinite(raw) || Number.isInteger(raw)
+				: isWholeCentsText(String(raw));
+		if (whole) return;
+		const readings = typeof raw === 'number' || typeof raw === 'string' ? centsReadings(raw) : [];
+		const shown = typeof raw === 'string' ? JSON.stringify(raw.trim()) : String(raw);
+		fail(
+			readings.length > 0
+				? `must be whole cents: ${shown} ${couldBe(readings)}`
+				: 'must be whole cents, an integer such as 9900 for R$ 99,00',
+			REAIS_TO_CENTS_HINT,
+		);
+	}
+	const readings = typeof raw === 'string' ? thousandsReadings(raw) : undefined;
+	if (readings) {
+		const kind = rule.type === 'number' ? 'a number' : 'an integer';
+		fail(
+			`must be ${kind} without a thousands separator: ${JSON.stringify(String(raw).trim())} ${couldBe(readings)}`,
+		);
+	}
+}
+
+/**
+ * A row the user added and left as the editor filled it in (n8n gives every cell its default): sending it would
+ * send only defaults (a CNAE `{"is_primary": false}`), and a list sent replaces the record's list.
+ */
+function isBlankRow(table: FieldRule[], row: IDataObject | null | undefined): boolean {
+	return table.every((cell) => {
+		const value = row?.[cell.parameter];
+		return isEmpty(value) || value === cell.default;
+	});
 }
 
 function checkCount<T>(

@@ -126,9 +126,13 @@ interface Walk {
 }
 
 /** The rule of a declared field read at `parameter`, and whether it is a path id. */
-function ruleAt(api: ApiRule, parameter: string): { rule: FieldRule; inPath: boolean } {
+function ruleAt(
+	api: ApiRule,
+	parameter: string,
+	defaultValue: unknown,
+): { rule: FieldRule; inPath: boolean } {
 	const { inPath = false, ...rule } = api;
-	return { rule: { ...rule, parameter }, inPath };
+	return { rule: { ...rule, parameter, default: defaultValue }, inPath };
 }
 
 function walk(list: DeclaredField[], prefix: string, found: Walk): INodeProperties[] {
@@ -140,13 +144,13 @@ function walk(list: DeclaredField[], prefix: string, found: Walk): INodeProperti
 			const [group] = options.filter(isGroup);
 			const rows: Walk = { rules: [], path: [] };
 			const values = walk(group.values, '', rows);
-			const { rule } = ruleAt(declared.api, `${parameter}.${group.name}`);
+			const { rule } = ruleAt(declared.api, `${parameter}.${group.name}`, declared.default);
 			rule.rows = rows.rules;
 			found.rules.push(rule);
 			return { ...editorProperty(declared, rule, prefix === ''), options: [{ ...group, values }] };
 		}
 		if (declared.api) {
-			const { rule, inPath } = ruleAt(declared.api, parameter);
+			const { rule, inPath } = ruleAt(declared.api, parameter, declared.default);
 			const table = inPath ? found.path : found.rules;
 			// A field declared twice under two display conditions (File URL) is one rule.
 			if (!table.some((known) => known.parameter === parameter)) table.push(rule);

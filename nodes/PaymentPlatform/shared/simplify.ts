@@ -95,15 +95,35 @@ const KINDS = {
 
 export type SimplifiedKind = keyof typeof KINDS;
 
-/** The Simplify toggle of an operation that returns `kind` records; shown from SIMPLIFY_VERSION on. */
-export function simplifyProperty(kind: SimplifiedKind): INodeProperties {
+/**
+ * What Simplify leaves out of a create's answer: only the fields that say nothing about the new record (the account
+ * it belongs to, who made it, and its last update, which on a new record is its creation). Everything else stays, so
+ * that what the platform adds beyond the reference's fields (a pix code, a boleto line, a card authorisation) reaches
+ * the next node.
+ */
+export const CREATE_NOISE = ['merchant_id', 'created_by', 'updated_at'] as const;
+
+/** What the platform may add that the customer needs next, by kind (for the create's Simplify description). */
+const ADDED_BY_THE_PLATFORM: Partial<Record<SimplifiedKind, string>> = {
+	charge:
+		' (the pix copy-and-paste code or QR code, the boleto line or PDF, the card authorisation)',
+};
+
+/**
+ * The Simplify toggle of an operation that returns `kind` records; shown from SIMPLIFY_VERSION on. On a read it keeps
+ * the fields an operator needs first; on a create (`create: true`) it keeps every field outside CREATE_NOISE.
+ */
+export function simplifyProperty(kind: SimplifiedKind, create = false): INodeProperties {
 	const { noun, keeps } = KINDS[kind];
+	const description = create
+		? `Whether to leave out only the fields that say nothing about the new ${noun} (${CREATE_NOISE.join(', ')}). Every other field the platform answers is kept, also those it adds beyond the ones the API reference lists${ADDED_BY_THE_PLATFORM[kind] ?? ''}.`
+		: `Whether to return only the fields an operator needs first (${keeps}) instead of the full ${noun}. The fields the platform adds beyond these are left out: turn it off to get them.`;
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		description: `Whether to return only the fields an operator needs first (${keeps}) instead of the full ${noun}`,
+		description,
 		displayOptions: { show: { '@version': [{ _cnd: { gte: SIMPLIFY_VERSION } }] } },
 	};
 }
@@ -122,6 +142,17 @@ export function simplifyIfChosen(
 	record: IDataObject,
 ): IDataObject {
 	return wantsSimplified.call(this, i) ? KINDS[kind].pick(record) : record;
+}
+
+/** The record a create returns: without CREATE_NOISE when the node's Simplify is on, else whole. */
+export function simplifyCreatedIfChosen(
+	this: IExecuteFunctions,
+	i: number,
+	record: IDataObject,
+): IDataObject {
+	if (!wantsSimplified.call(this, i)) return record;
+	const noise: readonly string[] = CREATE_NOISE;
+	return Object.fromEntries(Object.entries(record).filter(([name]) => !noise.includes(name)));
 }
 
 /** The records a list operation returns: each simplified when the node's Simplify is on. */

@@ -20,10 +20,12 @@ export class InputValidator {
 		private readonly itemIndex: number,
 	) {}
 
-	fail(field: string, rule: string): never {
+	/** Refuses `field` for `rule`; `hint`, when given, ends the description (how to give the value instead). */
+	fail(field: string, rule: string, hint?: string): never {
+		const fix = `Fix "${field}" in item ${this.itemIndex}; nothing was sent to the API.`;
 		throw new NodeOperationError(this.node, `${field} ${rule} [item ${this.itemIndex}]`, {
 			itemIndex: this.itemIndex,
-			description: `Fix "${field}" in item ${this.itemIndex}; nothing was sent to the API.`,
+			description: hint ? `${fix} ${hint}` : fix,
 		});
 	}
 

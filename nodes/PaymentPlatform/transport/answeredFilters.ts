@@ -8,7 +8,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { API_NAMES_SETTING, sentName } from './apiNames';
-import { CHARGE_LIST_QUERY, SUBMERCHANT_LIST_QUERY, WALLET_STATEMENT_QUERY } from '../api/chosenNames';
+import {
+	CHARGE_LIST_QUERY,
+	SUBMERCHANT_LIST_QUERY,
+	WALLET_STATEMENT_QUERY,
+} from '../api/chosenNames';
 import { getConnection } from './connection';
 
 type Holds = 'equal' | 'atLeast' | 'atMost' | 'notBefore' | 'notAfter';
@@ -24,58 +28,83 @@ export interface FilterCheck {
 	holds: Holds;
 }
 
-export const SUBMERCHANT_LIST_CHECKS: readonly FilterCheck[] = [
-	{ filter: 'Filters → Status', query: SUBMERCHANT_LIST_QUERY.status, field: 'status', holds: 'equal' },
-];
+/** The filters of one list route ("GET /v1/charges") that its records let the node check. */
+export interface RouteChecks {
+	route: string;
+	checks: readonly FilterCheck[];
+}
 
-export const CHARGE_LIST_CHECKS: readonly FilterCheck[] = [
-	{ filter: 'Filters → Status', query: CHARGE_LIST_QUERY.status, field: 'status', holds: 'equal' },
-	{
-		filter: 'Filters → Payment Method',
-		query: CHARGE_LIST_QUERY.paymentMethod,
-		field: 'payment_method',
-		holds: 'equal',
-	},
-	{
-		filter: 'Filters → Start Date',
-		query: CHARGE_LIST_QUERY.startDate,
-		field: 'created_at',
-		holds: 'notBefore',
-	},
-	{
-		filter: 'Filters → End Date',
-		query: CHARGE_LIST_QUERY.endDate,
-		field: 'created_at',
-		holds: 'notAfter',
-	},
-	{
-		filter: 'Filters → Min Amount (in Cents)',
-		query: CHARGE_LIST_QUERY.minAmount,
-		field: 'amount',
-		holds: 'atLeast',
-	},
-	{
-		filter: 'Filters → Max Amount (in Cents)',
-		query: CHARGE_LIST_QUERY.maxAmount,
-		field: 'amount',
-		holds: 'atMost',
-	},
-];
+export const SUBMERCHANT_LIST_CHECKS: RouteChecks = {
+	route: 'GET /v1/submerchants',
+	checks: [
+		{
+			filter: 'Filters → Status',
+			query: SUBMERCHANT_LIST_QUERY.status,
+			field: 'status',
+			holds: 'equal',
+		},
+	],
+};
 
-export const STATEMENT_ENTRY_CHECKS: readonly FilterCheck[] = [
-	{
-		filter: 'Filters → Start Date',
-		query: WALLET_STATEMENT_QUERY.startDate,
-		field: 'created_at',
-		holds: 'notBefore',
-	},
-	{
-		filter: 'Filters → End Date',
-		query: WALLET_STATEMENT_QUERY.endDate,
-		field: 'created_at',
-		holds: 'notAfter',
-	},
-];
+export const CHARGE_LIST_CHECKS: RouteChecks = {
+	route: 'GET /v1/charges',
+	checks: [
+		{
+			filter: 'Filters → Status',
+			query: CHARGE_LIST_QUERY.status,
+			field: 'status',
+			holds: 'equal',
+		},
+		{
+			filter: 'Filters → Payment Method',
+			query: CHARGE_LIST_QUERY.paymentMethod,
+			field: 'payment_method',
+			holds: 'equal',
+		},
+		{
+			filter: 'Filters → Start Date',
+			query: CHARGE_LIST_QUERY.startDate,
+			field: 'created_at',
+			holds: 'notBefore',
+		},
+		{
+			filter: 'Filters → End Date',
+			query: CHARGE_LIST_QUERY.endDate,
+			field: 'created_at',
+			holds: 'notAfter',
+		},
+		{
+			filter: 'Filters → Min Amount (in Cents)',
+			query: CHARGE_LIST_QUERY.minAmount,
+			field: 'amount',
+			holds: 'atLeast',
+		},
+		{
+			filter: 'Filters → Max Amount (in Cents)',
+			query: CHARGE_LIST_QUERY.maxAmount,
+			field: 'amount',
+			holds: 'atMost',
+		},
+	],
+};
+
+export const STATEMENT_ENTRY_CHECKS: RouteChecks = {
+	route: 'GET /v1/wallets/{id}/statement',
+	checks: [
+		{
+			filter: 'Filters → Start Date',
+			query: WALLET_STATEMENT_QUERY.startDate,
+			field: 'created_at',
+			holds: 'notBefore',
+		},
+		{
+			filter: 'Filters → End Date',
+			query: WALLET_STATEMENT_QUERY.endDate,
+			field: 'created_at',
+			holds: 'notAfter',
+		},
+	],
+};
 
 /** The description text of a filter the answer does not let the node check (a sentence without its period). */
 export const UNCHECKED_FILTER_NOTE =
@@ -99,7 +128,7 @@ export async function checkAnsweredFilters(
 	i: number,
 	records: IDataObject[],
 	qs: IDataObject,
-	checks: readonly FilterCheck[],
+	{ route, checks }: RouteChecks,
 	noun: string,
 ): Promise<void> {
 	const { apiNames } = await getConnection.call(this);
@@ -109,7 +138,7 @@ export async function checkAnsweredFilters(
 		if (wanted === undefined || wanted === '') continue;
 		const outside = records.filter((record) => isOutside(record[check.field], wanted, check.holds));
 		if (outside.length === 0) continue;
-		const sent = sentName(apiNames, check.query);
+		const sent = sentName(apiNames, check.query, route);
 		const message = `The Payment Platform API returned ${outside.length} of ${records.length} ${noun} outside the filter "${check.filter}" (${check.field} ${HOLDS_TEXT[check.holds]} ${String(wanted)})`;
 		const why = `The filter was sent as the query parameter "${sent}", a name this package chose because the API reference does not show it, and the API seems not to read it. Set the name your platform uses in ${API_NAMES_SETTING}`;
 		if (options[outsideFiltersOption.name] === true) {

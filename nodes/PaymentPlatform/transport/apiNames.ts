@@ -1,8 +1,12 @@
 /**
  * The user's names for the names this package chose (chosenNames.ts): the credential's "API Names", a JSON object
- * from a default name to the name the platform uses. Operations keep writing the defaults; `renameRequest` puts the
- * user's names in their place just before a request is sent, only where the name is a chosen one (the address
- * type's `type` is renamed in the address body, never a document's documented `type`).
+ * from a default name to the name the platform uses. A plain key (`"start_date"`) renames the name on every route
+ * where the package chose it; a key prefixed by its route (`"GET /v1/charges start_date"`) renames it on that route
+ * only, and wins there over the plain key. Operations keep writing the defaults; `renameRequest` puts the user's
+ * names in their place just before a request is sent, only where the name is a chosen one (the address type's
+ * `type` is renamed in the address body, never a document's documented `type`). Two names sent as one would lose a
+ * value: `parseApiNames` refuses such a rename (the credential test and the first request of a run), and
+ * `renameRequest` a request that would carry a name twice.
  */
 import type { IDataObject } from 'n8n-workflow';
 import {
@@ -12,7 +16,7 @@ import {
 	CHOSEN_QUERY_NAMES,
 } from '../api/chosenNames';
 
-/** Default name (a query, body or header name, or a route "METHOD /path") → the platform's name. */
+/** Default name (a query, body or header name), a route "METHOD /path", or "METHOD /path name" → the platform's name. */
 export type ApiNames = Readonly<Record<string, string>>;
 
 /** Where the user changes the names, as the node's messages say it. */
@@ -20,9 +24,17 @@ export const API_NAMES_SETTING = 'the Payment Platform API credential, field "AP
 
 const ID_SEGMENT = '{id}';
 
-/** Every default name the user may change, each with the kind of name it is. */
-export function renamableNames(): Map<string, 'query' | 'body' | 'header' | 'path'> {
-	const names = new Map<string, 'query' | 'body' | 'header' | 'path'>();
+/** Headers the node sets itself (n8n adds Authorization): a chosen header renamed to one of them would replace it. */
+const HEADERS_THE_NODE_SENDS = ['Accept', 'Authorization', 'Content-Type'];
+
+type NameKind = 'query' | 'body' | 'header' | 'path';
+
+/** What a key of API Names renames: a kind of name everywhere, or one name on one route ("GET /v1/charges status"). */
+type KeyKind = NameKind | 'name on one route';
+
+/** Every default name the user may change (plain keys and routes), each with the kind of name it is. */
+export function renamableNames(): Map<string, NameKind> {
+	const names = new Map<string, NameKind>();
 	for (const list of Object.values(CHOSEN_QUERY_NAMES)) list.forEach((n) => names.set(n, 'query'));
 	for (const list of Object.values(CHOSEN_BODY_NAMES)) list.forEach((n) => names.set(n, 'body'));
 	CHOSEN_HEADER_NAMES.forEach((name) => names.set(name, 'header'));
@@ -30,9 +42,22 @@ export function renamableNames(): Map<string, 'query' | 'body' | 'header' | 'pat
 	return names;
 }
 
+/** The chosen query and body names of one route, each once. */
+function chosenNamesOf(route: string): string[] {
+	return [...new Set([...(CHOSEN_QUERY_NAMES[route] ?? []), ...(CHOSEN_BODY_NAMES[route] ?? [])])];
+}
+
+/** "GET /v1/charges start_date" → the route and the name, when the route chose that name. */
+function routeKey(key: string): { route: string; name: string } | undefined {
+	const match = /^([A-Z]+ \S+) (\S+)$/.exec(key);
+	if (!match || !chosenNamesOf(match[1]).includes(match[2])) return undefined;
+	return { route: match[1], name: match[2] };
+}
+
 /**
- * The credential's API Names (an object or JSON text; empty is `{}`) checked: every key a renamable default, every
- * value a name. Returns the refusal's text instead of throwing, for the caller to raise in its own context.
+ * The credential's API Names (an object or JSON text; empty is `{}`) checked: every key a renamable default (plain
+ * or for one route), every value a name, and no two names sent as one. Returns the refusal's text instead of
+ * throwing, for the caller to raise in its own context.
  */
 export function parseApiNames(raw: unknown): { names: ApiNames } | { problem: string } {
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
@@ -49,13 +74,13 @@ export function parseApiNames(raw: unknown): { names: ApiNames } | { problem: st
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
 		return { problem: 'must be a JSON object, e.g. {"start_date": "from"}' };
 	}
-	const known = renamableNames();
+	const known: Map<string, KeyKind> = renamableNames();
 	const names: Record<string, string> = {};
 	for (const [key, value] of Object.entries(parsed as IDataObject)) {
-		const kind = known.get(key);
+		const kind = known.get(key) ?? (routeKey(key) ? 'name on one route' : undefined);
 		if (!kind) {
 			return {
-				problem: `has "${key}", which is not a name this package chose; the names are: ${[...known.keys()].join(', ')}`,
+				problem: `has "${key}", which is not a name this package chose; the names are: ${[...known.keys()].join(', ')}; or one of them for one operation only, after its route (e.g. "GET /v1/charges start_date")`,
 			};
 		}
 		const name = typeof value === 'string' ? value.trim() : '';
@@ -69,7 +94,8 @@ export function parseApiNames(raw: unknown): { names: ApiNames } | { problem: st
 		}
 		names[key] = name;
 	}
-	return { names };
+	const clash = clashOf(names);
+	return clash ? { problem: clash } : { names };
 }
 
 function validPathFor(route: string, path: string): boolean {
@@ -77,9 +103,38 @@ function validPathFor(route: string, path: string): boolean {
 	return path.startsWith('/') && !/\s/.test(path) && ids(path) === ids(route);
 }
 
-/** The name sent for a default name (the default when the user gave none). */
-export function sentName(names: ApiNames, defaultName: string): string {
-	return names[defaultName] ?? defaultName;
+/** Two names of one route sent as one (a value would be lost), two routes on one path, or a header the node sets. */
+function clashOf(names: ApiNames): string | undefined {
+	const routes = new Set([...Object.keys(CHOSEN_QUERY_NAMES), ...Object.keys(CHOSEN_BODY_NAMES)]);
+	for (const route of routes) {
+		const sentBy = new Map<string, string>();
+		for (const name of chosenNamesOf(route)) {
+			const sent = sentName(names, name, route);
+			const other = sentBy.get(sent);
+			if (other !== undefined) {
+				return `sends "${other}" and "${name}" both as "${sent}" on ${route}: one value would be lost. Give each its own name (a key like "${route} ${name}" renames it on that route only)`;
+			}
+			sentBy.set(sent, name);
+		}
+	}
+	const pathOf = (route: string) => `${route.split(' ')[0]} ${names[route] ?? route.split(' ')[1]}`;
+	for (const [index, route] of CHOSEN_PATHS.entries()) {
+		const other = CHOSEN_PATHS.slice(0, index).find((earlier) => pathOf(earlier) === pathOf(route));
+		if (other) return `sends "${other}" and "${route}" both as "${pathOf(route)}"`;
+	}
+	for (const header of CHOSEN_HEADER_NAMES) {
+		const sent = sentName(names, header);
+		const taken = HEADERS_THE_NODE_SENDS.find((own) => own.toLowerCase() === sent.toLowerCase());
+		if (taken) return `gives "${header}" the name "${sent}", a header the node already sends`;
+	}
+	return undefined;
+}
+
+/** The name sent for a default name on `route` (the route's own rename, else the plain one, else the default). */
+export function sentName(names: ApiNames, defaultName: string, route?: string): string {
+	return (
+		(route ? names[`${route} ${defaultName}`] : undefined) ?? names[defaultName] ?? defaultName
+	);
 }
 
 export interface OutgoingRequest {
@@ -88,30 +143,23 @@ export interface OutgoingRequest {
 	body?: IDataObject;
 }
 
-/** The request with the user's names in place of the chosen defaults it uses. */
+/**
+ * The request with the user's names in place of the chosen defaults it uses; a problem instead when a renamed name
+ * meets another name of the same query or body (an Additional Body Field under the platform's name, say).
+ */
 export function renameRequest(
 	names: ApiNames,
 	method: string,
 	request: OutgoingRequest,
-): OutgoingRequest {
+): OutgoingRequest | { problem: string } {
 	if (Object.keys(names).length === 0) return request;
 	const route = routeOf(method, request.path);
 	if (!route) return request;
-	return {
-		path: renamedPath(names, route, request.path),
-		qs: renameKeys(names, CHOSEN_QUERY_NAMES[route.key], request.qs),
-		body: renameKeys(names, CHOSEN_BODY_NAMES[route.key], request.body),
-	};
-}
-
-/** Request headers with the user's names for the chosen header names (letter case ignored). */
-export function renameHeaders(names: ApiNames, headers: IDataObject): IDataObject {
-	const renamed: IDataObject = {};
-	for (const [header, value] of Object.entries(headers)) {
-		const chosen = CHOSEN_HEADER_NAMES.find((name) => name.toLowerCase() === header.toLowerCase());
-		renamed[chosen ? sentName(names, chosen) : header] = value;
-	}
-	return renamed;
+	const qs = renameKeys(names, route.key, CHOSEN_QUERY_NAMES[route.key], request.qs);
+	const body = renameKeys(names, route.key, CHOSEN_BODY_NAMES[route.key], request.body);
+	if ('problem' in qs) return qs;
+	if ('problem' in body) return body;
+	return { path: renamedPath(names, route, request.path), qs: qs.values, body: body.values };
 }
 
 interface Route {
@@ -153,14 +201,22 @@ function renamedPath(names: ApiNames, route: Route, path: string): string {
 
 function renameKeys(
 	names: ApiNames,
+	route: string,
 	chosen: readonly string[] | undefined,
 	values: IDataObject | undefined,
-): IDataObject | undefined {
-	if (!values || !chosen) return values;
-	return Object.fromEntries(
-		Object.entries(values).map(([key, value]) => [
-			chosen.includes(key) ? sentName(names, key) : key,
-			value,
-		]),
-	);
+): { values: IDataObject | undefined } | { problem: string } {
+	if (!values || !chosen) return { values };
+	const renamed: IDataObject = {};
+	const from: Record<string, string> = {};
+	for (const [key, value] of Object.entries(values)) {
+		const sent = chosen.includes(key) ? sentName(names, key, route) : key;
+		if (sent in from) {
+			return {
+				problem: `would send "${from[sent]}" and "${key}" both as "${sent}" on ${route}: one value would be lost`,
+			};
+		}
+		from[sent] = key;
+		renamed[sent] = value;
+	}
+	return { values: renamed };
 }

@@ -16,6 +16,8 @@ export interface Connection {
 	credentials: ICredentialsDecrypted;
 	/** The user's names for the chosen names (apiNames.ts). */
 	apiNames: ApiNames;
+	/** Whether a write with an idempotency key whose answer was lost is sent again (the credential's setting). */
+	resendKeyedWrites: boolean;
 }
 
 /**
@@ -56,6 +58,8 @@ async function readConnection(this: PaymentPlatformContext): Promise<Connection>
 	return {
 		baseUrl,
 		apiNames: apiNames.names,
+		// A credential saved before the setting existed has no value: resend, as it did then.
+		resendKeyedWrites: data.resendKeyedWrites !== false,
 		credentials: {
 			id: String(details?.id ?? ''),
 			name: details?.name ?? '',

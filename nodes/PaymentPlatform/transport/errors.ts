@@ -1,10 +1,52 @@
 import type { IDataObject, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
-import { IDEMPOTENCY_KEY_HEADER } from '../api/chosenNames';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { API_NAMES_SETTING } from './apiNames';
 import type { ApiResult, Pagination, PaymentPlatformContext, RawResponse } from './types';
 
 /** Network codes after which the request certainly never reached the API. */
 const NOT_SENT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+
+/**
+ * What the node knows of a request when it fails: its method, the idempotency key header it carried (by its meaning,
+ * under the name the platform uses) and how many times it was sent. From these alone the messages say whether a
+ * write may have been applied and what to do about it.
+ */
+export interface WriteFacts {
+	method: IHttpRequestOptions['method'];
+	/** The header that carried the idempotency key, as sent (API Names); undefined: no key. */
+	keyHeader?: string;
+	/** A keyed write not sent again because the credential's Resend Keyed Writes is off. */
+	resendOff?: boolean;
+	/** How to see whether this write was applied (the operation's own way); a general one otherwise. */
+	howToCheck?: string;
+	attempts?: number;
+}
+
+const CHECK_IN_THE_PLATFORM = 'check in the platform before running it again';
+
+/** Whether the attempts were one, or several with the same key. */
+function sentText({ attempts = 1, keyHeader, resendOff }: WriteFacts): string {
+	if (attempts > 1) return `it was sent ${attempts} times with the same ${keyHeader}`;
+	return resendOff
+		? "it was not sent again (the credential's Resend Keyed Writes is off)"
+		: 'it was not sent again';
+}
+
+/**
+ * The sentence after a failure that leaves a write's outcome unknown. A keyed write is run again with the same key
+ * (the platform answers a repeat with its first result); any other is checked first, the operation's way.
+ */
+export function mayHaveBeenApplied(facts: WriteFacts): string {
+	if (facts.method === 'GET') return '';
+	if (facts.keyHeader) {
+		return ` The request may have been applied: run it again with the same ${facts.keyHeader}, not a new one.`;
+	}
+	return ` The request may have been applied: ${facts.howToCheck ?? CHECK_IN_THE_PLATFORM}.`;
+}
+
+/** "METHOD /path", without the query. */
+const routeOf = (request: IHttpRequestOptions) =>
+	`${request.method} ${new URL(request.url).pathname}`;
 
 /**
  * No answer at all: a timeout or a connection that failed. Only the client's error code and message are kept: the
@@ -21,7 +63,7 @@ export function networkError(
 		cause?: { code?: unknown; message?: unknown };
 	},
 	itemIndex: number | undefined,
-	attempts = 1,
+	facts: WriteFacts,
 ): NodeApiError {
 	// n8n wraps the client's error in a NodeApiError: the client's code is its cause's code (and its httpCode).
 	const code =
@@ -30,17 +72,8 @@ export function networkError(
 		) ?? 'unknown';
 	const causeMessage = error?.cause?.message ?? error?.message;
 	const reason = typeof causeMessage === 'string' && causeMessage ? causeMessage : 'no response';
-	const route = `${request.method} ${new URL(request.url).pathname}`;
-	const sent =
-		attempts > 1
-			? `it was sent ${attempts} times with the same ${IDEMPOTENCY_KEY_HEADER}`
-			: 'it was not sent again';
-	const mayHaveApplied =
-		request.method === 'GET' || NOT_SENT_CODES.includes(code)
-			? ''
-			: request.headers?.[IDEMPOTENCY_KEY_HEADER]
-				? ` The request may have been applied: run it again with the same ${IDEMPOTENCY_KEY_HEADER}, not a new one.`
-				: ' The request may have been applied: check in the platform before running it again.';
+	const route = routeOf(request);
+	const applied = NOT_SENT_CODES.includes(code) ? '' : mayHaveBeenApplied(facts);
 	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT';
 	const seconds = Number(request.timeout) / 1000;
 	const details = { code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', reason: `${code}: ${reason}` };
@@ -49,9 +82,37 @@ export function networkError(
 			? `The Payment Platform API did not answer within ${seconds} seconds`
 			: 'Could not reach the Payment Platform API',
 		description: timedOut
-			? `${route} got no answer in time (${code}); ${sent}.${mayHaveApplied}`
-			: `${route} failed before a response arrived (${code}: ${reason}); ${sent}.${mayHaveApplied}`,
+			? `${route} got no answer in time (${code}); ${sentText(facts)}.${applied}`
+			: `${route} failed before a response arrived (${code}: ${reason}); ${sentText(facts)}.${applied}`,
 		httpCode: details.code,
+		itemIndex,
+	});
+}
+
+/** From this status on, the answer came from a failing server or its gateway: a write may have been applied. */
+const SERVER_ERROR = 500;
+
+/**
+ * An answer that is not the API's envelope. Below 500 it is most likely another server (a wrong Base URL); from 500
+ * on it is a failing API or its gateway's error page, after which a write may have been applied.
+ */
+function notTheEnvelope(
+	this: PaymentPlatformContext,
+	what: string,
+	status: number,
+	facts: WriteFacts,
+	request: IHttpRequestOptions,
+	itemIndex: number | undefined,
+): NodeApiError {
+	const tries = (facts.attempts ?? 1) > 1 ? ` after ${facts.attempts} attempts` : '';
+	const description =
+		status >= SERVER_ERROR
+			? `${routeOf(request)} answered HTTP ${status}${tries}, a server error page rather than the API's answer.${mayHaveBeenApplied(facts)}`
+			: `HTTP ${status}${tries}. Check that the credential's Base URL points to the API (without /v1).`;
+	return new NodeApiError(this.getNode(), { httpCode: String(status) } as JsonObject, {
+		message: `The Payment Platform API answered ${what}`,
+		description,
+		httpCode: String(status),
 		itemIndex,
 	});
 }
@@ -59,28 +120,26 @@ export function networkError(
 export function unwrapEnvelope(
 	this: PaymentPlatformContext,
 	response: RawResponse,
-	attempts: number,
+	facts: WriteFacts,
+	request: IHttpRequestOptions,
 	itemIndex: number | undefined,
 ): ApiResult {
 	const status = response.statusCode;
-	const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+	const tries = (facts.attempts ?? 1) > 1 ? ` after ${facts.attempts} attempts` : '';
 	const envelope = parseEnvelope(response.body);
 	if (envelope === undefined) {
-		throw new NodeApiError(this.getNode(), { httpCode: String(status) } as JsonObject, {
-			message: 'The Payment Platform API answered with a body that is not JSON',
-			description: `HTTP ${status}${tries}. Check that the credential's Base URL points to the API (without /v1).`,
-			httpCode: String(status),
+		throw notTheEnvelope.call(
+			this,
+			'with a body that is not JSON',
+			status,
+			facts,
+			request,
 			itemIndex,
-		});
+		);
 	}
 	if (typeof envelope.success !== 'boolean') {
-		throw new NodeApiError(this.getNode(), { httpCode: String(status) } as JsonObject, {
-			message:
-				'The Payment Platform API answered without the expected envelope (no "success" field)',
-			description: `HTTP ${status}${tries}. Check that the credential's Base URL points to the API (without /v1).`,
-			httpCode: String(status),
-			itemIndex,
-		});
+		const what = 'without the expected envelope (no "success" field)';
+		throw notTheEnvelope.call(this, what, status, facts, request, itemIndex);
 	}
 	const ok = status >= 200 && status < 300;
 	if (!envelope.success || !ok) {
@@ -89,9 +148,10 @@ export function unwrapEnvelope(
 				? envelope.message
 				: `HTTP ${status}`;
 		const code = typeof envelope.error === 'string' ? envelope.error : 'UNKNOWN_ERROR';
+		const applied = status >= SERVER_ERROR ? mayHaveBeenApplied(facts) : '';
 		throw new NodeApiError(this.getNode(), envelope as JsonObject, {
 			message,
-			description: `${code} (HTTP ${status})${tries}`,
+			description: `${code} (HTTP ${status})${tries}${applied ? `.${applied}` : ''}`,
 			httpCode: String(status),
 			itemIndex,
 		});
@@ -109,18 +169,26 @@ export function missingDataError(
 	request: IHttpRequestOptions,
 	status: number,
 	apiMessage: string,
+	facts: WriteFacts,
 	itemIndex: number | undefined,
 ): NodeApiError {
-	const route = `${request.method} ${new URL(request.url).pathname}`;
-	const applied =
-		request.method === 'GET'
-			? ''
-			: ' The request may have been applied: check in the platform before running it again.';
 	return new NodeApiError(this.getNode(), { httpCode: String(status) } as JsonObject, {
 		message: 'The Payment Platform API answered success without data',
-		description: `${route} (HTTP ${status}) returns a resource, but the answer has no "data" field${apiMessage ? ` (message: "${apiMessage}")` : ''}.${applied}`,
+		description: `${routeOf(request)} (HTTP ${status}) returns a resource, but the answer has no "data" field${apiMessage ? ` (message: "${apiMessage}")` : ''}.${mayHaveBeenApplied(facts)}`,
 		httpCode: String(status),
 		itemIndex,
+	});
+}
+
+/** A request whose names, once renamed to the platform's (API Names), would carry one name twice. */
+export function apiNamesClash(
+	this: PaymentPlatformContext,
+	problem: string,
+	itemIndex: number | undefined,
+): NodeOperationError {
+	return new NodeOperationError(this.getNode(), `The credential's API Names ${problem}`, {
+		itemIndex,
+		description: `Change ${API_NAMES_SETTING}, or the field that sends that name. Nothing was sent to the API.`,
 	});
 }
 

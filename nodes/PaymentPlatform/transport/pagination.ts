@@ -112,7 +112,8 @@ async function fetchListPage(
 	const answered = pagination?.page;
 	if (typeof answered === 'number' && answered !== page) {
 		// Were the page parameter ignored, Return All would output page 1 totalPages times without a word.
-		const sent = sentName((await getConnection.call(this)).apiNames, PAGINATION_QUERY.page);
+		const { apiNames } = await getConnection.call(this);
+		const sent = sentName(apiNames, PAGINATION_QUERY.page, `GET ${path}`);
 		throw new NodeApiError(this.getNode(), { page: answered } as JsonObject, {
 			message: `The Payment Platform API answered page ${answered} when asked for page ${page}`,
 			description:

@@ -1,6 +1,6 @@
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { renameHeaders, renameRequest } from './apiNames';
+import { renameRequest, sentName } from './apiNames';
 import { IDEMPOTENCY_KEY_HEADER, RETRYABLE_STATUSES } from '../api/chosenNames';
 import {
 	CREDENTIAL_TYPE,
@@ -9,14 +9,20 @@ import {
 	waitForRateLimit,
 	type Connection,
 } from './connection';
-import { missingDataError, networkError, unwrapEnvelope } from './errors';
+import {
+	apiNamesClash,
+	missingDataError,
+	networkError,
+	unwrapEnvelope,
+	type WriteFacts,
+} from './errors';
 import { buildMultipartBody } from './multipart';
 import type { ApiRequestOptions, ApiResult, PaymentPlatformContext, RawResponse } from './types';
 
 /**
  * GETs are retried at most this many times (only on RETRYABLE_STATUSES, never after a timeout or a dropped
- * connection), and so are writes that carry an idempotency key (see retryRuleOf); each wait doubles from the base and
- * never exceeds the cap. Mutable so tests can shorten the waits.
+ * connection), and so are writes that carry an idempotency key while the credential resends them (retryRuleOf);
+ * each wait doubles from the base and never exceeds the cap. Mutable so tests can shorten the waits.
  */
 export const RETRY_POLICY = {
 	maxRetries: 3,
@@ -29,8 +35,22 @@ export const REQUEST_POLICY = {
 };
 
 /**
+ * A request ready to send: its URL, query, body and headers under the platform's names (the credential's API
+ * Names), and what may be sent again. Everything that can refuse it has run; nothing has been sent.
+ */
+export interface PreparedRequest {
+	request: IHttpRequestOptions;
+	connection: Connection;
+	rule: RetryRule;
+	/** What a failure says about whether the request was applied. */
+	write: WriteFacts;
+	itemIndex?: number;
+	expectData: boolean;
+}
+
+/**
  * The one way the nodes call the API: builds the URL from the credential's base URL, sends JSON (or multipart),
- * authenticates through n8n, retries only safe GETs, and unwraps the response envelope.
+ * authenticates through n8n, retries only what is safe, and unwraps the response envelope.
  */
 export async function apiRequest(
 	this: PaymentPlatformContext,
@@ -38,9 +58,28 @@ export async function apiRequest(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<ApiResult> {
+	return await sendPrepared.call(this, await prepareApiRequest.call(this, method, path, options));
+}
+
+/**
+ * Builds the request (prepared, not sent): reads the credential (its Base URL and API Names are checked here) and
+ * puts the user's names in place of the chosen ones. A write's prepare step calls it for every item before the first
+ * request of the run, so a credential or a name that cannot be sent stops the run before anything is sent.
+ */
+export async function prepareApiRequest(
+	this: PaymentPlatformContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<PreparedRequest> {
 	const connection = await getConnection.call(this);
 	// The user's names for the chosen ones (the credential's API Names) replace the defaults the operations write.
-	const sent = renameRequest(connection.apiNames, method, { path, qs: options.qs, body: options.body });
+	const sent = renameRequest(connection.apiNames, method, {
+		path,
+		qs: options.qs,
+		body: options.body,
+	});
+	if ('problem' in sent) throw apiNamesClash.call(this, sent.problem, options.itemIndex);
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${connection.baseUrl}${sent.path}`,
@@ -59,25 +98,43 @@ export async function apiRequest(
 		request.body = sent.body;
 		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
 	}
-	if (options.idempotencyKey) {
-		request.headers = { ...request.headers, [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey };
-	}
-	request.headers = renameHeaders(connection.apiNames, request.headers ?? {});
-
-	const { response, attempts } = await sendWithRetries.call(
-		this,
-		connection,
+	// The key is known here by its meaning; the header's name is the platform's (API Names), decided once.
+	const keyHeader = options.idempotencyKey
+		? sentName(connection.apiNames, IDEMPOTENCY_KEY_HEADER)
+		: undefined;
+	if (keyHeader) request.headers = { ...request.headers, [keyHeader]: options.idempotencyKey };
+	const resendsKeyed = keyHeader !== undefined && connection.resendKeyedWrites;
+	return {
 		request,
-		options.itemIndex,
-	);
-	const result = unwrapEnvelope.call(this, response, attempts, options.itemIndex);
-	if ((options.expectData ?? true) && (result.data === undefined || result.data === null)) {
+		connection,
+		rule: retryRuleOf(method, resendsKeyed),
+		write: {
+			method,
+			keyHeader,
+			resendOff: keyHeader !== undefined && !connection.resendKeyedWrites,
+			howToCheck: options.howToCheck,
+		},
+		itemIndex: options.itemIndex,
+		expectData: options.expectData ?? true,
+	};
+}
+
+/** Sends a prepared request (sendWithRetries) and unwraps the envelope; a missing `data` fails where one is due. */
+export async function sendPrepared(
+	this: PaymentPlatformContext,
+	prepared: PreparedRequest,
+): Promise<ApiResult> {
+	const { request, itemIndex, write } = prepared;
+	const { response, attempts } = await sendWithRetries.call(this, prepared);
+	const result = unwrapEnvelope.call(this, response, { ...write, attempts }, request, itemIndex);
+	if (prepared.expectData && (result.data === undefined || result.data === null)) {
 		throw missingDataError.call(
 			this,
 			request,
 			response.statusCode,
 			result.message,
-			options.itemIndex,
+			{ ...write, attempts },
+			itemIndex,
 		);
 	}
 	return result;
@@ -97,27 +154,25 @@ interface RetryRule {
 
 /**
  * What may be sent again. A GET changes nothing: on RETRYABLE_STATUSES. A write may have been applied when it got no
- * answer, so it is sent again only with an idempotency key (the same key on every attempt, so the platform can answer
- * a repeat with its first result): after no answer or a gateway's KEYED_WRITE_RETRY_STATUSES. Any other write: never.
+ * answer, so it is sent again only when it carries an idempotency key and the credential's Resend Keyed Writes is
+ * on (the user's statement that the platform honours the key; the same key on every attempt, so the platform can
+ * answer a repeat with its first result): after no answer or a gateway's KEYED_WRITE_RETRY_STATUSES. Any other
+ * write: never.
  */
-function retryRuleOf(request: IHttpRequestOptions): RetryRule {
-	if (request.method === 'GET') return { statuses: RETRYABLE_STATUSES, afterNoAnswer: false };
-	if (request.headers?.[IDEMPOTENCY_KEY_HEADER])
-		return { statuses: KEYED_WRITE_RETRY_STATUSES, afterNoAnswer: true };
+function retryRuleOf(method: IHttpRequestMethods, resendsKeyed: boolean): RetryRule {
+	if (method === 'GET') return { statuses: RETRYABLE_STATUSES, afterNoAnswer: false };
+	if (resendsKeyed) return { statuses: KEYED_WRITE_RETRY_STATUSES, afterNoAnswer: true };
 	return { statuses: [], afterNoAnswer: false };
 }
 
 /**
- * Sends the request, and again within RETRY_POLICY when retryRuleOf allows it. A 429 holds every request of the run,
+ * Sends the request, and again within RETRY_POLICY when its rule allows it. A 429 holds every request of the run,
  * not only this one, for its wait.
  */
 async function sendWithRetries(
 	this: PaymentPlatformContext,
-	connection: Connection,
-	request: IHttpRequestOptions,
-	itemIndex: number | undefined,
+	{ connection, request, rule, write, itemIndex }: PreparedRequest,
 ): Promise<{ response: RawResponse; attempts: number }> {
-	const rule = retryRuleOf(request);
 	for (let attempt = 0; ; attempt++) {
 		const mayRetry = attempt < RETRY_POLICY.maxRetries;
 		await waitForRateLimit.call(this);
@@ -126,7 +181,10 @@ async function sendWithRetries(
 			response = await sendOnce.call(this, connection, request);
 		} catch (error) {
 			if (!rule.afterNoAnswer || !mayRetry)
-				throw networkError.call(this, request, error, itemIndex, attempt + 1);
+				throw networkError.call(this, request, error, itemIndex, {
+					...write,
+					attempts: attempt + 1,
+				});
 			await sleep(retryDelayMs(attempt, undefined));
 			continue;
 		}

@@ -38,10 +38,16 @@ export interface ApiRequestOptions {
 	 */
 	expectData?: boolean;
 	/**
-	 * Sent in the IDEMPOTENCY_KEY_HEADER header. With a key, a write that got no answer (network error, timeout) or a
-	 * gateway's 502, 503 or 504 is sent again with the same key, within RETRY_POLICY; without one it never is.
+	 * Sent in the IDEMPOTENCY_KEY_HEADER header (under the platform's name for it, API Names). With a key, a write that
+	 * got no answer (network error, timeout) or a gateway's 502, 503 or 504 is sent again with the same key, within
+	 * RETRY_POLICY, unless the credential's Resend Keyed Writes is off; without one it never is.
 	 */
 	idempotencyKey?: string;
+	/**
+	 * How the user sees whether this write was applied, ending the message of a failure that leaves it unknown
+	 * ("find it with Charge → Get Many before running it again"); a general "check in the platform" otherwise.
+	 */
+	howToCheck?: string;
 }
 
 export interface RawResponse {

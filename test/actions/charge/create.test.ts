@@ -108,9 +108,17 @@ describe('Charge: invalid input is rejected before any request', () => {
 	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
 		['amount required', cardCharge({ amount: '={{ "" }}' }), 'amount is required'],
 
-		['amount integer', cardCharge({ amount: 10.5 }), 'amount must be an integer'],
+		[
+			'amount whole cents',
+			cardCharge({ amount: 10.5 }),
+			'amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents',
+		],
 
-		['amount numeric', cardCharge({ amount: '={{ "ten" }}' }), 'amount must be an integer'],
+		[
+			'amount numeric',
+			cardCharge({ amount: '={{ "ten" }}' }),
+			'amount must be whole cents, an integer such as 9900 for R$ 99,00',
+		],
 
 		[
 			'payment method enum',
@@ -150,23 +158,23 @@ describe('Charge: invalid input is rejected before any request', () => {
 		],
 
 		[
-			'split amount integer',
+			'split amount whole cents',
 			cardCharge({
 				split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: 1.5 }] },
 			}),
-			'split[0].amount must be an integer',
+			'split[0].amount must be whole cents: 1.5 could be R$ 1,50 = 150 cents',
 		],
 
 		[
-			'item unit_price integer',
+			'item unit_price whole cents',
 			cardCharge({ items: { item: [{ name: 'A', quantity: 1, unit_price: 99.9 }] } }),
-			'items[0].unit_price must be an integer',
+			'items[0].unit_price must be whole cents: 99.9 could be R$ 99,90 = 9990 cents',
 		],
 
 		[
-			'shipping_amount integer',
+			'shipping_amount whole cents',
 			cardCharge({ additionalFields: { shipping_amount: 1.5 } }),
-			'shipping_amount must be an integer',
+			'shipping_amount must be whole cents: 1.5 could be R$ 1,50 = 150 cents',
 		],
 
 		[

@@ -72,6 +72,22 @@ module.exports = {
 	},
 	more: [
 		{
+			title: 'a blank CNAE row (every cell at its default) is not sent, so the list is not replaced',
+			parameters: {
+				submerchantId: byId(S.active),
+				updateFields: {
+					tradeName: 'Loja Estrela Centro',
+					cnaes: { cnae: [{ code: '', description: '', isPrimary: false }] },
+				},
+			},
+			request: {
+				method: 'PATCH',
+				path: `/v1/submerchants/${S.active}`,
+				body: { trade_name: 'Loja Estrela Centro' },
+			},
+			output: { first: { id: S.active, trade_name: 'Loja Estrela Centro' } },
+		},
+		{
 			title: 'expressions: an MCC and a phone given as numbers are sent as text',
 			input: { json: { mcc: 5411, phone: 11999998888, website: '' } },
 			parameters: {

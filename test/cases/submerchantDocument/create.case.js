@@ -53,5 +53,6 @@ module.exports = {
 			message: 'Parameter "Legal Representative ID" is required',
 			byN8n: true,
 		},
+		{ title: 'a file name of another format', change: { fileName: 'front.gif' }, message: 'file_name must have an accepted extension: PNG, JPG, JPEG or PDF' },
 	],
 };

@@ -4,6 +4,7 @@ const assert = require('node:assert/strict');
 const n8n = require('../../../scripts/lib/n8n');
 const { cliExecute, execute } = require('./cli');
 const {
+	BATCH_CASES,
 	EXPRESSION_CASES,
 	INVALID_CASES,
 	OPERATION_CASES,
@@ -27,6 +28,7 @@ async function checkOperations(report, context) {
 			{ resource: c.resource, operation: c.operation, ...c.parameters },
 			credential,
 			c.before,
+			{ typeVersion: c.typeVersion },
 		);
 		workflows.push((await client.createWorkflow(workflow)).id);
 	}
@@ -56,22 +58,14 @@ async function checkOperations(report, context) {
 	for (const invalid of INVALID_CASES) {
 		await report.check(invalid.title, async () => {
 			const { resource, operation, parameters } = invalid;
-			const created = await client.createWorkflow(
+			const execution = await runFailing(
+				context,
 				operationWorkflow(
 					`E2E ${invalid.title}`,
 					{ resource, operation, ...parameters },
 					credential,
 				),
 			);
-			await admin.clearRequests();
-			// n8n 2.41's `execute` may print no execution when it fails early: read the saved one instead.
-			const { code, signal } = await cliExecute(context, created.id);
-			assert.equal(code, 1, `n8n execute should exit 1, not ${code ?? signal}`);
-			const [execution] = await client.listExecutions({
-				workflowId: created.id,
-				includeData: true,
-			});
-			assert.equal(execution?.status, 'error');
 			const { parameterIssuesError } = n8n.n8nLine(n8n.n8nCommand(context.n8nDir).version);
 			const expected =
 				invalid.failsEditorCheck && parameterIssuesError
@@ -81,6 +75,38 @@ async function checkOperations(report, context) {
 			assert.deepEqual(await admin.requests(), [], 'nothing may reach the API');
 		});
 	}
+
+	for (const batch of BATCH_CASES) {
+		await report.check(`${batch.label}, ${batch.title}`, async () => {
+			const { resource, operation, parameters, settings } = batch;
+			const execution = await runFailing(
+				context,
+				operationWorkflow(
+					`E2E ${batch.title}`,
+					{ resource, operation, ...parameters },
+					credential,
+					batch.before,
+					{ settings },
+				),
+			);
+			batch.expect(execution.data.resultData.error, await admin.requests());
+		});
+	}
+}
+
+/**
+ * Imports `workflow`, clears the sandbox's record, runs it with `n8n execute` and returns its saved execution, which
+ * must have failed. n8n 2.41's `execute` may print no execution when it fails early: the saved one is read instead.
+ */
+async function runFailing(context, workflow) {
+	const { client, admin } = context;
+	const created = await client.createWorkflow(workflow);
+	await admin.clearRequests();
+	const { code, signal } = await cliExecute(context, created.id);
+	assert.equal(code, 1, `n8n execute should exit 1, not ${code ?? signal}`);
+	const [execution] = await client.listExecutions({ workflowId: created.id, includeData: true });
+	assert.equal(execution?.status, 'error');
+	return execution;
 }
 
 async function checkOnboardingExample(report, context) {

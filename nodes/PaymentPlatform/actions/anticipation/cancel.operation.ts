@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { declareFields, readPathIds } from '../../shared/fields';
 import { uuidPathId } from '../common.descriptions';
-import { requestAnsweredByMessage } from '../common.requests';
+import { prepareAnsweredByMessage } from '../common.requests';
+import type { PreparedWrite } from '../node.type';
 
 export const fields = declareFields([
 	uuidPathId({
@@ -17,8 +18,7 @@ const displayOptions = { show: { resource: ['anticipation'], operation: ['cancel
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const ids = readPathIds.call(this, i, fields);
-	const path = `/v1/anticipations/${ids.anticipation_id}`;
-	return await requestAnsweredByMessage.call(this, i, 'DELETE', path);
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
+	const id = readPathIds.call(this, i, fields).anticipation_id;
+	return await prepareAnsweredByMessage.call(this, i, 'DELETE', `/v1/anticipations/${id}`, id);
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { additionalFields, metadataField } from '../common.descriptions';
 import { declareFields, requestBody } from '../../shared/fields';
 import { writeOptions } from '../common.options';
-import { createWithIdempotencyKey, idempotencyKeyProperty } from '../common.idempotency';
+import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
+import type { PreparedWrite } from '../node.type';
 
 /** POST /v1/anticipations: receivable_ids (array of uuid), metadata (object). */
 export const fields = declareFields([
@@ -33,7 +34,10 @@ const displayOptions = { show: { resource: ['anticipation'], operation: ['create
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+/** The reference shows no list of anticipations: each receivable (Receivable → Get) says whether it was anticipated. */
+const CREATED = { noun: 'anticipation', findWith: 'Receivable → Get on its receivables' };
+
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const body = requestBody.call(this, i, fields);
-	return await createWithIdempotencyKey.call(this, i, '/v1/anticipations', body);
+	return await prepareKeyedCreate.call(this, i, '/v1/anticipations', body, CREATED);
 }

@@ -2,20 +2,21 @@
  * Charge → Create. Over 300 lines because a charge has the most fields of the API (customer, items, payment details,
  * split, metadata); each is declared here once, with its rule, next to the one request they build.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { additionalFields, currencyField, metadataField } from '../common.descriptions';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
 import { declareFields, requestBody } from '../../shared/fields';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
-import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { simplifyCreatedIfChosen, simplifyProperty } from '../../shared/simplify';
 import {
 	SAVED_CARD_PROPERTIES,
 	SAVED_STATEMENT_DESCRIPTOR,
 	savedCardFallbacks,
 } from './savedCardFields';
 import { writeOptions } from '../common.options';
-import { createWithIdempotencyKey, idempotencyKeyProperty } from '../common.idempotency';
+import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
+import type { PreparedWrite } from '../node.type';
 
 /**
  * POST /v1/charges. The reference gives the fields and their types only: "which fields are required, their ranges and
@@ -346,7 +347,7 @@ export const fields = declareFields([
 		SAVED_STATEMENT_DESCRIPTOR,
 	]),
 	...SAVED_CARD_PROPERTIES,
-	simplifyProperty('charge'),
+	simplifyProperty('charge', true),
 	idempotencyKeyProperty,
 	writeOptions,
 ]);
@@ -355,9 +356,11 @@ const displayOptions = { show: { resource: ['charge'], operation: ['create'] } }
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+const CREATED = { noun: 'charge', findWith: 'Charge → Get Many (newest first)' };
+
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const body = requestBody.call(this, i, fields, savedCardFallbacks.call(this, i));
-	return await createWithIdempotencyKey.call(this, i, '/v1/charges', body, (data) =>
-		simplifyIfChosen.call(this, i, 'charge', data),
+	return await prepareKeyedCreate.call(this, i, '/v1/charges', body, CREATED, (data) =>
+		simplifyCreatedIfChosen.call(this, i, data),
 	);
 }

@@ -1,18 +1,21 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { additionalFields, currencyField, metadataField } from '../common.descriptions';
-import { PAYMENT_LINKS_PATH } from '../../api/chosenNames';
+import { PAYMENT_LINK_BODY as B, PAYMENT_LINKS_PATH } from '../../api/chosenNames';
 import { declareFields, requestBody } from '../../shared/fields';
 import { DATE_TIME_NOTE } from '../../shared/dates';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
-import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { simplifyCreatedIfChosen, simplifyProperty } from '../../shared/simplify';
 import { writeOptions } from '../common.options';
-import { createWithIdempotencyKey, idempotencyKeyProperty } from '../common.idempotency';
+import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
+import type { PreparedWrite } from '../node.type';
 
 /**
  * POST /v1/payment-links (a chosen path: the reference names creating a link but does not show it). The body uses
- * the Payment link resource's writable field names with the types the reference gives them; which fields are
- * required is not shown, so the node asks for the two a link cannot do without (title and amount, chosen).
+ * the Payment link resource's writable field names (PAYMENT_LINK_BODY, renamable in the credential's API Names; the
+ * shared Currency and Metadata fields send `currency` and `metadata`, the same names) with the types the reference
+ * gives them; which fields are required is not shown, so the node asks for the two a link cannot do without (title
+ * and amount, chosen).
  */
 export const fields = declareFields([
 	{
@@ -23,7 +26,7 @@ export const fields = declareFields([
 		placeholder: 'e.g. Camiseta Estrela',
 		description:
 			'What the customer sees as the name of the product or service on the checkout page',
-		api: { field: 'title', type: 'string', required: true, chosen: 'a link needs a name' },
+		api: { field: B.title, type: 'string', required: true, chosen: 'a link needs a name' },
 	},
 	{
 		displayName: 'Amount (in Cents)',
@@ -31,9 +34,9 @@ export const fields = declareFields([
 		type: 'number',
 		default: 0,
 		description: 'Price of the link, in cents (centavos). For example 7990 = R$ 79,90.',
-		api: { field: 'amount', type: 'cents', required: true, chosen: 'a link needs a price' },
+		api: { field: B.amount, type: 'cents', required: true, chosen: 'a link needs a price' },
 	},
-	simplifyProperty('paymentLink'),
+	simplifyProperty('paymentLink', true),
 	additionalFields([
 		{
 			displayName: 'Allowed Payment Methods',
@@ -42,7 +45,7 @@ export const fields = declareFields([
 			options: PAYMENT_METHOD_OPTIONS,
 			default: [],
 			description: 'How the customer may pay on the checkout page',
-			api: { field: 'allowed_payment_methods', type: 'array', distinct: true },
+			api: { field: B.allowedPaymentMethods, type: 'array', distinct: true },
 		},
 		currencyField('the amount'),
 		{
@@ -52,7 +55,7 @@ export const fields = declareFields([
 			typeOptions: { rows: 2 },
 			default: '',
 			description: 'Longer text shown under the title on the checkout page',
-			api: { field: 'description', type: 'string' },
+			api: { field: B.description, type: 'string' },
 		},
 		{
 			displayName: 'Expires At',
@@ -60,7 +63,7 @@ export const fields = declareFields([
 			type: 'dateTime',
 			default: '',
 			description: DATE_TIME_NOTE('When the link stops accepting payments'),
-			api: { field: 'expires_at', type: 'dateTime' },
+			api: { field: B.expiresAt, type: 'dateTime' },
 		},
 		{
 			displayName: 'Max Installments',
@@ -68,7 +71,7 @@ export const fields = declareFields([
 			type: 'number',
 			default: 1,
 			description: 'The most installments a card payment on this link may be split into',
-			api: { field: 'max_installments', type: 'integer' },
+			api: { field: B.maxInstallments, type: 'integer' },
 		},
 		{
 			displayName: 'Max Uses',
@@ -76,7 +79,7 @@ export const fields = declareFields([
 			type: 'number',
 			default: 1,
 			description: 'How many payments the link accepts in total',
-			api: { field: 'max_uses', type: 'integer' },
+			api: { field: B.maxUses, type: 'integer' },
 		},
 		metadataField('link, e.g. {"campaign": "summer"}'),
 		{
@@ -87,7 +90,7 @@ export const fields = declareFields([
 			placeholder: 'physical',
 			description:
 				'Kind of product sold (the API shows "physical"; other values are not documented)',
-			api: { field: 'product_type', type: 'string' },
+			api: { field: B.productType, type: 'string' },
 		},
 		{
 			displayName: 'Redirect URL',
@@ -96,7 +99,7 @@ export const fields = declareFields([
 			default: '',
 			placeholder: 'https://example.com/thank-you',
 			description: 'Where the customer is sent after paying',
-			api: { field: 'redirect_url', type: 'string' },
+			api: { field: B.redirectUrl, type: 'string' },
 		},
 		{
 			displayName: 'Submerchant ID',
@@ -105,7 +108,7 @@ export const fields = declareFields([
 			default: '',
 			placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
 			description: 'UUID of the submerchant the link sells for; without it the link is your own',
-			api: { field: 'submerchant_id', type: 'uuid' },
+			api: { field: B.submerchantId, type: 'uuid' },
 		},
 	]),
 	idempotencyKeyProperty,
@@ -116,9 +119,11 @@ const displayOptions = { show: { resource: ['paymentLink'], operation: ['create'
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+const CREATED = { noun: 'payment link', findWith: 'Payment Link → Get Many' };
+
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const body = requestBody.call(this, i, fields);
-	return await createWithIdempotencyKey.call(this, i, PAYMENT_LINKS_PATH, body, (data) =>
-		simplifyIfChosen.call(this, i, 'paymentLink', data),
+	return await prepareKeyedCreate.call(this, i, PAYMENT_LINKS_PATH, body, CREATED, (data) =>
+		simplifyCreatedIfChosen.call(this, i, data),
 	);
 }

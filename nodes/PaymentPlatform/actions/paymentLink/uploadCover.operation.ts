@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
+import { apiRequest, getConnection } from '../../transport';
 import { paymentLinkPath } from '../../api/chosenNames';
 import { getTrimmedString } from '../../shared/parameters';
 import { declareFields, readPathIds } from '../../shared/fields';
 import { paymentLinkIdField } from './common';
+import type { PreparedWrite } from '../node.type';
 
 const EXTENSION_BY_IMAGE_TYPE: Record<string, string> = {
 	'image/gif': 'gif',
@@ -32,7 +33,11 @@ const displayOptions = { show: { resource: ['paymentLink'], operation: ['uploadC
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+/**
+ * The image is read when the request is sent, not while every item is checked: a run of many covers holds one image
+ * at a time. The credential is read here, so that a wrong one stops the run before any upload.
+ */
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const id = readPathIds.call(this, i, fields).payment_link_id;
 	const binaryPropertyName = getTrimmedString.call(this, 'binaryPropertyName', i, 'data');
 	const binary = this.helpers.assertBinaryData(i, binaryPropertyName);
@@ -41,14 +46,17 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		.trim()
 		.toLowerCase();
 	// The reference says "image file" and shows no format limits: the binary's own MIME type is sent as it is.
-	const data = await this.helpers.getBinaryDataBuffer(i, binaryPropertyName);
 	const extension = binary.fileExtension ?? EXTENSION_BY_IMAGE_TYPE[mimeType] ?? 'img';
 	const fileName = binary.fileName?.trim() || `cover.${extension}`;
-
-	const result = await apiRequest.call(this, 'POST', `${paymentLinkPath(id)}/upload-cover`, {
-		file: { data, fileName, mimeType },
-		itemIndex: i,
-	});
-	const output = result.data !== null && typeof result.data === 'object' ? result.data : {};
-	return { id, ...(output as IDataObject) };
+	await getConnection.call(this);
+	const send = async () => {
+		const data = await this.helpers.getBinaryDataBuffer(i, binaryPropertyName);
+		const result = await apiRequest.call(this, 'POST', `${paymentLinkPath(id)}/upload-cover`, {
+			file: { data, fileName, mimeType },
+			itemIndex: i,
+		});
+		const output = result.data !== null && typeof result.data === 'object' ? result.data : {};
+		return { id, ...(output as IDataObject) };
+	};
+	return { target: id, send };
 }

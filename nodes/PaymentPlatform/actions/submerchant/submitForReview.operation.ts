@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { declareFields, readPathIds } from '../../shared/fields';
 import { submerchantLocator } from '../common.descriptions';
-import { requestAnsweredByMessage } from '../common.requests';
+import { prepareAnsweredByMessage } from '../common.requests';
+import type { PreparedWrite } from '../node.type';
 
 export const fields = declareFields([
 	{
@@ -21,8 +22,8 @@ const displayOptions = { show: { resource: ['submerchant'], operation: ['submitF
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const ids = readPathIds.call(this, i, fields);
-	const path = `/v1/submerchants/${ids.submerchant_id}/submit-for-review`;
-	return await requestAnsweredByMessage.call(this, i, 'POST', path);
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
+	const id = readPathIds.call(this, i, fields).submerchant_id;
+	const path = `/v1/submerchants/${id}/submit-for-review`;
+	return await prepareAnsweredByMessage.call(this, i, 'POST', path, id);
 }

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
 import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../api/documentedValues';
 import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../shared/fields';
 import { submerchantLocator } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
 import { writeOptions } from '../common.options';
+import { prepareWrite } from '../common.requests';
+import type { PreparedWrite } from '../node.type';
 import { InputValidator } from '../../shared/validate';
 
 const S = LIMITS.submerchant;
@@ -237,13 +238,12 @@ const displayOptions = { show: { resource: ['submerchant'], operation: ['update'
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const ids = readPathIds.call(this, i, fields);
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
+	const id = readPathIds.call(this, i, fields).submerchant_id;
 	const body = requestBody.call(this, i, fields);
 	refuseFixedFields(new InputValidator(this.getNode(), i), body);
-	const { data } = await apiRequest.call(this, 'PATCH', `/v1/submerchants/${ids.submerchant_id}`, {
-		body,
-		itemIndex: i,
-	});
-	return simplifyIfChosen.call(this, i, 'submerchant', data as IDataObject);
+	const output = ({ data }: { data?: unknown }) =>
+		simplifyIfChosen.call(this, i, 'submerchant', data as IDataObject);
+	const options = { body, itemIndex: i };
+	return await prepareWrite.call(this, 'PATCH', `/v1/submerchants/${id}`, options, output, id);
 }

@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
 import { declareFields, readPathIds, requestBody } from '../../shared/fields';
 import { additionalFields, submerchantLocator } from '../common.descriptions';
 import { ADDRESS_OPTIONAL_FIELDS, ADDRESS_REQUIRED_FIELDS } from './fields';
 import { writeOptions } from '../common.options';
+import { prepareWrite } from '../common.requests';
+import type { PreparedWrite } from '../node.type';
 import { MOVED_FIELDS_VERSION, SAVED_BEFORE_MOVE } from '../versions';
 
 /**
@@ -44,15 +45,10 @@ function savedAddressType(this: IExecuteFunctions, i: number): Record<string, un
 		: {};
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const ids = readPathIds.call(this, i, fields);
 	const fallbacks = savedAddressType.call(this, i);
 	const body = requestBody.call(this, i, fields, fallbacks);
-	const { data } = await apiRequest.call(
-		this,
-		'POST',
-		`/v1/submerchants/${ids.submerchant_id}/addresses`,
-		{ body, itemIndex: i },
-	);
-	return data as IDataObject;
+	const path = `/v1/submerchants/${ids.submerchant_id}/addresses`;
+	return await prepareWrite.call(this, 'POST', path, { body, itemIndex: i });
 }

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../shared/fields';
 import { submerchantLocator, uuidPathId } from '../common.descriptions';
-import { requestAnsweredByMessage } from '../common.requests';
+import { prepareAnsweredByMessage } from '../common.requests';
+import type { PreparedWrite } from '../node.type';
 import { ADDRESS_UPDATE_FIELDS } from './fields';
 import { writeOptions } from '../common.options';
 
@@ -32,9 +33,9 @@ const displayOptions = { show: { resource: ['submerchantAddress'], operation: ['
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const ids = readPathIds.call(this, i, fields);
 	const body = requestBody.call(this, i, fields);
 	const path = `/v1/submerchants/${ids.submerchant_id}/addresses/${ids.address_id}`;
-	return await requestAnsweredByMessage.call(this, i, 'PATCH', path, body);
+	return await prepareAnsweredByMessage.call(this, i, 'PATCH', path, ids.address_id, body);
 }

@@ -4,7 +4,6 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
 import {
 	DOCUMENT_EXTENSIONS,
 	DOCUMENT_MIME_TYPES,
@@ -19,7 +18,9 @@ import { getTrimmedString } from '../../shared/parameters';
 import { InputValidator } from '../../shared/validate';
 import { DATE_TIME_NOTE } from '../../shared/dates';
 import { submerchantLocator } from '../common.descriptions';
-import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { simplifyCreatedIfChosen, simplifyProperty } from '../../shared/simplify';
+import { prepareWrite } from '../common.requests';
+import type { PreparedWrite } from '../node.type';
 
 type DocumentType =
 	(typeof DOCUMENT_TYPES_BY_ENTITY)[keyof typeof DOCUMENT_TYPES_BY_ENTITY][number];
@@ -242,7 +243,7 @@ export const fields = declareFields([
 			},
 		],
 	},
-	simplifyProperty('document'),
+	simplifyProperty('document', true),
 ]);
 
 const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['create'] } };
@@ -256,7 +257,7 @@ interface FileDetails {
 	mimeType: string;
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const ids = readPathIds.call(this, i, fields);
 	const validate = new InputValidator(this.getNode(), i);
 	const fileRules = fields.rules.filter((rule) => FILE_FIELDS.includes(rule.field));
@@ -275,16 +276,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	);
 
 	const body: IDataObject = { ...values, ...fileFields };
-	const { data } = await apiRequest.call(
-		this,
-		'POST',
-		`/v1/submerchants/${ids.submerchant_id}/documents`,
-		{
-			body,
-			itemIndex: i,
-		},
+	const path = `/v1/submerchants/${ids.submerchant_id}/documents`;
+	return await prepareWrite.call(this, 'POST', path, { body, itemIndex: i }, ({ data }) =>
+		simplifyCreatedIfChosen.call(this, i, data as IDataObject),
 	);
-	return simplifyIfChosen.call(this, i, 'document', data as IDataObject);
 }
 
 function fileFromParameters(this: IExecuteFunctions, i: number): FileDetails {

@@ -1,11 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
 import { WEBHOOK_ENDPOINTS_PATH } from '../../api/chosenNames';
 import { LIMITS, WEBHOOK_EVENTS } from '../../api/documentedValues';
 import { declareFields, requestBody } from '../../shared/fields';
 import { WEBHOOK_EVENT_OPTIONS } from '../../shared/optionTexts';
 import { writeOptions } from '../common.options';
+import { prepareWrite } from '../common.requests';
+import type { PreparedWrite } from '../node.type';
 
 /** POST /v1/postbacks/endpoints: url (required, max 2048) and events (required, at least 1, each an event name). */
 export const fields = declareFields([
@@ -49,11 +50,7 @@ const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['cre
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const body = requestBody.call(this, i, fields);
-	const { data } = await apiRequest.call(this, 'POST', WEBHOOK_ENDPOINTS_PATH, {
-		body,
-		itemIndex: i,
-	});
-	return data as IDataObject;
+	return await prepareWrite.call(this, 'POST', WEBHOOK_ENDPOINTS_PATH, { body, itemIndex: i });
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
 import { webhookEndpointPath } from '../../api/chosenNames';
 import { declareFields, readPathIds } from '../../shared/fields';
 import { uuidPathId } from '../common.descriptions';
+import { prepareWrite } from '../common.requests';
+import type { PreparedWrite } from '../node.type';
 
 export const fields = declareFields([
 	uuidPathId({
@@ -19,11 +20,9 @@ const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['del
 
 export const description = updateDisplayOptions(displayOptions, fields.properties);
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
+export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const id = readPathIds.call(this, i, fields).webhook_endpoint_id;
-	const { message } = await apiRequest.call(this, 'DELETE', webhookEndpointPath(id), {
-		itemIndex: i,
-		expectData: false,
-	});
-	return { id, deleted: true, message };
+	const options = { itemIndex: i, expectData: false };
+	const output = ({ message }: { message: string }) => ({ id, deleted: true, message });
+	return await prepareWrite.call(this, 'DELETE', webhookEndpointPath(id), options, output, id);
 }
