@@ -17,6 +17,7 @@ const chargeGet = (batch?: { batchSize?: number; batchInterval?: number }) => ({
 	resource: 'charge',
 	operation: 'get',
 	chargeId: { __rl: true, mode: 'id', value: '={{ $json.chargeId }}' },
+	simplify: false,
 	...(batch ? { options: { batching: { batch } } } : {}),
 });
 const charge = (request: Received) => ({

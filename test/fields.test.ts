@@ -1,17 +1,14 @@
 /**
  * One declaration per field (shared/fields.ts): every parameter an operation shows either feeds the API through its
  * declared rule or is one of the node's own parameters listed here, so a field added without a rule fails here
- * instead of being silently never sent. And the fields that moved are declared for nodes saved before 1.2 only.
+ * instead of being silently never sent.
  */
 import type {
 	INode,
-	INodeParameters,
 	INodeProperties,
 	INodePropertyCollection,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
-import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
 import type { OperationModule } from '../nodes/PaymentPlatform/actions/node.type';
 import { isNodeOperation, resources } from '../nodes/PaymentPlatform/actions/operations';
 import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
@@ -161,70 +158,5 @@ describe('a conditional rule: Legal Representative ID of partner documents', () 
 		expect(convert({ documentType: 'front_id', legalRepresentativeId: 'not even a uuid' })).toEqual(
 			{ type: 'front_id' },
 		);
-	});
-});
-
-describe('fields that moved: declared for nodes saved before typeVersion 1.2 only', () => {
-	const description = new PaymentPlatform().description;
-	const parametersAt = (typeVersion: number, parameters: INodeParameters) =>
-		NodeHelpers.getNodeParameters(
-			description.properties,
-			parameters,
-			false,
-			false,
-			{ typeVersion },
-			description,
-		) ?? {};
-	const savedCharge = {
-		resource: 'charge',
-		operation: 'create',
-		paymentMethod: 'credit_card',
-		amount: 1000,
-		cardNumber: '4111111111111111',
-		cvv: '123',
-	};
-
-	it.each([1, 1.1])('a node saved at %s keeps the old card fields', (typeVersion) => {
-		expect(parametersAt(typeVersion, savedCharge)).toMatchObject({
-			cardNumber: '4111111111111111',
-			cvv: '123',
-		});
-	});
-
-	it('a new node (1.2) carries no old card field or Address Type', () => {
-		const charge = parametersAt(1.2, savedCharge);
-		expect(charge).not.toHaveProperty('cardNumber');
-		expect(charge).not.toHaveProperty('cvv');
-		expect(charge).not.toHaveProperty('cardInput');
-		const address = parametersAt(1.2, {
-			resource: 'submerchantAddress',
-			operation: 'create',
-			addressType: 'shipping',
-		});
-		expect(address).not.toHaveProperty('addressType');
-	});
-
-	it('"(Old Field)" is offered only to nodes saved before 1.2', () => {
-		const old = (description.properties as INodeProperties[])
-			.flatMap((property) => (property.options ?? []) as INodeProperties[])
-			.filter((option) => option.displayName?.includes('(Old Field)'));
-		expect(old.length).toBeGreaterThan(0);
-		for (const option of old) {
-			const node = { typeVersion: 1.2 };
-			expect(
-				NodeHelpers.displayParameter({ paymentMethod: 'credit_card' }, option, node, description, {
-					paymentMethod: 'credit_card',
-				}),
-			).toBe(false);
-			expect(
-				NodeHelpers.displayParameter(
-					{ paymentMethod: 'credit_card' },
-					option,
-					{ ...node, typeVersion: 1.1 },
-					description,
-					{ paymentMethod: 'credit_card' },
-				),
-			).toBe(true);
-		}
 	});
 });

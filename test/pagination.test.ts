@@ -9,7 +9,13 @@ import { runAction } from './harness';
 import { scriptedApiForThisFile, type Answer, type Received } from './harness/scriptedSuite';
 
 const KEYS = { publicKey: 'pk_test_pages', secretKey: 'sk_test_pages' };
-const getManyCharges = (extra: object) => ({ resource: 'charge', operation: 'getAll', ...extra });
+/** Charge → Get Many with the raw records (Simplify off), as the scripted API answers them. */
+const getManyCharges = (extra: object) => ({
+	resource: 'charge',
+	operation: 'getAll',
+	simplify: false,
+	...extra,
+});
 
 const suite = scriptedApiForThisFile(KEYS);
 const { target } = suite;

@@ -8,7 +8,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceProperties } from './actions/operations';
 import { router } from './actions/router';
 import { listSearch } from './methods';
-import { ACTION_NODE_VERSIONS } from './actions/versions';
 import { builderHint } from './builderHint';
 
 export class PaymentPlatform implements INodeType {
@@ -20,11 +19,9 @@ export class PaymentPlatform implements INodeType {
 			dark: 'file:../../icons/paymentPlatform.dark.svg',
 		},
 		group: ['transform'],
-		// 1.1: Simplify on the operations that return charges, submerchants, payment links and documents. 1.2: moved
-		// fields no longer shown (actions/versions.ts).
-		// No `defaultVersion`: new nodes get the last (highest) version of the list, and n8n adds Custom API Call to
-		// Resource and Operation only for a node whose `defaultVersion` is unset or equals its `version`.
-		version: ACTION_NODE_VERSIONS,
+		// One version until the first release (CONTRIBUTING.md says how a later change keeps saved workflows working).
+		// No `defaultVersion`: n8n adds Custom API Call to Resource and Operation only when it is unset or equals it.
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Onboard submerchants, take payments by pix, boleto or card, and manage payment links, receivables, anticipations, wallets, withdrawals and webhooks',

@@ -17,7 +17,6 @@ const { actionNode, base64ToFileNode, itemsNodes, setNode } = require('./workflo
  * @property {string} [title] a further run's title
  * @property {object} parameters
  * @property {Array<object | Function>} before the nodes between the start and the action node
- * @property {number} [typeVersion] the action node's typeVersion (default 1)
  * @property {(items: object[], requests: object[], context: import('../../test/cases').CaseContext) => Promise<void>} expect
  */
 

@@ -18,8 +18,8 @@ const TRIGGER_TYPE_VERSION = 1.1;
  * @param {{ id: string, name: string }} credential
  * @param {Array<object | ((credential: { id: string, name: string }) => object)>} [before] Nodes between the
  *   trigger and the action node (name, type, typeVersion, parameters); a function is given the credential.
- * @param {{ typeVersion?: number, settings?: object }} [node] the action node's typeVersion (default 1) and
- *   settings (retryOnFail, maxTries, waitBetweenTries, continueOnFail)
+ * @param {{ settings?: object }} [node] the action node's settings (retryOnFail, maxTries, waitBetweenTries,
+ *   continueOnFail)
  */
 function operationWorkflow(name, parameters, credential, before = [], node = {}) {
 	return chain(name, [
@@ -28,7 +28,7 @@ function operationWorkflow(name, parameters, credential, before = [], node = {})
 		{
 			name: ACTION_NODE_NAME,
 			type: NODE_TYPES.action,
-			typeVersion: node.typeVersion ?? 1,
+			typeVersion: 1,
 			parameters,
 			credentials: credentialsOf(credential),
 			...node.settings,

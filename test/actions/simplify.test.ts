@@ -1,6 +1,6 @@
 /**
- * Simplify (typeVersion 1.1): the fields an operator needs first, the raw record when off, and nodes saved at
- * typeVersion 1 unchanged. Real workflows through the in-process n8n harness against the sandbox.
+ * Simplify: on a read, the fields an operator needs first; on a create, everything but the noise; the raw record when
+ * off. Real workflows through the in-process n8n harness against the sandbox.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -37,11 +37,11 @@ const SUBMERCHANT_FIELDS = [
 	'updated_at',
 ];
 
-/** Runs the action node at `typeVersion` with `parameters`; returns its output items' JSON. */
-async function runAt(typeVersion: number, parameters: INodeParameters): Promise<IDataObject[]> {
-	const workflow = actionWorkflow(parameters);
-	workflow.nodes[1].typeVersion = typeVersion;
-	const result = await runWorkflow(workflow, { credentials: credentialsFor(api()) });
+/** Runs the action node with `parameters` (Simplify at its default unless they set it); returns its items' JSON. */
+async function run(parameters: INodeParameters): Promise<IDataObject[]> {
+	const result = await runWorkflow(actionWorkflow(parameters), {
+		credentials: credentialsFor(api()),
+	});
 	expect(result.error?.message).toBeUndefined();
 	return jsonOf(result.outputOf('Payment Platform'));
 }
@@ -49,9 +49,9 @@ async function runAt(typeVersion: number, parameters: INodeParameters): Promise<
 const getCharge = { resource: 'charge', operation: 'get', chargeId: byId(SEED.charges.captured) };
 
 describe('Simplify on Charge → Get', () => {
-	it('is on by default at typeVersion 1.1 and keeps the fields an operator needs, with their raw values', async () => {
-		const [raw] = await runAt(1, getCharge);
-		const [simple] = await runAt(1.1, getCharge);
+	it('is on by default and keeps the fields an operator needs, with their raw values', async () => {
+		const [raw] = await run({ ...getCharge, simplify: false });
+		const [simple] = await run(getCharge);
 
 		expect(Object.keys(simple)).toEqual(CHARGE_FIELDS);
 		expect(Object.keys(raw).length).toBeGreaterThan(CHARGE_FIELDS.length + 5);
@@ -70,38 +70,28 @@ describe('Simplify on Charge → Get', () => {
 		});
 	});
 
-	it('off returns the raw charge, as typeVersion 1 does', async () => {
-		const [raw] = await runAt(1, getCharge);
-		const [off] = await runAt(1.1, { ...getCharge, simplify: false });
-		expect(off).toEqual(raw);
-	});
-
-	it('a node saved at typeVersion 1 keeps the raw output, even with simplify in its parameters', async () => {
-		const [raw] = await runAt(1, getCharge);
-		const [v1] = await runAt(1, { ...getCharge, simplify: true });
-		expect(v1).toEqual(raw);
-		expect(v1.customer).toBeDefined();
-		expect(v1.items).toBeDefined();
+	it('off returns the raw charge, whole', async () => {
+		const [off] = await run({ ...getCharge, simplify: false });
+		expect(off.customer).toBeDefined();
+		expect(off.items).toBeDefined();
 	});
 });
 
 describe('Simplify in the node description', () => {
 	const description = new PaymentPlatform().description;
-	/** The parameters n8n keeps for a node at `typeVersion` (hidden ones are dropped, defaults filled in). */
-	const parametersAt = (typeVersion: number, parameters: INodeParameters) =>
+	/** The parameters n8n keeps for a node (hidden ones are dropped, defaults filled in). */
+	const parametersOf = (parameters: INodeParameters) =>
 		NodeHelpers.getNodeParameters(
 			description.properties,
 			parameters,
 			true,
 			false,
-			{ typeVersion },
+			{ typeVersion: 1 },
 			description,
 		);
 
-	it('new nodes get typeVersion 1.2 (the last and highest version); nodes saved at 1 and 1.1 stay valid', () => {
-		expect(description.version).toEqual([1, 1.1, 1.2]);
-		// Unset, so that n8n adds Custom API Call (load-nodes-and-credentials.ts injectCustomApiCallOptions);
-		// the editor then creates nodes at the last version of the list.
+	it('the node has one version, 1, and no defaultVersion (so that n8n adds Custom API Call)', () => {
+		expect(description.version).toBe(1);
 		expect(description.defaultVersion).toBeUndefined();
 	});
 
@@ -115,17 +105,16 @@ describe('Simplify in the node description', () => {
 		['paymentLink', 'get'],
 		['submerchantDocument', 'create'],
 		['submerchantDocument', 'getAll'],
-	])('%s → %s shows Simplify (on) at typeVersion 1.1 and not at 1', (resource, operation) => {
-		expect(parametersAt(1.1, { resource, operation })).toHaveProperty('simplify', true);
-		expect(parametersAt(1, { resource, operation })).not.toHaveProperty('simplify');
+	])('%s → %s shows Simplify, on', (resource, operation) => {
+		expect(parametersOf({ resource, operation })).toHaveProperty('simplify', true);
 	});
 
 	it('operations that return no record of more than ten fields have no Simplify', () => {
+		expect(parametersOf({ resource: 'withdrawal', operation: 'getSummary' })).not.toHaveProperty(
+			'simplify',
+		);
 		expect(
-			parametersAt(1.1, { resource: 'withdrawal', operation: 'getSummary' }),
-		).not.toHaveProperty('simplify');
-		expect(
-			parametersAt(1.1, { resource: 'submerchant', operation: 'submitForReview' }),
+			parametersOf({ resource: 'submerchant', operation: 'submitForReview' }),
 		).not.toHaveProperty('simplify');
 	});
 });
@@ -133,12 +122,12 @@ describe('Simplify in the node description', () => {
 describe('Simplify on list and write operations', () => {
 	it('Charge → Get Many simplifies every charge of the list and keeps their order', async () => {
 		const list = { resource: 'charge', operation: 'getAll', returnAll: true };
-		const raw = await runAt(1, list);
-		const simple = await runAt(1.1, list);
+		const raw = await run({ ...list, simplify: false });
+		const simple = await run(list);
 		expect(simple.map((c) => c.id)).toEqual(raw.map((c) => c.id));
 		expect(simple.length).toBeGreaterThan(1);
 		for (const charge of simple) expect(Object.keys(charge)).toEqual(CHARGE_FIELDS);
-		expect(await runAt(1.1, { ...list, simplify: false })).toEqual(raw);
+		expect(await run({ ...list, simplify: false })).toEqual(raw);
 	});
 
 	it("Charge → Create keeps the platform's whole answer but the noise list, the payer's data included, after exactly one POST", async () => {
@@ -150,7 +139,7 @@ describe('Simplify on list and write operations', () => {
 			amount: 1500,
 			customer: { details: { name: 'Maria Silva', email: 'maria@example.com' } },
 		};
-		const [created] = await runAt(1.2, create);
+		const [created] = await run(create);
 		expect(api().requests.map((r) => r.method)).toEqual(['POST']);
 		const stored = { ...(api().store.charges.get(String(created.id)) as IDataObject) };
 		delete stored.merchant_id;
@@ -163,13 +152,13 @@ describe('Simplify on list and write operations', () => {
 			customer: { name: 'Maria Silva', email: 'maria@example.com' },
 			pix: { copy_paste: expect.stringMatching(/^000201/) },
 		});
-		const [whole] = await runAt(1.2, { ...create, simplify: false });
+		const [whole] = await run({ ...create, simplify: false });
 		expect(whole).toHaveProperty('merchant_id');
 		expect(whole).toHaveProperty('updated_at');
 	});
 
 	it('Payment Link and Submerchant Document → Create leave out only the noise list too', async () => {
-		const [link] = await runAt(1.2, {
+		const [link] = await run({
 			resource: 'paymentLink',
 			operation: 'create',
 			title: 'Camiseta',
@@ -182,7 +171,7 @@ describe('Simplify on list and write operations', () => {
 		});
 		for (const noise of ['merchant_id', 'created_by', 'updated_at'])
 			expect(link).not.toHaveProperty(noise);
-		const [document] = await runAt(1.2, {
+		const [document] = await run({
 			resource: 'submerchantDocument',
 			operation: 'create',
 			submerchantId: byId(SEED.submerchants.active),
@@ -199,13 +188,13 @@ describe('Simplify on list and write operations', () => {
 			operation: 'get',
 			submerchantId: byId(SEED.submerchants.rejected),
 		};
-		const [raw] = await runAt(1, get);
-		const [simple] = await runAt(1.1, get);
+		const [raw] = await run({ ...get, simplify: false });
+		const [simple] = await run(get);
 		expect(Object.keys(simple)).toEqual(SUBMERCHANT_FIELDS.filter((f) => raw[f] !== undefined));
 		expect(simple.review_notes).toBe(raw.review_notes);
 		expect(simple.status).toBe('rejected');
 
-		const many = await runAt(1.1, {
+		const many = await run({
 			resource: 'submerchant',
 			operation: 'getAll',
 			returnAll: true,
@@ -217,7 +206,7 @@ describe('Simplify on list and write operations', () => {
 	});
 
 	it('Payment Link → Get and Submerchant Document → Get Many are simplified too', async () => {
-		const [link] = await runAt(1.1, {
+		const [link] = await run({
 			resource: 'paymentLink',
 			operation: 'get',
 			paymentLinkId: SEED.paymentLinkId,
@@ -227,7 +216,7 @@ describe('Simplify on list and write operations', () => {
 		expect(link).not.toHaveProperty('merchant_id');
 		expect(link).not.toHaveProperty('metadata');
 
-		const documents = await runAt(1.1, {
+		const documents = await run({
 			resource: 'submerchantDocument',
 			operation: 'getAll',
 			submerchantId: byId(SEED.submerchants.active),

@@ -35,7 +35,6 @@ const path = require('path');
  * @property {ExpectedOutput} [output]
  * @property {(items: any[], requests: any[], context: CaseContext) => void | Promise<void>} [check] what data
  *   cannot say
- * @property {number} [typeVersion] the node's typeVersion (default 1; the last one is what new nodes get)
  *
  * @typedef {object} CaseContext What a check may look at besides the run.
  * @property {import('../../scripts/lib/sandboxAdmin').SandboxAdmin} admin the sandbox's admin routes

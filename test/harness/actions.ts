@@ -118,7 +118,6 @@ type CaseRun = Parameters<typeof checkCase>[0] & {
 	resource: string;
 	operation: string;
 	after?: string[];
-	typeVersion?: number;
 };
 
 /** The input items a case names: fields, a file in `data`, or the output of another operation (run first). */
@@ -138,10 +137,7 @@ export async function caseInputItems(
 async function runCaseOperation(sandbox: Sandbox, c: CaseRun): Promise<IDataObject[]> {
 	const parameters = { resource: c.resource, operation: c.operation, ...c.parameters };
 	const inputItems = await caseInputItems(sandbox, c.input);
-	const result = await runAction(sandbox, parameters as INodeParameters, {
-		inputItems,
-		typeVersion: c.typeVersion,
-	});
+	const result = await runAction(sandbox, parameters as INodeParameters, { inputItems });
 	expect(result.error?.message).toBeUndefined();
 	const { output } = result;
 	return JSON.parse(JSON.stringify(jsonOf(output))) as IDataObject[];

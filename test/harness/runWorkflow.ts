@@ -137,15 +137,12 @@ export async function runAction(
 		inputItems?: INodeExecutionData[];
 		continueOnFail?: boolean;
 		settings?: NodeSettings;
-		/** The node's typeVersion (default 1). */
-		typeVersion?: number;
 	} = {},
 ): Promise<RunResult & { output: INodeExecutionData[] }> {
 	const workflow = actionWorkflow(parameters, {
 		...options.settings,
 		...(options.continueOnFail ? { continueOnFail: true } : {}),
 	});
-	if (options.typeVersion !== undefined) workflow.nodes[1].typeVersion = options.typeVersion;
 	const result = await runWorkflow(workflow, {
 		credentials: credentialsFor(target),
 		inputItems: options.inputItems,

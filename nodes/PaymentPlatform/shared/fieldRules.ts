@@ -413,23 +413,15 @@ function convertTable(
 
 /**
  * The body or query of item `i` from `table`, read with getNodeParameter; refused with a NodeOperationError naming
- * field, rule and item before any request. A parameter the editor hides reads as not given. `fallbacks` (by
- * parameter) stand in for parameters left empty: the values of a saved workflow's old parameters.
+ * field, rule and item before any request. A parameter the editor hides reads as not given.
  */
-export function buildRequest(
-	this: IExecuteFunctions,
-	i: number,
-	table: FieldRule[],
-	fallbacks: Record<string, unknown> = {},
-): BuiltRequest {
+export function buildRequest(this: IExecuteFunctions, i: number, table: FieldRule[]): BuiltRequest {
 	const context: Context = {
 		validate: new InputValidator(this.getNode(), i),
 		timeZone: this.getTimezone(),
 	};
-	const read = (parameter: string) => {
-		const value = this.getNodeParameter(parameter, i, '', { extractValue: true }) as unknown;
-		return isEmpty(value) && parameter in fallbacks ? fallbacks[parameter] : value;
-	};
+	const read = (parameter: string) =>
+		this.getNodeParameter(parameter, i, '', { extractValue: true }) as unknown;
 	return { values: convertTable(table, read, context), fields: documentedFields(table) };
 }
 

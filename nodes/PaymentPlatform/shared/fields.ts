@@ -215,16 +215,15 @@ export function readPathIds(
 }
 
 /**
- * The body of item `i`: the declared fields' values, checked and converted (buildRequest, with its `fallbacks`), the
- * fields chosen in Fields to Clear, then Options → Additional Body Fields.
+ * The body of item `i`: the declared fields' values, checked and converted (buildRequest), the fields chosen in
+ * Fields to Clear, then Options → Additional Body Fields.
  */
 export function requestBody(
 	this: IExecuteFunctions,
 	i: number,
 	fields: OperationFields,
-	fallbacks?: Record<string, unknown>,
 ): IDataObject {
-	const { values } = buildRequest.call(this, i, fields.rules, fallbacks);
+	const { values } = buildRequest.call(this, i, fields.rules);
 	const body = fields.clears ? withClearedFields.call(this, i, fields.rules, values) : values;
 	return withAdditionalBody.call(this, i, body, fields.ownFields);
 }

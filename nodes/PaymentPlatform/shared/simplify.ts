@@ -1,8 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-/** The first typeVersion of the action node with Simplify. Nodes saved at version 1 keep the raw output. */
-export const SIMPLIFY_VERSION = 1.1;
-
 type Picker = (record: IDataObject) => IDataObject;
 
 interface RecordKind {
@@ -110,7 +107,7 @@ const ADDED_BY_THE_PLATFORM: Partial<Record<SimplifiedKind, string>> = {
 };
 
 /**
- * The Simplify toggle of an operation that returns `kind` records; shown from SIMPLIFY_VERSION on. On a read it keeps
+ * The Simplify toggle of an operation that returns `kind` records. On a read it keeps
  * the fields an operator needs first; on a create (`create: true`) it keeps every field outside CREATE_NOISE.
  */
 export function simplifyProperty(kind: SimplifiedKind, create = false): INodeProperties {
@@ -124,13 +121,11 @@ export function simplifyProperty(kind: SimplifiedKind, create = false): INodePro
 		type: 'boolean',
 		default: true,
 		description,
-		displayOptions: { show: { '@version': [{ _cnd: { gte: SIMPLIFY_VERSION } }] } },
 	};
 }
 
-/** Whether item `i` asks for simplified output: never for nodes saved before SIMPLIFY_VERSION. */
+/** Whether item `i` asks for simplified output. */
 function wantsSimplified(this: IExecuteFunctions, i: number): boolean {
-	if (this.getNode().typeVersion < SIMPLIFY_VERSION) return false;
 	return this.getNodeParameter('simplify', i, false) === true;
 }
 

@@ -1,6 +1,6 @@
 /** Charge → Create against the sandbox: every payment method's request pinned, the card data never echoed, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
-import { actionWorkflow, credentialsFor, runAction, runWorkflow } from '../../harness';
+import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
@@ -196,100 +196,5 @@ describe('Charge: invalid input is rejected before any request', () => {
 			expect(JSON.stringify(item)).not.toContain('4111');
 			expect(JSON.stringify(item)).not.toContain(CVV);
 		}
-	});
-});
-
-/**
- * Workflows saved before the card fields moved into Payment Details (typeVersion 1.1, old top-level parameters only,
- * defaults not stored) send the same request as before: the bodies pinned here are the ones main's node sent.
- */
-describe('Charge → Create: workflows saved with the old top-level card fields', () => {
-	async function runSaved(sandbox: ReturnType<typeof api>, parameters: INodeParameters) {
-		const workflow = actionWorkflow(createCharge(parameters));
-		workflow.nodes[1].typeVersion = 1.1;
-		const result = await runWorkflow(workflow, { credentials: credentialsFor(sandbox) });
-		expect(result.error).toBeUndefined();
-		return result.outputOf('Payment Platform');
-	}
-
-	it('sends the old card details, installments and statement descriptor as payment_details', async () => {
-		const sandbox = api();
-		await runSaved(sandbox, {
-			paymentMethod: 'credit_card',
-			amount: 25990,
-			cardNumber: CARD_NUMBER,
-			holderName: 'MARIA S SILVA',
-			expirationMonth: '08',
-			expirationYear: '2030',
-			cvv: CVV,
-			installments: 3,
-			additionalFields: { statement_descriptor: 'LOJA ESTRELA' },
-		});
-		expect(onlyRequest(sandbox).body).toEqual({
-			amount: 25990,
-			payment_method: 'credit_card',
-			payment_details: {
-				number: '************1111',
-				holder_name: 'MARIA S SILVA',
-				expiration_month: '08',
-				expiration_year: '2030',
-				cvv: '[REDACTED]',
-				installments: 3,
-				statement_descriptor: 'LOJA ESTRELA',
-			},
-		});
-	});
-
-	it('sends the old default of one installment when it was not stored, and resolves old expressions', async () => {
-		const sandbox = api();
-		await runSaved(sandbox, {
-			paymentMethod: 'credit_card',
-			amount: 1000,
-			cardNumber: "={{ '4111111111111111' }}",
-			cvv: '={{ 100 + 23 }}',
-		});
-		expect(onlyRequest(sandbox).body).toEqual({
-			amount: 1000,
-			payment_method: 'credit_card',
-			payment_details: { number: '************1111', cvv: '[REDACTED]', installments: 1 },
-		});
-	});
-
-	it('sends the old card token (and not the details) when Card Input was Card Token', async () => {
-		const sandbox = api();
-		await runSaved(sandbox, {
-			paymentMethod: 'debit_card',
-			amount: 5000,
-			cardInput: 'token',
-			cardToken: 'tok_test_123',
-		});
-		expect(onlyRequest(sandbox).body).toEqual({
-			amount: 5000,
-			payment_method: 'debit_card',
-			payment_details: { token: 'tok_test_123', installments: 1 },
-		});
-	});
-
-	it('lets a Payment Details field win over the old one when both are set', async () => {
-		const sandbox = api();
-		await runSaved(sandbox, {
-			paymentMethod: 'credit_card',
-			amount: 1000,
-			cardNumber: CARD_NUMBER,
-			holderName: 'OLD NAME',
-			installments: 2,
-			paymentDetails: { holderName: 'NEW NAME', installments: 6 },
-		});
-		expect(onlyRequest(sandbox).body).toEqual({
-			amount: 1000,
-			payment_method: 'credit_card',
-			payment_details: { number: '************1111', holder_name: 'NEW NAME', installments: 6 },
-		});
-	});
-
-	it('sends no payment_details for a new card node without any card field', async () => {
-		const sandbox = api();
-		await runSaved(sandbox, { paymentMethod: 'credit_card', amount: 1000 });
-		expect(onlyRequest(sandbox).body).toEqual({ amount: 1000, payment_method: 'credit_card' });
 	});
 });

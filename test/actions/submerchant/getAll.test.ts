@@ -16,6 +16,7 @@ describe('Submerchant → Get Many', () => {
 			resource: 'submerchant',
 			operation: 'getAll',
 			returnAll: true,
+			simplify: false,
 		});
 		expect(error).toBeUndefined();
 		const request = onlyRequest(sandbox());

@@ -16,6 +16,7 @@ describe('Submerchant → Update', () => {
 			operation: 'update',
 			submerchantId: byId(S.suspended),
 			updateFields: { productCategories: '={{ ["software", "courses"] }}', averageTicket: 0 },
+			simplify: false,
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox()).body).toEqual({

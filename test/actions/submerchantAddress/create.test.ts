@@ -1,10 +1,9 @@
 /** Submerchant Address → Create against the sandbox: the request pinned, the address type only when picked, characters counted as code points. */
-import { actionWorkflow, credentialsFor, runAction, runWorkflow } from '../../harness';
+import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
 import { useSandbox } from '../../harness/sandbox';
 import { byId, onlyRequest } from '../../harness/actions';
 import { ADDRESS, ADDRESS_SENT } from '../../cases/values';
-import type { INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
@@ -48,43 +47,5 @@ describe('Submerchant Address → Create', () => {
 			state: `${twoAstral}A`,
 		});
 		expect(tooLong.error?.message).toContain('state must be exactly 2 characters');
-	});
-});
-
-/** A workflow saved when Address Type was a top-level field (typeVersion 1.1) sends the same type as before. */
-describe('Submerchant Address → Create: workflows saved with the old top-level Address Type', () => {
-	async function runSaved(parameters: INodeParameters) {
-		const workflow = actionWorkflow({
-			resource: 'submerchantAddress',
-			operation: 'create',
-			submerchantId: byId(S.active),
-			...address,
-			...parameters,
-		});
-		workflow.nodes[1].typeVersion = 1.1;
-		const result = await runWorkflow(workflow, { credentials: credentialsFor(sandbox()) });
-		expect(result.error).toBeUndefined();
-		return result.outputOf('Payment Platform');
-	}
-
-	it('sends the old Address Type as type', async () => {
-		const output = await runSaved({
-			addressType: 'shipping',
-			additionalFields: { complement: 'Loja 3' },
-		});
-		expect(onlyRequest(sandbox()).body).toEqual({
-			...ADDRESS_SENT,
-			type: 'shipping',
-			complement: 'Loja 3',
-		});
-		expect(output[0].json.type).toBe('shipping');
-	});
-
-	it('resolves an old expression, and lets Additional Fields → Address Type win when both are set', async () => {
-		await runSaved({ addressType: "={{ 'both' }}" });
-		expect(onlyRequest(sandbox()).body).toMatchObject({ type: 'both' });
-		sandbox().clearRequests();
-		await runSaved({ addressType: 'shipping', additionalFields: { addressType: 'billing' } });
-		expect(onlyRequest(sandbox()).body).toMatchObject({ type: 'billing' });
 	});
 });

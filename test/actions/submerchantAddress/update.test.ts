@@ -13,6 +13,7 @@ async function addressesOf(submerchantId: string) {
 		resource: 'submerchant',
 		operation: 'get',
 		submerchantId: byId(submerchantId),
+		simplify: false,
 	});
 	return output[0].json.addresses as Array<Record<string, unknown>>;
 }

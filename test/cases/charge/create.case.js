@@ -24,8 +24,6 @@ const ITEMS = [
 		category: 'books',
 	},
 ];
-/** The typeVersion new nodes get (the last of the node's versions): Simplify on. */
-const NEW_NODES = 1.2;
 
 /** Orders from a sheet, as a Set node hands them over; the third priced in reais, as a price column is written. */
 const ORDERS = [
@@ -132,7 +130,6 @@ module.exports = {
 		{
 			title:
 				"pix at a new node's defaults (Simplify on): the copy-and-paste code and QR code reach the output",
-			typeVersion: NEW_NODES,
 			parameters: { paymentMethod: 'pix', amount: 1990 },
 			request: {
 				method: 'POST',
@@ -152,7 +149,6 @@ module.exports = {
 		},
 		{
 			title: "boleto at a new node's defaults: the digitable line and PDF reach the output",
-			typeVersion: NEW_NODES,
 			parameters: { paymentMethod: 'boleto', amount: 9900 },
 			request: {
 				method: 'POST',
@@ -168,7 +164,6 @@ module.exports = {
 		},
 		{
 			title: "a card charge at a new node's defaults: the authorisation reaches the output",
-			typeVersion: NEW_NODES,
 			parameters: {
 				paymentMethod: 'credit_card',
 				amount: 4990,

@@ -6,7 +6,8 @@ const C = SEED.charges;
 
 /** @type {import('..').CaseFile} */
 module.exports = {
-	parameters: { chargeId: byId(C.captured) },
+	// The whole charge (Simplify's own output is checked in test/actions/simplify.test.ts).
+	parameters: { chargeId: byId(C.captured), simplify: false },
 	request: { method: 'GET', path: `/v1/charges/${C.captured}` },
 	output: {
 		first: {

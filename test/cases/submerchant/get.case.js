@@ -6,7 +6,7 @@ const S = SEED.submerchants;
 
 /** @type {import('..').CaseFile} */
 module.exports = {
-	parameters: { submerchantId: byId(S.active) },
+	parameters: { submerchantId: byId(S.active), simplify: false },
 	request: { method: 'GET', path: `/v1/submerchants/${S.active}` },
 	output: {
 		first: {

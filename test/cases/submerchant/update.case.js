@@ -11,6 +11,7 @@ const CNAES = [
 /** @type {import('..').CaseFile} */
 module.exports = {
 	parameters: {
+		simplify: false,
 		submerchantId: byId(S.pfReadyForReview),
 		updateFields: {
 			tradeName: 'Ana Souza Atelier e Costura',
@@ -72,7 +73,8 @@ module.exports = {
 	},
 	more: [
 		{
-			title: 'a blank CNAE row (every cell at its default) is not sent, so the list is not replaced',
+			title:
+				'a blank CNAE row (every cell at its default) is not sent, so the list is not replaced',
 			parameters: {
 				submerchantId: byId(S.active),
 				updateFields: {
@@ -91,6 +93,7 @@ module.exports = {
 			title: 'expressions: an MCC and a phone given as numbers are sent as text',
 			input: { json: { mcc: 5411, phone: 11999998888, website: '' } },
 			parameters: {
+				simplify: false,
 				submerchantId: byId(S.active),
 				updateFields: {
 					mcc: '={{ $json.mcc }}',

@@ -7,7 +7,7 @@ const D = SEED.documents;
 
 /** @type {import('..').CaseFile} */
 module.exports = {
-	parameters: { submerchantId: byId(SEED.submerchants.active), returnAll: true },
+	parameters: { submerchantId: byId(SEED.submerchants.active), returnAll: true, simplify: false },
 	request: { method: 'GET', path: `/v1/submerchants/${SEED.submerchants.active}/documents` },
 	output: { ids: [D.activeSocialContract, D.activePartnerFrontId] },
 	check(items) {

@@ -28,7 +28,6 @@ async function checkOperations(report, context) {
 			{ resource: c.resource, operation: c.operation, ...c.parameters },
 			credential,
 			c.before,
-			{ typeVersion: c.typeVersion },
 		);
 		workflows.push((await client.createWorkflow(workflow)).id);
 	}

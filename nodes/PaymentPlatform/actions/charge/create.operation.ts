@@ -9,11 +9,6 @@ import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
 import { declareFields, requestBody } from '../../shared/fields';
 import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
 import { simplifyCreatedIfChosen, simplifyProperty } from '../../shared/simplify';
-import {
-	SAVED_CARD_PROPERTIES,
-	SAVED_STATEMENT_DESCRIPTOR,
-	savedCardFallbacks,
-} from './savedCardFields';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';
@@ -344,9 +339,7 @@ export const fields = declareFields([
 			description: 'UUID of the submerchant the charge is made for',
 			api: { field: 'submerchant_id', type: 'uuid' },
 		},
-		SAVED_STATEMENT_DESCRIPTOR,
 	]),
-	...SAVED_CARD_PROPERTIES,
 	simplifyProperty('charge', true),
 	idempotencyKeyProperty,
 	writeOptions,
@@ -359,7 +352,7 @@ export const description = updateDisplayOptions(displayOptions, fields.propertie
 const CREATED = { noun: 'charge', findWith: 'Charge → Get Many (newest first)' };
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
-	const body = requestBody.call(this, i, fields, savedCardFallbacks.call(this, i));
+	const body = requestBody.call(this, i, fields);
 	return await prepareKeyedCreate.call(this, i, '/v1/charges', body, CREATED, (data) =>
 		simplifyCreatedIfChosen.call(this, i, data),
 	);
