@@ -76,7 +76,7 @@ function reviewWorkflow({ prompt, webhookPath, credentials }) {
 			id: randomUUID(),
 			name: TOOL.node,
 			type: TOOL_TYPE,
-			typeVersion: 1.1,
+			typeVersion: 1,
 			position: at(640, 380),
 			parameters: {
 				...TOOL.parameters,

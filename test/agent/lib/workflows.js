@@ -8,7 +8,7 @@ const { NODE_TYPES } = require('../../../scripts/lib/packageInfo');
 
 /** n8n generates the `…Tool` node type for a node with `usableAsTool: true`. */
 const TOOL_TYPE = `${NODE_TYPES.action}Tool`;
-const TOOL_VERSION = 1.1;
+const TOOL_VERSION = 1;
 const AGENT_NAME = 'AI Agent';
 const MODEL_NAME = 'OpenAI Chat Model';
 
