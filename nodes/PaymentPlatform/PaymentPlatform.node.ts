@@ -10,6 +10,7 @@ import { router } from './actions/router';
 import { listSearch } from './methods';
 import { ACTION_NODE_VERSIONS } from './actions/versions';
 import { builderHint } from './builderHint';
+import { secretOutputFields } from './actions/webhookEndpoint/create.operation';
 
 export class PaymentPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,6 +32,9 @@ export class PaymentPlatform implements INodeType {
 		defaults: { name: 'Payment Platform' },
 		usableAsTool: true,
 		builderHint,
+		// Dot paths in an output item's JSON that carry a secret: Webhook Endpoint → Create outputs the endpoint's
+		// signing secret. n8n 2.x declares redaction of these fields; what each n8n line does with it: SECURITY.md.
+		sensitiveOutputFields: [...secretOutputFields],
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paymentPlatformApi', required: true }],

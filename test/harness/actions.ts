@@ -142,14 +142,19 @@ async function runCaseOperation(sandbox: Sandbox, c: CaseRun): Promise<IDataObje
 	return JSON.parse(JSON.stringify(jsonOf(output))) as IDataObject[];
 }
 
+/** A case's output items, as n8n saves them, after the cases it runs `after`; the sandbox's requests cleared before. */
+export async function caseOutput(sandbox: Sandbox, c: CaseRun): Promise<IDataObject[]> {
+	for (const name of c.after ?? []) await runCaseOperation(sandbox, caseNamed(name));
+	sandbox.clearRequests();
+	return await runCaseOperation(sandbox, c);
+}
+
 /**
  * Runs a case of test/cases on a sandbox at its seed: first the cases it runs `after`, then its own run, checked
  * as the e2e suite checks it in a real n8n (../cases/check.js).
  */
 export async function runCase(sandbox: Sandbox, c: CaseRun): Promise<void> {
-	for (const name of c.after ?? []) await runCaseOperation(sandbox, caseNamed(name));
-	sandbox.clearRequests();
-	const items = await runCaseOperation(sandbox, c);
+	const items = await caseOutput(sandbox, c);
 	const admin = new SandboxAdmin(sandbox.url);
 	await checkCase(c, items, await admin.requests(), { admin, store: sandbox.store });
 }

@@ -7,6 +7,12 @@ import { declareFields, requestBody } from '../../shared/fields';
 import { WEBHOOK_EVENT_OPTIONS } from '../../shared/optionTexts';
 import { writeOptions } from '../common.options';
 
+/**
+ * The output fields that carry a secret: the endpoint's signing secret, which the API returns in this answer only.
+ * The node declares them sensitive (`sensitiveOutputFields`), for n8n to redact from stored execution data.
+ */
+export const secretOutputFields = ['secret'];
+
 /** POST /v1/postbacks/endpoints: url (required, max 2048) and events (required, at least 1, each an event name). */
 export const fields = declareFields([
 	{
