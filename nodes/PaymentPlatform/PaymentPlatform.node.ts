@@ -10,6 +10,7 @@ import { router } from './actions/router';
 import { listSearch } from './methods';
 import { ACTION_NODE_VERSIONS } from './actions/versions';
 import { builderHint } from './builderHint';
+import { hints } from './hints';
 import { secretOutputFields } from './actions/webhookEndpoint/create.operation';
 
 export class PaymentPlatform implements INodeType {
@@ -35,6 +36,7 @@ export class PaymentPlatform implements INodeType {
 		// Dot paths in an output item's JSON that carry a secret: Webhook Endpoint → Create outputs the endpoint's
 		// signing secret. n8n 2.x declares redaction of these fields; what each n8n line does with it: SECURITY.md.
 		sensitiveOutputFields: [...secretOutputFields],
+		hints,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paymentPlatformApi', required: true }],
