@@ -38,7 +38,8 @@ function isRelative(target) {
 function absoluteAddress(target, image) {
 	const [, file, anchor = ''] = /** @type {RegExpExecArray} */ (REPOSITORY_PATH.exec(target));
 	if (image) return REPOSITORY.raw(file);
-	const folder = fs.existsSync(path.join(ROOT, file)) && fs.statSync(path.join(ROOT, file)).isDirectory();
+	const folder =
+		fs.existsSync(path.join(ROOT, file)) && fs.statSync(path.join(ROOT, file)).isDirectory();
 	return `${REPOSITORY.page(file, folder ? 'tree' : 'blob')}${anchor}`;
 }
 
@@ -59,8 +60,12 @@ function definitionsBlock(markdown) {
 	/** @type {Map<string, string>} */
 	const lines = new Map();
 	for (const link of linksOf(`${body}\n${placeholderDefinitions(body)}`)) {
-		if (link.label === undefined || !isRelative(link.label) || lines.has(link.label.toLowerCase())) continue;
-		lines.set(link.label.toLowerCase(), `[${link.label}]: ${absoluteAddress(link.label, link.image)}`);
+		if (link.label === undefined || !isRelative(link.label) || lines.has(link.label.toLowerCase()))
+			continue;
+		lines.set(
+			link.label.toLowerCase(),
+			`[${link.label}]: ${absoluteAddress(link.label, link.image)}`,
+		);
 	}
 	return [...lines.values()].join('\n');
 }

@@ -43,7 +43,8 @@ function problemOf(link: { image: boolean; target?: string; label?: string }): s
 	const target = repositoryTarget(link.target, link.image);
 	if (!target) return undefined;
 	if (target.wrongForm) return `${link.target}: a file's address is ${REPOSITORY.page('<path>')}`;
-	if (target.file === '' || /^(issues|security\/advisories\/new)$/.test(target.file)) return undefined;
+	if (target.file === '' || /^(issues|security\/advisories\/new)$/.test(target.file))
+		return undefined;
 	if (!isTracked(target.file)) return `${target.file} is not a tracked file or folder`;
 	if (target.anchor && target.file.endsWith('.md')) {
 		if (!headingAnchorsOf(readTracked(target.file)).has(target.anchor)) {
@@ -80,9 +81,9 @@ describe('README links and images', () => {
 	});
 
 	it('the link definitions are absolute addresses built from package.json (npm run readme:links)', () => {
-		const block = new RegExp(`<!-- ${BLOCK}:start[^>]*-->\\n([\\s\\S]*?)\\n?<!-- ${BLOCK}:end -->`).exec(
-			README,
-		);
+		const block = new RegExp(
+			`<!-- ${BLOCK}:start[^>]*-->\\n([\\s\\S]*?)\\n?<!-- ${BLOCK}:end -->`,
+		).exec(README);
 		expect(block).not.toBeNull();
 		expect(block![1].trim()).toBe(definitionsBlock(README));
 		for (const target of definitionsOf(README).values()) expect(isRelative(target)).toBe(false);

@@ -36,7 +36,8 @@ describe('the repository identity', () => {
 		const others: string[] = [];
 		for (const file of trackedTextFiles()) {
 			for (const [address, owner, name] of readTracked(file).matchAll(REPOSITORY_ADDRESS)) {
-				if (owner !== REPOSITORY.owner || name !== REPOSITORY.name) others.push(`${file}: ${address}`);
+				if (owner !== REPOSITORY.owner || name !== REPOSITORY.name)
+					others.push(`${file}: ${address}`);
 			}
 		}
 		expect(others).toEqual([]);

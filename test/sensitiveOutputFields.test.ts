@@ -30,7 +30,9 @@ function pathsHolding(value: unknown, secrets: string[], at: string[] = []): str
 		return value.flatMap((entry) => pathsHolding(entry, secrets, arrayPath));
 	}
 	if (value && typeof value === 'object') {
-		return Object.entries(value).flatMap(([key, entry]) => pathsHolding(entry, secrets, [...at, key]));
+		return Object.entries(value).flatMap(([key, entry]) =>
+			pathsHolding(entry, secrets, [...at, key]),
+		);
 	}
 	return [];
 }

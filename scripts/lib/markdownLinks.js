@@ -21,7 +21,9 @@ function withoutCode(markdown) {
 function definitionsOf(markdown) {
 	/** @type {Map<string, string>} */
 	const definitions = new Map();
-	for (const [, label, target] of withoutCode(markdown).matchAll(/^ {0,3}\[([^\]\n]+)\]:\s*(\S+)/gm)) {
+	for (const [, label, target] of withoutCode(markdown).matchAll(
+		/^ {0,3}\[([^\]\n]+)\]:\s*(\S+)/gm,
+	)) {
 		if (!definitions.has(label.toLowerCase())) definitions.set(label.toLowerCase(), target);
 	}
 	return definitions;
@@ -39,7 +41,8 @@ function linksOf(markdown) {
 	const lineOf = (index) => text.slice(0, index).split('\n').length;
 	const links = [];
 	// [text](target), [text][label], [text][] and [label]; not the definitions themselves, not task-list boxes.
-	const pattern = /(!?)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\](?:\(([^()\s]*)(?:\s+"[^"]*")?\)|\[([^\]\n]*)\]|(?!:))/g;
+	const pattern =
+		/(!?)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\](?:\(([^()\s]*)(?:\s+"[^"]*")?\)|\[([^\]\n]*)\]|(?!:))/g;
 	for (const match of text.matchAll(pattern)) {
 		const [, bang, inner, inline, reference] = match;
 		const image = bang === '!';

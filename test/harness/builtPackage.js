@@ -25,7 +25,10 @@ function instancesOf(files) {
 /** The built node types' descriptions, by name. @returns {Record<string, import('n8n-workflow').INodeTypeDescription>} */
 function builtNodeDescriptions() {
 	return Object.fromEntries(
-		Object.entries(instancesOf(PACKAGE_JSON.n8n.nodes)).map(([name, type]) => [name, type.description]),
+		Object.entries(instancesOf(PACKAGE_JSON.n8n.nodes)).map(([name, type]) => [
+			name,
+			type.description,
+		]),
 	);
 }
 
