@@ -7,7 +7,7 @@ const path = require('path');
 const ROOT = path.resolve(__dirname, '..', '..');
 /**
  * @type {{ name: string, version: string, engines: { node: string }, n8n: { nodes: string[], credentials: string[] },
- *   repository: { url: string }, homepage?: string, bugs?: { url?: string }, author?: { name?: string, email?: string, url?: string } }}
+ *   repository: { url: string }, scripts?: Record<string, string>, homepage?: string, bugs?: { url?: string }, author?: { name?: string, email?: string, url?: string } }}
  */
 const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const PACKAGE_NAME = PACKAGE_JSON.name;
