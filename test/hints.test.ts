@@ -3,32 +3,17 @@
  * evaluated by n8n-workflow's expression engine over the parameters the editor holds (defaults filled in for the
  * fields shown), and must give a boolean; each hint shows exactly when its setting is on.
  */
-import type { INode, INodeParameters } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 import { builtNodeDescriptions } from './harness/builtPackage';
-import { ACTION_NODE_TYPE, TestNodeTypes } from './harness/nodeTypes';
+import { editorNode } from './harness/editorNode';
+import { TestNodeTypes } from './harness/nodeTypes';
 
 const description = builtNodeDescriptions().paymentPlatform;
 
-/** The first words of each hint shown for `parameters` at `typeVersion` (before or after a run: both are asked). */
+/** The first words of each hint the editor shows for `parameters` at `typeVersion`. */
 function shownHints(parameters: INodeParameters, typeVersion = 1.2): string[] {
-	const node: INode = {
-		id: 'node',
-		name: 'Payment Platform',
-		type: ACTION_NODE_TYPE,
-		typeVersion,
-		position: [0, 0],
-		parameters: {},
-	};
-	node.parameters =
-		NodeHelpers.getNodeParameters(
-			description.properties,
-			parameters,
-			true,
-			false,
-			node,
-			description,
-		) ?? {};
+	const node = editorNode(description, parameters, typeVersion);
 	const workflow = new Workflow({
 		nodes: [node],
 		connections: {},
