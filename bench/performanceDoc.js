@@ -9,6 +9,7 @@ const path = require('path');
 const { CONFIG } = require('./config');
 const { fixed, ms } = require('./lib/stats');
 const { writeGeneratedBlock } = require('../scripts/lib/generatedBlock');
+const { REPOSITORY } = require('../scripts/lib/packageInfo');
 
 const DOC = path.join(__dirname, '..', 'docs', 'performance.md');
 const README = path.join(__dirname, '..', 'README.md');
@@ -238,7 +239,7 @@ function writeReadmeTip(results) {
 		`- **Busy webhooks**: start n8n with \`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true\`. Our last bench (${date}): ` +
 			`the trigger took ${fixed(f3lazy.ours.perSecond / f3.ours.perSecond, 1)}× as many deliveries per second, ` +
 			`n8n's CPU per delivery ${ms(f3.ours.cpuMsPerDelivery)} → ${ms(f3lazy.ours.cpuMsPerDelivery)} ` +
-			`([docs/performance.md](docs/performance.md)).`,
+			`([docs/performance.md](${REPOSITORY.page('docs/performance.md')})).`,
 	);
 	return writeGeneratedBlock(README, 'performance-tip', tips.join('\n'));
 }

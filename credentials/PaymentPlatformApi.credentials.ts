@@ -41,7 +41,7 @@ export class PaymentPlatformApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/payment-platform/n8n-nodes-payment-platform?tab=readme-ov-file#credentials';
+		'https://github.com/n8n-nodes-payment-platform/n8n-nodes-payment-platform?tab=readme-ov-file#credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -1,32 +1,16 @@
-import type { INode, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
 import { byId } from './harness/actions';
+import { editorNode } from './harness/editorNode';
 
 const description = new PaymentPlatform().description;
 
 /** The issues n8n's editor shows for the node's parameters (the same check that greys out Execute). */
 function editorIssues(parameters: INodeParameters): string[] {
-	const node: INode = {
-		id: 'locator-check',
-		name: 'Payment Platform',
-		type: 'n8n-nodes-payment-platform.paymentPlatform',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-	};
-	const withDefaults =
-		NodeHelpers.getNodeParameters(
-			description.properties,
-			parameters,
-			true,
-			false,
-			node,
-			description,
-		) ?? {};
 	const issues = NodeHelpers.getNodeParametersIssues(
 		description.properties,
-		{ ...node, parameters: withDefaults },
+		editorNode(description, parameters, 1),
 		description,
 	);
 	return Object.values(issues?.parameters ?? {}).flat();

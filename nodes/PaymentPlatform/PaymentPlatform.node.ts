@@ -9,6 +9,8 @@ import { resourceProperties } from './actions/operations';
 import { router } from './actions/router';
 import { listSearch } from './methods';
 import { builderHint } from './builderHint';
+import { hints } from './hints';
+import { secretOutputFields } from './actions/webhookEndpoint/create.operation';
 
 export class PaymentPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,6 +30,10 @@ export class PaymentPlatform implements INodeType {
 		defaults: { name: 'Payment Platform' },
 		usableAsTool: true,
 		builderHint,
+		// Dot paths in an output item's JSON that carry a secret: Webhook Endpoint → Create outputs the endpoint's
+		// signing secret. n8n 2.x declares redaction of these fields; what each n8n line does with it: SECURITY.md.
+		sensitiveOutputFields: [...secretOutputFields],
+		hints,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paymentPlatformApi', required: true }],

@@ -103,6 +103,7 @@ async function reregisterTriggerWorkflows(client) {
  * @property {{ id: string, name: string }} credential The sandbox credential.
  * @property {Record<string, { id: string, name: string, imported: boolean }>} examples
  * @property {boolean} ownerCreated Whether this start created the owner (a new user folder).
+ * @property {string} packageDir The package as installed in n8n's nodes folder (what n8n loads).
  * @property {() => Promise<void>} stop Stops n8n, then the sandbox.
  */
 
@@ -123,7 +124,7 @@ async function startStack(options) {
 	};
 	try {
 		stack.sandbox = await startSandbox({ port: 0, ...options.sandbox });
-		await installPackage(options.userFolder);
+		stack.packageDir = await installPackage(options.userFolder);
 		stack.instance = await startN8n({
 			n8nDir: options.n8nDir,
 			userFolder: options.userFolder,

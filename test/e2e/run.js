@@ -2,8 +2,8 @@
 /**
  * End-to-end suite in a real n8n: `npm run test:e2e`.
  *
- * Builds the package, installs the pinned n8n (cached), installs the package as a community node into a fresh
- * user folder, starts the sandbox and n8n on loopback, and checks that the package loads, that every operation runs
+ * Builds the package, installs the pinned n8n (cached), installs the package from its `npm pack` tarball (or the
+ * release's, PACKAGE_TARBALL) into a fresh user folder with the steps of n8n's community package install, starts the sandbox and n8n on loopback, and checks that the package loads, that every operation runs
  * in an imported workflow, that the trigger registers, verifies and de-duplicates deliveries of any shape (and, at
  * typeVersion 1.2, answers after the run), that the examples work, and (test/e2e/editor.js) what the editor shows.
  * One line per check, phase timings, and node:test's summary (scripts/lib/report.js); exit code 1 on any failure. Everything it
@@ -16,6 +16,7 @@
  *
  * Environment: E2E_SKIP_EDITOR=1 leaves out the editor checks; E2E_KEEP=1 keeps the temporary user folder;
  * E2E_BLOCKS=<part>[,<part>] runs only the blocks whose title contains one of the parts (while working on them).
+ * PACKAGE_TARBALL=<file> installs that tarball instead of packing the working tree (the release dry run in CI).
  */
 const assert = require('node:assert/strict');
 const fs = require('fs');

@@ -148,14 +148,19 @@ export async function runCasesBefore(sandbox: Sandbox, c: Pick<CaseRun, 'after'>
 	for (const name of c.after ?? []) await runCaseOperation(sandbox, caseNamed(name));
 }
 
+/** A case's output items, as n8n saves them, after the cases it runs `after`; the sandbox's requests cleared before. */
+export async function caseOutput(sandbox: Sandbox, c: CaseRun): Promise<IDataObject[]> {
+	await runCasesBefore(sandbox, c);
+	sandbox.clearRequests();
+	return await runCaseOperation(sandbox, c);
+}
+
 /**
  * Runs a case of test/cases on a sandbox at its seed: first the cases it runs `after`, then its own run, checked
  * as the e2e suite checks it in a real n8n (../cases/check.js).
  */
 export async function runCase(sandbox: Sandbox, c: CaseRun): Promise<void> {
-	await runCasesBefore(sandbox, c);
-	sandbox.clearRequests();
-	const items = await runCaseOperation(sandbox, c);
+	const items = await caseOutput(sandbox, c);
 	const admin = new SandboxAdmin(sandbox.url);
 	await checkCase(c, items, await admin.requests(), { admin, store: sandbox.store });
 }

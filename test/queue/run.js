@@ -31,7 +31,7 @@ const fs = require('fs');
 const path = require('path');
 const n8n = require('../../scripts/lib/n8n');
 const { writeGeneratedBlock } = require('../../scripts/lib/generatedBlock');
-const { ROOT } = require('../../scripts/lib/packageInfo');
+const { REPOSITORY, ROOT } = require('../../scripts/lib/packageInfo');
 const { stopAll, stopAllOnSignals } = require('../../scripts/lib/processes');
 const { Report } = require('../../scripts/lib/groupReport');
 const {
@@ -120,7 +120,7 @@ function writeAcknowledgeSummary(rows) {
 	const senders = [...new Set(safe.map((row) => row.profile))].join(', ');
 	const line =
 		`- **Measured** in n8n ${n8n.PRIMARY_N8N_VERSION} queue mode on ${new Date().toISOString().slice(0, 10)} ` +
-		`(\`npm run test:queue\`, [faults, senders and table](docs/reliability.md#last-run)): events lost with ` +
+		`(\`npm run test:queue\`, [faults, senders and table](${REPOSITORY.page('docs/reliability.md')}#last-run)): events lost with ` +
 		`*After the Workflow Succeeds* ${total(safe, 'lost')} of ${total(safe, 'deliveries')} (senders: ${senders}); ` +
 		`with *When Received* ${total(received, 'lost')} of ${total(received, 'deliveries')}` +
 		`${lostText ? ` (${lostText})` : ''}.`;

@@ -1,6 +1,7 @@
 'use strict';
 /**
- * What the published files need at run time, checked against the n8n under test: the syntax and the `crypto`
+ * What the published files need at run time, checked on the package as installed in the n8n under test (from the
+ * packed tarball, as n8n's community package install places it): the syntax and the `crypto`
  * functions on the oldest Node.js that n8n line admits, the `n8n-workflow` exports and `this.helpers` functions
  * in the `n8n-workflow` that n8n ships, and the nodes and credential loading there. The end-to-end run then shows
  * them working; these checks say which requirement broke when one does.
@@ -8,20 +9,22 @@
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const path = require('path');
-const { ROOT, PACKAGE_JSON } = require('../../../scripts/lib/packageInfo');
+const { PACKAGE_JSON } = require('../../../scripts/lib/packageInfo');
 const { n8nCommand, nodeBin } = require('../../../scripts/lib/n8nInstall');
 const { n8nLine } = require('../../../scripts/lib/n8nLines');
 const { runCommand } = require('../../../scripts/lib/processes');
 
-const DIST = path.join(ROOT, 'dist');
-
-/** The published JavaScript: every .js file under dist/nodes and dist/credentials. */
-function publishedFiles() {
+/**
+ * The published JavaScript: every .js file under dist/nodes and dist/credentials of the installed package.
+ * @param {string} packageDir
+ */
+function publishedFiles(packageDir) {
+	const dist = path.join(packageDir, 'dist');
 	return ['nodes', 'credentials'].flatMap((dir) =>
 		fs
-			.readdirSync(path.join(DIST, dir), { recursive: true, encoding: 'utf8' })
+			.readdirSync(path.join(dist, dir), { recursive: true, encoding: 'utf8' })
 			.filter((file) => file.endsWith('.js'))
-			.map((file) => path.join(DIST, dir, file)),
+			.map((file) => path.join(dist, dir, file)),
 	);
 }
 
@@ -88,13 +91,13 @@ async function oldestNodeOf(n8nDir) {
 
 /**
  * @param {import('../../../scripts/lib/report').Report} report
- * @param {{ n8nDir: string, oldestNode: { bin: string, major: number, version: string } }} context oldestNode:
- *   oldestNodeOf(n8nDir), found once for the run.
+ * @param {{ n8nDir: string, packageDir: string, oldestNode: { bin: string, major: number, version: string } }}
+ *   context oldestNode: oldestNodeOf(n8nDir), found once for the run; packageDir: the installed package.
  */
-async function checkBuiltFiles(report, { n8nDir, oldestNode: oldest }) {
+async function checkBuiltFiles(report, { n8nDir, packageDir, oldestNode: oldest }) {
 	const oldestNode = oldest.bin;
 	const oldestNodeVersion = oldest.version;
-	const files = publishedFiles();
+	const files = publishedFiles(packageDir);
 	const sources = files.map((file) => fs.readFileSync(file, 'utf8'));
 	const workflowDir = path.dirname(
 		require.resolve('n8n-workflow/package.json', { paths: [n8nDir] }),
@@ -103,6 +106,21 @@ async function checkBuiltFiles(report, { n8nDir, oldestNode: oldest }) {
 		fs.readFileSync(path.join(workflowDir, 'package.json'), 'utf8'),
 	).version;
 
+	await report.check(
+		'installed as n8n installs a community package: the packed files, no runtime dependency',
+		() => {
+			const installed = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+			assert.equal(installed.name, PACKAGE_JSON.name);
+			assert.equal(installed.version, PACKAGE_JSON.version);
+			assert.deepEqual(installed.dependencies ?? {}, {});
+			const modules = path.join(packageDir, 'node_modules');
+			const installedModules = fs.existsSync(modules)
+				? fs.readdirSync(modules).filter((name) => !name.startsWith('.'))
+				: [];
+			assert.deepEqual(installedModules, []);
+			assert.ok(!fs.existsSync(path.join(packageDir, 'nodes')), 'TypeScript sources were packed');
+		},
+	);
 	await report.check(
 		`built files: engines.node "${PACKAGE_JSON.engines.node}" admits Node ${oldest.major}`,
 		() => {
@@ -151,7 +169,7 @@ async function checkBuiltFiles(report, { n8nDir, oldestNode: oldest }) {
 		`built files: nodes and credential load on Node ${oldestNodeVersion} with n8n-workflow ${workflowVersion}`,
 		async () => {
 			const entries = [...PACKAGE_JSON.n8n.nodes, ...PACKAGE_JSON.n8n.credentials].map((file) =>
-				path.join(ROOT, file),
+				path.join(packageDir, file),
 			);
 			const env = { ...process.env, NODE_PATH: path.join(n8nDir, 'node_modules') };
 			const names = await runJson(oldestNode, LOAD_SCRIPT, entries, env);

@@ -8,6 +8,12 @@ import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
+/**
+ * The output fields that carry a secret: the endpoint's signing secret, which the API returns in this answer only.
+ * The node declares them sensitive (`sensitiveOutputFields`), for n8n to redact from stored execution data.
+ */
+export const secretOutputFields = ['secret'];
+
 /** POST /v1/postbacks/endpoints: url (required, max 2048) and events (required, at least 1, each an event name). */
 export const fields = declareFields([
 	{

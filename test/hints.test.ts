@@ -1,0 +1,76 @@
+/**
+ * The action node's description-level hints, as the editor shows them: each `displayCondition` of the BUILT node is
+ * evaluated by n8n-workflow's expression engine over the parameters the editor holds (defaults filled in for the
+ * fields shown), and must give a boolean; each hint shows exactly when its setting is on.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { builtNodeDescriptions } from './harness/builtPackage';
+import { editorNode } from './harness/editorNode';
+import { TestNodeTypes } from './harness/nodeTypes';
+
+const description = builtNodeDescriptions().paymentPlatform;
+
+/** The first words of each hint the editor shows for `parameters` at `typeVersion`. */
+function shownHints(parameters: INodeParameters, typeVersion = 1.2): string[] {
+	const node = editorNode(description, parameters, typeVersion);
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new TestNodeTypes(),
+	});
+	return (description.hints ?? [])
+		.filter((hint) => {
+			const shown = workflow.expression.getSimpleParameterValue(
+				node,
+				hint.displayCondition ?? '',
+				'internal',
+				{},
+			);
+			expect(typeof shown).toBe('boolean');
+			return shown === true;
+		})
+		.map((hint) => hint.message.split(/ (is|requests|sends) /)[0]);
+}
+
+const chargeGet = {
+	resource: 'charge',
+	operation: 'get',
+	chargeId: { __rl: true, mode: 'id', value: 'x' },
+};
+const chargeGetAll = { resource: 'charge', operation: 'getAll' };
+const batching = { options: { batching: { batch: { batchSize: 10, batchInterval: 0 } } } };
+
+describe('hints of the built action node', () => {
+	it('each is an info beside the output, with a condition', () => {
+		expect(description.hints?.length).toBeGreaterThan(0);
+		for (const hint of description.hints ?? []) {
+			expect(hint).toMatchObject({ type: 'info', location: 'outputPane' });
+			expect(hint.displayCondition).toMatch(/^=\{\{ .+ \}\}$/);
+		}
+	});
+
+	it.each([
+		['Get with Simplify at its default (on)', chargeGet, 1.2, ['Simplify']],
+		['Get with Simplify off', { ...chargeGet, simplify: false }, 1.2, []],
+		['Get of a node saved before Simplify', chargeGet, 1, []],
+		[
+			'Get Many with Return All',
+			{ ...chargeGetAll, returnAll: true, simplify: false },
+			1.2,
+			['Return All'],
+		],
+		['Get Many with a Limit', { ...chargeGetAll, returnAll: false, simplify: false }, 1.2, []],
+		['Get with Batching added', { ...chargeGet, simplify: false, ...batching }, 1.2, ['Batching']],
+		['Get with other options only', { ...chargeGet, simplify: false, options: {} }, 1.2, []],
+		[
+			'Webhook Endpoint → Create (none of these settings)',
+			{ resource: 'webhookEndpoint', operation: 'create' },
+			1.2,
+			[],
+		],
+	] as const)('%s', (_title, parameters, version, expected) => {
+		expect(shownHints(parameters as unknown as INodeParameters, version)).toEqual(expected);
+	});
+});
