@@ -11,9 +11,9 @@ import { TestNodeTypes } from './harness/nodeTypes';
 
 const description = builtNodeDescriptions().paymentPlatform;
 
-/** The first words of each hint the editor shows for `parameters` at `typeVersion`. */
-function shownHints(parameters: INodeParameters, typeVersion = 1.2): string[] {
-	const node = editorNode(description, parameters, typeVersion);
+/** The first words of each hint the editor shows for `parameters`. */
+function shownHints(parameters: INodeParameters): string[] {
+	const node = editorNode(description, parameters);
 	const workflow = new Workflow({
 		nodes: [node],
 		connections: {},
@@ -52,25 +52,22 @@ describe('hints of the built action node', () => {
 	});
 
 	it.each([
-		['Get with Simplify at its default (on)', chargeGet, 1.2, ['Simplify']],
-		['Get with Simplify off', { ...chargeGet, simplify: false }, 1.2, []],
-		['Get of a node saved before Simplify', chargeGet, 1, []],
+		['Get with Simplify at its default (on)', chargeGet, ['Simplify']],
+		['Get with Simplify off', { ...chargeGet, simplify: false }, []],
 		[
 			'Get Many with Return All',
 			{ ...chargeGetAll, returnAll: true, simplify: false },
-			1.2,
 			['Return All'],
 		],
-		['Get Many with a Limit', { ...chargeGetAll, returnAll: false, simplify: false }, 1.2, []],
-		['Get with Batching added', { ...chargeGet, simplify: false, ...batching }, 1.2, ['Batching']],
-		['Get with other options only', { ...chargeGet, simplify: false, options: {} }, 1.2, []],
+		['Get Many with a Limit', { ...chargeGetAll, returnAll: false, simplify: false }, []],
+		['Get with Batching added', { ...chargeGet, simplify: false, ...batching }, ['Batching']],
+		['Get with other options only', { ...chargeGet, simplify: false, options: {} }, []],
 		[
 			'Webhook Endpoint → Create (none of these settings)',
 			{ resource: 'webhookEndpoint', operation: 'create' },
-			1.2,
 			[],
 		],
-	] as const)('%s', (_title, parameters, version, expected) => {
-		expect(shownHints(parameters as unknown as INodeParameters, version)).toEqual(expected);
+	] as const)('%s', (_title, parameters, expected) => {
+		expect(shownHints(parameters as unknown as INodeParameters)).toEqual(expected);
 	});
 });

@@ -10,7 +10,7 @@ const description = new PaymentPlatform().description;
 function editorIssues(parameters: INodeParameters): string[] {
 	const issues = NodeHelpers.getNodeParametersIssues(
 		description.properties,
-		editorNode(description, parameters, 1),
+		editorNode(description, parameters),
 		description,
 	);
 	return Object.values(issues?.parameters ?? {}).flat();
