@@ -2,7 +2,7 @@
 /**
  * The README is also the package's page on npmjs.com, which shows it away from the repository: a relative image there
  * shows nothing and a relative link may lead nowhere. So the README points into the repository by reference
- * (`[docs/trigger.md]`, `[all fields][docs/trigger.md#the-item]`, `![Action node][docs/editor-action-node.png]`),
+ * (`[docs/trigger.md]`, `[all fields][docs/trigger.md#the-item]`, `![Action node][lab/reports/screenshots/editor-action-node.png]`),
  * and the definitions of those references, absolute addresses built from package.json's `repository`, are written
  * here into the block `repository-links` at the end of the README:
  *

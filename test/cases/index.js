@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The operations' case files, `test/cases/<resource>/<operation>.case.js`: one per operation, read here for the jest
- * test (./operations.test.ts, in-process) and the e2e and security suites (scripts/lib/operationCases.js, a real n8n).
+ * test (./operations.test.ts, in-process) and the e2e and security suites (lab/lib/operationCases.js, a real n8n).
  */
 const fs = require('fs');
 const path = require('path');

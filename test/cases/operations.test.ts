@@ -1,6 +1,6 @@
 /**
  * Every operation's case file (test/cases/<resource>/<operation>.case.js) run in-process against the sandbox, each
- * on a sandbox back at its seed; the e2e suite runs the same files in a real n8n (scripts/lib/operationCases.js).
+ * on a sandbox back at its seed; the e2e suite runs the same files in a real n8n (lab/lib/operationCases.js).
  */
 import { operationNames } from '../../nodes/PaymentPlatform/actions/operations';
 import { expectCaseRefused, runBatch, runCase, useSandbox } from '../harness/actions';

@@ -2,7 +2,7 @@
  * The trigger has one version until its first release. It is 1.1, not 1: for any webhook trigger at typeVersion 1,
  * n8n (1.123 and 2.41) evaluates its old Webhook node's `$parameter["options"]["binaryData"]` in its expression
  * sandbox on every request (webhook-helpers parseRequestBody), which halved the trigger's webhook throughput
- * (docs/performance.md).
+ * (lab/reports/performance.md).
  */
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
 import { TRIGGER_TYPE_VERSION } from '../harness/trigger';

@@ -1,0 +1,450 @@
+'use strict';
+/**
+ * The Payment Platform Trigger in a running n8n: registration on activation, signed deliveries that start exactly
+ * one execution (the platform's, and signed bodies of other shapes, kept whole), forged and repeated deliveries that
+ * start none, removal after unpublishing; a trigger that acknowledges after the workflow succeeds (an empty 200 once
+ * the run is over, 500 when it fails, so the platform resends); and the charge-events example posting its message to
+ * the sandbox's sink.
+ */
+const assert = require('node:assert/strict');
+const { createHash, createHmac, randomUUID } = require('crypto');
+const { SEED } = require('../../../sandbox/seedIds');
+const { sleep, waitFor } = require('../../lib/n8n');
+const {
+	TRIGGER_NODE_NAME,
+	nodeOutput,
+	postNode,
+	stopAndErrorNode,
+	triggerWorkflow,
+} = require('../../lib/workflows');
+
+const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
+/** How long to wait before saying that something did NOT happen. */
+const QUIET_MS = 2_000;
+/** The Endpoint Removal Delay the checks set where they watch an unpublish remove the endpoint. */
+const REMOVAL_DELAY_SECONDS = 2;
+
+/** The key the trigger recognises a delivery by: the digest of its signed bytes. */
+function digestOf(body) {
+	return `sha256:${createHash('sha256').update(body).digest('hex')}`;
+}
+
+/** The workflow's executions (public API, newest first), with their data. */
+async function executionsOf(client, workflowId) {
+	return await client.listExecutions({ workflowId, includeData: true, limit: 50 });
+}
+
+/** Waits until the sandbox has the delivery with at least `attempts` attempts and a final answer. */
+async function settledDelivery(admin, deliveryId, attempts = 1) {
+	return await waitFor(`delivery ${deliveryId}`, async () => {
+		const record = (await admin.deliveries()).find((d) => d.id === deliveryId);
+		return record && record.attempts >= attempts && record.lastStatus !== null ? record : undefined;
+	});
+}
+
+/** The secret the sandbox (in this process) keeps for the endpoint registered for `url`. */
+function endpointSecret(context, url) {
+	const endpoint = [...context.sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
+	assert.ok(endpoint?.secret, `no endpoint with a secret for ${url}`);
+	return endpoint.secret;
+}
+
+/**
+ * POSTs `body` (text or bytes, sent as is) signed as the platform signs: `X-Signature: sha256=<hex HMAC-SHA256 of
+ * the exact bytes>`.
+ * @returns {Promise<{ status: number, text: string }>}
+ */
+async function sendSigned(url, secret, body, headers) {
+	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
+	const signature = createHmac('sha256', secret).update(bytes).digest('hex');
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { ...headers, 'x-signature': `sha256=${signature}` },
+		body: bytes,
+		signal: AbortSignal.timeout(30_000),
+	});
+	return { status: response.status, text: await response.text() };
+}
+
+/**
+ * Waits until the workflow has at least `total` finished executions, then returns the trigger items of those whose
+ * trigger output has `deliveryKey` (each once per execution).
+ */
+async function runsOf(client, workflowId, total, deliveryKey) {
+	const list = await waitFor(`${total} executions`, async () => {
+		const executions = await executionsOf(client, workflowId);
+		return executions.length >= total && executions.every((e) => e.finished || e.status === 'error')
+			? executions
+			: undefined;
+	});
+	return list
+		.map((execution) => ({ execution, item: nodeOutput(execution.data, TRIGGER_NODE_NAME)[0] }))
+		.filter(({ item }) => item?.deliveryKey === deliveryKey);
+}
+
+async function checkTrigger(report, context) {
+	const { admin, client, credential, instance } = context;
+	await admin.reset();
+	const { webhookId, workflow } = triggerWorkflow('E2E trigger', EVENTS, credential, {
+		endpointRemovalDelay: REMOVAL_DELAY_SECONDS,
+	});
+	const created = await client.createWorkflow(workflow);
+	const webhookUrl = `${instance.url}/webhook/${webhookId}/webhook`;
+	const state = {};
+
+	await report.check(
+		'trigger: activation registers the production webhook URL in the sandbox',
+		async () => {
+			await client.activateWorkflow(created.id);
+			const endpoints = await admin.webhookEndpoints();
+			assert.equal(endpoints.length, 1, JSON.stringify(endpoints));
+			assert.equal(endpoints[0].url, webhookUrl);
+			assert.deepEqual([...endpoints[0].events].sort(), [...EVENTS].sort());
+			state.endpoint = endpoints[0];
+		},
+	);
+
+	await report.check(
+		'trigger: the webhook answers on its production URL (not only after readiness)',
+		async () => {
+			// n8n may register webhooks a moment after activation returns: wait for an answer other than 404.
+			await waitFor('the production webhook', async () => {
+				const response = await fetch(webhookUrl, { method: 'POST', body: '{}' });
+				return response.status !== 404;
+			});
+		},
+	);
+
+	await report.check(
+		'trigger: a charge event starts exactly one execution holding the event',
+		async () => {
+			const fired = await admin.chargeEvent(SEED.charges.authorized, 'charge.captured');
+			assert.equal(fired.deliveries.length, 1);
+			state.deliveryId = fired.deliveries[0].id;
+			const delivery = await settledDelivery(admin, state.deliveryId);
+			assert.equal(delivery.lastStatus, 200, `n8n answered ${delivery.lastStatus}`);
+			const [execution] = await waitFor('the execution', async () => {
+				const list = await executionsOf(client, created.id);
+				return list.length > 0 && list.every((e) => e.finished || e.status === 'error')
+					? list
+					: undefined;
+			});
+			assert.equal(execution.status, 'success');
+			const [item] = nodeOutput(execution.data, TRIGGER_NODE_NAME);
+			assert.partialDeepStrictEqual(item, {
+				id: state.deliveryId,
+				event: 'charge.captured',
+				charge: { id: SEED.charges.authorized, status: 'captured', amount: 25990 },
+			});
+			await sleep(QUIET_MS);
+			assert.equal((await executionsOf(client, created.id)).length, 1, 'more than one execution');
+		},
+	);
+
+	await report.check('trigger: a forged delivery gets 401 and starts no execution', async () => {
+		const body = JSON.stringify({
+			id: '99999999-0000-4000-8000-000000000001',
+			event: 'charge.refunded',
+			charge: { id: SEED.charges.captured, status: 'refunded', amount: 90000 },
+			occurred_at: new Date().toISOString(),
+		});
+		const wrongSecret = `whsec_${'0'.repeat(64)}`;
+		const signature = createHmac('sha256', wrongSecret).update(body).digest('hex');
+		const response = await fetch(webhookUrl, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'x-signature': `sha256=${signature}`,
+				'x-event': 'charge.refunded',
+				'x-delivery-id': '99999999-0000-4000-8000-000000000001',
+			},
+			body,
+		});
+		assert.equal(response.status, 401);
+		await sleep(QUIET_MS);
+		assert.equal(
+			(await executionsOf(client, created.id)).length,
+			1,
+			'a forged delivery ran the workflow',
+		);
+	});
+
+	await report.check(
+		'trigger: a repeated delivery (the same bytes) starts no execution',
+		async () => {
+			assert.ok(state.deliveryId, 'no delivery from the earlier check');
+			await admin.redeliver(state.deliveryId);
+			const delivery = await settledDelivery(admin, state.deliveryId, 2);
+			assert.equal(
+				delivery.lastStatus,
+				200,
+				'a duplicate is acknowledged so the platform stops resending',
+			);
+			await sleep(QUIET_MS);
+			assert.equal(
+				(await executionsOf(client, created.id)).length,
+				1,
+				'the duplicate ran the workflow',
+			);
+		},
+	);
+
+	// Signed bodies in other shapes: each runs once, its body whole in the item (`body`, or `rawBody` for text).
+	state.executions = 1;
+	const shape = (title, send, expected) =>
+		report.check(
+			`trigger: a signed ${title} starts one execution with the body intact`,
+			async () => {
+				const secret = endpointSecret(context, webhookUrl);
+				const { body, headers, deliveryKey } = send;
+				const answer = await sendSigned(webhookUrl, secret, body, headers);
+				assert.equal(answer.status, 200, `n8n answered ${answer.status} ${answer.text}`);
+				state.executions++;
+				const runs = await runsOf(client, created.id, state.executions, deliveryKey);
+				assert.equal(runs.length, 1, `${runs.length} executions for ${deliveryKey}`);
+				assert.equal(runs[0].execution.status, 'success');
+				assert.partialDeepStrictEqual(runs[0].item, expected);
+			},
+		);
+	const at = new Date().toISOString();
+	const refund = {
+		id: SEED.charges.captured,
+		status: 'refunded',
+		amount: 90000,
+		currency: 'BRL',
+		payment_method: 'pix',
+	};
+	const typed = { id: randomUUID(), type: 'charge.refunded', created_at: at, data: refund };
+	await shape(
+		'event under "type", the charge under "data"',
+		{
+			body: JSON.stringify(typed),
+			headers: { 'content-type': 'application/json' },
+			deliveryKey: digestOf(JSON.stringify(typed)),
+		},
+		{ id: typed.id, event: 'charge.refunded', charge: refund, occurred_at: at, body: typed },
+	);
+	const charge = { ...refund, id: SEED.charges.authorized, status: 'captured', created_at: at };
+	const headerId = randomUUID();
+	await shape(
+		'charge as the whole body (event and id in headers only)',
+		{
+			body: JSON.stringify(charge),
+			headers: {
+				'content-type': 'application/json',
+				'x-event': 'charge.captured',
+				'x-delivery-id': headerId,
+			},
+			deliveryKey: digestOf(JSON.stringify(charge)),
+		},
+		{
+			id: headerId,
+			event: 'charge.captured',
+			charge,
+			body: charge,
+			occurred_at: null,
+			unsignedFields: ['event', 'id'],
+		},
+	);
+	const text = `charge ${SEED.charges.authorized} captured: R$ 259,90`;
+	const textId = randomUUID();
+	await shape(
+		'text body (not JSON)',
+		{
+			body: text,
+			headers: {
+				'content-type': 'text/plain',
+				'x-event': 'charge.captured',
+				'x-delivery-id': textId,
+			},
+			deliveryKey: digestOf(text),
+		},
+		{ id: textId, event: 'charge.captured', body: null, rawBody: text, rawBodyEncoding: 'utf8' },
+	);
+	const anonymous = JSON.stringify({
+		event: 'charge.chargeback',
+		charge: { ...refund, status: 'chargeback' },
+		occurred_at: at,
+	});
+	const digest = digestOf(anonymous);
+	await shape(
+		'body without any id (known by its digest)',
+		{ body: anonymous, headers: { 'content-type': 'application/json' }, deliveryKey: digest },
+		{ id: null, deliveryKey: digest, event: 'charge.chargeback', body: JSON.parse(anonymous) },
+	);
+
+	await report.check(
+		'trigger: the same bytes without id again are a duplicate; no shape ran twice',
+		async () => {
+			const answer = await sendSigned(webhookUrl, endpointSecret(context, webhookUrl), anonymous, {
+				'content-type': 'application/json',
+			});
+			assert.equal(answer.status, 200);
+			assert.match(answer.text, /duplicate delivery/);
+			await sleep(QUIET_MS);
+			assert.equal((await executionsOf(client, created.id)).length, state.executions);
+		},
+	);
+
+	await report.check(
+		`trigger: unpublishing stops the webhook at once and removes the endpoint after the delay (${REMOVAL_DELAY_SECONDS} s here)`,
+		async () => {
+			await client.deactivateWorkflow(created.id);
+			const response = await fetch(webhookUrl, { method: 'POST', body: '{}' });
+			assert.equal(response.status, 404, 'the production webhook is still served');
+			assert.equal((await admin.webhookEndpoints()).length, 1, 'removed before the delay');
+			await waitFor('the endpoint removed', async () =>
+				(await admin.webhookEndpoints()).length === 0 ? true : undefined,
+			);
+		},
+	);
+}
+
+/**
+ * A trigger acknowledging "After the Workflow Succeeds" (its default, set here explicitly): n8n answers when the run
+ * is over, an empty 200 when it succeeded, 500 when it failed, and the platform resends then.
+ */
+async function checkAcknowledgeAfterRun(report, context) {
+	const { admin, client, credential, instance, sandbox } = context;
+	await admin.reset();
+	const afterRun = { parameters: { acknowledge: 'lastNode' } };
+	const passing = triggerWorkflow(
+		'E2E trigger: acknowledge after the run',
+		['charge.captured'],
+		credential,
+		{},
+		{
+			...afterRun,
+			after: [
+				postNode('Post to Sink', `${sandbox.url}/__admin/sink`, { delivery: '={{ $json.id }}' }),
+			],
+		},
+	);
+	const failing = triggerWorkflow(
+		'E2E trigger: acknowledge after a failed run',
+		['charge.refunded'],
+		credential,
+		{},
+		{
+			...afterRun,
+			after: [stopAndErrorNode('Fail', 'E2E: this run fails on purpose')],
+		},
+	);
+	const workflows = [];
+	try {
+		for (const { webhookId, workflow } of [passing, failing]) {
+			const created = await client.createWorkflow(workflow);
+			await client.activateWorkflow(created.id);
+			const url = `${instance.url}/webhook/${webhookId}/webhook`;
+			await waitFor('the production webhook', async () => {
+				const response = await fetch(url, { method: 'POST', body: '{}' });
+				return response.status !== 404;
+			});
+			workflows.push({ id: created.id, url });
+		}
+		const [ok, fails] = workflows;
+
+		await report.check(
+			'trigger, after the workflow succeeds: an empty 200, sent once the run is over',
+			async () => {
+				const delivery = {
+					id: randomUUID(),
+					event: 'charge.captured',
+					charge: { id: SEED.charges.authorized, status: 'captured', amount: 25990 },
+				};
+				const answer = await sendSigned(
+					ok.url,
+					endpointSecret(context, ok.url),
+					JSON.stringify(delivery),
+					{ 'content-type': 'application/json' },
+				);
+				assert.equal(answer.status, 200, `n8n answered ${answer.status} ${answer.text}`);
+				assert.equal(answer.text, '', 'the answer carries a body');
+				// The run's last node posted to the sink before n8n answered: it is there already, no waiting.
+				const sink = await admin.sink();
+				assert.deepEqual(
+					sink.map((entry) => entry.body),
+					[{ delivery: delivery.id }],
+					'the answer came before the run was over',
+				);
+				const [execution] = await runsOf(client, ok.id, 1, digestOf(JSON.stringify(delivery)));
+				assert.equal(execution?.execution.status, 'success');
+			},
+		);
+
+		await report.check(
+			'trigger, after the workflow succeeds: a failed run is answered 500, and each resend runs again',
+			async () => {
+				const fired = await admin.chargeEvent(SEED.charges.authorized, 'charge.refunded');
+				assert.equal(fired.deliveries.length, 1);
+				const { id } = fired.deliveries[0];
+				await sandbox.waitForDeliveries();
+				const record = (await admin.deliveries()).find((d) => d.id === id);
+				assert.ok(record, `no delivery ${id}`);
+				assert.equal(
+					record.lastStatus,
+					500,
+					`n8n answered ${record.lastStatus ?? record.lastError}`,
+				);
+				assert.equal(record.delivered, false);
+				assert.ok(
+					record.attempts > 1,
+					`${record.attempts} attempt(s): the platform did not resend`,
+				);
+				const runs = await runsOf(
+					client,
+					fails.id,
+					record.attempts,
+					digestOf(sandbox.deliveryBody(id)),
+				);
+				assert.equal(runs.length, record.attempts, 'one execution per attempt');
+				assert.ok(
+					runs.every((run) => run.execution.status === 'error'),
+					runs.map((run) => run.execution.status).join(', '),
+				);
+			},
+		);
+	} finally {
+		for (const workflow of workflows) await client.deactivateWorkflow(workflow.id);
+	}
+}
+
+async function checkChargeEventsExample(report, context) {
+	const { admin, client, examples } = context;
+	await admin.reset();
+	const workflowId = examples['charge-events-to-team-channel'].id;
+
+	await report.check(
+		'example "charge events": a refund is posted to the team channel (sandbox sink)',
+		async () => {
+			await client.activateWorkflow(workflowId);
+			try {
+				assert.equal((await admin.webhookEndpoints()).length, 1);
+				await admin.chargeEvent(SEED.charges.authorized, 'charge.refunded');
+				const [entry] = await waitFor('the message in the sink', async () => {
+					const sink = await admin.sink();
+					return sink.length > 0 ? sink : undefined;
+				});
+				assert.deepEqual(entry.body, {
+					text: `Refund issued: R$ 259,90 by credit_card from Mariana Alves (charge ${SEED.charges.authorized})`,
+					event: 'charge.refunded',
+					charge_id: SEED.charges.authorized,
+				});
+			} finally {
+				await client.deactivateWorkflow(workflowId);
+			}
+			// Unpublished: the endpoint stays for the removal delay (a publish within it would take it back).
+			assert.equal((await admin.webhookEndpoints()).length, 1);
+		},
+	);
+}
+
+module.exports = {
+	checkAcknowledgeAfterRun,
+	checkChargeEventsExample,
+	checkTrigger,
+	digestOf,
+	endpointSecret,
+	executionsOf,
+	sendSigned,
+};

@@ -1,0 +1,214 @@
+'use strict';
+/**
+ * End-to-end suite in a real n8n: `npm run test:e2e`.
+ *
+ * Builds the package, installs the pinned n8n (cached), installs the package from its `npm pack` tarball (or the
+ * release's, PACKAGE_TARBALL) into a fresh user folder with the steps of n8n's community package install, starts the sandbox and n8n on loopback, and checks that the package loads, that every operation runs
+ * in an imported workflow, that the trigger registers, verifies and de-duplicates deliveries of any shape (and, at
+ * typeVersion 1.2, answers after the run), that the examples work, and (lab/e2e/editor.js) what the editor shows.
+ * One line per check, phase timings, and node:test's summary (lab/lib/report.js); exit code 1 on any failure. Everything it
+ * starts is stopped, also on failure or Ctrl-C.
+ *
+ * `--n8n [version]` (npm run test:compat -- <version>) runs the same checks against another n8n, on the Node.js its
+ * line needs (default: the long-term line's version in lab/lib/n8nLines.js), without the editor checks, which
+ * are written for the current editor. Each run records its result in the compatibility table
+ * (lab/e2e/lib/compatibility.js).
+ *
+ * Environment: E2E_SKIP_EDITOR=1 leaves out the editor checks; E2E_KEEP=1 keeps the temporary user folder;
+ * E2E_BLOCKS=<part>[,<part>] runs only the blocks whose title contains one of the parts (while working on them).
+ * PACKAGE_TARBALL=<file> installs that tarball instead of packing the working tree (the release dry run in CI).
+ */
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const n8n = require('../lib/n8n');
+const { runCommand, stopAll, stopAllOnSignals } = require('../lib/processes');
+const { ensureChromium } = require('../lib/browser');
+const { runEditorChecks } = require('./editor');
+const { checkBuiltFiles, oldestNodeOf } = require('./lib/builtFiles');
+const { recordCompatibility } = require('./lib/compatibility');
+const { Report } = require('../lib/report');
+const { registryOperations } = require('../lib/operationCases');
+const { SandboxAdmin } = require('../../scripts/lib/sandboxAdmin');
+const { checkOnboardingExample, checkOperations } = require('./lib/operationChecks');
+const { checkPackageLoads } = require('./lib/packageChecks');
+const { checkHttpRequestNode } = require('./lib/httpRequestChecks');
+const { checkApiNames } = require('./lib/apiNamesChecks');
+const { checkIdempotencyKey } = require('./lib/idempotencyChecks');
+const {
+	checkAcknowledgeAfterRun,
+	checkTrigger,
+	checkChargeEventsExample,
+} = require('./lib/triggerChecks');
+const { checkSignatureFamilies } = require('./lib/signatureChecks');
+const { checkRegistrationRepair } = require('./lib/repairChecks');
+const { checkTriggerSeams } = require('./lib/seamChecks');
+const { resultsDir } = require('../lib/results');
+
+const RESULTS_DIR = resultsDir('e2e');
+const NOT_RUN = { node: '', oldestNode: '', passed: 0, failed: 0, blocks: [] };
+
+/**
+ * The n8n version to run against, one of the list (lab/lib/n8nLines.js): `--n8n [version]` on the command line
+ * (default: the long-term line's), else N8N_VERSION, else the primary.
+ */
+function requestedVersion() {
+	const flag = process.argv.indexOf('--n8n');
+	const version =
+		flag === -1
+			? process.env.N8N_VERSION || n8n.PRIMARY_N8N_VERSION
+			: process.argv[flag + 1] || n8n.LTS_N8N_VERSION;
+	return { entry: n8n.versionUnderTest(version), compat: flag !== -1 };
+}
+
+/**
+ * Whether the package the list says the registry lacks (`name@version`) is still missing: `npm view` answers E404.
+ * Any other failure (no network) is an error, not a skip.
+ * @param {string} spec
+ */
+async function stillMissing(spec) {
+	const { code, stdout, stderr } = await runCommand('npm', ['view', spec, 'version'], {
+		allowFailure: true,
+	});
+	if (code === 0) return stdout.trim() === '';
+	if (/E404/.test(stderr)) return true;
+	throw new Error(`npm view ${spec} failed:\n${n8n.tail(stderr, 10)}`);
+}
+
+async function main() {
+	const report = new Report();
+	const { entry, compat } = requestedVersion();
+	const { version } = entry;
+	const blocksRun = [];
+	stopAllOnSignals((signal) => console.log(`\n${signal}: stopping n8n and the sandbox`));
+	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-'));
+	const userFolder = path.join(workDir, 'n8n');
+	/** The stack (sandbox, instance, client, credential, examples, stop), the n8n folder, the sandbox admin client. */
+	const context = { userFolder };
+	let ok = false;
+
+	try {
+		const withEditor = !compat && process.env.E2E_SKIP_EDITOR !== '1';
+		const note = entry.notInstallable;
+		if (note && (await stillMissing(note.missing))) {
+			report.skip(`n8n ${version}`, `${note.reason} (npm view ${note.missing}: E404)`);
+			recordCompatibility({
+				...NOT_RUN,
+				n8n: version,
+				notRun: note.reason,
+				date: new Date().toISOString().slice(0, 10),
+			});
+			if (report.summary() !== 0) process.exitCode = 1;
+			return;
+		}
+		if (note) {
+			report.fail(
+				`n8n ${version}: ${note.missing} is on the registry now; remove the notInstallable note in lab/lib/n8nLines.js`,
+			);
+		}
+		context.n8nDir = await report.phase(
+			`install (build, n8n${withEditor ? ', chromium' : ''})`,
+			async () => {
+				await n8n.buildPackage();
+				if (withEditor) await ensureChromium();
+				return await n8n.installN8n(version);
+			},
+		);
+		context.nodeVersion = (
+			await runCommand(n8n.n8nCommand(context.n8nDir).command, ['-v'])
+		).stdout.trim();
+		context.oldestNode = await oldestNodeOf(context.n8nDir);
+		console.log(`n8n ${version} on Node ${context.nodeVersion}`);
+
+		await report.phase('start (sandbox, n8n, owner)', async () => {
+			const stack = await n8n.startStack({
+				n8nDir: context.n8nDir,
+				userFolder,
+				apiKeyLabel: 'e2e',
+				sandbox: { delivery: { maxAttempts: 3, baseDelayMs: 200, timeoutMs: 5_000 } },
+			});
+			Object.assign(context, stack, { admin: new SandboxAdmin(stack.sandbox.url) });
+			assert.equal(stack.ownerCreated, true, 'a fresh instance must ask for its owner');
+			console.log(
+				`n8n ${stack.instance.url}, sandbox ${stack.sandbox.url}, user folder ${userFolder}`,
+			);
+		});
+
+		const only = process.env.E2E_BLOCKS;
+		const block = async (name, fn) => {
+			if (only && !only.split(',').some((part) => name.includes(part.trim()))) return;
+			blocksRun.push(name);
+			try {
+				await report.phase(name, () => fn(report, context));
+			} catch {
+				// Reported by phase(); the next block still runs.
+			}
+		};
+		await block('built files', checkBuiltFiles);
+		await block('package loads', checkPackageLoads);
+		await block(
+			`operations (${registryOperations().length} + invalid inputs + expressions)`,
+			checkOperations,
+		);
+		await block('Idempotency Key: a create run twice creates once', checkIdempotencyKey);
+		await block('HTTP Request node with the credential', checkHttpRequestNode);
+		await block('a platform with other names (credential API Names)', checkApiNames);
+		await block('example: submerchant onboarding', checkOnboardingExample);
+		await block('trigger', checkTrigger);
+		await block('trigger: acknowledge after the run', checkAcknowledgeAfterRun);
+		await block('trigger: signature families', checkSignatureFamilies);
+		await block('trigger: registration repairs itself', checkRegistrationRepair);
+		await block('trigger: publish, restart, waits and replays', checkTriggerSeams);
+		await block('example: charge events', checkChargeEventsExample);
+		if (withEditor) {
+			await block('editor (chromium)', () =>
+				runEditorChecks(report, {
+					url: context.instance.url,
+					owner: n8n.DEFAULT_OWNER,
+					examples: context.examples,
+					httpRequest: {
+						client: context.client,
+						credential: context.credential,
+						sandboxUrl: context.sandbox.url,
+					},
+				}),
+			);
+		}
+		ok = true;
+	} catch (error) {
+		report.failUnlessReported(error);
+	} finally {
+		if (context.instance) {
+			fs.writeFileSync(path.join(RESULTS_DIR, 'n8n.log'), context.instance.output());
+		}
+		await context.stop?.();
+		await stopAll();
+		if (process.env.E2E_KEEP === '1') console.log(`kept ${workDir}`);
+		else fs.rmSync(workDir, { recursive: true, force: true });
+	}
+	if (!ok || report.failed > 0)
+		console.log(`n8n log: ${path.relative(process.cwd(), RESULTS_DIR)}/n8n.log`);
+	const verdict =
+		ok && report.failed === 0
+			? 'works with this package'
+			: `does NOT work: ${report.failed} failed above`;
+	console.log(`n8n ${version} on Node ${context.nodeVersion ?? '(not started)'}: ${verdict}`);
+	// A run of some blocks only (E2E_BLOCKS) says nothing about the whole package: the table keeps the last full run.
+	if (context.nodeVersion && !process.env.E2E_BLOCKS) {
+		recordCompatibility({
+			n8n: version,
+			node: context.nodeVersion,
+			oldestNode: context.oldestNode?.version ?? '',
+			passed: report.passed,
+			failed: report.failed,
+			blocks: blocksRun,
+			date: new Date().toISOString().slice(0, 10),
+		});
+	}
+	if (report.summary() !== 0) process.exitCode = 1;
+}
+
+main().catch((error) => {
+	Report.crashed(error);
+});

@@ -1,0 +1,195 @@
+'use strict';
+/**
+ * n8n in queue mode on loopback: one main process (editor, API, activation; it runs no production execution and
+ * serves no production webhook), webhook processes (`n8n webhook`) and workers (`n8n worker`), sharing one
+ * PostgreSQL database and one Redis, each with a user folder of its own (as on separate machines) holding this
+ * package as a community node.
+ *
+ * Every process gets PP_QUEUE_PROCESS=<its name>, and expressions may read it (N8N_BLOCK_ENV_ACCESS_IN_NODE=false),
+ * so a Set node `{{ $env.PP_QUEUE_PROCESS }}` records in each execution which process ran it.
+ */
+const { randomBytes } = require('crypto');
+const fs = require('fs');
+const path = require('path');
+const n8n = require('../../lib/n8n');
+
+/** How long a worker may take to finish its running executions when stopped (n8n's own default is 30 s). */
+const GRACEFUL_SHUTDOWN_SECONDS = 30;
+const WORKER_CONCURRENCY = 5;
+
+/**
+ * @typedef {object} ClusterOptions
+ * @property {string} n8nDir
+ * @property {string} workDir
+ * @property {{ host: string, port: number, database: string, user: string, password?: string }} postgres
+ * @property {{ host: string, port: number }} redis
+ * @property {string} webhookBaseUrl What main registers webhooks under (the balancer in front of the webhook
+ *   processes).
+ * @property {string[]} webhookNames
+ * @property {string[]} workerNames
+ * @property {(name: string, line: string) => void} [onLine]
+ */
+
+/** @typedef {'start' | 'webhook' | 'worker'} Command */
+
+class Cluster {
+	/** @param {ClusterOptions} options */
+	constructor(options) {
+		this.options = options;
+		this.encryptionKey = randomBytes(24).toString('hex');
+		/** @type {Map<string, import('../../lib/n8nProcess').N8nInstance>} */
+		this.processes = new Map();
+		/**
+		 * @type {Map<string, { port: number, brokerPort: number, command: Command }>} ports and command by process
+		 *   name, kept across a restart
+		 */
+		this.ports = new Map();
+		/** @type {import('../../lib/n8n').N8nClient | undefined} */
+		this.client = undefined;
+	}
+
+	/** The main process's URL (editor, API). */
+	mainUrl() {
+		const main = this.processes.get('main');
+		if (!main) throw new Error('main is not running');
+		return main.url;
+	}
+
+	/**
+	 * The URL a process listens on.
+	 * @param {string} name
+	 */
+	url(name) {
+		return `http://127.0.0.1:${this.ports.get(name)?.port}`;
+	}
+
+	/** Installs the package for main, then starts main, the webhook processes and the workers. */
+	async start() {
+		const mainFolder = this.userFolder('main');
+		await n8n.installPackage(mainFolder);
+		await this.startProcess('main', 'start');
+		/** @type {Array<[string, Command]>} */
+		const others = [
+			...this.options.webhookNames.map(
+				(name) => /** @type {[string, Command]} */ ([name, 'webhook']),
+			),
+			...this.options.workerNames.map(
+				(name) => /** @type {[string, Command]} */ ([name, 'worker']),
+			),
+		];
+		for (const [name] of others) this.copyPackage(mainFolder, this.userFolder(name));
+		await Promise.all(others.map(([name, command]) => this.startProcess(name, command)));
+	}
+
+	/**
+	 * Starts (or starts again, on the same ports) one process.
+	 * @param {string} name
+	 * @param {Command} command
+	 */
+	async startProcess(name, command) {
+		let known = this.ports.get(name);
+		if (!known) {
+			known = { port: await n8n.freePort(), brokerPort: await n8n.freePort(), command };
+			this.ports.set(name, known);
+		}
+		const { port, brokerPort } = known;
+		const { onLine } = this.options;
+		const instance = await n8n.startN8n({
+			n8nDir: this.options.n8nDir,
+			userFolder: this.userFolder(name),
+			port,
+			brokerPort,
+			command,
+			args: command === 'worker' ? [`--concurrency=${WORKER_CONCURRENCY}`] : [],
+			env: this.env(name, port),
+			onLine: onLine ? (/** @type {string} */ line) => onLine(name, line) : undefined,
+			readyTimeoutMs: 180_000,
+		});
+		this.processes.set(name, instance);
+		return instance;
+	}
+
+	/**
+	 * Starts a stopped process again (same name, ports and user folder).
+	 * @param {string} name
+	 */
+	async restart(name) {
+		const known = this.ports.get(name);
+		if (!known) throw new Error(`unknown process ${name}`);
+		return await this.startProcess(name, known.command);
+	}
+
+	/**
+	 * Stops one process with SIGTERM (n8n's graceful shutdown), SIGKILL only past the graceful time.
+	 * @param {string} name
+	 */
+	async stopProcess(name) {
+		const instance = this.processes.get(name);
+		this.processes.delete(name);
+		await instance?.stop((GRACEFUL_SHUTDOWN_SECONDS + 15) * 1000);
+	}
+
+	/**
+	 * Kills one process with SIGKILL (a crash: no graceful shutdown, running executions cut off).
+	 * @param {string} name
+	 */
+	async killProcess(name) {
+		const instance = this.processes.get(name);
+		this.processes.delete(name);
+		await instance?.process.kill?.();
+	}
+
+	/** Stops the workers and webhook processes together, then main. */
+	async stop() {
+		const others = [...this.processes.keys()].filter((name) => name !== 'main');
+		await Promise.all(others.map((name) => this.stopProcess(name)));
+		await this.stopProcess('main');
+	}
+
+	/** @param {string} name */
+	userFolder(name) {
+		return path.join(this.options.workDir, 'n8n', name);
+	}
+
+	/**
+	 * A copy of the installed package in another process's user folder.
+	 * @param {string} fromFolder
+	 * @param {string} toFolder
+	 */
+	copyPackage(fromFolder, toFolder) {
+		const nodes = path.join('.n8n', 'nodes');
+		fs.rmSync(path.join(toFolder, nodes), { recursive: true, force: true });
+		fs.mkdirSync(path.join(toFolder, '.n8n'), { recursive: true });
+		fs.cpSync(path.join(fromFolder, nodes), path.join(toFolder, nodes), { recursive: true });
+	}
+
+	/**
+	 * @param {string} name
+	 * @param {number} port
+	 */
+	env(name, port) {
+		const { postgres, redis, webhookBaseUrl } = this.options;
+		return {
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: postgres.host,
+			DB_POSTGRESDB_PORT: String(postgres.port),
+			DB_POSTGRESDB_DATABASE: postgres.database,
+			DB_POSTGRESDB_USER: postgres.user,
+			DB_POSTGRESDB_PASSWORD: postgres.password ?? '',
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: redis.host,
+			QUEUE_BULL_REDIS_PORT: String(redis.port),
+			// A worker answers /healthz/readiness on this port (main and webhook processes on N8N_PORT).
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_PORT: String(port),
+			N8N_ENCRYPTION_KEY: this.encryptionKey,
+			N8N_WEBHOOK_URL: webhookBaseUrl,
+			N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: String(GRACEFUL_SHUTDOWN_SECONDS),
+			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+			PP_QUEUE_PROCESS: name,
+		};
+	}
+}
+
+module.exports = { Cluster, GRACEFUL_SHUTDOWN_SECONDS, WORKER_CONCURRENCY };

@@ -1,0 +1,410 @@
+'use strict';
+/**
+ * One queue-mode run: PostgreSQL, Redis (behind a gate that can cut it off), the sandbox, the balancer and the n8n
+ * processes it starts, the workflows it activates (one per cell: an Acknowledge mode and a sender retry profile), and
+ * the parts it sends (each part's delivery ids and balancer requests, and when the worker stopped).
+ */
+const { randomUUID } = require('crypto');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const n8n = require('../../lib/n8n');
+const { ROOT } = require('../../../scripts/lib/packageInfo');
+const { chain } = require('../../lib/workflowBuilder');
+const { postNode, setNode, triggerWorkflow } = require('../../lib/workflows');
+const { allExecutions, nodeOutput } = require('../../lib/executions');
+const { Balancer } = require('./balancer');
+const { Cluster } = require('./cluster');
+const { servicesFromEnv, startPostgres, startRedis } = require('./services');
+const { TcpGate } = require('./tcpGate');
+const { startReceiver } = require('../../../test/harness/receiver');
+
+/**
+ * @typedef {Awaited<ReturnType<typeof import('../../../sandbox').startSandbox>>} Sandbox
+ * @typedef {import('../../lib/groupReport').Report} Report
+ * @typedef {{ ids: string[], firstRequest: number, lastRequest: number, seconds: number }} Part
+ * @typedef {{ id: string, status: string, startedAt: number, stoppedAt: number, deliveryId?: string,
+ *   process?: string, nodesRun: string[], mode?: string }} RecordedExecution
+ */
+
+const RESULTS_DIR = path.join(ROOT, 'test-results', 'queue');
+const WEBHOOKS = ['webhook-1', 'webhook-2'];
+
+const WORKERS = ['worker-a', 'worker-b'];
+
+/** Events whose runs take RUN_SECONDS and succeed. */
+const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
+/** Events whose runs take LONG_RUN_SECONDS, longer than any sender's timeout (charge.failed also fails once). */
+const LONG_EVENTS = ['charge.voided', 'charge.failed'];
+/** Events whose first run of a delivery fails at its last node (the next run of the same delivery succeeds). */
+const FAILING_ONCE_EVENTS = ['charge.expired', 'charge.failed'];
+const ALL_EVENTS = [...new Set([...EVENTS, ...LONG_EVENTS, ...FAILING_ONCE_EVENTS])];
+
+const RECORD_NODE_NAME = 'Record Process';
+
+/** How long the sandbox waits for n8n's answer to a delivery before it counts the attempt as failed. */
+const DELIVERY_TIMEOUT_MS = 15_000;
+
+/**
+ * The sandbox's default sender (profile resend-every-failure) resends every non-2xx answer for long enough to outlast
+ * n8n's failing of a killed worker's job (about 90 s): 60 attempts, 250 ms doubled up to 4 s apart (about 4 min).
+ * The other profiles (sandbox/retryProfiles.js) change this per endpoint.
+ */
+const DELIVERY_RETRIES = { maxAttempts: 60, baseDelayMs: 250, maxDelayMs: 4_000 };
+/** pause-endpoint pauses an endpoint after this many failed attempts in a row. */
+const PAUSE_AFTER = 20;
+
+/** The two acknowledgement modes. */
+const MODES = /** @type {const} */ (['onReceived', 'lastNode']);
+/** @typedef {typeof MODES[number]} Mode */
+
+/** The sender retry profiles (sandbox/retryProfiles.js). */
+const PROFILES = ['resend-every-failure', 'stop-at-4xx', 'short-timeout', 'pause-endpoint'];
+
+/**
+ * A cell of the matrix: an Acknowledge mode and a retry profile, with a workflow (and so an endpoint) of its own.
+ * @typedef {{ mode: Mode, profile: string }} Cell
+ */
+
+/**
+ * The cells `.ci/run queue` runs: the safe mode under every profile that keeps retrying (the goal: 0 lost), and When
+ * Received under the default profile (what it loses). `--all` runs every mode with every profile.
+ * @type {Cell[]}
+ */
+const GOAL_CELLS = [
+	{ mode: 'lastNode', profile: 'resend-every-failure' },
+	{ mode: 'lastNode', profile: 'stop-at-4xx' },
+	{ mode: 'lastNode', profile: 'short-timeout' },
+	{ mode: 'onReceived', profile: 'resend-every-failure' },
+];
+/** @type {Cell[]} */
+const ALL_CELLS = MODES.flatMap((mode) => PROFILES.map((profile) => ({ mode, profile })));
+
+/** @param {Cell} cell */
+const cellName = (cell) =>
+	`${cell.mode === 'lastNode' ? 'After the Workflow Succeeds' : 'When Received'} / ${cell.profile}`;
+
+/** Whether a cell's sender keeps retrying (pause-endpoint stops for good once it has paused the endpoint). */
+const senderRetries = (/** @type {Cell} */ cell) => cell.profile !== 'pause-endpoint';
+
+/** How long each execution takes (a Wait node), so that a killed worker has executions running. */
+const RUN_SECONDS = 1;
+/** How long a run of a LONG_EVENTS delivery takes: more than any profile's timeout (15 s, short-timeout's 5 s). */
+const LONG_RUN_SECONDS = 17;
+
+const TRIGGER_ITEM = "$('Payment Platform Trigger').item.json";
+
+/**
+ * Trigger (typeVersion 1.3, Acknowledge `mode`) → Set node with the process that ran the execution and the delivery
+ * id → Wait (RUN_SECONDS, or LONG_RUN_SECONDS for LONG_EVENTS) → Last Step: a POST to the suite's receiver, which
+ * fails the first run of a FAILING_ONCE_EVENTS delivery.
+ * @param {{ id: string, name: string }} credential
+ * @param {Cell} cell
+ * @param {string} lastStepUrl
+ */
+function queueWorkflow(credential, cell, lastStepUrl) {
+	const { webhookId, workflow } = triggerWorkflow(
+		`Queue mode: ${cellName(cell)}`,
+		ALL_EVENTS,
+		credential,
+	);
+	const [trigger] = workflow.nodes;
+	const record = setNode(RECORD_NODE_NAME, {
+		process: '={{ $env.PP_QUEUE_PROCESS }}',
+		deliveryId: '={{ $json.id }}',
+	});
+	const wait = {
+		id: randomUUID(),
+		name: 'Take a Second',
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		position: [0, 0],
+		parameters: {
+			resume: 'timeInterval',
+			amount: `={{ ${JSON.stringify(LONG_EVENTS)}.includes(${TRIGGER_ITEM}.event) ? ${LONG_RUN_SECONDS} : ${RUN_SECONDS} }}`,
+			unit: 'seconds',
+		},
+		webhookId: randomUUID(),
+	};
+	const lastStep = postNode('Last Step', lastStepUrl, {
+		deliveryId: `={{ ${TRIGGER_ITEM}.id }}`,
+		event: `={{ ${TRIGGER_ITEM}.event }}`,
+	});
+	const acknowledging = {
+		...trigger,
+		typeVersion: 1.3,
+		parameters: { ...trigger.parameters, acknowledge: cell.mode },
+	};
+	return { webhookId, workflow: chain(workflow.name, [acknowledging, record, wait, lastStep]) };
+}
+
+/**
+ * The suite's Last Step receiver: answers 500 to the first call for a delivery of FAILING_ONCE_EVENTS, 200 otherwise.
+ * `answered` keeps what it answered per delivery id: evidence that a run reached its last step that does not depend
+ * on the execution n8n saved (a loss is then told apart from an execution n8n recorded without its data).
+ */
+async function startLastStep() {
+	/** @type {Set<string>} */
+	const failedOnce = new Set();
+	/** @type {Map<string, number[]>} */
+	const answered = new Map();
+	const answer = (/** @type {string | undefined} */ deliveryId, /** @type {number} */ status) => {
+		if (deliveryId) answered.set(deliveryId, [...(answered.get(deliveryId) ?? []), status]);
+		return status;
+	};
+	const receiver = await startReceiver((request) => {
+		let fields = {};
+		try {
+			fields = JSON.parse(request.rawBody.toString('utf8'));
+		} catch {
+			// Not JSON: answered 200 below.
+		}
+		const { deliveryId, event } = /** @type {{ deliveryId?: string, event?: string }} */ (fields);
+		if (deliveryId && FAILING_ONCE_EVENTS.includes(String(event)) && !failedOnce.has(deliveryId)) {
+			failedOnce.add(deliveryId);
+			return { status: answer(deliveryId, 500), body: { message: 'the last step fails once' } };
+		}
+		return { status: answer(deliveryId, 200), body: { ok: true } };
+	});
+	return Object.assign(receiver, { answered });
+}
+
+/**
+ * @typedef {import('./services').PostgresService} Postgres
+ * @typedef {import('./services').RedisService} Redis
+ * @typedef {{ redis: Redis, postgres: Postgres, sandbox: Sandbox, balancer: Balancer, cluster: Cluster,
+ *   redisGate: TcpGate }} Services
+ * @typedef {{ cell: Cell, name: string, workflowId: string, webhookPath: string, endpointUrl: string }}
+ *   CellWorkflow
+ * @typedef {{ client: import('../../lib/n8n').N8nClient, cells: CellWorkflow[] }} ActiveWorkflow
+ */
+
+class QueueRun {
+	/**
+	 * @param {Report} report
+	 * @param {Cell[]} cells
+	 */
+	constructor(report, cells) {
+		this.report = report;
+		this.cells = cells;
+		/** @type {Map<string, string>} endpoint URL -> its cell's retry profile (read by the sandbox's sender) */
+		this.profileByUrl = new Map();
+		this.workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-queue-'));
+		// PostgreSQL runs as the `postgres` user when we are root: it must be able to enter this folder.
+		fs.chmodSync(this.workDir, 0o755);
+		/** @type {Record<string, string[]> & { sandbox: string[] }} every process's output lines, by name */
+		this.logs = { sandbox: [] };
+		/** @type {Record<string, Part>} */
+		this.parts = {};
+		/**
+		 * @type {Record<string, { faultStarted: number, runningAtFault?: number, faultEnded?: number,
+		 *   recovered?: number }>} per part
+		 */
+		this.timeline = {};
+		/** @type {Partial<Services>} what has been started so far (all of it once start() returned) */
+		this.started = {};
+		/** @type {ActiveWorkflow | undefined} */
+		this.active = undefined;
+		/** @type {Awaited<ReturnType<typeof startLastStep>> | undefined} the Last Step receiver */
+		this.lastStep = undefined;
+	}
+
+	/**
+	 * @param {string} name
+	 * @param {string} line
+	 */
+	log(name, line) {
+		(this.logs[name] ??= []).push(line);
+	}
+
+	/**
+	 * The executions a worker has started and not finished, from its log ("Worker started/finished execution N").
+	 * @param {string} name
+	 */
+	runningOn(name) {
+		const running = new Set();
+		for (const line of this.logs[name] ?? []) {
+			const match = /^Worker (started|finished) execution (\d+)/.exec(line);
+			if (match?.[1] === 'started') running.add(match[2]);
+			else if (match) running.delete(match[2]);
+		}
+		return running;
+	}
+
+	/** The running services; only after start(). */
+	services() {
+		const { redis, postgres, sandbox, balancer, cluster, redisGate } = this.started;
+		if (!redis || !postgres || !sandbox || !balancer || !cluster || !redisGate) {
+			throw new Error('the queue run has not started');
+		}
+		return { redis, postgres, sandbox, balancer, cluster, redisGate };
+	}
+
+	/** The workflow setUp() activated. */
+	workflow() {
+		if (!this.active) throw new Error('the queue workflow is not set up');
+		return this.active;
+	}
+
+	get sandbox() {
+		return this.services().sandbox;
+	}
+
+	get balancer() {
+		return this.services().balancer;
+	}
+
+	/** @param {string} n8nDir */
+	async start(n8nDir) {
+		const { started } = this;
+		const given = servicesFromEnv();
+		started.redis = given?.redis ?? (await startRedis(path.join(this.workDir, 'redis')));
+		started.redisGate = new TcpGate(started.redis);
+		const redisAddress = await started.redisGate.listen();
+		this.lastStep = await startLastStep();
+		started.postgres =
+			given?.postgres ?? (await startPostgres(path.join(this.workDir, 'postgres')));
+		// Required here, not at the top: the sandbox reads the build output, which the install phase produces.
+		const { startSandbox } = require('../../../sandbox');
+		started.sandbox = await startSandbox({
+			port: 0,
+			log: (/** @type {string} */ line) => this.log('sandbox', line),
+			delivery: {
+				...DELIVERY_RETRIES,
+				timeoutMs: DELIVERY_TIMEOUT_MS,
+				pauseAfter: PAUSE_AFTER,
+				profileOf: (/** @type {{ url: string }} */ endpoint) => this.profileByUrl.get(endpoint.url),
+			},
+		});
+		started.balancer = new Balancer({ upstreams: [] });
+		const balancerUrl = await started.balancer.listen();
+		started.cluster = new Cluster({
+			n8nDir,
+			workDir: this.workDir,
+			postgres: started.postgres,
+			redis: redisAddress,
+			webhookBaseUrl: balancerUrl,
+			webhookNames: WEBHOOKS,
+			workerNames: WORKERS,
+			onLine: (name, line) => this.log(name, line),
+		});
+		await started.cluster.start();
+		const { postgres, redis, sandbox, cluster } = this.services();
+		console.log(
+			`PostgreSQL :${postgres.port}, Redis :${redis.port}, sandbox ${sandbox.url}, ` +
+				`balancer ${balancerUrl}, main ${cluster.mainUrl()}, ` +
+				[...WEBHOOKS, ...WORKERS].map((name) => `${name} ${cluster.url(name)}`).join(', '),
+		);
+	}
+
+	/**
+	 * The balancer's upstream for webhook process `name`.
+	 * @param {string} name
+	 */
+	upstream(name) {
+		return { name, url: this.services().cluster.url(name) };
+	}
+
+	async setUp() {
+		const { sandbox, balancer, cluster } = this.services();
+		const client = new n8n.N8nClient(cluster.mainUrl());
+		await client.ensureOwner();
+		await client.createApiKey('queue');
+		const credential = await client.createCredential(n8n.sandboxCredential(sandbox));
+		balancer.configure({ upstreams: [this.upstream(WEBHOOKS[0])] });
+		const lastStepUrl = `${this.lastStep?.url}/last-step`;
+		/** @type {CellWorkflow[]} */
+		const cells = [];
+		for (const cell of this.cells) {
+			const { webhookId, workflow } = queueWorkflow(credential, cell, lastStepUrl);
+			const created = await client.createWorkflow(workflow);
+			const webhookPath = `webhook/${webhookId}/webhook`;
+			const endpointUrl = `${balancer.url}${webhookPath}`;
+			this.profileByUrl.set(endpointUrl, cell.profile);
+			cells.push({ cell, name: cellName(cell), workflowId: created.id, webhookPath, endpointUrl });
+		}
+		this.active = { client, cells };
+		for (const { workflowId } of cells) await client.activateWorkflow(workflowId);
+	}
+
+	/**
+	 * Every execution of a cell's workflow, with the delivery id and process each recorded.
+	 * @param {CellWorkflow} cell
+	 * @returns {Promise<RecordedExecution[]>}
+	 */
+	async executions(cell) {
+		const { client } = this.workflow();
+		const list = await allExecutions(client, {
+			workflowId: cell.workflowId,
+			includeData: true,
+		});
+		return list.map((execution) => {
+			const [recorded] = nodeOutput(execution, RECORD_NODE_NAME);
+			return {
+				id: execution.id,
+				status: execution.status,
+				startedAt: Date.parse(execution.startedAt),
+				stoppedAt: Date.parse(execution.stoppedAt),
+				deliveryId: recorded?.deliveryId,
+				process: recorded?.process,
+				nodesRun: Object.keys(execution?.data?.resultData?.runData ?? {}),
+				mode: /** @type {{ mode?: string }} */ (execution).mode,
+			};
+		});
+	}
+
+	/**
+	 * The balancer's records of one part's requests.
+	 * @param {string} partName
+	 */
+	requestsOf(partName) {
+		const { firstRequest, lastRequest } = this.parts[partName];
+		return this.services().balancer.records.filter(
+			(r) => r.n >= firstRequest && r.n <= lastRequest,
+		);
+	}
+
+	/** Stops whatever was started, in order; a failing stop does not keep the next one from running. */
+	stop() {
+		const { started } = this;
+		const stops = [
+			() => started.cluster?.stop(),
+			() => started.balancer?.close(),
+			() => started.redisGate?.close(),
+			() => this.lastStep?.stop(),
+			() => started.sandbox?.stop(),
+			() => started.postgres?.stop(),
+			() => started.redis?.stop(),
+		];
+		return stops.reduce(
+			(/** @type {Promise<unknown>} */ chain, step) => chain.then(step).catch(() => undefined),
+			Promise.resolve(),
+		);
+	}
+
+	saveLogs() {
+		fs.mkdirSync(RESULTS_DIR, { recursive: true });
+		for (const [name, lines] of Object.entries(this.logs)) {
+			fs.writeFileSync(path.join(RESULTS_DIR, `${name}.log`), `${lines.join('\n')}\n`);
+		}
+		fs.writeFileSync(
+			path.join(RESULTS_DIR, 'balancer.json'),
+			`${JSON.stringify(this.started.balancer?.records ?? [], null, 1)}\n`,
+		);
+	}
+}
+
+module.exports = {
+	ALL_CELLS,
+	EVENTS,
+	FAILING_ONCE_EVENTS,
+	GOAL_CELLS,
+	LONG_EVENTS,
+	LONG_RUN_SECONDS,
+	MODES,
+	PAUSE_AFTER,
+	QueueRun,
+	senderRetries,
+	WEBHOOKS,
+	WORKERS,
+};

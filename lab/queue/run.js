@@ -1,0 +1,132 @@
+'use strict';
+/**
+ * n8n queue mode with this package: `npm run test:queue` (the cells that prove the goal), `npm run test:queue --
+ * --all` (the whole matrix).
+ *
+ * PostgreSQL and Redis (Debian's packages, installed when missing, started on loopback in a temporary folder; Redis
+ * behind a gate that can cut it off), the sandbox (its sender retrying per endpoint as the cell's retry profile says,
+ * sandbox/retryProfiles.js), a load balancer (lab/queue/lib/balancer.js), and n8n in queue mode: main, two webhook
+ * processes, two workers. One workflow per cell (Acknowledge mode × sender retry profile): Payment Platform Trigger →
+ * Set node recording which process ran it → Wait (1 s, 17 s for the long runs) → Last Step (fails the first run of
+ * some events). Every charge event is delivered to every cell.
+ *
+ * 1. Activation from main registers every endpoint at the balancer's address; main serves no production webhook.
+ * 2-5. Faults, each over 30 charge events through one webhook process, every 7th answer withheld: a worker stopped
+ *    with SIGTERM and started again; a worker killed with SIGKILL mid-run and started again; the webhook process
+ *    restarted; Redis unreachable for 5 s.
+ * 6. Runs longer than every sender's timeout (6 events; half also fail at their last node on their first run).
+ * 7. Runs failing at their last node on their first run (10 events).
+ * 8-9. Two webhook processes, routing by path, then round-robin: 20 events each, every 5th answer withheld.
+ *
+ * Asserted (what the package guarantees): after the workflow succeeds, no event is lost under any fault wherever the
+ * sender keeps retrying (every profile but pause-endpoint), and each runs exactly once while one webhook process
+ * serves the endpoint and stays up (default sender); when received, no event runs twice there. Counted and reported,
+ * not asserted: the events lost when answered on receipt, those a pausing sender gives up, and the duplicates a
+ * restarted or round-robin webhook process runs. The table goes into docs/reliability.md.
+ *
+ * The run is in lib/queueRun.js, its parts in lib/parts.js, the checks in lib/verify.js. Logs: lab/results/queue/.
+ * QUEUE_KEEP=1 keeps the temporary folder.
+ */
+const fs = require('fs');
+const path = require('path');
+const n8n = require('../lib/n8n');
+const { writeGeneratedBlock } = require('../../scripts/lib/generatedBlock');
+const { REPOSITORY, ROOT } = require('../../scripts/lib/packageInfo');
+const { stopAll, stopAllOnSignals } = require('../lib/processes');
+const { Report } = require('../lib/groupReport');
+const {
+	checkActivation,
+	faultPart,
+	faultParts,
+	slowAndFailingParts,
+	twoWebhookProcesses,
+} = require('./lib/parts');
+const { ALL_CELLS, GOAL_CELLS, QueueRun } = require('./lib/queueRun');
+const { ensureServices } = require('./lib/services');
+const { verifyAll } = require('./lib/verify');
+
+async function main() {
+	const report = new Report();
+	stopAllOnSignals((signal) =>
+		console.log(`\n${signal}: stopping n8n, the sandbox, PostgreSQL and Redis`),
+	);
+	const all = process.argv.includes('--all');
+	const run = new QueueRun(report, all ? ALL_CELLS : GOAL_CELLS);
+	try {
+		const n8nDir = await report.phase('install (build, n8n, PostgreSQL, Redis)', async () => {
+			await n8n.buildPackage();
+			const dir = await n8n.installN8n();
+			await ensureServices();
+			return dir;
+		});
+		await report.phase('start (PostgreSQL, Redis, sandbox, balancer, 5 n8n processes)', () =>
+			run.start(n8nDir),
+		);
+		await report.phase('part 1: set up and activate from main', async () => {
+			await run.setUp();
+			await checkActivation(run);
+		});
+		let partNumber = 2;
+		for (const { name, fault, recover } of faultParts(run)) {
+			await report.phase(`part ${partNumber++}: ${name}`, () =>
+				faultPart(run, name, fault, recover),
+			);
+		}
+		for (const { name, send } of slowAndFailingParts(run)) {
+			await report.phase(`part ${partNumber++}: ${name}`, send);
+		}
+		await report.phase(`part ${partNumber++}: two webhook processes, routed by path`, () =>
+			twoWebhookProcesses(run, 'two webhook processes, routed by path', 'path-hash'),
+		);
+		await report.phase(`part ${partNumber}: two webhook processes, round-robin`, () =>
+			twoWebhookProcesses(run, 'two webhook processes, round-robin', 'round-robin'),
+		);
+		const rows = await report.phase('verify', () => verifyAll(report, run));
+		if (!all) writeAcknowledgeSummary(rows);
+	} catch (error) {
+		report.failUnlessReported(error);
+	} finally {
+		run.saveLogs();
+		await run.stop();
+		await stopAll();
+		if (process.env.QUEUE_KEEP === '1') console.log(`kept ${run.workDir}`);
+		else fs.rmSync(run.workDir, { recursive: true, force: true });
+	}
+	if (report.summary() !== 0) process.exitCode = 1;
+	report.writeLastRun(
+		path.join(ROOT, 'docs', 'reliability.md'),
+		all ? 'queue-matrix-last-run' : 'queue-last-run',
+		n8n.PRIMARY_N8N_VERSION,
+	);
+}
+
+/**
+ * The README's one line on what each Acknowledge mode measured, from this run's table: the safe mode under every
+ * sender that keeps retrying, When Received under the default sender, fault by fault.
+ * @param {Awaited<ReturnType<typeof verifyAll>>} rows
+ */
+function writeAcknowledgeSummary(rows) {
+	const safe = rows.filter(
+		(row) => row.mode === 'After the Workflow Succeeds' && row.profile !== 'pause-endpoint',
+	);
+	const received = rows.filter(
+		(row) => row.mode === 'When Received' && row.profile === 'resend-every-failure',
+	);
+	const total = (list, key) => list.reduce((sum, row) => sum + row[key], 0);
+	const lostText = received
+		.filter((row) => row.lost > 0)
+		.map((row) => `${row.part}: ${row.lost} of ${row.deliveries}`)
+		.join('; ');
+	const senders = [...new Set(safe.map((row) => row.profile))].join(', ');
+	const line =
+		`- **Measured** in n8n ${n8n.PRIMARY_N8N_VERSION} queue mode on ${new Date().toISOString().slice(0, 10)} ` +
+		`(\`npm run test:queue\`, [faults, senders and table](${REPOSITORY.page('docs/reliability.md')}#last-run)): events lost with ` +
+		`*After the Workflow Succeeds* ${total(safe, 'lost')} of ${total(safe, 'deliveries')} (senders: ${senders}); ` +
+		`with *When Received* ${total(received, 'lost')} of ${total(received, 'deliveries')}` +
+		`${lostText ? ` (${lostText})` : ''}.`;
+	writeGeneratedBlock(path.join(ROOT, 'README.md'), 'acknowledge-summary', line);
+}
+
+main().catch((error) => {
+	Report.crashed(error);
+});

@@ -1,0 +1,134 @@
+'use strict';
+/**
+ * What a forged delivery costs the webhook process: an ordinary forged request (one signature header, a small body)
+ * next to forged requests with a 1 MB body, with one signature header and with as many `*-signature` headers as
+ * Node's 16 KB header limit lets through (each header a forged MAC). A benchmark, not a timed assertion: it checks
+ * only that every request got 401 and ran nothing, and writes the figures into the report (SECURITY.md).
+ *
+ * Figures: n8n's CPU time per request (user + system, all its threads, from /proc over batches) and the median
+ * answer time, in rounds that alternate the cases. Measured on a shared machine: noisy, compare within one run.
+ */
+const { randomBytes } = require('crypto');
+const { cpuMsOf } = require('../../bench/lib/rss');
+const { median } = require('../../bench/lib/stats');
+const { eventBody } = require('./attacks/delivery');
+const { send } = require('../../lib/http');
+
+/** ~100 bytes each: 150 fit under Node's default 16 KB of request headers, with the platform's own. */
+const MANY_HEADERS = 150;
+const MEGABYTE = 1024 * 1024;
+const ROUNDS = 5;
+const PER_BATCH = 8;
+
+const forgedMac = () => `sha256=${randomBytes(32).toString('hex')}`;
+
+/** The request of each case (fresh ids and forged MACs each time). */
+const CASES = [
+	{
+		key: 'ordinary',
+		title: 'ordinary forged request (1 signature header, small body)',
+		build: () => ({ body: eventBody(), headers: { 'x-signature': forgedMac() } }),
+	},
+	{
+		key: 'large',
+		title: 'forged, 1 MB body, 1 signature header',
+		build: () => ({
+			body: eventBody({ padding: 'x'.repeat(MEGABYTE) }),
+			headers: { 'x-signature': forgedMac() },
+		}),
+	},
+	{
+		key: 'many',
+		title: `forged, 1 MB body, ${MANY_HEADERS} *-signature headers`,
+		build: () => ({
+			body: eventBody({ padding: 'x'.repeat(MEGABYTE) }),
+			headers: Object.fromEntries(
+				Array.from({ length: MANY_HEADERS }, (_, i) => [
+					`x-f${String(i).padStart(3, '0')}-signature`,
+					forgedMac(),
+				]),
+			),
+		}),
+	},
+];
+
+/**
+ * @param {import('../../lib/groupReport').Report} report
+ * @param {import('./stack').SecurityStack} stack
+ */
+async function measureForgeryCost(report, stack) {
+	const trigger = stack.triggers?.A;
+	if (!trigger) throw new Error('no active trigger to measure against');
+	const pid = stack.instance.process.child.pid ?? 0;
+	const executionsBefore = (
+		await stack.client.listExecutions({ workflowId: trigger.workflowId, limit: 250 })
+	).length;
+	/** @type {Record<string, { cpu: number[], ms: number[], statuses: Record<string, number> }>} */
+	const figures = Object.fromEntries(CASES.map((c) => [c.key, { cpu: [], ms: [], statuses: {} }]));
+	const results = [];
+	for (let round = 0; round < ROUNDS; round++) {
+		const order = round % 2 === 0 ? CASES : [...CASES].reverse();
+		for (const { key, title, build } of order) {
+			const requests = Array.from({ length: PER_BATCH }, build);
+			const cpuBefore = cpuMsOf(pid) ?? NaN;
+			for (const { body, headers } of requests) {
+				const answer = await send(trigger.url, {
+					body: Buffer.from(JSON.stringify(body)),
+					headers: { 'content-type': 'application/json', ...headers },
+				});
+				const status = String(answer.status ?? answer.error);
+				figures[key].statuses[status] = (figures[key].statuses[status] ?? 0) + 1;
+				figures[key].ms.push(answer.ms);
+				results.push({
+					label: `${title} #${results.length + 1}`,
+					ok: answer.status === 401,
+					problem: `answered ${answer.status ?? answer.error}`,
+				});
+			}
+			figures[key].cpu.push(((cpuMsOf(pid) ?? NaN) - cpuBefore) / PER_BATCH);
+		}
+	}
+	const executionsAfter = (
+		await stack.client.listExecutions({ workflowId: trigger.workflowId, limit: 250 })
+	).length;
+	results.push({
+		label: 'no forged request ran the workflow',
+		ok: executionsAfter === executionsBefore,
+		problem: `${executionsAfter - executionsBefore} executions`,
+	});
+	report.group('cost of a forged request', results, `401 ×${results.length - 1}, 0 executions`);
+
+	const ordinary = median(figures.ordinary.cpu);
+	const rows = CASES.map(({ key, title }) => {
+		const cpu = median(figures[key].cpu);
+		return {
+			case: title,
+			requests: figures[key].ms.length,
+			statuses: Object.entries(figures[key].statuses)
+				.map(([status, n]) => `${status}×${n}`)
+				.join(' '),
+			cpu: `${cpu.toFixed(1)} ms`,
+			ratio: `${(cpu / ordinary).toFixed(1)}×`,
+			answer: `${median(figures[key].ms).toFixed(0)} ms`,
+		};
+	});
+	report.table(
+		`Cost of a forged request to the trigger (medians of ${ROUNDS} alternating rounds of ${PER_BATCH}; shared 2-core machine, noisy)`,
+		[
+			{ key: 'case', title: 'request' },
+			{ key: 'requests', title: 'sent' },
+			{ key: 'statuses', title: 'statuses' },
+			{ key: 'cpu', title: 'n8n CPU per request' },
+			{ key: 'ratio', title: 'CPU vs ordinary' },
+			{ key: 'answer', title: 'answer time' },
+		],
+		rows,
+	);
+	const large = median(figures.large.cpu);
+	const many = median(figures.many.cpu);
+	console.log(
+		`forged-request cost: ordinary ${ordinary.toFixed(1)} ms CPU, 1 MB ${large.toFixed(1)} ms, 1 MB + ${MANY_HEADERS} headers ${many.toFixed(1)} ms (${(many / large).toFixed(2)}× the 1 MB one)`,
+	);
+}
+
+module.exports = { MANY_HEADERS, measureForgeryCost };
