@@ -5,7 +5,7 @@
  * run.
  */
 const { CONFIG } = require('./config');
-const { fixed, ms } = require('./lib/stats');
+const { fixed, ms } = require('../lib/stats');
 const { replaceGeneratedBlock } = require('../../scripts/lib/generatedBlock');
 const { readReport, writeReport, writeSummaryBlock } = require('../lib/results');
 const { REPOSITORY } = require('../../scripts/lib/packageInfo');

@@ -5,7 +5,7 @@ const os = require('os');
 const path = require('path');
 const { CONFIG, GOALS } = require('./config');
 const { countsAddUp } = require('./figures/trigger');
-const { fixed, kb, mb, ms, ratio, table } = require('./lib/stats');
+const { fixed, kb, mb, ms, ratio, table } = require('../lib/stats');
 const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
 const { AUTH_FORMS } = require('./lib/authForms');
 

@@ -27,7 +27,7 @@ const { AUTH_FORMS, installAuthForm } = require('./lib/authForms');
 const { figureTriggerFamilies, setUpFamilyWorkflows } = require('./figures/triggerFamilies');
 const { ROOT, n8n } = require('./lib/n8nRuns');
 const { interrupt, log, state } = require('./lib/runState');
-const { fixed } = require('./lib/stats');
+const { fixed } = require('../lib/stats');
 const { machine, render, renderFamilies } = require('./report');
 const {
 	writeFamiliesBlock,

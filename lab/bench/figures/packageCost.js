@@ -4,7 +4,7 @@ const path = require('path');
 const { CONFIG } = require('../config');
 const { ROOT, runNode } = require('../lib/n8nRuns');
 const { runCommand } = require('../../lib/processes');
-const { median } = require('../lib/stats');
+const { median } = require('../../lib/stats');
 
 /**
  * @param {import('../lib/context').BenchContext} context

@@ -10,9 +10,9 @@ const path = require('path');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
 const { addWorkflow, runNode, runWebhookWorkflow, waitForWebhook } = require('../lib/n8nRuns');
-const { cpuMsOf, waitUntilQuiet } = require('../lib/rss');
+const { cpuMsOf, waitUntilQuiet } = require('../../lib/rss');
 const { log } = require('../lib/runState');
-const { median, ms } = require('../lib/stats');
+const { median, ms } = require('../../lib/stats');
 const workflows = require('../lib/workflows');
 
 /** @typedef {'ours' | 'batched' | 'http' | 'raw'} Side */

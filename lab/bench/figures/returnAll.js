@@ -9,9 +9,9 @@ const path = require('path');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
 const { addWorkflow, runNode, runWebhookWorkflow, waitForWebhook } = require('../lib/n8nRuns');
-const { collectGarbage, cpuMsOf, sampleRss } = require('../lib/rss');
+const { collectGarbage, cpuMsOf, sampleRss } = require('../../lib/rss');
 const { log } = require('../lib/runState');
-const { median, mb, ms } = require('../lib/stats');
+const { median, mb, ms } = require('../../lib/stats');
 const workflows = require('../lib/workflows');
 const { PAGINATION_QUERY } = require('../../../sandbox/api/names');
 

@@ -13,9 +13,9 @@ const { randomUUID } = require('crypto');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
 const { addWorkflow, countExecutions, runNode, waitForWebhook } = require('../lib/n8nRuns');
-const { cpuMsOf } = require('../lib/rss');
+const { cpuMsOf } = require('../../lib/rss');
 const { log, nowMs } = require('../lib/runState');
-const { fixed, median, ms } = require('../lib/stats');
+const { fixed, median, ms } = require('../../lib/stats');
 const { waitFor } = require('../../../scripts/lib/wait');
 const workflows = require('../lib/workflows');
 

@@ -11,7 +11,7 @@ const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
 const { addWorkflow, waitForWebhook } = require('../lib/n8nRuns');
 const { log } = require('../lib/runState');
-const { fixed, median } = require('../lib/stats');
+const { fixed, median } = require('../../lib/stats');
 const workflows = require('../lib/workflows');
 const { deliveryBodies, load, secretOf } = require('./trigger');
 

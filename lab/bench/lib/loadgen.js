@@ -11,7 +11,7 @@
  */
 const fs = require('fs');
 const http = require('http');
-const { percentile } = require('./stats');
+const { percentile } = require('../../lib/stats');
 
 const MAX_DELIVERIES = 10_000;
 const MAX_TIME_LIMIT_MS = 300_000;

@@ -9,8 +9,8 @@
  * answer time, in rounds that alternate the cases. Measured on a shared machine: noisy, compare within one run.
  */
 const { randomBytes } = require('crypto');
-const { cpuMsOf } = require('../../bench/lib/rss');
-const { median } = require('../../bench/lib/stats');
+const { cpuMsOf } = require('../../lib/rss');
+const { median } = require('../../lib/stats');
 const { eventBody } = require('./attacks/delivery');
 const { send } = require('../../lib/http');
 

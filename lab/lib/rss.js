@@ -5,7 +5,7 @@
  */
 const fs = require('fs');
 const { execFileSync } = require('child_process');
-const { sleep } = require('../../../scripts/lib/wait');
+const { sleep } = require('../../scripts/lib/wait');
 
 let clockTicks;
 /** Clock ticks per second (the unit of utime and stime in /proc/<pid>/stat). */
