@@ -14,12 +14,12 @@ const EVENTS = ['charge.captured', 'charge.refunded'];
 const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
 
 /** Registers an endpoint directly with the platform, as another n8n or a copy of the workflow would have. */
-async function registerDirectly(sandbox, url) {
+async function registerDirectly(sandbox, url, events = EVENTS) {
 	const auth = Buffer.from(`${sandbox.publicKey}:${sandbox.secretKey}`).toString('base64');
 	const response = await fetch(`${sandbox.url}${ENDPOINTS_PATH}`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', authorization: `Basic ${auth}` },
-		body: JSON.stringify({ url, events: EVENTS }),
+		body: JSON.stringify({ url, events }),
 	});
 	assert.equal(response.status, 201, await response.clone().text());
 	const created = /** @type {{ data: { id: string } }} */ (await response.json());
@@ -29,15 +29,9 @@ async function registerDirectly(sandbox, url) {
 async function checkRegistrationRepair(report, context) {
 	const { admin, client, credential, instance, sandbox } = context;
 	await admin.reset();
-	const { webhookId, workflow } = triggerWorkflow(
-		'E2E trigger repair',
-		EVENTS,
-		credential,
-		{},
-		{
-			typeVersion: 1.3,
-		},
-	);
+	const { webhookId, workflow } = triggerWorkflow('E2E trigger repair', EVENTS, credential, {
+		endpointRemovalDelay: 0,
+	});
 	const webhookUrl = `${instance.url}/webhook/${webhookId}/webhook`;
 	// What an exported workflow carries: the registration of an endpoint that is gone from the platform.
 	const imported = {
@@ -88,4 +82,4 @@ async function checkRegistrationRepair(report, context) {
 	);
 }
 
-module.exports = { checkRegistrationRepair };
+module.exports = { checkRegistrationRepair, registerDirectly };
