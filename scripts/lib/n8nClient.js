@@ -182,6 +182,24 @@ class N8nClient {
 		return await this.api('POST', `/workflows/${encodeURIComponent(id)}/activate`);
 	}
 
+	/**
+	 * Public API: saves a workflow's nodes, connections and settings (PUT). n8n 2.x publishes the save only with
+	 * `publishIfActive` (as a user who saves and publishes in one step); n8n 1.x applies it to an active workflow.
+	 * @param {string} id
+	 * @param {{ name: string, nodes: object[], connections: object, settings?: object }} workflow
+	 * @param {{ publishIfActive?: boolean }} [options]
+	 */
+	async updateWorkflow(id, workflow, { publishIfActive = false } = {}) {
+		const query = publishIfActive ? '?publishIfActive=true' : '';
+		const { name, nodes, connections, settings = {} } = workflow;
+		return await this.api('PUT', `/workflows/${encodeURIComponent(id)}${query}`, {
+			name,
+			nodes,
+			connections,
+			settings,
+		});
+	}
+
 	/** Public API: deactivates a workflow (its triggers' webhook `delete` runs). */
 	async deactivateWorkflow(id) {
 		return await this.api('POST', `/workflows/${encodeURIComponent(id)}/deactivate`);
@@ -192,6 +210,20 @@ class N8nClient {
 		const qs = new URLSearchParams({ limit: '250' });
 		for (const [key, value] of Object.entries(query)) qs.set(key, String(value));
 		return (await this.api('GET', `/workflows?${qs}`)).data;
+	}
+
+	/**
+	 * The editor's Save, then Publish: saves `changes` (e.g. `nodes`) as a new version (PATCH /rest/workflows/{id}),
+	 * then publishes that version (POST /rest/workflows/{id}/activate). Returns the version published.
+	 * @param {string} id
+	 * @param {object} changes
+	 */
+	async saveAndPublish(id, changes) {
+		const saved = await this.rest('PATCH', `/workflows/${encodeURIComponent(id)}`, changes);
+		await this.rest('POST', `/workflows/${encodeURIComponent(id)}/activate`, {
+			versionId: saved.versionId,
+		});
+		return /** @type {string} */ (saved.versionId);
 	}
 
 	/** Public API: a workflow with its `active` flag. */
