@@ -6,7 +6,8 @@
  * publishing paths). The duplicate window is the one
  * thing a delivery leaves behind in a webhook process; it is bounded per window (Duplicate Window Size, here
  * WINDOW_SIZE) and a webhook process never runs the hooks, so what it keeps across publishes is what this measures.
- * Figures are printed and written into the table; nothing is asserted on them.
+ * Figures are printed and written into the table; nothing is asserted on them. Asserted: after each publish, the last
+ * delivery each webhook process ran, sent again, is answered "duplicate delivery" (its window outlived the publish).
  *
  * The heap is read through the inspector protocol (each webhook process started with `--inspect` on loopback):
  * HeapProfiler.collectGarbage, then Runtime.getHeapUsage.
@@ -14,7 +15,8 @@
 const { randomUUID } = require('crypto');
 const { signedHeaders } = require('../../../sandbox/signature');
 const { inParallel, send } = require('../../../scripts/lib/http');
-const { sleep } = require('../../../scripts/lib/wait');
+const { sleep, waitFor } = require('../../../scripts/lib/wait');
+const { endpointChanges } = require('./parts');
 const { triggerWorkflow } = require('../../../scripts/lib/workflows');
 const { WEBHOOKS } = require('./queueRun');
 
@@ -98,15 +100,33 @@ async function heapAfterGc(port) {
 }
 
 /**
+ * Sends one signed delivery (signed with the secret of the endpoint registered now: a publish may have registered
+ * another one) to one webhook process.
+ * @param {QueueRun} run
+ * @param {AddedWorkflow} workflow
+ * @param {string} processName
+ * @param {Buffer} body
+ */
+function sendSigned(run, workflow, processName, body) {
+	const url = `${run.services().cluster.url(processName)}/${workflow.webhookPath}`;
+	const secret = run.endpointAt(workflow.endpointUrl)?.secret ?? '';
+	const headers = {
+		'content-type': 'application/json',
+		...signedHeaders('raw-body', secret, body, ''),
+	};
+	return send(url, { body, headers });
+}
+
+/**
  * Sends DELIVERIES_PER_ROUND new signed deliveries to one webhook process, each until it is answered 2xx (a 401 or
- * 404 while a publish is being applied is sent again); returns how many answers were not 2xx.
+ * 404 while a publish is being applied is sent again); returns how many answers were not 2xx, and the last body sent.
  * @param {QueueRun} run
  * @param {AddedWorkflow} workflow
  * @param {string} processName
  */
 async function sendRound(run, workflow, processName) {
-	const url = `${run.services().cluster.url(processName)}/${workflow.webhookPath}`;
 	let retried = 0;
+	let last = Buffer.alloc(0);
 	const tasks = Array.from({ length: DELIVERIES_PER_ROUND }, () => async () => {
 		const id = randomUUID();
 		const body = Buffer.from(
@@ -118,21 +138,18 @@ async function sendRound(run, workflow, processName) {
 			}),
 		);
 		for (let attempt = 1; attempt <= 60; attempt++) {
-			// The secret of the endpoint registered now: a publish may have registered another one.
-			const endpoint = run.endpointAt(workflow.endpointUrl);
-			const headers = {
-				'content-type': 'application/json',
-				...signedHeaders('raw-body', endpoint?.secret ?? '', body, id),
-			};
-			const answer = await send(url, { body, headers });
-			if (answer.status !== null && answer.status >= 200 && answer.status < 300) return;
+			const answer = await sendSigned(run, workflow, processName, body);
+			if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
+				last = body;
+				return;
+			}
 			retried += 1;
 			await sleep(500);
 		}
 		throw new Error(`delivery ${id} to ${processName} never answered 2xx`);
 	});
 	await inParallel(tasks, CONCURRENCY);
-	return retried;
+	return { retried, last };
 }
 
 /** @param {number} bytes */
@@ -143,7 +160,7 @@ const mib = (bytes) => (bytes / 1024 / 1024).toFixed(2);
  */
 async function heapPart(run) {
 	const { report } = run;
-	const { cluster } = run.services();
+	const { cluster, sandbox } = run.services();
 	const { client, credential } = run.workflow();
 	const workflow = await run.addWorkflow(
 		'Heap across publishes',
@@ -158,12 +175,23 @@ async function heapPart(run) {
 			),
 		);
 	let retried = 0;
-	for (const name of WEBHOOKS) retried += await sendRound(run, workflow, name);
+	/** @type {Record<string, Buffer>} the last delivery each webhook process ran */
+	const lastRan = {};
+	const round = async () => {
+		for (const name of WEBHOOKS) {
+			const sent = await sendRound(run, workflow, name);
+			retried += sent.retried;
+			lastRan[name] = sent.last;
+		}
+	};
+	await round();
 	/** @type {Array<Record<string, number>>} */
 	const heaps = [await heapOf()];
 	const endpointIds = new Set([run.endpointAt(workflow.endpointUrl)?.id]);
 	let includeHeaders = false;
-	for (let round = 1; round <= REPUBLISHES; round++) {
+	/** @type {Array<{ label: string, ok: boolean, problem: string }>} */
+	const resends = [];
+	for (let publish = 1; publish <= REPUBLISHES; publish++) {
 		includeHeaders = !includeHeaders;
 		const nodes = workflow.saved.nodes.map((/** @type {any} */ node) =>
 			node.name === 'Payment Platform Trigger'
@@ -176,8 +204,26 @@ async function heapPart(run) {
 					}
 				: node,
 		);
+		const requestsBefore = sandbox.requests.length;
 		await client.saveAndPublish(workflow.workflowId, { nodes });
-		for (const name of WEBHOOKS) retried += await sendRound(run, workflow, name);
+		// Applied once the trigger's checkExists has read the endpoint list (after the call, with the publication
+		// service); then each process gets the last delivery it ran again.
+		await waitFor(
+			'the publish to reach the trigger',
+			() => endpointChanges(sandbox, requestsBefore).listed > 0,
+			{
+				timeoutMs: 60_000,
+			},
+		);
+		for (const name of WEBHOOKS) {
+			const answer = await sendSigned(run, workflow, name, lastRan[name]);
+			resends.push({
+				label: `${name}, publish ${publish}`,
+				ok: answer.status === 200 && answer.text.includes('duplicate delivery'),
+				problem: `answered ${answer.status}: ${answer.text.slice(0, 200)}`,
+			});
+		}
+		await round();
 		endpointIds.add(run.endpointAt(workflow.endpointUrl)?.id);
 		heaps.push(await heapOf());
 	}
@@ -197,6 +243,10 @@ async function heapPart(run) {
 			{ key: 'growth', title: 'growth' },
 		],
 		rows,
+	);
+	report.group(
+		'after each publish, the last delivery a webhook process ran, sent again, is answered "duplicate delivery" (one window per webhook across publishes)',
+		resends,
 	);
 	console.log(
 		`     heap part: ${endpointIds.size} endpoint(s) registered over the ${REPUBLISHES + 1} rounds; ${retried} answers not 2xx sent again; ${run.publicationService ? "n8n's publication service" : 'older publishing path'}`,
