@@ -53,6 +53,8 @@ class Cluster {
 		this.ports = new Map();
 		/** @type {import('../../../scripts/lib/n8n').N8nClient | undefined} */
 		this.client = undefined;
+		/** @type {Set<number>} every port handed to a process of the cluster */
+		this.portsHandedOut = new Set();
 		/** Main's publishing path (the others keep `publicationService`). */
 		this.mainPublicationService = options.publicationService;
 	}
@@ -99,12 +101,17 @@ class Cluster {
 		let known = this.ports.get(name);
 		if (!known) {
 			known = {
-				port: await n8n.freePort(),
-				brokerPort: await n8n.freePort(),
-				inspectorPort: await n8n.freePort(),
+				port: await this.newPort(),
+				brokerPort: await this.newPort(),
+				inspectorPort: await this.newPort(),
 				command,
 			};
 			this.ports.set(name, known);
+		} else {
+			// A port the stopped process did not listen on (a webhook process runs no task broker; the inspector is
+			// off unless asked for) may have been taken since: that one is chosen again. The HTTP port stays.
+			if (await n8n.portInUse(known.brokerPort)) known.brokerPort = await this.newPort();
+			if (await n8n.portInUse(known.inspectorPort)) known.inspectorPort = await this.newPort();
 		}
 		const { port, brokerPort } = known;
 		const { onLine } = this.options;
@@ -121,6 +128,20 @@ class Cluster {
 		});
 		this.processes.set(name, instance);
 		return instance;
+	}
+
+	/**
+	 * A port free now and not handed to another process of the cluster (two calls of freePort() at the same moment
+	 * can get the same port, and a port handed out but not yet listened on looks free).
+	 */
+	async newPort() {
+		for (;;) {
+			const port = await n8n.freePort();
+			if (!this.portsHandedOut.has(port)) {
+				this.portsHandedOut.add(port);
+				return port;
+			}
+		}
 	}
 
 	/**
