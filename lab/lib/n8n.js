@@ -3,7 +3,7 @@
  * A real n8n with this package installed, for `npm start`, the end-to-end suite and whatever else needs one
  * (benchmarks, attack suites). Everything runs on loopback. Must run under scripts/node24.sh (Node 24 on PATH).
  *
- *   const n8n = require('./scripts/lib/n8n');
+ *   const n8n = require('./lab/lib/n8n');
  *   await n8n.buildPackage();
  *   const n8nDir = await n8n.installN8n();
  *   const stack = await n8n.startStack({ n8nDir, userFolder });

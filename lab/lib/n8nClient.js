@@ -211,14 +211,15 @@ class N8nClient {
 	}
 
 	/**
-	 * Public API: saves a workflow's nodes, connections and settings (PUT); with `publishIfActive`, a published
-	 * workflow's save is published too (the line's saveAndPublishQuery; n8n 1.x publishes every such save).
+	 * Public API: saves a workflow's nodes, connections and settings (PUT). A published workflow's save is published
+	 * too (n8n's default) unless `publishIfActive` is false: then n8n 2.x keeps it as a draft (the line's
+	 * saveAsDraftQuery), as the editor's Save does; n8n 1.x applies every save of an active workflow.
 	 * @param {string} id
 	 * @param {{ name: string, nodes: object[], connections: object, settings?: object }} workflow
 	 * @param {{ publishIfActive?: boolean }} [options]
 	 */
-	async updateWorkflow(id, workflow, { publishIfActive = false } = {}) {
-		const query = publishIfActive ? n8nLine(this.version).saveAndPublishQuery : '';
+	async updateWorkflow(id, workflow, { publishIfActive = true } = {}) {
+		const query = publishIfActive ? '' : n8nLine(this.version).saveAsDraftQuery;
 		const { name, nodes, connections, settings = {} } = workflow;
 		return await this.api('PUT', `/workflows/${encodeURIComponent(id)}${query}`, {
 			name,
@@ -238,6 +239,20 @@ class N8nClient {
 		const qs = new URLSearchParams({ limit: '250' });
 		for (const [key, value] of Object.entries(query)) qs.set(key, String(value));
 		return (await this.api('GET', `/workflows?${qs}`)).data;
+	}
+
+	/**
+	 * The editor's Save, then Publish: saves `changes` (e.g. `nodes`) as a new version (PATCH /rest/workflows/{id}),
+	 * then publishes that version (POST /rest/workflows/{id}/activate). Returns the version published.
+	 * @param {string} id
+	 * @param {object} changes
+	 */
+	async saveAndPublish(id, changes) {
+		const saved = await this.rest('PATCH', `/workflows/${encodeURIComponent(id)}`, changes);
+		await this.rest('POST', `/workflows/${encodeURIComponent(id)}/activate`, {
+			versionId: saved.versionId,
+		});
+		return /** @type {string} */ (saved.versionId);
 	}
 
 	/** Public API: a workflow with its `active` flag. */

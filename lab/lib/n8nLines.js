@@ -93,8 +93,8 @@ function parseVersion(version) {
  * @property {Record<string, string>} npmOverrides
  * @property {Record<string, string>} env Extra environment for every n8n process of this line.
  * @property {Record<string, unknown>} newWorkflowDefaults Fields POST /rest/workflows requires beyond the workflow.
- * @property {string} saveAndPublishQuery The query that makes a public-API save (PUT) of a published workflow publish
- *   it too: 2.x saves a draft unless told; 1.x publishes every save of a published workflow.
+ * @property {string} saveAsDraftQuery The query that keeps a public-API save (PUT) of a published workflow a draft:
+ *   2.x publishes such a save unless told; 1.x has no draft and applies every save of an active workflow.
  * @property {RegExp | undefined} parameterIssuesError When set, the engine itself refuses to run a workflow whose
  *   parameters fail their editor checks (a resource locator's regex), with this message, before any node runs; the
  *   field's own message is shown in the editor. Unset: the node runs and its own check names the field.
@@ -117,7 +117,7 @@ function n8nLine(version) {
 				N8N_DISABLED_MODULES: 'mcp-registry,instance-ai,agents,chat-hub,workflow-builder,insights',
 			},
 			newWorkflowDefaults: {},
-			saveAndPublishQuery: '?publishIfActive=true',
+			saveAsDraftQuery: '?publishIfActive=false',
 			parameterIssuesError: undefined,
 		};
 	}
@@ -128,7 +128,7 @@ function n8nLine(version) {
 		npmOverrides: { xlsx: '0.18.5' },
 		env: {},
 		newWorkflowDefaults: { active: false },
-		saveAndPublishQuery: '',
+		saveAsDraftQuery: '',
 		parameterIssuesError: /^The workflow has issues and cannot be executed/,
 	};
 }

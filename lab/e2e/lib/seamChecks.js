@@ -146,9 +146,9 @@ async function fixWhileResending(report, context, profile, how) {
 				const fixed = fixOf(broken.workflow);
 				sandbox.clearRequests();
 				if (how === 'save through the public API') {
-					await client.updateWorkflow(workflowId, fixed, { publishIfActive: true });
-				} else {
 					await client.updateWorkflow(workflowId, fixed);
+				} else {
+					await client.updateWorkflow(workflowId, fixed, { publishIfActive: false });
 					await client.activateWorkflow(workflowId);
 				}
 				await sandbox.waitForDeliveries();
@@ -340,7 +340,13 @@ async function checkPublicationService(report, context) {
 						return record?.lastStatus === 500 ? true : undefined;
 					});
 					// The fix also changes the trigger (an option), so that n8n unpublishes and publishes the trigger.
-					await client.updateWorkflow(workflowId, fixOf(broken.workflow, { includeHeaders: true }));
+					await client.updateWorkflow(
+						workflowId,
+						fixOf(broken.workflow, { includeHeaders: true }),
+						{
+							publishIfActive: false,
+						},
+					);
 					await client.activateWorkflow(workflowId);
 					await sandbox.waitForDeliveries();
 					const [record] = (await admin.deliveries()).filter((d) => fired.includes(d.id));

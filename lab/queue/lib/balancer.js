@@ -19,10 +19,13 @@ const http = require('http');
  * @typedef {object} ForwardRecord
  * @property {number} n Request number, from 1.
  * @property {string} upstream Process name.
+ * @property {string} path The request's path (the webhook's).
  * @property {string | undefined} deliveryId
  * @property {number | undefined} status n8n's answer (undefined when n8n could not be reached).
  * @property {string} body
  * @property {boolean} dropped Whether the answer was withheld from the sender.
+ * @property {number} receivedAt When the request arrived (ms since the epoch).
+ * @property {number | undefined} answeredAt When n8n answered (undefined when it did not).
  */
 
 /**
@@ -102,14 +105,18 @@ class Balancer {
 		const record = {
 			n,
 			upstream: upstream.name,
+			path: req.url ?? '',
 			deliveryId: headerValue(req.headers['x-delivery-id']),
 			status: undefined,
 			body: '',
 			dropped: false,
+			receivedAt: Date.now(),
+			answeredAt: undefined,
 		};
 		this.records.push(record);
 		try {
 			const answer = await this.send(upstream.url, req, body);
+			record.answeredAt = Date.now();
 			record.status = answer.status;
 			record.body = answer.body.toString('utf8');
 			if (this.dropEvery > 0 && n % this.dropEvery === 0) {

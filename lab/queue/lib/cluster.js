@@ -7,6 +7,10 @@
  *
  * Every process gets PP_QUEUE_PROCESS=<its name>, and expressions may read it (N8N_BLOCK_ENV_ACCESS_IN_NODE=false),
  * so a Set node `{{ $env.PP_QUEUE_PROCESS }}` records in each execution which process ran it.
+ *
+ * n8n 2.x publishes workflows through its publication service by default (an outbox the leader main applies; a
+ * publish runs the trigger's hooks only when the trigger itself changed); `publicationService: false` is the older
+ * path (every publish unpublishes, then publishes; every start of main runs checkExists).
  */
 const { randomBytes } = require('crypto');
 const fs = require('fs');
@@ -27,6 +31,9 @@ const WORKER_CONCURRENCY = 5;
  *   processes).
  * @property {string[]} webhookNames
  * @property {string[]} workerNames
+ * @property {boolean} publicationService N8N_USE_WORKFLOW_PUBLICATION_SERVICE (n8n's default: true).
+ * @property {string[]} [inspected] Processes that listen for the inspector protocol on 127.0.0.1 (inspectorPort()),
+ *   to read their heap.
  * @property {(name: string, line: string) => void} [onLine]
  */
 
@@ -40,12 +47,16 @@ class Cluster {
 		/** @type {Map<string, import('../../lib/n8nProcess').N8nInstance>} */
 		this.processes = new Map();
 		/**
-		 * @type {Map<string, { port: number, brokerPort: number, command: Command }>} ports and command by process
-		 *   name, kept across a restart
+		 * @type {Map<string, { port: number, brokerPort: number, inspectorPort: number, command: Command }>} ports
+		 *   and command by process name, kept across a restart
 		 */
 		this.ports = new Map();
 		/** @type {import('../../lib/n8n').N8nClient | undefined} */
 		this.client = undefined;
+		/** @type {Set<number>} every port handed to a process of the cluster */
+		this.portsHandedOut = new Set();
+		/** Main's publishing path (the others keep `publicationService`). */
+		this.mainPublicationService = options.publicationService;
 	}
 
 	/** The main process's URL (editor, API). */
@@ -89,8 +100,18 @@ class Cluster {
 	async startProcess(name, command) {
 		let known = this.ports.get(name);
 		if (!known) {
-			known = { port: await n8n.freePort(), brokerPort: await n8n.freePort(), command };
+			known = {
+				port: await this.newPort(),
+				brokerPort: await this.newPort(),
+				inspectorPort: await this.newPort(),
+				command,
+			};
 			this.ports.set(name, known);
+		} else {
+			// A port the stopped process did not listen on (a webhook process runs no task broker; the inspector is
+			// off unless asked for) may have been taken since: that one is chosen again. The HTTP port stays.
+			if (await n8n.portInUse(known.brokerPort)) known.brokerPort = await this.newPort();
+			if (await n8n.portInUse(known.inspectorPort)) known.inspectorPort = await this.newPort();
 		}
 		const { port, brokerPort } = known;
 		const { onLine } = this.options;
@@ -110,6 +131,20 @@ class Cluster {
 	}
 
 	/**
+	 * A port free now and not handed to another process of the cluster (two calls of freePort() at the same moment
+	 * can get the same port, and a port handed out but not yet listened on looks free).
+	 */
+	async newPort() {
+		for (;;) {
+			const port = await n8n.freePort();
+			if (!this.portsHandedOut.has(port)) {
+				this.portsHandedOut.add(port);
+				return port;
+			}
+		}
+	}
+
+	/**
 	 * Starts a stopped process again (same name, ports and user folder).
 	 * @param {string} name
 	 */
@@ -117,6 +152,34 @@ class Cluster {
 		const known = this.ports.get(name);
 		if (!known) throw new Error(`unknown process ${name}`);
 		return await this.startProcess(name, known.command);
+	}
+
+	/**
+	 * Stops main (SIGTERM) and starts it again; resolves once it has activated the published workflows: its start
+	 * prints the editor's address after that (n8n's `start` command), and with the publication service the startup
+	 * reconciliation is under way.
+	 * @param {{ publicationService?: boolean }} [settings] main's publishing path from now on (default: unchanged)
+	 */
+	async restartMain({ publicationService } = {}) {
+		if (publicationService !== undefined) this.mainPublicationService = publicationService;
+		await this.stopProcess('main');
+		const main = await this.restart('main');
+		await n8n.waitFor(
+			'main to activate the published workflows',
+			() => main.output().includes('Editor is now accessible via'),
+			{ timeoutMs: 120_000, intervalMs: 100 },
+		);
+	}
+
+	/**
+	 * The inspector port of a process started with `inspected`.
+	 * @param {string} name
+	 */
+	inspectorPort(name) {
+		const port = this.ports.get(name)?.inspectorPort;
+		if (port === undefined || !this.options.inspected?.includes(name))
+			throw new Error(`${name} listens for no inspector`);
+		return port;
 	}
 
 	/**
@@ -168,8 +231,12 @@ class Cluster {
 	 * @param {number} port
 	 */
 	env(name, port) {
-		const { postgres, redis, webhookBaseUrl } = this.options;
+		const { postgres, redis, webhookBaseUrl, publicationService, inspected } = this.options;
+		const inspectorPort = this.ports.get(name)?.inspectorPort;
 		return {
+			...(inspected?.includes(name)
+				? { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` }
+				: {}),
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: postgres.host,
 			DB_POSTGRESDB_PORT: String(postgres.port),
@@ -187,6 +254,9 @@ class Cluster {
 			N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
 			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: String(GRACEFUL_SHUTDOWN_SECONDS),
 			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+			N8N_USE_WORKFLOW_PUBLICATION_SERVICE: String(
+				name === 'main' ? this.mainPublicationService : publicationService,
+			),
 			PP_QUEUE_PROCESS: name,
 		};
 	}

@@ -111,12 +111,15 @@ async function checkActivation(run) {
 }
 
 /**
- * Waits until no execution of either workflow appears or changes status for QUIET_MS. Executions cut off by a killed
- * worker stay "running" in n8n's database (until main's recovery, hours later), so "all settled" never comes.
+ * Waits until no execution of the workflows (by default every cell's) appears or changes status for QUIET_MS.
+ * Executions cut off by a killed worker stay "running" in n8n's database (until main's recovery, hours later), so
+ * "all settled" never comes.
  * @param {QueueRun} run
+ * @param {Array<{ workflowId: string }>} [workflows]
  */
-async function waitUntilQuiet(run) {
-	const { client, cells } = run.workflow();
+async function waitUntilQuiet(run, workflows) {
+	const { client } = run.workflow();
+	const cells = workflows ?? run.workflow().cells;
 	let last = '';
 	let since = Date.now();
 	await waitFor(
@@ -297,8 +300,47 @@ async function twoWebhookProcesses(run, name, policy) {
 	);
 }
 
+/**
+ * What the sandbox was asked to do to its webhook endpoints since request number `from` (its request log): per URL,
+ * endpoints created, and whether an endpoint was deleted or changed.
+ * @param {Sandbox} sandbox
+ * @param {number} from
+ */
+function endpointChanges(sandbox, from) {
+	const { WEBHOOK_ENDPOINTS_PATH } = require('../../../sandbox/api/names');
+	const requests = sandbox.requests
+		.slice(from)
+		.filter(
+			(r) => r.path === WEBHOOK_ENDPOINTS_PATH || r.path.startsWith(`${WEBHOOK_ENDPOINTS_PATH}/`),
+		);
+	const byMethod = (/** @type {string} */ method) => requests.filter((r) => r.method === method);
+	const idOf = (/** @type {{ path: string }} */ r) =>
+		r.path.slice(WEBHOOK_ENDPOINTS_PATH.length + 1);
+	return {
+		created: byMethod('POST').length,
+		deleted: byMethod('DELETE').length,
+		changed: byMethod('PATCH').length,
+		listed: byMethod('GET').length,
+		/**
+		 * @param {string} url
+		 * @param {string | undefined} endpointId
+		 */
+		forUrl: (url, endpointId) => ({
+			created: byMethod('POST').filter((r) => /** @type {{ url?: string }} */ (r.body)?.url === url)
+				.length,
+			deleted: byMethod('DELETE').filter((r) => idOf(r) === endpointId).length,
+			changed: byMethod('PATCH').filter((r) => idOf(r) === endpointId).length,
+		}),
+	};
+}
+
 module.exports = {
+	BATCH,
 	checkActivation,
+	endpointChanges,
+	fireEvents,
+	runPart,
+	waitUntilQuiet,
 	faultPart,
 	faultParts,
 	slowAndFailingParts,

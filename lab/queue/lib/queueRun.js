@@ -9,15 +9,16 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const n8n = require('../../lib/n8n');
-const { ROOT } = require('../../../scripts/lib/packageInfo');
 const { chain } = require('../../lib/workflowBuilder');
 const { postNode, setNode, triggerWorkflow } = require('../../lib/workflows');
 const { allExecutions, nodeOutput } = require('../../lib/executions');
+const { waitFor } = require('../../../scripts/lib/wait');
 const { Balancer } = require('./balancer');
 const { Cluster } = require('./cluster');
 const { servicesFromEnv, startPostgres, startRedis } = require('./services');
 const { TcpGate } = require('./tcpGate');
 const { startReceiver } = require('../../../test/harness/receiver');
+const { resultsDir } = require('../../lib/results');
 
 /**
  * @typedef {Awaited<ReturnType<typeof import('../../../sandbox').startSandbox>>} Sandbox
@@ -27,7 +28,7 @@ const { startReceiver } = require('../../../test/harness/receiver');
  *   process?: string, nodesRun: string[], mode?: string }} RecordedExecution
  */
 
-const RESULTS_DIR = path.join(ROOT, 'test-results', 'queue');
+const RESULTS_DIR = resultsDir('queue');
 const WEBHOOKS = ['webhook-1', 'webhook-2'];
 
 const WORKERS = ['worker-a', 'worker-b'];
@@ -95,9 +96,9 @@ const LONG_RUN_SECONDS = 17;
 const TRIGGER_ITEM = "$('Payment Platform Trigger').item.json";
 
 /**
- * Trigger (typeVersion 1.3, Acknowledge `mode`) → Set node with the process that ran the execution and the delivery
- * id → Wait (RUN_SECONDS, or LONG_RUN_SECONDS for LONG_EVENTS) → Last Step: a POST to the suite's receiver, which
- * fails the first run of a FAILING_ONCE_EVENTS delivery.
+ * Trigger (its one typeVersion, Acknowledge `mode`) → Set node with the process that ran the execution and the
+ * delivery id → Wait (RUN_SECONDS, or LONG_RUN_SECONDS for LONG_EVENTS) → Last Step: a POST to the suite's receiver,
+ * which fails the first run of a FAILING_ONCE_EVENTS delivery.
  * @param {{ id: string, name: string }} credential
  * @param {Cell} cell
  * @param {string} lastStepUrl
@@ -132,16 +133,24 @@ function queueWorkflow(credential, cell, lastStepUrl) {
 	});
 	const acknowledging = {
 		...trigger,
-		typeVersion: 1.3,
 		parameters: { ...trigger.parameters, acknowledge: cell.mode },
 	};
 	return { webhookId, workflow: chain(workflow.name, [acknowledging, record, wait, lastStep]) };
 }
 
+/** The Last Step receiver's path for the workflows of the fault parts. */
+const LAST_STEP_PATH = '/last-step';
 /**
- * The suite's Last Step receiver: answers 500 to the first call for a delivery of FAILING_ONCE_EVENTS, 200 otherwise.
- * `answered` keeps what it answered per delivery id: evidence that a run reached its last step that does not depend
- * on the execution n8n saved (a loss is then told apart from an execution n8n recorded without its data).
+ * Its path for the workflows the user fixes while the platform resends (lib/republish.js): it answers 500 until the
+ * workflow sends the platform's User-Agent, which only a trigger with Include Headers passes on.
+ */
+const NEEDS_USER_AGENT_PATH = '/needs-user-agent';
+
+/**
+ * The suite's Last Step receiver: on LAST_STEP_PATH it answers 500 to the first call for a delivery of
+ * FAILING_ONCE_EVENTS, 200 otherwise; on NEEDS_USER_AGENT_PATH, 500 to a call without a userAgent. `answered` keeps
+ * what it answered per delivery id: evidence that a run reached its last step that does not depend on the execution
+ * n8n saved (a loss is then told apart from an execution n8n recorded without its data).
  */
 async function startLastStep() {
 	/** @type {Set<string>} */
@@ -159,7 +168,11 @@ async function startLastStep() {
 		} catch {
 			// Not JSON: answered 200 below.
 		}
-		const { deliveryId, event } = /** @type {{ deliveryId?: string, event?: string }} */ (fields);
+		const { deliveryId, event, userAgent } = /** @type {{ deliveryId?: string, event?: string,
+		 *   userAgent?: string }} */ (fields);
+		if (request.path === NEEDS_USER_AGENT_PATH && !userAgent) {
+			return { status: answer(deliveryId, 500), body: { message: 'userAgent is required' } };
+		}
 		if (deliveryId && FAILING_ONCE_EVENTS.includes(String(event)) && !failedOnce.has(deliveryId)) {
 			failedOnce.add(deliveryId);
 			return { status: answer(deliveryId, 500), body: { message: 'the last step fails once' } };
@@ -174,19 +187,26 @@ async function startLastStep() {
  * @typedef {import('./services').RedisService} Redis
  * @typedef {{ redis: Redis, postgres: Postgres, sandbox: Sandbox, balancer: Balancer, cluster: Cluster,
  *   redisGate: TcpGate }} Services
- * @typedef {{ cell: Cell, name: string, workflowId: string, webhookPath: string, endpointUrl: string }}
- *   CellWorkflow
- * @typedef {{ client: import('../../lib/n8n').N8nClient, cells: CellWorkflow[] }} ActiveWorkflow
+ * @typedef {{ name: string, workflowId: string, webhookPath: string, endpointUrl: string, saved: any }}
+ *   AddedWorkflow A workflow the suite created: its endpoint's URL (the balancer's) and n8n's copy (`saved`).
+ * @typedef {AddedWorkflow & { cell: Cell }} CellWorkflow
+ * @typedef {{ client: import('../../lib/n8n').N8nClient, credential: { id: string, name: string },
+ *   cells: CellWorkflow[] }} ActiveWorkflow
  */
 
 class QueueRun {
 	/**
 	 * @param {Report} report
 	 * @param {Cell[]} cells
+	 * @param {{ publicationService?: boolean, inspectWebhooks?: boolean }} [options]
 	 */
-	constructor(report, cells) {
+	constructor(report, cells, { publicationService = true, inspectWebhooks = false } = {}) {
 		this.report = report;
 		this.cells = cells;
+		/** Whether n8n publishes through its publication service (its default) or the older path. */
+		this.publicationService = publicationService;
+		/** Whether the webhook processes listen for the inspector protocol (to read their heap). */
+		this.inspectWebhooks = inspectWebhooks;
 		/** @type {Map<string, string>} endpoint URL -> its cell's retry profile (read by the sandbox's sender) */
 		this.profileByUrl = new Map();
 		this.workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-queue-'));
@@ -286,6 +306,8 @@ class QueueRun {
 			webhookBaseUrl: balancerUrl,
 			webhookNames: WEBHOOKS,
 			workerNames: WORKERS,
+			publicationService: this.publicationService,
+			inspected: this.inspectWebhooks ? WEBHOOKS : [],
 			onLine: (name, line) => this.log(name, line),
 		});
 		await started.cluster.start();
@@ -312,24 +334,63 @@ class QueueRun {
 		await client.createApiKey('queue');
 		const credential = await client.createCredential(n8n.sandboxCredential(sandbox));
 		balancer.configure({ upstreams: [this.upstream(WEBHOOKS[0])] });
-		const lastStepUrl = `${this.lastStep?.url}/last-step`;
-		/** @type {CellWorkflow[]} */
-		const cells = [];
+		this.active = { client, credential, cells: [] };
+		const lastStepUrl = `${this.lastStep?.url}${LAST_STEP_PATH}`;
 		for (const cell of this.cells) {
-			const { webhookId, workflow } = queueWorkflow(credential, cell, lastStepUrl);
-			const created = await client.createWorkflow(workflow);
-			const webhookPath = `webhook/${webhookId}/webhook`;
-			const endpointUrl = `${balancer.url}${webhookPath}`;
-			this.profileByUrl.set(endpointUrl, cell.profile);
-			cells.push({ cell, name: cellName(cell), workflowId: created.id, webhookPath, endpointUrl });
+			const added = await this.addWorkflow(
+				cellName(cell),
+				queueWorkflow(credential, cell, lastStepUrl),
+				cell.profile,
+			);
+			this.active.cells.push({ ...added, cell });
 		}
-		this.active = { client, cells };
-		for (const { workflowId } of cells) await client.activateWorkflow(workflowId);
+		await this.publish(this.active.cells);
 	}
 
 	/**
-	 * Every execution of a cell's workflow, with the delivery id and process each recorded.
-	 * @param {CellWorkflow} cell
+	 * Creates a workflow (unpublished) whose trigger's endpoint the sandbox retries with `profile`.
+	 * @param {string} name
+	 * @param {{ webhookId: string, workflow: object }} built
+	 * @param {string} profile
+	 * @returns {Promise<AddedWorkflow>}
+	 */
+	async addWorkflow(name, { webhookId, workflow }, profile) {
+		const { client } = this.workflow();
+		const saved = await client.createWorkflow(workflow);
+		const webhookPath = `webhook/${webhookId}/webhook`;
+		const endpointUrl = `${this.services().balancer.url}${webhookPath}`;
+		this.profileByUrl.set(endpointUrl, profile);
+		return { name, workflowId: saved.id, webhookPath, endpointUrl, saved };
+	}
+
+	/**
+	 * Publishes workflows, and waits until the platform has an endpoint for each: with n8n's publication service the
+	 * trigger registers it after the call has returned.
+	 * @param {AddedWorkflow[]} workflows
+	 */
+	async publish(workflows) {
+		const { client } = this.workflow();
+		for (const { workflowId } of workflows) await client.activateWorkflow(workflowId);
+		await waitFor(
+			'an endpoint for every published workflow',
+			() => workflows.every((w) => this.endpointAt(w.endpointUrl) !== undefined),
+			{ timeoutMs: 120_000 },
+		);
+	}
+
+	/**
+	 * The platform's endpoint registered for `url`, if any (the newest when there are several).
+	 * @param {string} url
+	 */
+	endpointAt(url) {
+		return [...this.services().sandbox.store.webhookEndpoints.values()]
+			.filter((endpoint) => endpoint.url === url)
+			.at(-1);
+	}
+
+	/**
+	 * Every execution of a workflow, with the delivery id and process each recorded.
+	 * @param {{ workflowId: string }} cell
 	 * @returns {Promise<RecordedExecution[]>}
 	 */
 	async executions(cell) {
@@ -383,7 +444,6 @@ class QueueRun {
 	}
 
 	saveLogs() {
-		fs.mkdirSync(RESULTS_DIR, { recursive: true });
 		for (const [name, lines] of Object.entries(this.logs)) {
 			fs.writeFileSync(path.join(RESULTS_DIR, `${name}.log`), `${lines.join('\n')}\n`);
 		}
@@ -396,6 +456,8 @@ class QueueRun {
 
 module.exports = {
 	ALL_CELLS,
+	NEEDS_USER_AGENT_PATH,
+	RECORD_NODE_NAME,
 	EVENTS,
 	FAILING_ONCE_EVENTS,
 	GOAL_CELLS,

@@ -7,6 +7,7 @@
  * and reported, not asserted.
  */
 const { senderRetries, WEBHOOKS, WORKERS } = require('./queueRun');
+const { RESTARTS_PART_NAME } = require('./restarts');
 
 /**
  * @typedef {import('./queueRun').QueueRun} QueueRun
@@ -20,6 +21,7 @@ const ONE_LIVE_WEBHOOK_PROCESS = [
 	'worker stopped (SIGTERM)',
 	'worker killed (SIGKILL)',
 	'two webhook processes, routed by path',
+	RESTARTS_PART_NAME,
 ];
 
 /**
