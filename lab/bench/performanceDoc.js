@@ -68,29 +68,6 @@ function writeFigureOneRun(table) {
 	);
 }
 
-/** The two features' paragraphs for users (the README's performance tips take them from here). */
-const USER_TIPS = `## For users
-
-**Options → Batching (read operations).** Every operation that only reads (Get, Get Many, Get Statement, Get Fee,
-Get Summary) has Options → Batching, with the names and defaults of n8n's HTTP Request node: *Items per Batch* input
-items are requested at the same time, and the next batch starts *Batch Interval (ms)* after the whole batch has its
-answers. Output order and pairing stay as without batching; with Continue On Fail each failed item becomes an error
-item in its place; without it, the node stops at the first failed item of the batch and sends no further batch. A
-429 from the API holds every request of the run for the wait it asks for. Operations that create, change or delete
-(POST, PATCH, DELETE) do not offer it and always send one request at a time. Without Batching, one item after the
-other, as before.
-
-**Return All reads pages in parallel.** Get Many with Return All asks for pages of 100. Once the first page has
-told how many pages there are, the others are fetched four at a time (\`PAGE_CONCURRENCY\` in
-\`nodes/PaymentPlatform/transport/pagination.ts\`) and output in page order: a list of N records takes exactly
-⌈N/100⌉ requests, and a Limit asks for no more pages than it needs. Each page is retried like any other read; if
-the API answers a different page than the one asked for, the node stops with an error instead of outputting the same
-records twice, and if the records do not match a Status or Payment Method filter, the node says so in an execution
-hint.
-
-**Webhook throughput.** Start n8n with \`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true\` if the trigger receives many
-deliveries: see the measured effect under figure 3 below.`;
-
 const METHOD = `## How each figure is taken
 
 Every measured run in n8n starts once n8n uses under a tenth of a core: n8n keeps working after it answers (saving
@@ -109,9 +86,9 @@ own, not the garbage of the run before. Figure 1's runs do not: after a full col
    The same figure is then taken with each other form of the credential's \`authenticate\`
    (\`lab/bench/lib/authForms.js\`, \`BENCH_AUTH_FORMS\`, default \`generic\`). The credential ships a function field,
    which n8n's server calls on every request and its loader serves to the editor as \`{}\` (so the HTTP Request node
-   lists it); "the generic Basic block" is the form from issue 24 to 33, whose two \`$credentials\` expressions n8n
-   evaluates on every request; "a method" (\`BENCH_AUTH_FORMS=method,generic\`) is the form before issue 24, the
-   same function on the class's prototype, which the loader does not serve. For each form the bench wraps the
+   lists it); "the generic Basic block" is the form the credential had before it shipped the function field, whose
+   two \`$credentials\` expressions n8n evaluates on every request; "a method" (\`BENCH_AUTH_FORMS=method,generic\`) is
+   the form before that one, the same function on the class's prototype, which the loader does not serve. For each form the bench wraps the
    installed credential file, restarts n8n and takes figure 1 with all four sides again; its rows compare the ratios
    within each form's own runs. \`test/authCost.test.ts\` pins the count behind it: no expression and no credential
    read per request.
@@ -204,8 +181,6 @@ function writePerformanceDoc(table) {
 		'baseline within the same run.',
 		'',
 		table,
-		'',
-		USER_TIPS,
 		'',
 		METHOD,
 		'',

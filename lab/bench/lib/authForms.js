@@ -19,7 +19,7 @@ const AUTH_FORMS = {
 	},
 	method: {
 		label:
-			'a method (the form before issue 24: not served, the editor does not list the credential)',
+			'a method (the first form: not served, the editor does not list the credential)',
 		members: [
 			'constructor() {',
 			'\tsuper();',
@@ -31,7 +31,7 @@ const AUTH_FORMS = {
 		],
 	},
 	generic: {
-		label: 'the generic Basic block (issue 24 to 33: two $credentials expressions per request)',
+		label: 'the generic Basic block (the form before the function field: two $credentials expressions per request)',
 		members: [
 			'constructor() {',
 			'\tsuper();',
