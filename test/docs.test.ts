@@ -5,7 +5,6 @@
  * headings), and no page names an issue number, a branch or one of the project's internal tools. The README's
  * npmjs.com-specific rules are test/readme.test.ts's.
  */
-import * as path from 'path';
 import { REPOSITORY, isTracked, readTracked, trackedFiles } from './harness/repositoryFiles';
 import { headingAnchorsOf, linksOf } from '../scripts/lib/markdownLinks';
 
@@ -32,6 +31,9 @@ const FORBIDDEN: Array<{ pattern: RegExp; what: string }> = [
 const withoutFalseReferences = (text: string) =>
 	text.replace(/#[0-9a-f]{6}\b|#[0-9a-f]{3}\b|\]\([^)\n]*#[^)\n]*\)|\]: \S+/gi, '');
 
+const ROOT_PATH = '/repository/';
+const PAGE_ROOT = `https://pages.invalid${ROOT_PATH}`;
+
 /** The tracked path and anchor a link leads to, or undefined for an address outside the repository. */
 function repositoryTarget(page: string, target: string) {
 	const [address, anchor] = target.split('#');
@@ -40,8 +42,11 @@ function repositoryTarget(page: string, target: string) {
 		if (address.startsWith(prefix)) return { file: address.slice(prefix.length), anchor };
 	}
 	if (/^[a-z][\w+.-]*:/i.test(address) || address.startsWith('//')) return undefined;
-	const file = path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURI(address)));
-	return { file: file.replace(/\/$/, ''), anchor };
+	// Resolved as a browser resolves it against the page, inside a root that shows a path leading out of the repository.
+	const { pathname } = new URL(address, `${PAGE_ROOT}${page}`);
+	const resolved = decodeURIComponent(pathname);
+	if (!resolved.startsWith(ROOT_PATH)) return { file: `..${resolved}`, anchor };
+	return { file: resolved.slice(ROOT_PATH.length).replace(/\/$/, '') || '.', anchor };
 }
 
 /** What is wrong with a link of `page`, or undefined. */
@@ -49,8 +54,8 @@ function problemOf(page: string, link: { target?: string; label?: string }): str
 	if (link.target === undefined) return `reference [${link.label}] has no definition`;
 	const target = repositoryTarget(page, link.target);
 	if (!target) return undefined;
-	if (target.file.startsWith('../') || target.file === '..')
-		return `${link.target} leads outside the repository`;
+	if (target.file.startsWith('../')) return `${link.target} leads outside the repository`;
+	if (target.file === '.') return undefined;
 	if (!isTracked(target.file)) return `${target.file} is not a tracked file or folder`;
 	if (target.anchor && target.file.endsWith('.md')) {
 		if (!headingAnchorsOf(readTracked(target.file)).has(target.anchor))
