@@ -12,11 +12,7 @@ const { SEED } = require('../../../sandbox/seedIds');
 const { ADDRESS } = require('../../../test/cases/values');
 const { CREDENTIAL_TYPE } = require('../../../scripts/lib/packageInfo');
 const { execute } = require('./cli');
-const {
-	ACTION_NODE_NAME,
-	nodeOutput,
-	operationWorkflow,
-} = require('../../lib/workflows');
+const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../lib/workflows');
 
 /** The platform's names, by the sandbox's (and the node's) default name. */
 const RENAMED = {

@@ -10,13 +10,7 @@
 const assert = require('node:assert/strict');
 const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
-const {
-	n8nLine,
-	sandboxCredential,
-	sleep,
-	startN8n,
-	waitFor,
-} = require('../../lib/n8n');
+const { n8nLine, sandboxCredential, sleep, startN8n, waitFor } = require('../../lib/n8n');
 const {
 	TRIGGER_NODE_NAME,
 	nodeOutput,
@@ -25,7 +19,8 @@ const {
 	triggerWorkflow,
 } = require('../../lib/workflows');
 const { registerDirectly } = require('./repairChecks');
-const { digestOf, endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
+const { deliveryKeyOf } = require('../../lib/deliveryKey');
+const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
 
 const EVENTS = ['charge.captured', 'charge.refunded'];
 const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
@@ -99,7 +94,7 @@ function endpointChanges(sandbox) {
 
 /** Finished executions of a workflow whose trigger item is the delivery with these signed bytes, by status. */
 async function runsOfDelivery(client, workflowId, body) {
-	const key = digestOf(body);
+	const key = deliveryKeyOf(body);
 	const executions = await executionsOf(client, workflowId);
 	const runs = executions.filter(
 		(execution) => nodeOutput(execution.data, TRIGGER_NODE_NAME)[0]?.deliveryKey === key,

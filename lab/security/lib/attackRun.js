@@ -8,7 +8,7 @@ const { waitFor } = require('../../../scripts/lib/wait');
 const { triggerWorkflow } = require('../../lib/workflows');
 const attacks = require('./attacks');
 const { send } = require('../../lib/http');
-const { validSignature } = require('./signing');
+const { deliveryHeaders } = require('../../../sandbox/signature');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
@@ -72,22 +72,6 @@ async function publishTrigger(stack, name, { workflowId, url, events }) {
 		{ timeoutMs: 30_000 },
 	);
 	return { workflowId, url, endpointId: endpoint.id, secret: endpoint.secret, events };
-}
-
-/**
- * The headers the sandbox sends with a delivery (to replay it byte for byte).
- * @param {string} secret
- * @param {{ event: string, id: string }} record
- * @param {Buffer} body
- */
-function sandboxHeaders(secret, record, body) {
-	return {
-		'content-type': 'application/json',
-		'x-signature': validSignature(secret, body),
-		'x-event': record.event,
-		'x-delivery-id': record.id,
-		'user-agent': 'payment-platform-sandbox',
-	};
 }
 
 /**
@@ -168,7 +152,13 @@ class AttackRun {
 				label: `real ${event} from the sandbox`,
 				answer: { status: record.lastStatus, text: '', error: record.lastError ?? undefined },
 				body,
-				headers: sandboxHeaders(secret, record, body),
+				// The headers the sandbox sent, to replay it byte for byte.
+				headers: deliveryHeaders({
+					secret,
+					rawBody: body,
+					deliveryId: record.id,
+					event: record.event,
+				}),
 			});
 		}
 		return records;
