@@ -13,10 +13,12 @@ const { SEED } = require('../../../sandbox/seedIds');
 const { n8nLine, sandboxCredential, sleep, startN8n, waitFor } = require('../../lib/n8n');
 const {
 	TRIGGER_NODE_NAME,
+	httpRequestNode,
 	nodeOutput,
 	setNode,
 	stopAndErrorNode,
 	triggerWorkflow,
+	waitNode,
 } = require('../../lib/workflows');
 const { registerDirectly } = require('./repairChecks');
 const { deliveryKeyOf } = require('../../lib/deliveryKey');
@@ -410,13 +412,7 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		{
 			parameters: AFTER_THE_RUN,
 			after: [
-				{
-					name: 'Wait 70 s',
-					type: 'n8n-nodes-base.wait',
-					typeVersion: 1.1,
-					parameters: { resume: 'timeInterval', amount: 70, unit: 'seconds' },
-					webhookId: randomUUID(),
-				},
+				waitNode('Wait 70 s', { resume: 'timeInterval', amount: 70, unit: 'seconds' }),
 				stopAndErrorNode('Fails After the Wait', 'E2E: fails after the pause'),
 			],
 		},
@@ -454,15 +450,7 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 				{},
 				{
 					parameters: AFTER_THE_RUN,
-					after: [
-						{
-							name: 'Wait for Approval',
-							type: 'n8n-nodes-base.wait',
-							typeVersion: 1.1,
-							parameters: { resume: 'webhook', options: {} },
-							webhookId: randomUUID(),
-						},
-					],
+					after: [waitNode('Wait for Approval', { resume: 'webhook', options: {} })],
 				},
 			);
 			const approvalId = await publish(context, approval);
@@ -515,15 +503,12 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 				parameters,
 				after: [
 					{
-						name: 'Uses a Deleted Credential',
-						type: 'n8n-nodes-base.httpRequest',
-						typeVersion: 4.2,
-						parameters: {
+						...httpRequestNode('Uses a Deleted Credential', {
 							url: `${context.sandbox.url}/__admin/sink`,
 							authentication: 'genericCredentialType',
 							genericAuthType: 'httpHeaderAuth',
 							options: {},
-						},
+						}),
 						credentials: { httpHeaderAuth: { id: doomed.id, name: doomed.name } },
 					},
 				],
