@@ -8,6 +8,7 @@ const { waitFor } = require('../../../scripts/lib/wait');
 const { triggerWorkflow } = require('../../lib/workflows');
 const attacks = require('./attacks');
 const { send } = require('../../lib/http');
+const { WEBHOOK_EVENTS } = require('../../../sandbox/api/values');
 const { deliveryHeaders } = require('../../../sandbox/signature');
 
 /**
@@ -26,14 +27,8 @@ const EVENTS_A = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 
 const EVENTS_B = ['charge.authorized'];
 
-const UNSELECTED_FOR_A = [
-	'charge.pending',
-	'charge.authorized',
-	'charge.voided',
-	'charge.failed',
-	'charge.expired',
-	'charge.partially_refunded',
-];
+/** The API's other events (the sandbox's statement of them). */
+const UNSELECTED_FOR_A = WEBHOOK_EVENTS.filter((event) => !EVENTS_A.includes(event));
 
 const CHARGES = [SEED.charges.authorized, SEED.charges.captured];
 
