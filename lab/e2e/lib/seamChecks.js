@@ -528,38 +528,37 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 		acknowledge: 'onReceived',
 	});
 
+	/** One signed delivery sent to the workflow's webhook, then resent: both answers, as `<status> <text>`. */
+	const sentTwice = async (webhookId) => {
+		const target = urlOf(context, webhookId);
+		const secret = endpointSecret(context, target);
+		const event = deliveryBody();
+		const answers = [];
+		for (let attempt = 1; attempt <= 2; attempt++) {
+			const answer = await sendSigned(target, secret, event, {
+				'content-type': 'application/json',
+			});
+			answers.push(`${answer.status} ${answer.text}`);
+		}
+		return answers;
+	};
+
 	await report.check(
 		"seams: After the Workflow Succeeds, an execution n8n fails before it runs (a member's credential deleted) is answered 5xx, and its resend is not a duplicate",
 		async () => {
-			const target = urlOf(context, unconfirmed.webhookId);
-			const secret = endpointSecret(context, target);
-			const event = deliveryBody();
-			const answers = [];
-			for (let attempt = 1; attempt <= 2; attempt++) {
-				const answer = await sendSigned(target, secret, event, {
-					'content-type': 'application/json',
-				});
-				answers.push(`${answer.status} ${answer.text}`);
-				assert.equal(answer.status, 500, `attempt ${attempt}: ${answer.status} ${answer.text}`);
-				assert.doesNotMatch(answer.text, /duplicate/);
-			}
+			const answers = await sentTwice(unconfirmed.webhookId);
 			console.log(`      the platform was answered: ${answers.join(' | ')}`);
+			answers.forEach((answer, attempt) => {
+				assert.match(answer, /^500 /, `attempt ${attempt + 1}: ${answer}`);
+				assert.doesNotMatch(answer, /duplicate/);
+			});
 		},
 	);
 
 	await report.check(
 		'seams: When Received, an execution n8n fails before it runs: measured what n8n answers (a 2xx is remembered, a 5xx leaves the resend free)',
 		async () => {
-			const target = urlOf(context, notStarted.webhookId);
-			const secret = endpointSecret(context, target);
-			const event = deliveryBody();
-			const answers = [];
-			for (let attempt = 1; attempt <= 2; attempt++) {
-				const answer = await sendSigned(target, secret, event, {
-					'content-type': 'application/json',
-				});
-				answers.push(`${answer.status} ${answer.text}`);
-			}
+			const answers = await sentTwice(notStarted.webhookId);
 			console.log(`      n8n answered: ${answers.join(' | ')}`);
 			if (answers[0].startsWith('200')) {
 				// n8n answered before its pre-execution checks: the platform is not told, as the docs say.

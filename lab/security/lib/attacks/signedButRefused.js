@@ -32,24 +32,24 @@ function unselectedEvent(ctx) {
 		ignored,
 	);
 	spoofed.headers['x-event'] = 'charge.captured';
-	// No event anywhere: not "an event not selected", so it runs (traced by its body id).
-	const noEvent = eventBody();
-	delete noEvent.event;
-	const missing = delivery(
+	/** A validly signed body that names no event, its X-Event header saying `header`: it runs (traced by its id). */
+	const withoutEvent = (label, header) => {
+		const body = eventBody();
+		delete body.event;
+		const d = delivery(label, body, runsOnce);
+		d.headers['x-event'] = header;
+		return d;
+	};
+	// No event anywhere: not "an event not selected".
+	const missing = withoutEvent(
 		'validly signed body without an event, empty X-Event header (runs)',
-		noEvent,
-		runsOnce,
+		'',
 	);
-	missing.headers['x-event'] = '';
-	// An event named only in the unsigned X-Event header never decides: it runs (marked unsigned in the item).
-	const headerOnly = eventBody();
-	delete headerOnly.event;
-	const unselectedInHeader = delivery(
+	// An event named only in the unsigned X-Event header never decides (marked unsigned in the item).
+	const unselectedInHeader = withoutEvent(
 		'validly signed body without an event, X-Event names an unselected event (runs)',
-		headerOnly,
-		runsOnce,
+		ctx.unselectedEvents[0],
 	);
-	unselectedInHeader.headers['x-event'] = ctx.unselectedEvents[0];
 	// A selected event without a `charge` object (undefined: left out of the JSON): it runs too, `charge` null.
 	const chargeless = delivery(
 		'validly signed body without a charge object (runs)',
