@@ -11,9 +11,9 @@
 const axios = require('axios').default;
 const http = require('http');
 const https = require('https');
-const { WEBHOOK_DELIVERY_HEADERS, WEBHOOK_PAYLOAD_FIELDS } = require('./api/names');
+const { WEBHOOK_PAYLOAD_FIELDS } = require('./api/names');
 const { retryDelayMs, retryProfile } = require('./retryProfiles');
-const { signedHeaders } = require('./signature');
+const { deliveryHeaders } = require('./signature');
 const { newId, nowIso } = require('./store');
 
 class DeliverySender {
@@ -197,14 +197,14 @@ class DeliverySender {
 		let succeeded = false;
 		try {
 			const response = await axios.post(record.url, payload.body, {
-				headers: {
-					'Content-Type': 'application/json',
-					// Signed at each attempt: a timestamped scheme carries the attempt's time.
-					...signedHeaders(this.options.signing, payload.secret, payload.body, record.id),
-					[WEBHOOK_DELIVERY_HEADERS.event]: record.event,
-					[WEBHOOK_DELIVERY_HEADERS.deliveryId]: record.id,
-					'User-Agent': 'payment-platform-sandbox',
-				},
+				// Signed at each attempt: a timestamped scheme carries the attempt's time.
+				headers: deliveryHeaders({
+					scheme: this.options.signing,
+					secret: payload.secret,
+					rawBody: payload.body,
+					deliveryId: record.id,
+					event: record.event,
+				}),
 				transformRequest: [(data) => data],
 				transformResponse: [(data) => data],
 				responseType: 'text',

@@ -10,45 +10,12 @@ import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credential
 import { runAction } from './harness';
 import { useSandbox } from './harness/sandbox';
 import { BASE, byId, idsOf, jsonOf } from './harness/actions';
+import { RENAMED_API_NAMES } from './harness/renamedApiNames';
+import { caseNamed } from './cases';
 import { TriggerHarness } from './harness/trigger';
 
-const RENAMED: Record<string, string> = {
-	page: 'pg',
-	perPage: 'size',
-	status: 'state',
-	payment_method: 'method',
-	start_date: 'from',
-	end_date: 'to',
-	search: 'q',
-	min_amount: 'amount_gte',
-	max_amount: 'amount_lte',
-	installments: 'n_installments',
-	amount: 'value',
-	type: 'address_type',
-	title: 'name',
-	description: 'details',
-	allowed_payment_methods: 'methods',
-	currency: 'currency_code',
-	expires_at: 'valid_until',
-	max_installments: 'installments_max',
-	max_uses: 'uses_max',
-	metadata: 'extra',
-	product_type: 'kind',
-	redirect_url: 'return_url',
-	submerchant_id: 'seller_id',
-	// The same chosen name, renamed on one route only: the statement's period, not the charge filter.
-	'GET /v1/wallets/{id}/statement start_date': 'since',
-	'GET /v1/wallets/{id}/statement end_date': 'until',
-	'Idempotency-Key': 'X-Request-Key',
-	'POST /v1/payment-links': '/v1/links',
-	'GET /v1/payment-links': '/v1/links',
-	'GET /v1/postbacks/endpoints': '/v1/hooks',
-	'PATCH /v1/postbacks/endpoints/{id}': '/v1/hooks/{id}/change',
-	'DELETE /v1/postbacks/endpoints/{id}': '/v1/hooks/{id}/remove',
-};
-
-const sandbox = useSandbox({ apiNames: RENAMED }, { resetBeforeEach: true });
-const target = () => ({ ...sandbox(), apiNames: JSON.stringify(RENAMED) });
+const sandbox = useSandbox({ apiNames: RENAMED_API_NAMES }, { resetBeforeEach: true });
+const target = () => ({ ...sandbox(), apiNames: JSON.stringify(RENAMED_API_NAMES) });
 
 async function run(parameters: INodeParameters) {
 	const result = await runAction(target(), parameters);
@@ -58,27 +25,14 @@ async function run(parameters: INodeParameters) {
 
 describe('API Names (credential): every chosen name renamed reaches the wire', () => {
 	it('covers every renamable name of the package', () => {
-		const plain = Object.keys(RENAMED).filter((key) => !/^[A-Z]+ \S+ \S+$/.test(key));
+		const plain = Object.keys(RENAMED_API_NAMES).filter((key) => !/^[A-Z]+ \S+ \S+$/.test(key));
 		expect(new Set(plain)).toEqual(new Set(renamableNames().keys()));
 	});
 
 	it('Charge → Get Many sends every filter and the page under the platform names', async () => {
-		const output = await run({
-			resource: 'charge',
-			operation: 'getAll',
-			returnAll: false,
-			limit: 10,
-			filters: {
-				status: 'captured',
-				paymentMethod: 'credit_card',
-				startDate: '2025-03-01T00:00:00Z',
-				endDate: '2025-03-31T00:00:00Z',
-				search: 'pedro',
-				minAmount: 50000,
-				maxAmount: 100000,
-				installments: 3,
-			},
-		});
+		// The case file's run (test/cases/charge/getAll.case.js): every filter set.
+		const { parameters } = caseNamed('charge.getAll');
+		const output = await run({ resource: 'charge', operation: 'getAll', ...parameters });
 		const [request] = sandbox().requests;
 		expect(request.path).toBe('/v1/charges');
 		expect(Object.keys(request.query).sort()).toEqual(

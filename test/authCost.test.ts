@@ -6,6 +6,7 @@
  */
 import { Expression } from 'n8n-workflow';
 import { runAction } from './harness';
+import { chargeGet } from './harness/parameters';
 import { harnessCredentialTypes, TestCredentialsHelper } from './harness/credentialsHelper';
 import { scriptedApiForThisFile } from './harness/scriptedSuite';
 
@@ -15,14 +16,6 @@ const BASIC_HEADER = 'Basic cGtfdGVzdF9jb3N0OnNrX3Rlc3RfY29zdA==';
 const CHARGE_ID = '00000000-0000-4000-8000-000000000001';
 
 const suite = scriptedApiForThisFile(KEYS);
-
-/** Charge → Get of one fixed id (no expression in any parameter), for `items` input items. */
-const chargeGet = (batch?: { batchSize: number; batchInterval: number }) => ({
-	resource: 'charge',
-	operation: 'get',
-	chargeId: { __rl: true, mode: 'id', value: CHARGE_ID },
-	...(batch ? { options: { batching: { batch } } } : {}),
-});
 
 interface Cost {
 	requests: number;
@@ -46,9 +39,14 @@ async function measure(items: number, batch?: { batchSize: number; batchInterval
 	const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
 	const authentications = jest.spyOn(TestCredentialsHelper.prototype, 'authenticate');
 	try {
-		const { output, error } = await runAction(suite.target(), chargeGet(batch), {
-			inputItems: Array.from({ length: items }, () => ({ json: {} })),
-		});
+		const { output, error } = await runAction(
+			suite.target(),
+			// One fixed id: no expression in any parameter.
+			chargeGet(CHARGE_ID, batch ? { batching: { batch } } : undefined),
+			{
+				inputItems: Array.from({ length: items }, () => ({ json: {} })),
+			},
+		);
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(items);
 		expect(api.requests.every((request) => request.headers.authorization === BASIC_HEADER)).toBe(

@@ -6,6 +6,7 @@
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
 import { runAction } from './harness';
+import { chargeGet as chargeGetOf } from './harness/parameters';
 import { scriptedApiForThisFile, type Received } from './harness/scriptedSuite';
 
 const KEYS = { publicKey: 'pk_test_batch', secretKey: 'sk_test_batch' };
@@ -13,12 +14,10 @@ const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 const numberOf = (request: Received) => Number(request.path.split('-').pop());
 const inputs = (count: number): INodeExecutionData[] =>
 	Array.from({ length: count }, (_, n) => ({ json: { chargeId: idOf(n) } }));
+/** Charge → Get of each item's `chargeId`, Simplify off, batched when told. */
 const chargeGet = (batch?: { batchSize?: number; batchInterval?: number }) => ({
-	resource: 'charge',
-	operation: 'get',
-	chargeId: { __rl: true, mode: 'id', value: '={{ $json.chargeId }}' },
+	...chargeGetOf('={{ $json.chargeId }}', batch ? { batching: { batch } } : undefined),
 	simplify: false,
-	...(batch ? { options: { batching: { batch } } } : {}),
 });
 const charge = (request: Received) => ({
 	body: { success: true, message: 'OK', data: { id: request.path.split('/').pop() } },

@@ -7,6 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 import { builtNodeDescriptions } from './harness/builtPackage';
 import { editorNode } from './harness/editorNode';
+import { chargeGet as chargeGetOf } from './harness/parameters';
 import { TestNodeTypes } from './harness/nodeTypes';
 
 const description = builtNodeDescriptions().paymentPlatform;
@@ -34,11 +35,7 @@ function shownHints(parameters: INodeParameters): string[] {
 		.map((hint) => hint.message.split(/ (is|requests|sends) /)[0]);
 }
 
-const chargeGet = {
-	resource: 'charge',
-	operation: 'get',
-	chargeId: { __rl: true, mode: 'id', value: 'x' },
-};
+const chargeGet = chargeGetOf('x');
 const chargeGetAll = { resource: 'charge', operation: 'getAll' };
 const batching = { options: { batching: { batch: { batchSize: 10, batchInterval: 0 } } } };
 

@@ -4,26 +4,14 @@
  * helpers in lab/lib and scripts in lab/scripts) beside it. The lab imports from the package, never the reverse; no
  * lab suite imports another (what two of them need lives in lab/lib); the sandbox states the API on its own.
  */
-import { execFileSync } from 'child_process';
-import * as fs from 'fs';
-import * as path from 'path';
+import { importsOf, trackedImports } from './harness/repositoryImports';
 
-const ROOT = path.resolve(__dirname, '..');
 const LAB_SHARED = new Set(['lib']);
 const LAB_NOT_SUITES = new Set(['lib', 'scripts', 'reports', 'results']);
 
 interface Import {
 	from: string;
 	to: string;
-}
-
-/** The relative imports of a file's text (require, import … from, import(), JSDoc import() types), resolved. */
-export function importsOf(file: string, text: string): Import[] {
-	const pattern = /(?:require\(|require\.resolve\(|from\s+|import\()\s*['"](\.\.?\/[^'"]*)['"]/g;
-	return [...text.matchAll(pattern)].map((match) => ({
-		from: file,
-		to: path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1])),
-	}));
 }
 
 /** The house and room of a repository path: ['lab', 'e2e'], ['package', 'sandbox'], … */
@@ -47,27 +35,20 @@ export function wrongWay({ from, to }: Import): string | undefined {
 	return undefined;
 }
 
-const trackedSources = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
-	.split('\0')
-	.filter((file) => /\.(ts|js|mjs)$/.test(file) && fs.existsSync(path.join(ROOT, file)));
+const IMPORTS: Import[] = trackedImports();
 
 describe('the package and the lab', () => {
 	it('reads the imports of the tree', () => {
-		const imports = trackedSources.flatMap((file) =>
-			importsOf(file, fs.readFileSync(path.join(ROOT, file), 'utf8')),
-		);
 		expect(
-			imports.filter((i) => i.from.startsWith('lab/') && !i.to.startsWith('lab/')).length,
+			IMPORTS.filter((i) => i.from.startsWith('lab/') && !i.to.startsWith('lab/')).length,
 		).toBeGreaterThan(50);
 	});
 
 	it('no import runs the wrong way', () => {
-		const problems = trackedSources.flatMap((file) =>
-			importsOf(file, fs.readFileSync(path.join(ROOT, file), 'utf8')).flatMap((imported) => {
-				const problem = wrongWay(imported);
-				return problem ? [`${imported.from} → ${imported.to}: ${problem}`] : [];
-			}),
-		);
+		const problems = IMPORTS.flatMap((imported) => {
+			const problem = wrongWay(imported);
+			return problem ? [`${imported.from} → ${imported.to}: ${problem}`] : [];
+		});
 		expect(problems).toEqual([]);
 	});
 

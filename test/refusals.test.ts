@@ -1,15 +1,17 @@
 /**
- * Only the reference refuses. Every refusal of every rule table (required, length, range, pattern, allowed values,
- * UUID, entry count) must either be stated by the API reference, next to the field it is about, or be listed with its
- * reason in the chosen-defaults table of docs/chosen-defaults.md. A row of that table that no longer matches a refusal
- * fails too, so the table never lists a refusal the node does not make.
+ * Only the API refuses. Every refusal of every rule table (required, length, range, pattern, allowed values, UUID,
+ * entry count) must either be one the API makes, as the sandbox states it (sandbox/api/schemas.js, written from the
+ * reference: a request that breaks the rule is refused at that field), or be listed with its reason in the
+ * chosen-defaults table of docs/chosen-defaults.md. A row of that table that no longer matches a refusal fails too,
+ * so the table never lists a refusal the node does not make.
  */
+import type { ZodTypeAny } from 'zod';
 import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
 import { operationRules } from '../nodes/PaymentPlatform/actions/operations';
-import { chosenDefaultsPage, referenceCopy, sharedReference } from './harness/reference';
+import * as schemas from '../sandbox/api/schemas';
+import { readTracked } from './harness/repositoryFiles';
 
-const REFERENCE = referenceCopy();
-const TABLE = chosenDefaultsPage();
+const TABLE = readTracked('docs/chosen-defaults.md');
 
 type Kind = 'required' | 'length' | 'range' | 'pattern' | 'values' | 'uuid' | 'minItems';
 
@@ -18,27 +20,32 @@ interface Refusal {
 	field: string;
 	kind: Kind;
 	rule: FieldRule;
+	/** The operation's rule table, for the condition a rule applies under (`when`). */
+	table: FieldRule[];
 }
 
-/** The query names the reference describes by meaning: the words it uses for each. */
-const MEANING: Record<string, string> = {
-	status: 'status',
-	payment_method: 'payment method',
-	start_date: 'start date',
-	end_date: 'end date',
-	search: 'search',
-	min_amount: 'minimum amount',
-	max_amount: 'maximum amount',
-	installments: 'installments',
-	amount: 'amount',
+/** The sandbox's schema of each operation's request: its body, or its query (every value a text there). */
+const REQUESTS: Record<string, { schema: ZodTypeAny; query?: boolean }> = {
+	'submerchant.update': { schema: schemas.submerchantUpdate },
+	'submerchant.getAll': { schema: schemas.submerchantListQuery, query: true },
+	'submerchantAddress.create': { schema: schemas.addressCreate },
+	'submerchantAddress.update': { schema: schemas.addressUpdate },
+	'submerchantDocument.create': { schema: schemas.documentCreate },
+	'charge.create': { schema: schemas.chargeCreate },
+	'charge.getAll': { schema: schemas.chargeListQuery, query: true },
+	'paymentLink.create': { schema: schemas.paymentLinkCreate },
+	'anticipation.create': { schema: schemas.anticipationCreate },
+	'webhookEndpoint.create': { schema: schemas.webhookEndpointCreate },
+	'withdrawal.getFee': { schema: schemas.withdrawalFeeQuery, query: true },
+	'withdrawal.getSummary': { schema: schemas.withdrawalSummaryQuery, query: true },
 };
 
-/** The reference cut into statements: table rows whole, other lines at each "; ". */
-const STATEMENTS = REFERENCE.split('\n').flatMap((line) =>
-	line.trimStart().startsWith('|') ? [line] : line.split('; '),
-);
-
-function refusalsOf(operation: string, rules: FieldRule[], prefix = ''): Refusal[] {
+function refusalsOf(
+	operation: string,
+	rules: FieldRule[],
+	table: FieldRule[] = rules,
+	prefix = '',
+): Refusal[] {
 	return rules.flatMap((rule) => {
 		const field = `${prefix}${rule.field}`;
 		const kinds: Kind[] = [];
@@ -49,49 +56,97 @@ function refusalsOf(operation: string, rules: FieldRule[], prefix = ''): Refusal
 		if (rule.type === 'enum' || rule.entries === 'enum') kinds.push('values');
 		if (rule.type === 'uuid' || rule.entries === 'uuid') kinds.push('uuid');
 		if (rule.minItems) kinds.push('minItems');
-		const own = kinds.map((kind) => ({ operation, field, kind, rule }));
-		return [...own, ...refusalsOf(operation, rule.rows ?? [], `${field}[].`)];
+		const own = kinds.map((kind) => ({ operation, field, kind, rule, table }));
+		return [...own, ...refusalsOf(operation, rule.rows ?? [], table, `${field}[].`)];
 	});
 }
 
-/** Whether the reference states this refusal in a statement about the field. */
-function stated({ field, kind, rule }: Refusal): boolean {
-	const name =
-		field
-			.split(/[.[\]]+/)
-			.filter(Boolean)
-			.pop() ?? field;
-	const term = MEANING[name] ?? name;
-	const about = STATEMENTS.filter((statement) =>
-		new RegExp(`(^|[^a-z_])${term.replace(/ /g, '[ _]')}([^a-z_]|$)`, 'i').test(statement),
-	);
-	const numbers = (values: Array<number | undefined>) =>
-		about.some((statement) =>
-			values
-				.filter((value): value is number => value !== undefined)
-				.every((value) => new RegExp(`(^|[^\\d])${value}([^\\d]|$)`).test(statement)),
-		);
+/** Leaves the field out of the request. */
+const MISSING = Symbol('missing');
+
+/** Values that break the refusal's rule; the API refuses each when it makes the refusal. */
+function breakingValues({ kind, rule }: Pick<Refusal, 'kind' | 'rule'>): unknown[] {
+	const listed = (value: string) => (rule.entries ? [value] : value);
 	switch (kind) {
 		case 'required':
-			return about.some((statement) => /\| yes \||required/i.test(statement));
-		case 'length':
-			return numbers([rule.length?.min, rule.length?.max, rule.length?.exact]);
-		case 'range':
-			return numbers([rule.range?.min, rule.range?.max]);
-		case 'pattern': {
-			const lastWord = (rule.pattern?.rule ?? '').split(' ').pop() ?? '';
-			return about.some(
-				(statement) => statement.includes('pattern') || statement.includes(lastWord),
-			);
+			return [MISSING];
+		case 'length': {
+			const { min, max, exact } = rule.length ?? {};
+			const longest = max ?? exact;
+			const shortest = min ?? exact;
+			return [
+				...(longest === undefined ? [] : ['a'.repeat(longest + 1)]),
+				...(shortest === undefined || shortest === 0 ? [] : ['a'.repeat(shortest - 1)]),
+			];
 		}
+		case 'range': {
+			const { min, max } = rule.range ?? {};
+			return [...(min === undefined ? [] : [min - 1]), ...(max === undefined ? [] : [max + 1])];
+		}
+		case 'pattern':
+			return ['x y'];
 		case 'values':
-			return (rule.values ?? []).every((value) => REFERENCE.includes(`\`${value}\``));
+			return [listed('not-one-of-them')];
 		case 'uuid':
-			// "Identifiers (`id` and every `*_id` field) are UUID strings."
-			return name === 'id' || name.endsWith('_id') || about.some((s) => /uuid/i.test(s));
+			return [listed('not-a-uuid')];
 		case 'minItems':
-			return about.some((statement) => /at least/i.test(statement));
+			return [[]];
 	}
+}
+
+/** `value` placed at the field's path (`a.b` nests an object, `a[].b` a list of one object); its issue path. */
+function placed(
+	field: string,
+	value: unknown,
+): { request: Record<string, unknown>; at: unknown[] } {
+	const request: Record<string, unknown> = {};
+	const at: unknown[] = [];
+	let node = request;
+	const keys = field.split('.');
+	keys.forEach((segment, index) => {
+		const key = segment.replace(/\[\]$/, '');
+		at.push(key);
+		if (index === keys.length - 1) {
+			if (value !== MISSING) node[key] = value;
+			return;
+		}
+		const child: Record<string, unknown> = {};
+		if (segment.endsWith('[]')) {
+			node[key] = [child];
+			at.push(0);
+		} else node[key] = child;
+		node = child;
+	});
+	return { request, at };
+}
+
+/** The request fields that make a conditional rule apply: for `when`, a value of the field it names that starts so. */
+function conditionOf(rule: FieldRule, table: FieldRule[]): Record<string, unknown> {
+	if (!rule.when) return {};
+	const { parameter, startsWith } = rule.when;
+	const named = table.find((row) => row.parameter === parameter);
+	const value = named?.values?.find((candidate) => candidate.startsWith(startsWith));
+	if (!named || value === undefined)
+		throw new Error(`no value of ${parameter} starts with ${startsWith}`);
+	return { [named.field]: value };
+}
+
+/** Whether the API, as the sandbox states it, refuses every value that breaks the rule, at the rule's field. */
+function madeByTheApi(refusal: Pick<Refusal, 'operation' | 'field' | 'kind' | 'rule' | 'table'>) {
+	const { schema, query } = REQUESTS[refusal.operation];
+	const values = breakingValues(refusal);
+	return (
+		values.length > 0 &&
+		values.every((value) => {
+			const sent = query && typeof value === 'number' ? String(value) : value;
+			const { request, at } = placed(refusal.field, sent);
+			const result = schema.safeParse({ ...conditionOf(refusal.rule, refusal.table), ...request });
+			return (
+				!result.success &&
+				result.error.issues.some((issue) => at.every((key, index) => issue.path[index] === key))
+			);
+		})
+	);
 }
 
 /** The chosen-defaults table: its rows' operation, field and refusal kind. */
@@ -112,28 +167,38 @@ const key = ({ operation, field, kind }: Refusal) => `${operation} ${field} ${ki
 /** A row marked `chosen` is a chosen default in what it requires; its other refusals are judged like any other. */
 const isChosen = ({ rule, kind }: Refusal) =>
 	rule.chosen !== undefined && (kind === 'required' || kind === 'minItems');
-const UNSTATED = REFUSALS.filter((refusal) => isChosen(refusal) || !stated(refusal));
+const UNSTATED = REFUSALS.filter((refusal) => isChosen(refusal) || !madeByTheApi(refusal));
 
-describe('only the reference refuses, or the chosen-defaults table says why', () => {
-	it('finds the refusals of the rule tables', () => {
+describe('only the API refuses, or the chosen-defaults table says why', () => {
+	it('finds the refusals of the rule tables, and most are the API’s', () => {
 		expect(REFUSALS.length).toBeGreaterThan(50);
+		expect(REFUSALS.length - UNSTATED.length).toBeGreaterThan(40);
 		expect(LISTED.length).toBeGreaterThan(0);
 	});
 
+	it('knows the request schema of every operation that refuses', () => {
+		const operations = new Set(REFUSALS.map((refusal) => refusal.operation));
+		expect([...operations].filter((operation) => !(operation in REQUESTS))).toEqual([]);
+	});
+
+	it('a refusal stricter than the API’s, or of a field the API does not rule, is not the API’s', () => {
+		const street = REFUSALS.find((r) => key(r) === 'submerchantAddress.create street length');
+		expect(street && madeByTheApi(street)).toBe(true);
+		const stricter = { ...street!, rule: { ...street!.rule, length: { min: 1, max: 10 } } };
+		expect(madeByTheApi(stricter)).toBe(false);
+		const unruled = { ...street!, field: 'complement', kind: 'required' as const };
+		expect(madeByTheApi(unruled)).toBe(false);
+	});
+
 	it.each(REFUSALS.map((refusal) => [key(refusal), refusal] as const))(
-		'%s: stated by the reference or listed',
+		'%s: made by the API or listed',
 		(_key, refusal) => {
 			if (UNSTATED.includes(refusal)) expect(LISTED).toContain(key(refusal));
 		},
 	);
 
-	it('every row of the table is a refusal the node makes and the reference does not state', () => {
+	it('every row of the table is a refusal the node makes and the API does not', () => {
 		expect(LISTED.filter((row) => !UNSTATED.map(key).includes(row))).toEqual([]);
-	});
-
-	it('the copy of the reference is the shared reference, where one is reachable', () => {
-		const shared = sharedReference();
-		if (shared !== undefined) expect(REFERENCE).toBe(shared);
 	});
 
 	it('a rule marked chosen is listed', () => {

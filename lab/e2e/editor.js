@@ -13,16 +13,11 @@ const os = require('os');
 const path = require('path');
 const n8n = require('../lib/n8n');
 const { stopAll, stopAllOnSignals } = require('../lib/processes');
-const { CUSTOM_API_CALL, RESOURCES, TRIGGER_EVENTS } = require('./lib/expected');
+const { WEBHOOK_EVENTS } = require('../../sandbox/api/values');
+const { CUSTOM_API_CALL, RESOURCES } = require('./lib/expected');
 const { Report } = require('../lib/report');
 const { HTTP_NODE_NAME, httpRequestWorkflow } = require('./lib/httpRequestChecks');
-const {
-	byTestId,
-	canvasNode,
-	ensureChromium,
-	launchChromium,
-	signIn,
-} = require('../lib/browser');
+const { byTestId, canvasNode, ensureChromium, launchChromium, signIn } = require('../lib/browser');
 
 const { RESULT_SCREENSHOTS_DIR } = require('../lib/results');
 
@@ -153,7 +148,7 @@ async function runEditorChecks(
 		if (triggerOpened) {
 			await report.check("editor: the trigger's Events list shows the 9 events", async () => {
 				await page.locator(byTestId('parameter-input-events')).click();
-				assert.deepEqual(await visibleOptions(page), TRIGGER_EVENTS);
+				assert.deepEqual(await visibleOptions(page), WEBHOOK_EVENTS);
 				await page.screenshot({ path: shot('editor-trigger-events.png') });
 				await page.keyboard.press('Escape');
 			});

@@ -9,7 +9,12 @@ const { DEFAULT_OWNER, N8nClient } = require('./n8nClient');
 const { startN8n } = require('./n8nProcess');
 const { tail } = require('./processes');
 const { installPackage } = require('./packageInstall');
-const { CREDENTIAL_NAME, CREDENTIAL_TYPE, EXAMPLES_DIR, NODE_TYPES } = require('../../scripts/lib/packageInfo');
+const {
+	CREDENTIAL_NAME,
+	CREDENTIAL_TYPE,
+	EXAMPLES_DIR,
+	NODE_TYPES,
+} = require('../../scripts/lib/packageInfo');
 
 /** The credential that points to a running sandbox. */
 function sandboxCredential(sandbox, name = CREDENTIAL_NAME) {
@@ -109,10 +114,11 @@ async function reregisterTriggerWorkflows(client) {
 
 /**
  * Starts the sandbox (in this process) and n8n with the package installed as a community node, then sets the
- * instance up: owner (created or logged in), API key, the sandbox credential, the example workflows. The package
- * must be built (`buildPackage`). On failure, whatever was started is stopped.
+ * instance up: owner (created or logged in), API key, the sandbox credential, the example workflows (unless
+ * `examples` is false). The package must be built (`buildPackage`). On failure, whatever was started is stopped.
  * @param {{ n8nDir: string, userFolder: string, owner?: typeof DEFAULT_OWNER, apiKeyLabel?: string,
- *   sandbox?: import('../../sandbox').SandboxOptions, n8n?: Partial<Parameters<typeof startN8n>[0]> }} options
+ *   examples?: boolean, sandbox?: import('../../sandbox').SandboxOptions,
+ *   n8n?: Partial<Parameters<typeof startN8n>[0]> }} options
  * @returns {Promise<Stack>}
  */
 async function startStack(options) {
@@ -135,10 +141,13 @@ async function startStack(options) {
 		await client.createApiKey(options.apiKeyLabel ?? 'tooling');
 		stack.client = client;
 		stack.credential = await client.ensureCredential(sandboxCredential(stack.sandbox));
-		stack.examples = await importExamples(client, {
-			credential: stack.credential,
-			sandboxUrl: stack.sandbox.url,
-		});
+		stack.examples =
+			options.examples === false
+				? {}
+				: await importExamples(client, {
+						credential: stack.credential,
+						sandboxUrl: stack.sandbox.url,
+					});
 		return stack;
 	} catch (error) {
 		if (stack.instance)

@@ -1,15 +1,132 @@
 'use strict';
 /**
- * Workflows the real-n8n suites import into n8n, as the editor would save them.
+ * The nodes and workflows the real-n8n suites and the benchmarks import into n8n, as the editor would save them: each
+ * kind of node is built here once (a suite's own workflows are chains of these).
  */
 const { randomUUID } = require('crypto');
 const { chain, credentialsOf } = require('./workflowBuilder');
-const { NODE_TYPES } = require('../../scripts/lib/packageInfo');
+const { CREDENTIAL_TYPE, NODE_TYPES } = require('../../scripts/lib/packageInfo');
 
 const ACTION_NODE_NAME = 'Payment Platform';
 const TRIGGER_NODE_NAME = 'Payment Platform Trigger';
+/** The action node's one typeVersion. */
+const ACTION_TYPE_VERSION = 1;
 /** The trigger's one typeVersion, as the editor saves it. */
 const TRIGGER_TYPE_VERSION = 1.1;
+/** n8n's own nodes at versions every n8n line under test has (1.123 and 2.x). */
+const WEBHOOK_TYPE_VERSION = 2.1;
+const HTTP_REQUEST_TYPE_VERSION = 4.2;
+const WAIT_TYPE_VERSION = 1.1;
+
+/** @typedef {{ id: string, name: string }} Credential */
+
+/** The Manual Trigger: a run started from the editor or `n8n execute`. */
+const manualTriggerNode = (name = 'Start') => ({
+	name,
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	parameters: {},
+});
+
+/**
+ * A Payment Platform action node with `parameters` and the credential; `asTool`: the tool n8n generates from it for an
+ * AI Agent (`usableAsTool`).
+ * @param {string} name
+ * @param {object} parameters resource, operation, ...
+ * @param {Credential} credential
+ * @param {{ asTool?: boolean }} [kind]
+ */
+function paymentPlatformNode(name, parameters, credential, { asTool = false } = {}) {
+	return {
+		name,
+		type: asTool ? `${NODE_TYPES.action}Tool` : NODE_TYPES.action,
+		typeVersion: ACTION_TYPE_VERSION,
+		parameters,
+		credentials: credentialsOf(credential),
+	};
+}
+
+/**
+ * A Payment Platform Trigger with a fixed webhookId, so that its production URL is known:
+ * `<n8n>/webhook/<webhookId>/webhook`.
+ * @param {string} name
+ * @param {object} parameters events, options, acknowledge, ...
+ * @param {Credential} credential
+ */
+function paymentPlatformTriggerNode(name, parameters, credential) {
+	return {
+		name,
+		type: NODE_TYPES.trigger,
+		typeVersion: TRIGGER_TYPE_VERSION,
+		webhookId: randomUUID(),
+		parameters,
+		credentials: credentialsOf(credential),
+	};
+}
+
+/**
+ * n8n's Webhook node on POST `<n8n>/webhook/<path>`. `onReceived` answers at once; `lastNode` when the run is over
+ * (with `responseData`, e.g. `noData`).
+ * @param {string} name
+ * @param {{ path?: string, responseMode?: 'onReceived' | 'lastNode', responseData?: string, options?: object }} [how]
+ */
+function webhookNode(
+	name,
+	{ path = randomUUID(), responseMode = 'onReceived', responseData, options = {} } = {},
+) {
+	return {
+		name,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: WEBHOOK_TYPE_VERSION,
+		webhookId: path,
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode,
+			...(responseData === undefined ? {} : { responseData }),
+			options,
+		},
+	};
+}
+
+/**
+ * n8n's HTTP Request node; with `credential`, authenticated by the Payment Platform credential (a predefined
+ * credential type).
+ * @param {string} name
+ * @param {object} parameters method, url, ...
+ * @param {{ credential?: Credential, typeVersion?: number }} [how]
+ */
+function httpRequestNode(
+	name,
+	parameters,
+	{ credential, typeVersion = HTTP_REQUEST_TYPE_VERSION } = {},
+) {
+	const node = {
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion,
+		parameters: { ...parameters },
+	};
+	if (!credential) return node;
+	Object.assign(node.parameters, {
+		authentication: 'predefinedCredentialType',
+		nodeCredentialType: CREDENTIAL_TYPE,
+	});
+	return { ...node, credentials: credentialsOf(credential) };
+}
+
+/**
+ * n8n's Wait node: `parameters` say how long, or until what (`resume`).
+ * @param {string} name
+ * @param {object} parameters
+ */
+const waitNode = (name, parameters) => ({
+	name,
+	type: 'n8n-nodes-base.wait',
+	typeVersion: WAIT_TYPE_VERSION,
+	parameters,
+	webhookId: randomUUID(),
+});
 
 /**
  * Manual Trigger → [before...] → Payment Platform with `parameters`.
@@ -23,23 +140,15 @@ const TRIGGER_TYPE_VERSION = 1.1;
  */
 function operationWorkflow(name, parameters, credential, before = [], node = {}) {
 	return chain(name, [
-		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+		manualTriggerNode(),
 		...before.map((node) => (typeof node === 'function' ? node(credential) : node)),
-		{
-			name: ACTION_NODE_NAME,
-			type: NODE_TYPES.action,
-			typeVersion: 1,
-			parameters,
-			credentials: credentialsOf(credential),
-			...node.settings,
-		},
+		{ ...paymentPlatformNode(ACTION_NODE_NAME, parameters, credential), ...node.settings },
 	]);
 }
 
 /**
- * A Payment Platform Trigger, with a fixed webhookId so its production URL is known:
- * `<n8n>/webhook/<webhookId>/webhook`. Alone unless told: more `parameters` (e.g. `acknowledge`) and the nodes
- * chained `after` it.
+ * A Payment Platform Trigger (paymentPlatformTriggerNode) alone unless told: more `parameters` (e.g. `acknowledge`)
+ * and the nodes chained `after` it.
  * @param {string} name
  * @param {string[]} events
  * @param {{ id: string, name: string }} credential
@@ -53,21 +162,12 @@ function triggerWorkflow(
 	options = {},
 	{ parameters = {}, after = [] } = {},
 ) {
-	const webhookId = randomUUID();
-	return {
-		webhookId,
-		workflow: chain(name, [
-			{
-				name: TRIGGER_NODE_NAME,
-				type: NODE_TYPES.trigger,
-				typeVersion: TRIGGER_TYPE_VERSION,
-				webhookId,
-				parameters: { ...parameters, events, options },
-				credentials: credentialsOf(credential),
-			},
-			...after,
-		]),
-	};
+	const trigger = paymentPlatformTriggerNode(
+		TRIGGER_NODE_NAME,
+		{ ...parameters, events, options },
+		credential,
+	);
+	return { webhookId: trigger.webhookId, workflow: chain(name, [trigger, ...after]) };
 }
 
 /** Stop and Error: fails the execution with `message`. */
@@ -82,20 +182,15 @@ function stopAndErrorNode(name, message) {
 
 /** HTTP Request: POSTs the string `fields` (expressions allowed) as JSON to `url`. */
 function postNode(name, url, fields) {
-	return {
-		name,
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		parameters: {
-			method: 'POST',
-			url,
-			sendBody: true,
-			bodyParameters: {
-				parameters: Object.entries(fields).map(([field, value]) => ({ name: field, value })),
-			},
-			options: {},
+	return httpRequestNode(name, {
+		method: 'POST',
+		url,
+		sendBody: true,
+		bodyParameters: {
+			parameters: Object.entries(fields).map(([field, value]) => ({ name: field, value })),
 		},
-	};
+		options: {},
+	});
 }
 
 /** Set (Edit Fields) node that puts string fields on the item. */
@@ -132,24 +227,28 @@ function itemsNodes(name, items) {
 			typeVersion: 3.4,
 			parameters: { mode: 'raw', jsonOutput: JSON.stringify({ items }), options: {} },
 		},
-		{
-			name,
-			type: 'n8n-nodes-base.splitOut',
-			typeVersion: 1,
-			parameters: { fieldToSplitOut: 'items', include: 'noOtherFields', options: {} },
-		},
+		splitOutNode(name, 'items'),
 	];
+}
+
+/**
+ * Split Out: one item per entry of the list in `field` of each item, keeping nothing else.
+ * @param {string} name
+ * @param {string} field
+ * @param {object} [options] e.g. `{ destinationFieldName }`
+ */
+function splitOutNode(name, field, options = {}) {
+	return {
+		name,
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		parameters: { fieldToSplitOut: field, include: 'noOtherFields', options },
+	};
 }
 
 /** Another Payment Platform node before the one under test (e.g. a list whose items it acts on). */
 function actionNode(name, parameters) {
-	return (credential) => ({
-		name,
-		type: NODE_TYPES.action,
-		typeVersion: 1,
-		parameters,
-		credentials: credentialsOf(credential),
-	});
+	return (credential) => paymentPlatformNode(name, parameters, credential);
 }
 
 /** Convert to File: the base64 text in `sourceProperty` becomes the binary field `data`. */
@@ -175,15 +274,22 @@ function nodeOutput(executionData, nodeName) {
 
 module.exports = {
 	ACTION_NODE_NAME,
-	actionNode,
 	TRIGGER_NODE_NAME,
 	TRIGGER_TYPE_VERSION,
+	actionNode,
 	base64ToFileNode,
+	httpRequestNode,
 	itemsNodes,
+	manualTriggerNode,
 	nodeOutput,
 	operationWorkflow,
+	paymentPlatformNode,
+	paymentPlatformTriggerNode,
 	postNode,
 	setNode,
+	splitOutNode,
 	stopAndErrorNode,
 	triggerWorkflow,
+	waitNode,
+	webhookNode,
 };

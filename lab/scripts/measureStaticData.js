@@ -21,6 +21,7 @@ const n8n = require('../lib/n8n');
 const { stopAll, stopAllOnSignals } = require('../lib/processes');
 const { sleep } = require('../../scripts/lib/wait');
 const { chain } = require('../lib/workflowBuilder');
+const { waitNode } = require('../lib/workflows');
 const { resultsDir, writeReport } = require('../lib/results');
 
 const PROBE_DIR = path.join(__dirname, 'staticDataProbe');
@@ -50,12 +51,7 @@ function probeWorkflow(name, mode) {
 		webhookId,
 		parameters: { mode },
 	};
-	const wait = {
-		name: 'Run for a while',
-		type: 'n8n-nodes-base.wait',
-		typeVersion: 1.1,
-		parameters: { amount: RUN_SECONDS, unit: 'seconds' },
-	};
+	const wait = waitNode('Run for a while', { amount: RUN_SECONDS, unit: 'seconds' });
 	return { webhookId, workflow: chain(name, mode === 'lastNode' ? [probe, wait] : [probe]) };
 }
 

@@ -30,7 +30,7 @@ const { runReplayAttacks } = require('./lib/replaySuite');
 const { checkReplacedSecret } = require('./lib/replacedSecret');
 const { printLeakTable, runSecretChecks, searchStorage } = require('./lib/leakSuite');
 const { Report } = require('../lib/groupReport');
-const { saveLogs, startStack } = require('./lib/stack');
+const { saveLogs, startSecurityStack } = require('./lib/stack');
 const { resultsDir, writeSummaryBlock } = require('../lib/results');
 
 const RESULTS_DIR = resultsDir('security');
@@ -62,7 +62,7 @@ async function main() {
 			return await n8n.installN8n();
 		});
 		stack = await report.phase('start (sandbox, n8n at debug level)', async () => {
-			const started = await startStack({ n8nDir, workDir });
+			const started = await startSecurityStack({ n8nDir, workDir });
 			console.log(`n8n ${started.instance.url}, sandbox ${started.sandbox.url}`);
 			return started;
 		});

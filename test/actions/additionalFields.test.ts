@@ -13,6 +13,7 @@ import type { OperationModule } from '../../nodes/PaymentPlatform/actions/node.t
 import { PAYMENT_LINKS_PATH } from '../../nodes/PaymentPlatform/api/chosenNames';
 import { SEED } from '../../sandbox';
 import { runAction } from '../harness';
+import { createLink } from '../harness/parameters';
 import {
 	byId,
 	expectRejectedBeforeSending,
@@ -30,14 +31,6 @@ const body = (json: string) => ({ additionalBodyFields: json });
 /** The refusal of `name` given in `option` while the node's field `field` sets it. */
 const setBy = (name: string, field: string, option = 'Additional Body Fields (JSON)') =>
 	`${name} is set by the field "${field}"; remove it from ${option}`;
-
-const createLink = (options: INodeParameters): INodeParameters => ({
-	resource: 'paymentLink',
-	operation: 'create',
-	title: 'Camiseta Lua',
-	amount: 4990,
-	options,
-});
 
 describe('Options → Additional Query Parameters (read operations)', () => {
 	it('are sent with a Get, whose route reads no query (the API ignores them)', async () => {
@@ -144,7 +137,9 @@ describe('Options → Additional Body Fields (JSON) (write operations)', () => {
 		const sandbox = api();
 		const { error } = await runAction(
 			sandbox,
-			createLink(body('{"installments_fee": {"payer": "customer"}, "tags": ["winter"]}')),
+			createLink({
+				options: body('{"installments_fee": {"payer": "customer"}, "tags": ["winter"]}'),
+			}),
 		);
 		const request = onlyRequest(sandbox);
 		expect([request.method, request.path]).toEqual(['POST', PAYMENT_LINKS_PATH]);
@@ -164,7 +159,7 @@ describe('Options → Additional Body Fields (JSON) (write operations)', () => {
 
 	it('an empty object (the default) changes nothing', async () => {
 		const sandbox = api();
-		await runOk(sandbox, createLink(body('{}')));
+		await runOk(sandbox, createLink({ options: body('{}') }));
 		expect(onlyRequest(sandbox).body).toEqual({ title: 'Camiseta Lua', amount: 4990 });
 	});
 
@@ -209,12 +204,12 @@ describe('Options → Additional Body Fields (JSON) (write operations)', () => {
 	it.each<[string, INodeParameters, string]>([
 		[
 			'a field the node sets (Payment Link → Create amount)',
-			createLink(body('{"amount": 100}')),
+			createLink({ options: body('{"amount": 100}') }),
 			setBy('amount', 'Amount (in Cents)'),
 		],
 		[
 			'an optional field the node has, even when it is not set',
-			createLink(body('{"redirect_url": "https://example.com"}')),
+			createLink({ options: body('{"redirect_url": "https://example.com"}') }),
 			setBy('redirect_url', 'Additional Fields → Redirect URL'),
 		],
 		[
@@ -252,12 +247,12 @@ describe('Options → Additional Body Fields (JSON) (write operations)', () => {
 		],
 		[
 			'text that is not JSON',
-			createLink(body('{amount: 1')),
+			createLink({ options: body('{amount: 1') }),
 			'Additional Body Fields (JSON) must be valid JSON',
 		],
 		[
 			'a JSON array',
-			createLink(body('[1]')),
+			createLink({ options: body('[1]') }),
 			'Additional Body Fields (JSON) must be a JSON object',
 		],
 	])('refuse %s before sending', async (_case, parameters, message) => {

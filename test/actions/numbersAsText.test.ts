@@ -8,9 +8,9 @@ import type { INodeParameters } from 'n8n-workflow';
 import { runAction } from '../harness';
 import { SEED } from '../../sandbox';
 import { byId, onlyRequest, useSandbox, type Sandbox } from '../harness/actions';
+import { expr } from '../harness/parameters';
 
 const api = useSandbox();
-const expr = (text: string) => `={{ ${JSON.stringify(text)} }}`;
 
 interface NumberField {
 	label: string;

@@ -7,10 +7,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { FieldRule } from '../../nodes/PaymentPlatform/shared/fieldRules';
 import { operationRules } from '../../nodes/PaymentPlatform/actions/operations';
 import { BASE, onlyRequest, runOk, useSandbox, withParameter } from '../harness/actions';
+import { expr } from '../harness/parameters';
 
 const OPERATION_RULES = operationRules();
 const api = useSandbox({}, { resetBeforeEach: true });
-const expr = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
 
 /**
  * Rows not probed with a number, and why: the sandbox records the card number and CVV masked; a file name needs an

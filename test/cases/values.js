@@ -1,17 +1,9 @@
 'use strict';
 /** Values the case files share. */
 const { SEED } = require('../../sandbox/seedIds');
+const { byId, expr } = require('../harness/parameters');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A resource locator value in "By ID" mode. @param {string} value */
-const byId = (value) => ({ __rl: true, mode: 'id', value });
-
-/**
- * A value given through an expression, as it arrives from earlier nodes (n8n's own parameter check stops a literal
- * empty required value or a literal malformed id before the node runs). @param {string | number} value
- */
-const expr = (value) => `={{ ${JSON.stringify(value)} }}`;
 
 /** A valid address as the node's parameters of Submerchant Address → Create. */
 const ADDRESS = {

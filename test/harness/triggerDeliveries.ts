@@ -1,13 +1,20 @@
 /**
- * Shared pieces of the trigger tests: signed deliveries computed independently of the node's signature module
- * (plain `crypto`), and a harness whose node holds a known secret without calling any API.
+ * The trigger tests' deliveries and triggers. Deliveries are signed through the sandbox's signer
+ * (sandbox/signature.js, independent of the node's verification code) in every family, in the forms platforms send
+ * (other encodings, header names and signed-text layouts, a rotated-out key's value listed first) and in those they
+ * never send (another key, other bytes than those signed); the families' own libraries (`stripe`,
+ * `standardwebhooks`) sign as a second opinion. A registered trigger holds a known secret without calling any API.
  */
-import { createHmac, randomUUID } from 'crypto';
+import { randomBytes, randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
+import Stripe from 'stripe';
+import { Webhook } from 'standardwebhooks';
+import { hmac, signatureHeaders, signedText, signingKey } from '../../sandbox/signature';
 import { TriggerHarness } from './trigger';
 
-export const SECRET = 'whsec_dummy_signing_secret_one';
-export const OTHER_SECRET = 'whsec_dummy_signing_secret_two';
+/** Secrets as the sandbox issues them: `whsec_` and 64 hex characters (valid base64 too, for Standard Webhooks). */
+export const SECRET = `whsec_${'5a'.repeat(32)}`;
+export const OTHER_SECRET = `whsec_${'a5'.repeat(32)}`;
 export const DELIVERY_ID = '9e3b2c1a-4d5f-4a6b-8c7d-0e1f2a3b4c5d';
 export const CHARGE = {
 	id: '30000000-0000-4000-8000-000000000003',
@@ -20,15 +27,22 @@ export const CHARGE = {
 /** Nobody listens here: tests that must not reach an API use it. */
 export const NO_API = { url: 'http://127.0.0.1:9', publicKey: 'pk_test', secretKey: 'sk_test' };
 
-export function hmacSha256(secret: string, body: Buffer | string): Buffer {
-	return createHmac('sha256', secret).update(body).digest();
-}
+/** How a MAC is written in a header. */
+export type Encode = (mac: Buffer) => string;
+export const hex: Encode = (mac) => mac.toString('hex');
+export const base64: Encode = (mac) => mac.toString('base64');
+/** The platform's raw-body value, `sha256=<hex>`. */
+export const sha256Hex: Encode = (mac) => signatureHeaders('raw-body', mac)['x-signature'];
+export const sha256Base64: Encode = (mac) => `sha256=${base64(mac)}`;
 
-export const encodings = {
-	prefixedHex: (mac: Buffer) => `sha256=${mac.toString('hex')}`,
-	bareHex: (mac: Buffer) => mac.toString('hex'),
-	base64: (mac: Buffer) => mac.toString('base64'),
-};
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+/** A MAC nobody's secret gives. */
+export const unrelatedMac = (): Buffer => randomBytes(32);
+
+export interface SignedDelivery {
+	headers: Record<string, string>;
+	rawBody: Buffer;
+}
 
 export function deliveryBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
 	return {
@@ -40,6 +54,16 @@ export function deliveryBody(overrides: Record<string, unknown> = {}): Record<st
 	};
 }
 
+/** The compact JSON bytes of a delivery body. */
+export const bodyBytes = (overrides: Record<string, unknown> = {}): Buffer =>
+	Buffer.from(JSON.stringify(deliveryBody(overrides)), 'utf8');
+
+/** `value` with `first` (a rotated-out key's value, or a forged one) listed before it. */
+const after = (first: string | undefined, separator: string, value: string) =>
+	first === undefined ? value : `${first}${separator}${value}`;
+
+const eventHeaders = { 'content-type': 'application/json', 'x-event': 'charge.captured' };
+
 export interface SignedRequestOptions {
 	body?: Record<string, unknown>;
 	/** Bytes to send instead of the compact JSON of `body`. */
@@ -47,26 +71,135 @@ export interface SignedRequestOptions {
 	/** Bytes to sign; the sent bytes by default. */
 	signedBytes?: Buffer;
 	secret?: string;
-	encode?: (mac: Buffer) => string;
+	encode?: Encode;
 	signatureHeader?: string;
+	/** A value listed before the signature, comma-separated. */
+	valueFirst?: string;
 	/** Extra headers (override the defaults). */
 	headers?: Record<string, string>;
 	deliveryId?: string | null;
 }
 
-/** A delivery as the platform sends it: compact JSON, `X-Signature: sha256=<hex>`, `X-Event`, `X-Delivery-Id`. */
-export function signedRequest(options: SignedRequestOptions = {}) {
+/**
+ * Raw body, as the platform sends it: compact JSON, `X-Signature: sha256=<hex>` of the exact bytes, `X-Event`,
+ * `X-Delivery-Id`; each part can be changed.
+ */
+export function signedRequest(options: SignedRequestOptions = {}): SignedDelivery {
 	const body = options.body ?? deliveryBody();
 	const rawBody = options.rawBody ?? Buffer.from(JSON.stringify(body), 'utf8');
-	const mac = hmacSha256(options.secret ?? SECRET, options.signedBytes ?? rawBody);
+	const signed = signedText('raw-body', options.signedBytes ?? rawBody);
+	const mac = hmac(options.secret ?? SECRET, ...signed);
 	const headers: Record<string, string> = {
 		'content-type': 'application/json',
-		[options.signatureHeader ?? 'x-signature']: (options.encode ?? encodings.prefixedHex)(mac),
+		[options.signatureHeader ?? 'x-signature']: after(
+			options.valueFirst,
+			',',
+			(options.encode ?? sha256Hex)(mac),
+		),
 		'x-event': String(body.event),
 	};
 	const deliveryId = options.deliveryId === undefined ? String(body.id) : options.deliveryId;
 	if (deliveryId !== null) headers['x-delivery-id'] = deliveryId;
 	return { headers: { ...headers, ...(options.headers ?? {}) }, rawBody };
+}
+
+/** Timestamped (Stripe's scheme): `Stripe-Signature: t=<t>,v1=<hex>,v0=…`, MAC over `<t>.<body>`. */
+export function timestampedSigned(
+	secret: string,
+	options: { t?: number; v1First?: string; body?: Buffer } = {},
+): SignedDelivery {
+	const rawBody = options.body ?? bodyBytes();
+	const t = options.t ?? nowSeconds();
+	const v1 = hex(hmac(secret, ...signedText('timestamped', rawBody, { t })));
+	const first = options.v1First === undefined ? '' : `,v1=${options.v1First}`;
+	return {
+		headers: {
+			...eventHeaders,
+			'stripe-signature': `t=${t}${first},v1=${v1},v0=${'0'.repeat(64)}`,
+		},
+		rawBody,
+	};
+}
+
+/** Timestamped with the `stripe` package's own test-header helper. */
+export function stripeSigned(secret: string, t = nowSeconds(), body = bodyBytes()): SignedDelivery {
+	const stripe = new Stripe('sk_test_signing_only');
+	const signature = stripe.webhooks.generateTestHeaderString({
+		payload: body.toString('utf8'),
+		secret,
+		timestamp: t,
+	});
+	return { headers: { ...eventHeaders, 'stripe-signature': signature }, rawBody: body };
+}
+
+/**
+ * Timestamp in its own header: `<timestampHeader>: <timestamp>` and in `signatureHeader` the MAC of the layout's
+ * text (the platform's `<t>.<body>` by default).
+ */
+export function timestampHeaderSigned(
+	secret: string,
+	options: {
+		timestamp?: string;
+		layout?: (timestamp: string, body: Buffer) => Array<string | Buffer>;
+		timestampHeader?: string;
+		signatureHeader?: string;
+		encode?: Encode;
+		valueFirst?: string;
+		body?: Buffer;
+	} = {},
+): SignedDelivery {
+	const rawBody = options.body ?? bodyBytes();
+	const timestamp = options.timestamp ?? String(nowSeconds());
+	const layout = options.layout ?? ((t, body) => signedText('timestamp-header', body, { t }));
+	const mac = hmac(secret, ...layout(timestamp, rawBody));
+	return {
+		headers: {
+			...eventHeaders,
+			[options.timestampHeader ?? 'x-timestamp']: timestamp,
+			[options.signatureHeader ?? 'x-signature']: after(
+				options.valueFirst,
+				' ',
+				(options.encode ?? hex)(mac),
+			),
+		},
+		rawBody,
+	};
+}
+
+/** Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`, as the sandbox signs. */
+export function standardSigned(
+	secret: string,
+	options: { t?: number; id?: string; valueFirst?: string; body?: Buffer } = {},
+): SignedDelivery {
+	const rawBody = options.body ?? bodyBytes();
+	const at = {
+		t: options.t ?? nowSeconds(),
+		deliveryId: options.id ?? 'msg_2p8Hv6wZkBNk2iWdS9q7sQ',
+	};
+	const key = signingKey('standard-webhooks', secret);
+	const mac = hmac(key, ...signedText('standard-webhooks', rawBody, at));
+	const headers = signatureHeaders('standard-webhooks', mac, at);
+	headers['webhook-signature'] = after(options.valueFirst, ' ', headers['webhook-signature']);
+	return { headers: { ...eventHeaders, ...headers }, rawBody };
+}
+
+/** Standard Webhooks with the `standardwebhooks` package's own signer. */
+export function standardLibrarySigned(
+	secret: string,
+	t = nowSeconds(),
+	body = bodyBytes(),
+): SignedDelivery {
+	const id = 'msg_library_signed';
+	const signature = new Webhook(secret).sign(id, new Date(t * 1000), body.toString('utf8'));
+	return {
+		headers: {
+			...eventHeaders,
+			'webhook-id': id,
+			'webhook-timestamp': String(t),
+			'webhook-signature': signature,
+		},
+		rawBody: body,
+	};
 }
 
 export const CAPTURED_ONLY: INodeParameters = { events: ['charge.captured'], options: {} };
@@ -97,16 +230,19 @@ export function storedRegistration(registration: {
 }
 
 /**
- * A trigger whose production static data holds an endpoint with SECRET, as after a successful create. Each harness
- * has its own webhook URL (the duplicate window is per webhook).
+ * A trigger whose production static data holds an endpoint with `secret`, as after a successful create. Each
+ * harness has its own webhook URL (the duplicate window is per webhook).
  */
-export function registeredTrigger(parameters: INodeParameters = CAPTURED_ONLY): TriggerHarness {
+export function registeredTrigger(
+	parameters: INodeParameters = CAPTURED_ONLY,
+	secret = SECRET,
+): TriggerHarness {
 	const harness = new TriggerHarness({ target: NO_API, parameters, webhookId: randomUUID() });
 	Object.assign(
 		harness.staticData(),
 		storedRegistration({
 			endpointId: randomUUID(),
-			secret: SECRET,
+			secret,
 			url: harness.webhookUrl(),
 			events: (parameters.events as string[]) ?? [],
 		}),

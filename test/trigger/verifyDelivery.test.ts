@@ -14,16 +14,17 @@ import {
 	type SignatureScheme,
 	type VerificationSettings,
 } from '../../nodes/PaymentPlatformTrigger/verification';
+import { hmac } from '../../sandbox/signature';
 import {
-	WHSEC,
+	SECRET,
 	hex,
 	nowSeconds,
-	rawBodySigned,
+	signedRequest,
 	standardSigned,
 	timestampHeaderSigned,
 	timestampedSigned,
 	unrelatedMac,
-} from './signers';
+} from '../harness/triggerDeliveries';
 
 // Counting HMACs: crypto's exports cannot be spied on, so this file's `crypto` counts calls to the real createHmac.
 jest.mock('crypto', () => {
@@ -49,7 +50,7 @@ describe('cost: each family computes its MAC at most once per request', () => {
 	it('500 forged *-signature headers on a 1 MB body: one HMAC (raw body)', () => {
 		const headers = manyHeaders(500, () => `sha256=${hex(unrelatedMac())}`);
 		const count = hmacsDuring(() => {
-			expect(verifyDelivery(WHSEC, MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
+			expect(verifyDelivery(SECRET, MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
 		});
 		expect(count).toBe(1);
 	});
@@ -70,16 +71,16 @@ describe('cost: each family computes its MAC at most once per request', () => {
 			'x-signature': values(40),
 		};
 		const count = hmacsDuring(() => {
-			expect(verifyDelivery(WHSEC, MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
+			expect(verifyDelivery(SECRET, MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
 		});
 		expect(count).toBeLessThanOrEqual(4);
 		expect(count).toBeGreaterThan(0);
 	});
 
 	it('a stale timestamp costs no HMAC at all', () => {
-		const stale = timestampedSigned(WHSEC, { t: nowSeconds() - 3600 });
+		const stale = timestampedSigned(SECRET, { t: nowSeconds() - 3600 });
 		const count = hmacsDuring(() => {
-			const result = verifyDelivery(WHSEC, stale.rawBody, stale.headers, AUTOMATIC);
+			const result = verifyDelivery(SECRET, stale.rawBody, stale.headers, AUTOMATIC);
 			expect(result).toMatchObject({ verified: false, reason: 'outsideTolerance' });
 		});
 		expect(count).toBe(0);
@@ -87,15 +88,15 @@ describe('cost: each family computes its MAC at most once per request', () => {
 
 	it('an ordinary valid delivery of each family costs one HMAC (two for a timestamp in its own header)', () => {
 		const t = nowSeconds();
-		const cases: Array<[ReturnType<typeof rawBodySigned>, number]> = [
-			[rawBodySigned(WHSEC), 1],
-			[timestampedSigned(WHSEC, { t }), 1],
-			[standardSigned(WHSEC, { t }), 1],
-			[timestampHeaderSigned(WHSEC), 2],
+		const cases: Array<[ReturnType<typeof signedRequest>, number]> = [
+			[signedRequest(), 1],
+			[timestampedSigned(SECRET, { t }), 1],
+			[standardSigned(SECRET, { t }), 1],
+			[timestampHeaderSigned(SECRET), 2],
 		];
 		for (const [delivery, expected] of cases) {
 			const count = hmacsDuring(() => {
-				expect(verifyDelivery(WHSEC, delivery.rawBody, delivery.headers, AUTOMATIC).verified).toBe(
+				expect(verifyDelivery(SECRET, delivery.rawBody, delivery.headers, AUTOMATIC).verified).toBe(
 					true,
 				);
 			});
@@ -112,13 +113,13 @@ describe('a body that reads as a timestamped signed text is not taken as a raw-b
 			signatureScheme: scheme,
 		}) as VerificationSettings;
 	const signedAsRawBody = (secret: string, sent: Buffer) => ({
-		'x-signature': crypto.createHmac('sha256', secret).update(sent).digest('hex'),
+		'x-signature': hex(hmac(secret, sent)),
 	});
 
 	it.each([
-		['1700000000.{"id":1}', '{timestamp}.{body}', WHSEC],
-		['v0:1700000000:{"id":1}', 'v0:{timestamp}:{body}', WHSEC],
-		['{"id":1}.1700000000', '{body}.{timestamp}', WHSEC],
+		['1700000000.{"id":1}', '{timestamp}.{body}', SECRET],
+		['v0:1700000000:{"id":1}', 'v0:{timestamp}:{body}', SECRET],
+		['{"id":1}.1700000000', '{body}.{timestamp}', SECRET],
 		['msg_1.1700000000.{"id":1}', '{timestamp}.{body}', 'a-secret-used-as-text'],
 	])('%s: refused under Automatic, accepted with Raw Body pinned', (text, layout, secret) => {
 		const sent = body(text);
@@ -132,15 +133,15 @@ describe('a body that reads as a timestamped signed text is not taken as a raw-b
 		(text) => {
 			const sent = body(text);
 			for (const layout of ['{timestamp}.{body}', 'v0:{timestamp}:{body}']) {
-				const headers = signedAsRawBody(WHSEC, sent);
-				expect(verifyDelivery(WHSEC, sent, headers, settings(layout)).verified).toBe(true);
+				const headers = signedAsRawBody(SECRET, sent);
+				expect(verifyDelivery(SECRET, sent, headers, settings(layout)).verified).toBe(true);
 			}
 		},
 	);
 
 	it('a whsec_ secret with base64 makes the Standard Webhooks key differ from the text, so msg_… bodies pass', () => {
 		const sent = body('msg_1.1700000000.{"id":1}');
-		const result = verifyDelivery(WHSEC, sent, signedAsRawBody(WHSEC, sent), AUTOMATIC);
+		const result = verifyDelivery(SECRET, sent, signedAsRawBody(SECRET, sent), AUTOMATIC);
 		expect(result.verified).toBe(true);
 	});
 });

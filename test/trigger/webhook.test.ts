@@ -4,9 +4,9 @@
  *
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
-import { createHmac } from 'crypto';
 import { sleep } from 'n8n-workflow';
 import { bodyDigest } from '../../nodes/PaymentPlatformTrigger/delivery';
+import { hmac, macOf } from '../../sandbox/signature';
 import { TriggerHarness } from '../harness/trigger';
 import {
 	CAPTURED_ONLY,
@@ -17,8 +17,9 @@ import {
 	SECRET,
 	STORED,
 	deliveryBody,
-	encodings,
-	hmacSha256,
+	base64,
+	hex,
+	sha256Hex,
 	registeredTrigger,
 	signedRequest,
 } from '../harness/triggerDeliveries';
@@ -52,9 +53,9 @@ function expectRejected(
 
 describe('webhook(): valid signatures run the workflow with one item', () => {
 	it.each([
-		['sha256=<hex>', encodings.prefixedHex],
-		['bare hex', encodings.bareHex],
-		['base64', encodings.base64],
+		['sha256=<hex>', sha256Hex],
+		['bare hex', hex],
+		['base64', base64],
 		['uppercase hex', (mac: Buffer) => mac.toString('hex').toUpperCase()],
 	])('%s', async (_name, encode) => {
 		const harness = registeredTrigger();
@@ -131,7 +132,7 @@ describe('webhook(): anything not signed with the stored secret gets 401 and no 
 
 	it('sha1= scheme (a SHA-1 HMAC, or the right SHA-256 MAC under the wrong label)', async () => {
 		const request = signedRequest();
-		const sha1 = createHmac('sha1', SECRET).update(request.rawBody).digest('hex');
+		const sha1 = hex(macOf(SECRET, [request.rawBody], 'sha1'));
 		const harness = registeredTrigger();
 		expectRejected(
 			await harness.receive({
@@ -140,11 +141,11 @@ describe('webhook(): anything not signed with the stored secret gets 401 and no 
 			}),
 			401,
 		);
-		const sha256Hex = hmacSha256(SECRET, request.rawBody).toString('hex');
+		const sha256 = hex(hmac(SECRET, request.rawBody));
 		expectRejected(
 			await harness.receive({
 				...request,
-				headers: { ...request.headers, 'x-signature': `sha1=${sha256Hex}` },
+				headers: { ...request.headers, 'x-signature': `sha1=${sha256}` },
 			}),
 			401,
 		);

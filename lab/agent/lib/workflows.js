@@ -3,12 +3,10 @@
  * The agent workflow, as the editor saves it: Manual Trigger → AI Agent, with an OpenAI chat model (pointed at the
  * scripted model) and five Payment Platform tools whose parameters the model fills in through $fromAI.
  */
-const { chain, credentialsOf } = require('../../lib/workflowBuilder');
-const { NODE_TYPES } = require('../../../scripts/lib/packageInfo');
+const { chain } = require('../../lib/workflowBuilder');
+const { manualTriggerNode, paymentPlatformNode } = require('../../lib/workflows');
+const { chargeGet } = require('../../../test/harness/parameters');
 
-/** n8n generates the `…Tool` node type for a node with `usableAsTool: true`. */
-const TOOL_TYPE = `${NODE_TYPES.action}Tool`;
-const TOOL_VERSION = 1;
 const AGENT_NAME = 'AI Agent';
 const MODEL_NAME = 'OpenAI Chat Model';
 
@@ -34,15 +32,7 @@ const TOOLS = {
 		node: 'Get a charge by ID in Payment Platform',
 		tool: 'Get_a_charge_by_ID_in_Payment_Platform',
 		fromAI: ['chargeId'],
-		parameters: {
-			resource: 'charge',
-			operation: 'get',
-			chargeId: {
-				__rl: true,
-				mode: 'id',
-				value: "={{ $fromAI('chargeId', 'The charge ID (a UUID)', 'string') }}",
-			},
-		},
+		parameters: chargeGet("={{ $fromAI('chargeId', 'The charge ID (a UUID)', 'string') }}"),
 	},
 	createCharge: {
 		node: 'Create a charge in Payment Platform',
@@ -87,48 +77,70 @@ const TOOLS = {
 	},
 };
 
+/** The AI Agent node, asked `prompt`. @param {string} prompt */
+const agentNode = (prompt) => ({
+	name: AGENT_NAME,
+	type: '@n8n/n8n-nodes-langchain.agent',
+	typeVersion: 3.1,
+	parameters: { promptType: 'define', text: prompt, options: {} },
+});
+
+/** The OpenAI chat model, pointed at the scripted model by its credential. @param {{ id: string, name: string }} credential */
+const modelNode = (credential) => ({
+	name: MODEL_NAME,
+	type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+	typeVersion: 1.2,
+	parameters: { model: { __rl: true, mode: 'id', value: 'scripted-model' }, options: {} },
+	credentials: { openAiApi: credential },
+});
+
+/**
+ * A tool of TOOLS as the node n8n generates for it (`usableAsTool`).
+ * @param {typeof TOOLS[keyof typeof TOOLS]} tool
+ * @param {{ id: string, name: string }} credential
+ * @param {object} [parameters] the tool's parameters, if not its own
+ */
+const toolNode = (tool, credential, parameters = tool.parameters) =>
+	paymentPlatformNode(tool.node, parameters, credential, { asTool: true });
+
+/**
+ * Connects the sub-node `from` to `to` (the agent unless told) as `type` (ai_languageModel, ai_tool).
+ * @param {import('../../lib/workflowBuilder').WorkflowJson} workflow
+ * @param {string} from
+ * @param {string} type
+ * @param {string} [to]
+ */
+function connectSubNode(workflow, from, type, to = AGENT_NAME) {
+	Object.assign(workflow.connections, { [from]: { [type]: [[{ node: to, type, index: 0 }]] } });
+}
+
 /**
  * @param {string} name
  * @param {string} prompt What the user asks the agent.
  * @param {{ paymentPlatform: { id: string, name: string }, model: { id: string, name: string } }} credentials
  */
 function agentWorkflow(name, prompt, credentials) {
-	const workflow = chain(name, [
-		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
-		{
-			name: AGENT_NAME,
-			type: '@n8n/n8n-nodes-langchain.agent',
-			typeVersion: 3.1,
-			parameters: { promptType: 'define', text: prompt, options: {} },
-		},
-	]);
+	const workflow = chain(name, [manualTriggerNode(), agentNode(prompt)]);
 	const below = (index) => [220 + index * 200, 240];
-	const model = {
-		id: 'scripted-model',
-		name: MODEL_NAME,
-		type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-		typeVersion: 1.2,
-		position: below(0),
-		parameters: { model: { __rl: true, mode: 'id', value: 'scripted-model' }, options: {} },
-		credentials: { openAiApi: credentials.model },
-	};
+	const model = { id: 'scripted-model', position: below(0), ...modelNode(credentials.model) };
 	const tools = Object.values(TOOLS).map((tool, index) => ({
 		id: `tool-${index + 1}`,
-		name: tool.node,
-		type: TOOL_TYPE,
-		typeVersion: TOOL_VERSION,
 		position: below(index + 1),
-		parameters: tool.parameters,
-		credentials: credentialsOf(credentials.paymentPlatform),
+		...toolNode(tool, credentials.paymentPlatform),
 	}));
 	workflow.nodes.push(model, ...tools);
-	const to = (type) => ({ [type]: [[{ node: AGENT_NAME, type, index: 0 }]] });
-	Object.assign(
-		workflow.connections,
-		{ [MODEL_NAME]: to('ai_languageModel') },
-		...tools.map((tool) => ({ [tool.name]: to('ai_tool') })),
-	);
+	connectSubNode(workflow, MODEL_NAME, 'ai_languageModel');
+	for (const tool of tools) connectSubNode(workflow, tool.name, 'ai_tool');
 	return workflow;
 }
 
-module.exports = { AGENT_NAME, MODEL_NAME, TOOLS, TOOL_TYPE, agentWorkflow };
+module.exports = {
+	AGENT_NAME,
+	MODEL_NAME,
+	TOOLS,
+	agentNode,
+	agentWorkflow,
+	connectSubNode,
+	modelNode,
+	toolNode,
+};

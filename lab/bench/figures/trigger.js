@@ -29,31 +29,18 @@ const SIDES = ['ours', 'oursAfterRun', 'handBuilt', 'plain', 'plainExpression'];
  * @typedef {{ entries: Record<Side, TriggerEntry>, secret: string, afterRunSecret: string }} TriggerSetup
  */
 
-/** How the platform signs a delivery and names its headers: the sandbox's own statement of it. */
-function signing() {
-	const { signatureHeaderValue } = require('../../../sandbox/signature');
-	const { WEBHOOK_DELIVERY_HEADERS } = require('../../../sandbox/api/names');
-	return { sign: signatureHeaderValue, headers: WEBHOOK_DELIVERY_HEADERS };
-}
-
 /**
- * The deliveries of `bodies` signed with `secret` as the sandbox signs them.
+ * The deliveries of `bodies` with the headers the sandbox sends, signed with `secret` in `scheme` (its own signer).
  * @param {string} secret
  * @param {Array<{ id: string, body: string }>} bodies
+ * @param {import('../../../sandbox/signature').SigningScheme} [scheme]
  */
-function makeDeliveries(secret, bodies) {
-	const { sign, headers: H } = signing();
-	return bodies.map(({ id, body }) => {
-		return {
-			body,
-			headers: {
-				'content-type': 'application/json',
-				[H.signature.toLowerCase()]: sign(secret, body),
-				[H.event.toLowerCase()]: EVENT,
-				[H.deliveryId.toLowerCase()]: id,
-			},
-		};
-	});
+function makeDeliveries(secret, bodies, scheme = 'raw-body') {
+	const { deliveryHeaders } = require('../../../sandbox/signature');
+	return bodies.map(({ id, body }) => ({
+		body,
+		headers: deliveryHeaders({ scheme, secret, rawBody: body, deliveryId: id, event: EVENT }),
+	}));
 }
 
 /**
@@ -106,7 +93,7 @@ function writeDeliveries(context, setup, name, count) {
  */
 async function setUpTriggerWorkflows(context) {
 	const { client, credential } = running(context);
-	const { headers } = signing();
+	const { WEBHOOK_DELIVERY_HEADERS } = require('../../../sandbox/api/names');
 	const ours = await addWorkflow(context, workflows.triggerWorkflow(credential, [EVENT]));
 	const secret = secretOf(context, ours);
 	const oursAfterRun = await addWorkflow(
@@ -120,7 +107,7 @@ async function setUpTriggerWorkflows(context) {
 	});
 	const handBuilt = await addWorkflow(
 		context,
-		workflows.handBuiltTriggerWorkflow(cryptoCredential, headers.signature),
+		workflows.handBuiltTriggerWorkflow(cryptoCredential, WEBHOOK_DELIVERY_HEADERS.signature),
 	);
 	const plain = await addWorkflow(context, workflows.plainWebhookWorkflow());
 	const plainExpression = await addWorkflow(
@@ -315,6 +302,7 @@ module.exports = {
 	endpointSecret,
 	figureTrigger,
 	load,
+	makeDeliveries,
 	secretOf,
 	setUpTriggerWorkflows,
 };

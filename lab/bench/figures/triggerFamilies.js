@@ -13,7 +13,7 @@ const { addWorkflow, waitForWebhook } = require('../lib/n8nRuns');
 const { log } = require('../lib/runState');
 const { fixed, median } = require('../../lib/stats');
 const workflows = require('../lib/workflows');
-const { deliveryBodies, load, secretOf } = require('./trigger');
+const { deliveryBodies, load, makeDeliveries, secretOf } = require('./trigger');
 
 const EVENT = 'charge.captured';
 /** The sandbox's signing schemes, raw body first (the baseline of the ratios). */
@@ -29,20 +29,7 @@ const DELIVERIES = CONFIG.quick ? 100 : 300;
  * @param {number} count
  */
 function familyDeliveries(context, scheme, secret, count) {
-	const { signedHeaders } = require('../../../sandbox/signature');
-	const { WEBHOOK_DELIVERY_HEADERS: H } = require('../../../sandbox/api/names');
-	return deliveryBodies(context, count).map(({ id, body }) => {
-		const signed = signedHeaders(scheme, secret, Buffer.from(body), id);
-		return {
-			body,
-			headers: {
-				'content-type': 'application/json',
-				...Object.fromEntries(Object.entries(signed).map(([k, v]) => [k.toLowerCase(), v])),
-				[H.event.toLowerCase()]: EVENT,
-				[H.deliveryId.toLowerCase()]: id,
-			},
-		};
-	});
+	return makeDeliveries(secret, deliveryBodies(context, count), scheme);
 }
 
 /**

@@ -4,56 +4,42 @@
  * shape around the node under test so that only that node differs.
  */
 const { randomUUID } = require('crypto');
-const { chain, credentialsOf } = require('../../lib/workflowBuilder');
-const { CREDENTIAL_TYPE, NODE_TYPES } = require('../../../scripts/lib/packageInfo');
+const { chain } = require('../../lib/workflowBuilder');
+const {
+	httpRequestNode,
+	paymentPlatformNode,
+	paymentPlatformTriggerNode,
+	splitOutNode,
+	webhookNode,
+} = require('../../lib/workflows');
+const { chargeGet } = require('../../../test/harness/parameters');
 
 /** n8n's HTTP Request node: the default version the editor adds in n8n 2.41.1. */
 const HTTP_REQUEST_VERSION = 4.5;
-const WEBHOOK_VERSION = 2.1;
 /** The Crypto and IF nodes' default versions in n8n 2.41.1 (what the editor adds). */
 const CRYPTO_VERSION = 2;
 const IF_VERSION = 2.3;
-/** The Payment Platform Trigger's default version (what the editor adds). */
-const TRIGGER_VERSION = 1.1;
 
 /**
- * A Webhook node on POST /webhook/<path>. `lastNode` answers when the workflow has finished (the caller's time is
- * the run's time); `onReceived` answers at once.
+ * The Webhook node that starts a bench workflow, and its path. `lastNode` answers when the workflow has finished
+ * (the caller's time is the run's time); `onReceived` answers at once.
  * @param {string} name
  * @param {'lastNode' | 'onReceived'} responseMode
  * @param {object} [options] the Webhook node's options, e.g. `{ rawBody: true }`
  */
-function webhookNode(name, responseMode, options = {}) {
-	const path = randomUUID();
-	return {
-		path,
-		node: {
-			name,
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: WEBHOOK_VERSION,
-			webhookId: path,
-			parameters: {
-				httpMethod: 'POST',
-				path,
-				responseMode,
-				...(responseMode === 'lastNode' ? { responseData: 'noData' } : {}),
-				options,
-			},
-		},
-	};
+function startingWebhook(name, responseMode, options = {}) {
+	const node = webhookNode(name, {
+		responseMode,
+		...(responseMode === 'lastNode' ? { responseData: 'noData' } : {}),
+		options,
+	});
+	return { path: node.parameters.path, node };
 }
 
 /** Split Out: one item per entry of the request body's `ids`, as `{ chargeId }`. No Code node, no task runner. */
-const splitIdsNode = {
-	name: 'One Item per Charge',
-	type: 'n8n-nodes-base.splitOut',
-	typeVersion: 1,
-	parameters: {
-		fieldToSplitOut: 'body.ids',
-		include: 'noOtherFields',
-		options: { destinationFieldName: 'chargeId' },
-	},
-};
+const splitIdsNode = splitOutNode('One Item per Charge', 'body.ids', {
+	destinationFieldName: 'chargeId',
+});
 
 /** Node names whose run time the benchmark reads from the execution data. */
 const NODE_UNDER_TEST = 'Node Under Test';
@@ -68,7 +54,7 @@ const noOpNode = { name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, pa
  * @param {number} [batchSize]
  */
 function chargeGetWorkflow(credential, batchSize) {
-	const webhook = webhookNode('Start', 'lastNode');
+	const webhook = startingWebhook('Start', 'lastNode');
 	const options = batchSize ? { batching: { batch: { batchSize, batchInterval: 0 } } } : {};
 	return {
 		path: webhook.path,
@@ -77,18 +63,11 @@ function chargeGetWorkflow(credential, batchSize) {
 			[
 				webhook.node,
 				splitIdsNode,
-				{
-					name: NODE_UNDER_TEST,
-					type: NODE_TYPES.action,
-					typeVersion: 1,
-					parameters: {
-						resource: 'charge',
-						operation: 'get',
-						chargeId: { __rl: true, mode: 'id', value: '={{ $json.chargeId }}' },
-						options,
-					},
-					credentials: credentialsOf(credential),
-				},
+				paymentPlatformNode(
+					NODE_UNDER_TEST,
+					chargeGet('={{ $json.chargeId }}', options),
+					credential,
+				),
 			],
 		),
 	};
@@ -96,25 +75,21 @@ function chargeGetWorkflow(credential, batchSize) {
 
 /** The same GETs through n8n's HTTP Request node with the same credential (predefined credential type). */
 function httpRequestGetWorkflow(credential, sandboxUrl) {
-	const webhook = webhookNode('Start', 'lastNode');
+	const webhook = startingWebhook('Start', 'lastNode');
 	return {
 		path: webhook.path,
 		workflow: chain('Bench: Charge Get (HTTP Request)', [
 			webhook.node,
 			splitIdsNode,
-			{
-				name: NODE_UNDER_TEST,
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: HTTP_REQUEST_VERSION,
-				parameters: {
+			httpRequestNode(
+				NODE_UNDER_TEST,
+				{
 					method: 'GET',
 					url: `=${sandboxUrl.replace(/\/+$/, '')}/v1/charges/{{ $json.chargeId }}`,
-					authentication: 'predefinedCredentialType',
-					nodeCredentialType: CREDENTIAL_TYPE,
 					options: {},
 				},
-				credentials: credentialsOf(credential),
-			},
+				{ credential, typeVersion: HTTP_REQUEST_VERSION },
+			),
 		]),
 	};
 }
@@ -128,16 +103,12 @@ function httpRequestGetWorkflow(credential, sandboxUrl) {
  * @param {{ page: string, perPage: string }} query the API's page and page-size parameter names
  */
 function httpRequestPagesWorkflow(credential, sandboxUrl, query) {
-	const webhook = webhookNode('Start', 'lastNode');
-	const pages = {
-		name: 'HTTP Request, Every Page',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: HTTP_REQUEST_VERSION,
-		parameters: {
+	const webhook = startingWebhook('Start', 'lastNode');
+	const pages = httpRequestNode(
+		'HTTP Request, Every Page',
+		{
 			method: 'GET',
 			url: `${sandboxUrl.replace(/\/+$/, '')}/v1/charges`,
-			authentication: 'predefinedCredentialType',
-			nodeCredentialType: CREDENTIAL_TYPE,
 			sendQuery: true,
 			queryParameters: { parameters: [{ name: query.perPage, value: '100' }] },
 			options: {
@@ -156,14 +127,9 @@ function httpRequestPagesWorkflow(credential, sandboxUrl, query) {
 				},
 			},
 		},
-		credentials: credentialsOf(credential),
-	};
-	const records = {
-		name: NODE_UNDER_TEST,
-		type: 'n8n-nodes-base.splitOut',
-		typeVersion: 1,
-		parameters: { fieldToSplitOut: 'data', include: 'noOtherFields', options: {} },
-	};
+		{ credential, typeVersion: HTTP_REQUEST_VERSION },
+	);
+	const records = splitOutNode(NODE_UNDER_TEST, 'data');
 	return {
 		path: webhook.path,
 		workflow: chain('Bench: every charge (HTTP Request pagination → Split Out)', [
@@ -176,38 +142,30 @@ function httpRequestPagesWorkflow(credential, sandboxUrl, query) {
 
 /** Webhook → Payment Platform Charge Get Many with Return All. */
 function chargeGetAllWorkflow(credential) {
-	const webhook = webhookNode('Start', 'lastNode');
+	const webhook = startingWebhook('Start', 'lastNode');
 	return {
 		path: webhook.path,
 		workflow: chain('Bench: Charge Get Many, Return All', [
 			webhook.node,
-			{
-				name: NODE_UNDER_TEST,
-				type: NODE_TYPES.action,
-				typeVersion: 1,
-				parameters: { resource: 'charge', operation: 'getAll', returnAll: true, filters: {} },
-				credentials: credentialsOf(credential),
-			},
+			paymentPlatformNode(
+				NODE_UNDER_TEST,
+				{ resource: 'charge', operation: 'getAll', returnAll: true, filters: {} },
+				credential,
+			),
 		]),
 	};
 }
 
 /** The Payment Platform Trigger alone; production URL `<n8n>/webhook/<webhookId>/webhook`. */
 function triggerWorkflow(credential, events, acknowledge = 'onReceived') {
-	const webhookId = randomUUID();
+	const trigger = paymentPlatformTriggerNode(
+		NODE_UNDER_TEST,
+		{ acknowledge, events, options: {} },
+		credential,
+	);
 	return {
-		path: `${webhookId}/webhook`,
-		workflow: chain(`Bench: Payment Platform Trigger (${acknowledge})`, [
-			{
-				name: NODE_UNDER_TEST,
-				type: NODE_TYPES.trigger,
-				typeVersion: TRIGGER_VERSION,
-				webhookId,
-				parameters: { acknowledge, events, options: {} },
-				credentials: credentialsOf(credential),
-			},
-			noOpNode,
-		]),
+		path: `${trigger.webhookId}/webhook`,
+		workflow: chain(`Bench: Payment Platform Trigger (${acknowledge})`, [trigger, noOpNode]),
 	};
 }
 
@@ -219,7 +177,7 @@ function triggerWorkflow(credential, events, acknowledge = 'onReceived') {
  * @param {string} signatureHeader the delivery header carrying the signature, e.g. X-Signature
  */
 function handBuiltTriggerWorkflow(cryptoCredential, signatureHeader) {
-	const webhook = webhookNode(NODE_UNDER_TEST, 'onReceived', { rawBody: true });
+	const webhook = startingWebhook(NODE_UNDER_TEST, 'onReceived', { rawBody: true });
 	const crypto = {
 		name: 'HMAC of the Raw Body',
 		type: 'n8n-nodes-base.crypto',
@@ -273,7 +231,7 @@ function handBuiltTriggerWorkflow(cryptoCredential, signatureHeader) {
  * @param {{ withExpression?: boolean }} [options]
  */
 function plainWebhookWorkflow({ withExpression = false } = {}) {
-	const webhook = webhookNode(
+	const webhook = startingWebhook(
 		NODE_UNDER_TEST,
 		'onReceived',
 		withExpression ? { rawBody: '={{ false }}' } : {},
@@ -288,8 +246,6 @@ module.exports = {
 	HTTP_REQUEST_VERSION,
 	NODE_UNDER_TEST,
 	NO_OP_NAME: noOpNode.name,
-	TRIGGER_VERSION,
-	WEBHOOK_VERSION,
 	chargeGetAllWorkflow,
 	chargeGetWorkflow,
 	handBuiltTriggerWorkflow,

@@ -10,33 +10,10 @@
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox/seedIds');
 const { ADDRESS } = require('../../../test/cases/values');
+const { RENAMED_API_NAMES } = require('../../../test/harness/renamedApiNames');
 const { CREDENTIAL_TYPE } = require('../../../scripts/lib/packageInfo');
 const { execute } = require('./cli');
-const {
-	ACTION_NODE_NAME,
-	nodeOutput,
-	operationWorkflow,
-} = require('../../lib/workflows');
-
-/** The platform's names, by the sandbox's (and the node's) default name. */
-const RENAMED = {
-	page: 'pg',
-	perPage: 'size',
-	status: 'state',
-	payment_method: 'method',
-	start_date: 'from',
-	end_date: 'to',
-	min_amount: 'amount_gte',
-	amount: 'value',
-	type: 'address_type',
-	title: 'name',
-	'Idempotency-Key': 'X-Request-Key',
-	// The statement's period under names of its own: a key for that route only.
-	'GET /v1/wallets/{id}/statement start_date': 'since',
-	'POST /v1/payment-links': '/v1/links',
-	'GET /v1/payment-links': '/v1/links',
-	'GET /v1/postbacks/endpoints': '/v1/hooks',
-};
+const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../lib/workflows');
 
 const CASES = [
 	{
@@ -173,7 +150,7 @@ const CASES = [
 
 async function checkApiNames(report, context) {
 	const { startSandbox } = require('../../../sandbox');
-	const platform = await startSandbox({ port: 0, apiNames: RENAMED });
+	const platform = await startSandbox({ port: 0, apiNames: RENAMED_API_NAMES });
 	try {
 		const credential = await context.client.ensureCredential({
 			name: 'Payment Platform (other names)',
@@ -182,7 +159,7 @@ async function checkApiNames(report, context) {
 				publicKey: platform.publicKey,
 				secretKey: platform.secretKey,
 				baseUrl: platform.url,
-				apiNames: JSON.stringify(RENAMED),
+				apiNames: JSON.stringify(RENAMED_API_NAMES),
 			},
 		});
 		for (const item of CASES) {

@@ -8,10 +8,9 @@
  */
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox/seedIds');
-const { chain, credentialsOf } = require('../../lib/workflowBuilder');
-const { CREDENTIAL_TYPE } = require('../../../scripts/lib/packageInfo');
+const { chain } = require('../../lib/workflowBuilder');
 const { execute } = require('./cli');
-const { nodeOutput } = require('../../lib/workflows');
+const { httpRequestNode, manualTriggerNode, nodeOutput } = require('../../lib/workflows');
 
 const HTTP_NODE_NAME = 'HTTP Request';
 
@@ -22,25 +21,13 @@ const HTTP_NODE_NAME = 'HTTP Request';
  * @param {{ method: string, url: string, jsonBody?: string }} request
  */
 function httpRequestWorkflow(name, credential, { method, url, jsonBody }) {
-	const parameters = {
-		method,
-		url,
-		authentication: 'predefinedCredentialType',
-		nodeCredentialType: CREDENTIAL_TYPE,
-		options: {},
-	};
+	const parameters = { method, url, options: {} };
 	if (jsonBody !== undefined) {
 		Object.assign(parameters, { sendBody: true, specifyBody: 'json', jsonBody });
 	}
 	return chain(name, [
-		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
-		{
-			name: HTTP_NODE_NAME,
-			type: 'n8n-nodes-base.httpRequest',
-			typeVersion: 4.2,
-			parameters,
-			credentials: credentialsOf(credential),
-		},
+		manualTriggerNode(),
+		httpRequestNode(HTTP_NODE_NAME, parameters, { credential }),
 	]);
 }
 

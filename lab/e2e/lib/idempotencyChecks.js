@@ -6,11 +6,7 @@
  */
 const assert = require('node:assert/strict');
 const { execute } = require('./cli');
-const {
-	ACTION_NODE_NAME,
-	nodeOutput,
-	operationWorkflow,
-} = require('../../lib/workflows');
+const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../lib/workflows');
 
 /** Charge → Create whose key is stable for the workflow (its id): every run of it is the same intent. */
 const keyedCharge = {

@@ -10,11 +10,7 @@ const {
 	OPERATION_CASES,
 	registryOperations,
 } = require('../../lib/operationCases');
-const {
-	ACTION_NODE_NAME,
-	nodeOutput,
-	operationWorkflow,
-} = require('../../lib/workflows');
+const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../lib/workflows');
 
 async function checkOperations(report, context) {
 	const { client, admin, credential } = context;

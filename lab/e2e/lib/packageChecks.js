@@ -2,7 +2,8 @@
 /** The package as n8n sees it: node and credential types, icon, load errors, the credential test. */
 const assert = require('node:assert/strict');
 const n8n = require('../../lib/n8n');
-const { CUSTOM_API_CALL, RESOURCES, TRIGGER_EVENTS } = require('./expected');
+const { WEBHOOK_EVENTS } = require('../../../sandbox/api/values');
+const { CUSTOM_API_CALL, RESOURCES } = require('./expected');
 
 async function checkPackageLoads(report, { client, instance, credential, sandbox }) {
 	const asOwner = { headers: { cookie: client.cookie } };
@@ -34,7 +35,7 @@ async function checkPackageLoads(report, { client, instance, credential, sandbox
 		const events = type.properties.find((p) => p.name === 'events');
 		assert.deepEqual(
 			events.options.map((o) => o.value),
-			TRIGGER_EVENTS,
+			WEBHOOK_EVENTS,
 		);
 	});
 	await report.check('package loads: credential type paymentPlatformApi', () => {

@@ -12,11 +12,7 @@ const { Webhook } = require('standardwebhooks');
 const { SEED } = require('../../../sandbox/seedIds');
 const { signedHeaders } = require('../../../sandbox/signature');
 const { sleep, waitFor } = require('../../lib/n8n');
-const {
-	TRIGGER_NODE_NAME,
-	nodeOutput,
-	triggerWorkflow,
-} = require('../../lib/workflows');
+const { TRIGGER_NODE_NAME, nodeOutput, triggerWorkflow } = require('../../lib/workflows');
 
 const EVENT = 'charge.captured';
 const QUIET_MS = 2_000;

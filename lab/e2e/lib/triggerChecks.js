@@ -7,8 +7,10 @@
  * the sandbox's sink.
  */
 const assert = require('node:assert/strict');
-const { createHash, createHmac, randomUUID } = require('crypto');
+const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
+const { deliveryHeaders, signatureHeaderValue } = require('../../../sandbox/signature');
+const { deliveryKeyOf } = require('../../lib/deliveryKey');
 const { sleep, waitFor } = require('../../lib/n8n');
 const {
 	TRIGGER_NODE_NAME,
@@ -23,11 +25,6 @@ const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 const QUIET_MS = 2_000;
 /** The Endpoint Removal Delay the checks set where they watch an unpublish remove the endpoint. */
 const REMOVAL_DELAY_SECONDS = 2;
-
-/** The key the trigger recognises a delivery by: the digest of its signed bytes. */
-function digestOf(body) {
-	return `sha256:${createHash('sha256').update(body).digest('hex')}`;
-}
 
 /** The workflow's executions (public API, newest first), with their data. */
 async function executionsOf(client, workflowId) {
@@ -56,10 +53,9 @@ function endpointSecret(context, url) {
  */
 async function sendSigned(url, secret, body, headers) {
 	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
-	const signature = createHmac('sha256', secret).update(bytes).digest('hex');
 	const response = await fetch(url, {
 		method: 'POST',
-		headers: { ...headers, 'x-signature': `sha256=${signature}` },
+		headers: { ...headers, 'x-signature': signatureHeaderValue(secret, bytes) },
 		body: bytes,
 		signal: AbortSignal.timeout(30_000),
 	});
@@ -148,16 +144,14 @@ async function checkTrigger(report, context) {
 			charge: { id: SEED.charges.captured, status: 'refunded', amount: 90000 },
 			occurred_at: new Date().toISOString(),
 		});
-		const wrongSecret = `whsec_${'0'.repeat(64)}`;
-		const signature = createHmac('sha256', wrongSecret).update(body).digest('hex');
 		const response = await fetch(webhookUrl, {
 			method: 'POST',
-			headers: {
-				'content-type': 'application/json',
-				'x-signature': `sha256=${signature}`,
-				'x-event': 'charge.refunded',
-				'x-delivery-id': '99999999-0000-4000-8000-000000000001',
-			},
+			headers: deliveryHeaders({
+				secret: `whsec_${'0'.repeat(64)}`,
+				rawBody: body,
+				deliveryId: '99999999-0000-4000-8000-000000000001',
+				event: 'charge.refunded',
+			}),
 			body,
 		});
 		assert.equal(response.status, 401);
@@ -220,7 +214,7 @@ async function checkTrigger(report, context) {
 		{
 			body: JSON.stringify(typed),
 			headers: { 'content-type': 'application/json' },
-			deliveryKey: digestOf(JSON.stringify(typed)),
+			deliveryKey: deliveryKeyOf(JSON.stringify(typed)),
 		},
 		{ id: typed.id, event: 'charge.refunded', charge: refund, occurred_at: at, body: typed },
 	);
@@ -235,7 +229,7 @@ async function checkTrigger(report, context) {
 				'x-event': 'charge.captured',
 				'x-delivery-id': headerId,
 			},
-			deliveryKey: digestOf(JSON.stringify(charge)),
+			deliveryKey: deliveryKeyOf(JSON.stringify(charge)),
 		},
 		{
 			id: headerId,
@@ -257,7 +251,7 @@ async function checkTrigger(report, context) {
 				'x-event': 'charge.captured',
 				'x-delivery-id': textId,
 			},
-			deliveryKey: digestOf(text),
+			deliveryKey: deliveryKeyOf(text),
 		},
 		{ id: textId, event: 'charge.captured', body: null, rawBody: text, rawBodyEncoding: 'utf8' },
 	);
@@ -266,7 +260,7 @@ async function checkTrigger(report, context) {
 		charge: { ...refund, status: 'chargeback' },
 		occurred_at: at,
 	});
-	const digest = digestOf(anonymous);
+	const digest = deliveryKeyOf(anonymous);
 	await shape(
 		'body without any id (known by its digest)',
 		{ body: anonymous, headers: { 'content-type': 'application/json' }, deliveryKey: digest },
@@ -367,7 +361,7 @@ async function checkAcknowledgeAfterRun(report, context) {
 					[{ delivery: delivery.id }],
 					'the answer came before the run was over',
 				);
-				const [execution] = await runsOf(client, ok.id, 1, digestOf(JSON.stringify(delivery)));
+				const [execution] = await runsOf(client, ok.id, 1, deliveryKeyOf(JSON.stringify(delivery)));
 				assert.equal(execution?.execution.status, 'success');
 			},
 		);
@@ -395,7 +389,7 @@ async function checkAcknowledgeAfterRun(report, context) {
 					client,
 					fails.id,
 					record.attempts,
-					digestOf(sandbox.deliveryBody(id)),
+					deliveryKeyOf(sandbox.deliveryBody(id)),
 				);
 				assert.equal(runs.length, record.attempts, 'one execution per attempt');
 				assert.ok(
@@ -443,7 +437,6 @@ module.exports = {
 	checkAcknowledgeAfterRun,
 	checkChargeEventsExample,
 	checkTrigger,
-	digestOf,
 	endpointSecret,
 	executionsOf,
 	sendSigned,

@@ -8,7 +8,8 @@ const { waitFor } = require('../../../scripts/lib/wait');
 const { triggerWorkflow } = require('../../lib/workflows');
 const attacks = require('./attacks');
 const { send } = require('../../lib/http');
-const { validSignature } = require('./signing');
+const { WEBHOOK_EVENTS } = require('../../../sandbox/api/values');
+const { deliveryHeaders } = require('../../../sandbox/signature');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
@@ -26,14 +27,8 @@ const EVENTS_A = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 
 const EVENTS_B = ['charge.authorized'];
 
-const UNSELECTED_FOR_A = [
-	'charge.pending',
-	'charge.authorized',
-	'charge.voided',
-	'charge.failed',
-	'charge.expired',
-	'charge.partially_refunded',
-];
+/** The API's other events (the sandbox's statement of them). */
+const UNSELECTED_FOR_A = WEBHOOK_EVENTS.filter((event) => !EVENTS_A.includes(event));
 
 const CHARGES = [SEED.charges.authorized, SEED.charges.captured];
 
@@ -72,22 +67,6 @@ async function publishTrigger(stack, name, { workflowId, url, events }) {
 		{ timeoutMs: 30_000 },
 	);
 	return { workflowId, url, endpointId: endpoint.id, secret: endpoint.secret, events };
-}
-
-/**
- * The headers the sandbox sends with a delivery (to replay it byte for byte).
- * @param {string} secret
- * @param {{ event: string, id: string }} record
- * @param {Buffer} body
- */
-function sandboxHeaders(secret, record, body) {
-	return {
-		'content-type': 'application/json',
-		'x-signature': validSignature(secret, body),
-		'x-event': record.event,
-		'x-delivery-id': record.id,
-		'user-agent': 'payment-platform-sandbox',
-	};
 }
 
 /**
@@ -168,7 +147,13 @@ class AttackRun {
 				label: `real ${event} from the sandbox`,
 				answer: { status: record.lastStatus, text: '', error: record.lastError ?? undefined },
 				body,
-				headers: sandboxHeaders(secret, record, body),
+				// The headers the sandbox sent, to replay it byte for byte.
+				headers: deliveryHeaders({
+					secret,
+					rawBody: body,
+					deliveryId: record.id,
+					event: record.event,
+				}),
 			});
 		}
 		return records;

@@ -13,7 +13,7 @@ const { nodeOutput, settledExecutions } = require('../../lib/executions');
 const { EVENTS_A, activateTrigger, noteAttackTriggers, publishTrigger } = require('./attackRun');
 const { QUIET_MS } = require('./attackChecks');
 const { delivery, eventBody } = require('./attacks/delivery');
-const { validSignature } = require('./signing');
+const { signatureHeaderValue } = require('../../../sandbox/signature');
 
 /**
  * @typedef {import('./stack').SecurityStack} SecurityStack
@@ -51,7 +51,7 @@ async function sendSignedWith(trigger, secret) {
 	const body = eventBody();
 	const built = delivery('signed', body, {
 		expectStatus: 200,
-		signature: validSignature(secret, Buffer.from(JSON.stringify(body))),
+		signature: signatureHeaderValue(secret, Buffer.from(JSON.stringify(body))),
 	});
 	const answer = await send(trigger.url, { body: built.body, headers: built.headers });
 	return { id: body.id, answer };

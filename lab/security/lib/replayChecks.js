@@ -4,7 +4,7 @@
  * execution counted against the request that caused it (the X-Attack-Copy header in the trigger's item), what the
  * captured delivery's item says about its unsigned fields and its key, and the tables.
  */
-const { createHash } = require('crypto');
+const { deliveryKeyOf } = require('../../lib/deliveryKey');
 const { TRIGGER_NODE_NAME } = require('../../lib/workflows');
 const { nodeOutput, settledExecutions } = require('../../lib/executions');
 const { QUIET_MS, tally } = require('./attackChecks');
@@ -88,7 +88,7 @@ function copyResults(s, runs) {
 function capturedItemResults(s, item) {
 	const { copy } = s;
 	const signedId = copy.messageId;
-	const digest = `sha256:${createHash('sha256').update(copy.body).digest('hex')}`;
+	const digest = deliveryKeyOf(copy.body);
 	const unsigned = Array.isArray(item?.unsignedFields) ? item.unsignedFields : [];
 	const expectedUnsigned = signedId ? ['event'] : ['event', 'id'];
 	return [

@@ -2,7 +2,7 @@
 /**
  * What the security suite runs against: the sandbox in this process (so its store and log lines can be read) with
  * recognisable keys, and a real n8n (debug log level, every output line kept) with this package installed as a
- * community node, an owner, an API key and one credential. Built on lab/lib/n8n.js.
+ * community node, an owner, an API key and one credential: the lab's stack (lab/lib/stack.js) with these settings.
  */
 const { randomBytes } = require('crypto');
 const fs = require('fs');
@@ -42,52 +42,33 @@ function makeCanaries() {
  */
 
 /**
- * Starts the sandbox and n8n. The returned stack's `stop()` stops both (also safe after a failed start).
- * @param {{ n8nDir: string, workDir: string, logLevel?: string }} options
+ * The lab's stack (lab/lib/stack.js) for this suite: the sandbox with the canary keys and one delivery attempt, n8n at
+ * `debug`, both logging every line here; no example workflows. `stop()` stops both.
+ * @param {{ n8nDir: string, workDir: string }} options
  * @returns {Promise<SecurityStack>}
  */
-async function startStack({ n8nDir, workDir, logLevel = 'debug' }) {
+async function startSecurityStack({ n8nDir, workDir }) {
 	const canaries = makeCanaries();
 	const userFolder = path.join(workDir, 'n8n');
 	/** @type {string[]} */
 	const sandboxLog = [];
 	/** @type {string[]} */
 	const n8nLog = [];
-	// Filled in as each part starts; `stop` copes with the parts that did not.
-	const stack = /** @type {SecurityStack} */ ({
-		canaries,
-		userFolder,
+	const stack = await n8n.startStack({
 		n8nDir,
-		sandboxLog,
-		n8nLog,
-		async stop() {
-			await stack.instance?.stop();
-			await stack.sandbox?.stop();
+		userFolder,
+		apiKeyLabel: 'security',
+		examples: false,
+		sandbox: {
+			publicKey: canaries.publicKey,
+			secretKey: canaries.secretKey,
+			log: (/** @type {string} */ line) => sandboxLog.push(line),
+			// One attempt: a delivery n8n refuses shows as refused, not hidden by a retry.
+			delivery: { maxAttempts: 1, baseDelayMs: 100, timeoutMs: 15_000 },
 		},
+		n8n: { logLevel: 'debug', onLine: (/** @type {string} */ line) => n8nLog.push(line) },
 	});
-	// Required here, not at the top: the sandbox reads the build output, which the install phase produces.
-	const { startSandbox } = require('../../../sandbox');
-	stack.sandbox = await startSandbox({
-		port: 0,
-		publicKey: canaries.publicKey,
-		secretKey: canaries.secretKey,
-		log: (/** @type {string} */ line) => sandboxLog.push(line),
-		// One attempt: a delivery n8n refuses shows as refused, not hidden by a retry.
-		delivery: { maxAttempts: 1, baseDelayMs: 100, timeoutMs: 15_000 },
-	});
-	await n8n.installPackage(userFolder);
-	stack.instance = await n8n.startN8n({
-		n8nDir,
-		userFolder,
-		logLevel,
-		onLine: (/** @type {string} */ line) => n8nLog.push(line),
-	});
-	const client = new n8n.N8nClient(stack.instance.url);
-	await client.ensureOwner();
-	await client.createApiKey('security');
-	stack.client = client;
-	stack.credential = await client.createCredential(n8n.sandboxCredential(stack.sandbox));
-	return stack;
+	return Object.assign(stack, { canaries, userFolder, n8nDir, sandboxLog, n8nLog });
 }
 
 /**
@@ -101,4 +82,4 @@ function saveLogs(stack, dir) {
 	fs.writeFileSync(path.join(dir, 'sandbox.log'), `${stack.sandboxLog.join('\n')}\n`);
 }
 
-module.exports = { makeCanaries, saveLogs, startStack };
+module.exports = { makeCanaries, saveLogs, startSecurityStack };

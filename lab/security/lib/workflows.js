@@ -4,13 +4,13 @@
  * the n8n server (whose debug log is searched) and take a fraction of a second each, instead of a separate
  * `n8n execute` process.
  */
-const { randomUUID } = require('crypto');
-const { operationWorkflow } = require('../../lib/workflows');
+const { manualTriggerNode, operationWorkflow, webhookNode } = require('../../lib/workflows');
+const { chargeGet: chargeGetParameters } = require('../../../test/harness/parameters');
 const { waitFor } = require('../../../scripts/lib/wait');
 const { settledExecutions } = require('../../lib/executions');
 const { send } = require('../../lib/http');
 
-const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+const MANUAL_TRIGGER = manualTriggerNode().type;
 
 /** Nobody listens there; Webhook Endpoint → Create needs some URL and the sandbox never calls it. */
 const UNCALLED_URL = 'http://127.0.0.1:9/never-called';
@@ -27,11 +27,7 @@ const UNCALLED_URL = 'http://127.0.0.1:9/never-called';
  * @returns {WorkflowJson}
  */
 const chargeGet = (chargeId, credential) =>
-	operationWorkflow(
-		'charge get',
-		{ resource: 'charge', operation: 'get', chargeId: { __rl: true, mode: 'id', value: chargeId } },
-		credential,
-	);
+	operationWorkflow('charge get', chargeGetParameters(chargeId), credential);
 
 /**
  * Manual Trigger → Webhook Endpoint → Create (for UNCALLED_URL): the operation that returns a secret.
@@ -61,14 +57,9 @@ function webhookStarted(workflow, name = workflow.name) {
 	copy.name = name;
 	const start = copy.nodes.find((node) => node.type === MANUAL_TRIGGER);
 	if (!start) throw new Error(`"${workflow.name}" has no Manual Trigger`);
-	const webhookPath = randomUUID();
-	Object.assign(start, {
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		webhookId: webhookPath,
-		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
-	});
-	return { workflow: copy, webhookPath };
+	const webhook = webhookNode(start.name);
+	Object.assign(start, webhook);
+	return { workflow: copy, webhookPath: webhook.parameters.path };
 }
 
 /**

@@ -1,15 +1,8 @@
 /** Payment Link → Create against the sandbox, beyond its case file (test/cases): only title and amount, the API's refusal. */
-import type { INodeParameters } from 'n8n-workflow';
 import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { createLink } from '../../harness/parameters';
 
 const api = useSandbox({}, { resetBeforeEach: true });
-const createLink = (parameters: INodeParameters): INodeParameters => ({
-	resource: 'paymentLink',
-	operation: 'create',
-	title: 'Camiseta Lua',
-	amount: 4990,
-	...parameters,
-});
 
 describe('Payment Link → Create', () => {
 	it('sends only title and amount when nothing else is set, and outputs the checkout URL', async () => {

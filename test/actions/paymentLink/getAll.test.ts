@@ -1,19 +1,14 @@
 /** Payment Link → Get Many against the sandbox (a chosen path), and its From List picker (searchPaymentLinks). */
 import axios from 'axios';
-import type { IDataObject, ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 import { searchPaymentLinks } from '../../../nodes/PaymentPlatform/methods/listSearch';
 import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
 import { SEED } from '../../../sandbox';
 import { TestCredentialsHelper } from '../../harness/credentialsHelper';
-import { BASE, byId, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { byId, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { createLink } from '../../harness/parameters';
 
 const api = useSandbox({}, { resetBeforeEach: true });
-const createLink = (parameters: INodeParameters): INodeParameters => ({
-	resource: 'paymentLink',
-	operation: 'create',
-	...BASE['paymentLink.create'],
-	...parameters,
-});
 
 describe('Payment Link → Get Many', () => {
 	it('a Limit asks for no more than it needs', async () => {

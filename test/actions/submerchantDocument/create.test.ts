@@ -2,6 +2,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { runAction } from '../../harness';
 import { SEED } from '../../../sandbox';
+import { expr } from '../../harness/parameters';
 import { useSandbox } from '../../harness/sandbox';
 import {
 	byId,
@@ -257,12 +258,6 @@ describe('Submerchant Document → Create', () => {
 		});
 	});
 });
-
-/**
- * A value given through an expression, as it arrives from earlier nodes. Literal empty required values and literal
- * malformed ids never reach the node: n8n's own parameter check stops the workflow first (see the last describe).
- */
-const expr = (value: string) => `={{ ${JSON.stringify(value)} }}`;
 
 type Row = [
 	rule: string,

@@ -6,7 +6,6 @@
  * same bytes again, under any Content-Type, are the same delivery (duplicate).
  */
 const zlib = require('zlib');
-const { validSignature } = require('../signing');
 const {
 	FIVE_MB,
 	N8N_PAYLOAD_LIMIT,
@@ -17,6 +16,7 @@ const {
 	duplicate,
 	eventBody,
 	runsOnce,
+	signLater,
 	unauthorized,
 	withExpect,
 } = require('./delivery');
@@ -25,10 +25,8 @@ function emptyBody() {
 	const empty = Buffer.alloc(0);
 	const item = (label, contentType, signature, expect) => {
 		const d = delivery(label, empty, { contentType, expectStatus: expect.expectStatus });
-		if (signature === 'valid')
-			d.sign = (c) => (d.headers['x-signature'] = validSignature(c.secret, empty));
-		else if (signature === 'of {}')
-			d.sign = (c) => (d.headers['x-signature'] = validSignature(c.secret, '{}'));
+		if (signature === 'valid') signLater(d);
+		else if (signature === 'of {}') signLater(d, { bytes: '{}' });
 		else if (signature !== undefined) d.headers['x-signature'] = signature;
 		return withExpect(d, expect);
 	};
@@ -73,7 +71,7 @@ function nonJson() {
 	const item = (label, raw, contentType, signed, expect) => {
 		const body = Buffer.isBuffer(raw) ? raw : Buffer.from(raw, 'utf8');
 		const d = delivery(label, body, { contentType, expectStatus: expect.expectStatus });
-		if (signed) d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, body));
+		if (signed) signLater(d);
 		return withExpect(d, expect);
 	};
 	const invalidUtf8 = Buffer.from([
@@ -138,11 +136,9 @@ function oversized() {
 		const overhead = bytes({ ...body, padding: '' }).length;
 		body.padding = 'x'.repeat(Math.max(0, size - overhead));
 		const d = delivery(label, body, { expectStatus: STATUS.unauthorized });
-		if (signature === 'valid')
-			d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, d.body));
-		else if (signature === 'other') {
-			d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.otherSecret, d.body));
-		} else if (signature !== undefined) d.headers['x-signature'] = signature;
+		if (signature === 'valid') signLater(d);
+		else if (signature === 'other') signLater(d, { secretOf: (ctx) => ctx.otherSecret });
+		else if (signature !== undefined) d.headers['x-signature'] = signature;
 		return d;
 	};
 	const forged = `sha256=${'0'.repeat(64)}`;
@@ -177,7 +173,7 @@ function oversized() {
 		d.headers['x-delivery-id'] = body.id;
 		d.headers['content-encoding'] = 'gzip';
 		d.ids = [body.id];
-		if (signed) d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, inflated));
+		if (signed) signLater(d, { bytes: inflated });
 		else d.headers['x-signature'] = forged;
 		return withExpect(d, tooLarge);
 	};
@@ -199,8 +195,7 @@ function wrongContentType() {
 	};
 	const item = (label, contentType, signature, expect, body = eventBody()) => {
 		const d = delivery(label, body, { contentType, expectStatus: expect.expectStatus });
-		if (signature === 'valid')
-			d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, d.body));
+		if (signature === 'valid') signLater(d);
 		else if (signature !== undefined) d.headers['x-signature'] = signature;
 		return withExpect(d, expect);
 	};
@@ -215,7 +210,7 @@ function wrongContentType() {
 			expectStatus: 401,
 		});
 		d.ids = [JSON.parse(inner).id];
-		if (signed) d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, raw));
+		if (signed) signLater(d);
 		else d.headers['x-signature'] = forged;
 		return withExpect(d, unauthorized);
 	};

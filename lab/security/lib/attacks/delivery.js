@@ -24,6 +24,7 @@
  */
 const { randomUUID } = require('crypto');
 const { SEED } = require('../../../../sandbox/seedIds');
+const { USER_AGENT, signatureHeaderValue } = require('../../../../sandbox/signature');
 
 const STATUS = {
 	unauthorized: 401,
@@ -80,7 +81,7 @@ function platformHeaders(body, contentType = 'application/json') {
 		...(contentType ? { 'content-type': contentType } : {}),
 		'x-event': String(body.event ?? 'charge.captured'),
 		'x-delivery-id': String(body.id ?? randomUUID()),
-		'user-agent': 'payment-platform-sandbox',
+		'user-agent': USER_AGENT,
 	};
 }
 
@@ -226,6 +227,24 @@ function signedWith(label, headersOf, body = eventBody()) {
 	return item;
 }
 
+/**
+ * Signs `item` as the platform does once the secrets are known (`resolve`): `X-Signature: sha256=<hex>` over `bytes`
+ * (the item's body when it is signed, unless told) with A's secret, or with `secretOf(ctx)`.
+ * @template {Delivery} T
+ * @param {T} item
+ * @param {{ bytes?: string | Buffer, secretOf?: (ctx: AttackContext) => string }} [how]
+ * @returns {T}
+ */
+function signLater(item, { bytes, secretOf = (ctx) => ctx.secret } = {}) {
+	item.sign = (ctx) => {
+		/** @type {HeaderMap} */ (item.headers)['x-signature'] = signatureHeaderValue(
+			secretOf(ctx),
+			bytes ?? /** @type {Buffer} */ (item.body),
+		);
+	};
+	return item;
+}
+
 /** @param {string} text */
 function flipLast(text) {
 	const last = text.at(-1);
@@ -264,6 +283,7 @@ module.exports = {
 	flipLast,
 	resolve,
 	runsOnce,
+	signLater,
 	signedWith,
 	unauthorized,
 	withExpect,

@@ -16,6 +16,7 @@
  */
 const { randomUUID } = require('crypto');
 const { SEED } = require('../../../../sandbox/seedIds');
+const { deliveryHeaders } = require('../../../../sandbox/signature');
 const { bytes, eventBody } = require('./delivery');
 
 /** The header that names each request, to count the executions it caused. */
@@ -61,7 +62,8 @@ function bareBody(trace) {
 }
 
 /**
- * A request as the platform sends it: `raw` signed in `family` at `t`, the platform's headers.
+ * A request as the platform sends it: `raw` signed in `family` at `t`, the platform's headers (in Standard Webhooks,
+ * the delivery id is the signed `webhook-id`).
  * @param {Family} family
  * @param {string} secret
  * @param {{ role: Role, label: string, raw: Buffer, trace: string, t: number, event: string,
@@ -69,23 +71,19 @@ function bareBody(trace) {
  * @returns {Copy}
  */
 function signedCopy(family, secret, { role, label, raw, trace, t, event, deliveryId }) {
-	const messageId = family.key === 'standardWebhooks' ? `msg_${randomUUID()}` : undefined;
 	const copyId = randomUUID();
+	const { scheme } = family;
 	return {
 		copyId,
 		role,
 		label,
 		body: raw,
 		headers: {
-			'content-type': 'application/json',
-			'x-event': event,
-			'x-delivery-id': deliveryId,
-			'user-agent': 'payment-platform-sandbox',
+			...deliveryHeaders({ scheme, secret, rawBody: raw, deliveryId, event, nowSeconds: t }),
 			[COPY_HEADER]: copyId,
-			...family.sign(secret, raw, t, messageId ?? ''),
 		},
 		trace,
-		messageId,
+		messageId: scheme === 'standard-webhooks' ? deliveryId : undefined,
 	};
 }
 

@@ -3,15 +3,16 @@
  * Attacks on the signature: none, made with a wrong key, over another body, cut short, with another algorithm, or in
  * headers the node does not read. Every one must be answered 401 and run nothing.
  */
-const { randomUUID } = require('crypto');
+const { createHash, randomBytes, randomUUID } = require('crypto');
 const { SEED } = require('../../../../sandbox/seedIds');
-const { b64, hash, hex, mac, randomSecret, validSignature } = require('../signing');
 const {
-	standardWebhooksHeaders,
-	standardWebhooksKey,
-	timestampHeaders,
-	timestampedValue,
-} = require('./families');
+	hmac,
+	macOf,
+	signatureHeaderValue,
+	signatureHeaders,
+	signedHeaders,
+	signedText,
+} = require('../../../../sandbox/signature');
 const {
 	STATUS,
 	bytes,
@@ -23,6 +24,24 @@ const {
 	unauthorized,
 	withExpect,
 } = require('./delivery');
+
+/** @param {Buffer} buffer */
+const hex = (buffer) => buffer.toString('hex');
+/** @param {Buffer} buffer */
+const b64 = (buffer) => buffer.toString('base64');
+
+/** A fresh secret in the platform's format, known to nobody else. */
+const randomSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
+
+/**
+ * An unkeyed hash of the concatenated parts: what a forger computes without the secret.
+ * @param {...(string | Buffer)} parts
+ */
+function sha256Of(...parts) {
+	const hash = createHash('sha256');
+	for (const part of parts) hash.update(part);
+	return hash.digest();
+}
 
 function unsigned() {
 	const list = [];
@@ -46,14 +65,14 @@ function unsigned() {
 	// The right MAC, in headers the node does not read (it reads X-Signature, else *-signature).
 	list.push(
 		withExpect(
-			signedWith('right MAC in X-Sig', (s, raw) => ({ 'x-sig': validSignature(s, raw) })),
+			signedWith('right MAC in X-Sig', (s, raw) => ({ 'x-sig': signatureHeaderValue(s, raw) })),
 			unauthorized,
 		),
 	);
 	list.push(
 		withExpect(
 			signedWith('right MAC in Authorization', (s, raw) => ({
-				authorization: validSignature(s, raw),
+				authorization: signatureHeaderValue(s, raw),
 			})),
 			unauthorized,
 		),
@@ -66,7 +85,7 @@ function wrongSecret(ctx) {
 	const sign =
 		(key, encode = (m) => `sha256=${hex(m)}`) =>
 		(_s, raw) => ({
-			'x-signature': encode(mac('sha256', key, raw)),
+			'x-signature': encode(hmac(key, raw)),
 		});
 	for (let i = 0; i < 4; i++)
 		list.push(signedWith(`random secret #${i + 1} (sha256=hex)`, sign(randomSecret())));
@@ -106,7 +125,7 @@ function tamperedBody() {
 			...(typeof sent.id === 'string' && sent.id !== original.id ? [sent.id] : []),
 		];
 		item.sign = (ctx) => {
-			item.headers['x-signature'] = validSignature(ctx.secret, signedBytes);
+			item.headers['x-signature'] = signatureHeaderValue(ctx.secret, signedBytes);
 		};
 		return withExpect(item, unauthorized);
 	};
@@ -155,7 +174,7 @@ function tamperedBody() {
 function truncatedSignature() {
 	const cut = (label, encode) =>
 		withExpect(
-			signedWith(label, (secret, raw) => ({ 'x-signature': encode(mac('sha256', secret, raw)) })),
+			signedWith(label, (secret, raw) => ({ 'x-signature': encode(hmac(secret, raw)) })),
 			unauthorized,
 		);
 	const list = [];
@@ -182,31 +201,25 @@ function wrongAlgorithm() {
 			unauthorized,
 		);
 	return [
-		alg('HMAC-SHA1 as sha1=<hex>', (s, raw) => `sha1=${hex(mac('sha1', s, raw))}`),
-		alg('HMAC-SHA1 labelled sha256=', (s, raw) => `sha256=${hex(mac('sha1', s, raw))}`),
-		alg('HMAC-SHA1, bare hex', (s, raw) => hex(mac('sha1', s, raw))),
-		alg('HMAC-SHA512 as sha512=<hex>', (s, raw) => `sha512=${hex(mac('sha512', s, raw))}`),
-		alg('HMAC-SHA512 labelled sha256=', (s, raw) => `sha256=${hex(mac('sha512', s, raw))}`),
+		alg('HMAC-SHA1 as sha1=<hex>', (s, raw) => `sha1=${hex(macOf(s, [raw], 'sha1'))}`),
+		alg('HMAC-SHA1 labelled sha256=', (s, raw) => `sha256=${hex(macOf(s, [raw], 'sha1'))}`),
+		alg('HMAC-SHA1, bare hex', (s, raw) => hex(macOf(s, [raw], 'sha1'))),
+		alg('HMAC-SHA512 as sha512=<hex>', (s, raw) => `sha512=${hex(macOf(s, [raw], 'sha512'))}`),
+		alg('HMAC-SHA512 labelled sha256=', (s, raw) => `sha256=${hex(macOf(s, [raw], 'sha512'))}`),
 		alg(
 			'HMAC-SHA512 cut to 32 bytes',
-			(s, raw) => `sha256=${hex(mac('sha512', s, raw).subarray(0, 32))}`,
+			(s, raw) => `sha256=${hex(macOf(s, [raw], 'sha512').subarray(0, 32))}`,
 		),
-		alg('HMAC-SHA384 labelled sha256=', (s, raw) => `sha256=${hex(mac('sha384', s, raw))}`),
-		alg('HMAC-MD5 labelled sha256=', (s, raw) => `sha256=${hex(mac('md5', s, raw))}`),
-		alg('HMAC-SHA3-256 (same length)', (s, raw) => `sha256=${hex(mac('sha3-256', s, raw))}`),
-		alg('plain SHA-256 of the body (no key)', (_s, raw) => `sha256=${hex(hash('sha256', raw))}`),
-		alg('plain SHA-256, base64', (_s, raw) => b64(hash('sha256', raw))),
-		alg(
-			'SHA-256(secret || body)',
-			(s, raw) => `sha256=${hex(hash('sha256', Buffer.from(s), raw))}`,
-		),
-		alg(
-			'SHA-256(body || secret)',
-			(s, raw) => `sha256=${hex(hash('sha256', raw, Buffer.from(s)))}`,
-		),
-		alg('HMAC with key and message swapped', (s, raw) => `sha256=${hex(mac('sha256', raw, s))}`),
+		alg('HMAC-SHA384 labelled sha256=', (s, raw) => `sha256=${hex(macOf(s, [raw], 'sha384'))}`),
+		alg('HMAC-MD5 labelled sha256=', (s, raw) => `sha256=${hex(macOf(s, [raw], 'md5'))}`),
+		alg('HMAC-SHA3-256 (same length)', (s, raw) => `sha256=${hex(macOf(s, [raw], 'sha3-256'))}`),
+		alg('plain SHA-256 of the body (no key)', (_s, raw) => `sha256=${hex(sha256Of(raw))}`),
+		alg('plain SHA-256, base64', (_s, raw) => b64(sha256Of(raw))),
+		alg('SHA-256(secret || body)', (s, raw) => `sha256=${hex(sha256Of(Buffer.from(s), raw))}`),
+		alg('SHA-256(body || secret)', (s, raw) => `sha256=${hex(sha256Of(raw, Buffer.from(s)))}`),
+		alg('HMAC with key and message swapped', (s, raw) => `sha256=${hex(hmac(raw, s))}`),
 		alg('"none"', () => 'none'),
-		alg('the right MAC under another label (v1=)', (s, raw) => `v1=${hex(mac('sha256', s, raw))}`),
+		alg('the right MAC under another label (v1=)', (s, raw) => `v1=${hex(hmac(s, raw))}`),
 	];
 }
 
@@ -219,7 +232,7 @@ function headerConfusion() {
 	return [
 		rotated('forged X-Signature, right MAC in X-Payment-Signature (runs)', (s, raw) => ({
 			'x-signature': forged,
-			'x-payment-signature': validSignature(s, raw),
+			'x-payment-signature': signatureHeaderValue(s, raw),
 		})),
 		item('forged X-Payment-Signature alone', () => ({ 'x-payment-signature': forged })),
 		item('forged X-Hub-Signature and X-Other-Signature', () => ({
@@ -228,12 +241,14 @@ function headerConfusion() {
 		})),
 		// Two X-Signature headers reach n8n joined into one value, "forged, right" (Node joins repeated headers).
 		rotated('forged value first, then the right MAC, in X-Signature (runs)', (s, raw) => ({
-			'x-signature': `${forged}, ${validSignature(s, raw)}`,
+			'x-signature': `${forged}, ${signatureHeaderValue(s, raw)}`,
 		})),
 		rotated('right MAC with a second value after a comma (runs)', (s, raw) => ({
-			'x-signature': `${validSignature(s, raw)}, ${forged}`,
+			'x-signature': `${signatureHeaderValue(s, raw)}, ${forged}`,
 		})),
-		item('right MAC inside quotes', (s, raw) => ({ 'x-signature': `"${validSignature(s, raw)}"` })),
+		item('right MAC inside quotes', (s, raw) => ({
+			'x-signature': `"${signatureHeaderValue(s, raw)}"`,
+		})),
 	];
 }
 
@@ -244,24 +259,35 @@ function headerConfusion() {
 function timestampedSignatures() {
 	const now = () => Math.floor(Date.now() / 1000);
 	const stale = { ...unauthorized, expectText: 'outside the tolerance' };
-	const stripeLike = timestampedValue;
-	const standardKey = standardWebhooksKey;
-	/** @param {number} t @param {string | Buffer} key @param {Buffer} raw */
-	const standard = (t, key, raw) => standardWebhooksHeaders('msg_attack', t, key, raw);
-	const ownHeader = timestampHeaders;
+	const MESSAGE_ID = 'msg_attack';
+	/**
+	 * The headers of `scheme` signed with `secret` at `t`, as the platform signs.
+	 * @param {import('../../../../sandbox/signature').SigningScheme} scheme
+	 * @param {number} t
+	 * @param {string} secret
+	 * @param {Buffer} raw
+	 */
+	const signedAt = (scheme, t, secret, raw) => signedHeaders(scheme, secret, raw, MESSAGE_ID, t);
+	/** `t=<t>,v1=<hex>` over `<t>.<body>`. @param {number} t @param {string} secret @param {Buffer} raw */
+	const stripeLike = (t, secret, raw) => signedAt('timestamped', t, secret, raw)['x-signature'];
+	/** Standard Webhooks headers keyed by the secret's text instead of its decoded bytes. */
+	const keyedByText = (/** @type {string} */ secret, /** @type {Buffer} */ raw) => {
+		const at = { t: now(), deliveryId: MESSAGE_ID };
+		const mac = hmac(secret, ...signedText('standard-webhooks', raw, at));
+		return signatureHeaders('standard-webhooks', mac, at);
+	};
 	const at = (label, expect, headersOf) => withExpect(signedWith(label, headersOf), expect);
 	/** A delivery signed t=/v1= long ago, its body sent as `<t>.<body>` with that MAC as a raw-body signature. */
 	const downgrade = signedWith(
 		't=/v1= from a day ago replayed as raw body "<t>.<body>"',
 		(s, raw) => {
 			const t = now() - 86_400;
-			const signedText = Buffer.concat([Buffer.from(`${t}.`), raw]);
-			downgrade.body = signedText;
+			const timestamped = Buffer.concat(
+				signedText('timestamped', raw, { t }).map((p) => Buffer.from(p)),
+			);
+			downgrade.body = timestamped;
 			// Sent as text: n8n would refuse "<t>.{...}" labelled JSON itself (422) before the trigger saw it.
-			return {
-				'content-type': 'text/plain',
-				'x-signature': `sha256=${hex(mac('sha256', s, signedText))}`,
-			};
+			return { 'content-type': 'text/plain', 'x-signature': signatureHeaderValue(s, timestamped) };
 		},
 	);
 	return [
@@ -285,20 +311,22 @@ function timestampedSignatures() {
 		})),
 		at('t=0 (epoch)', stale, (s, raw) => ({ 'stripe-signature': stripeLike(0, s, raw) })),
 		at('Standard Webhooks 10 minutes old', stale, (s, raw) =>
-			standard(now() - 600, standardKey(s), raw),
+			signedAt('standard-webhooks', now() - 600, s, raw),
 		),
 		at('Standard Webhooks 10 minutes ahead', stale, (s, raw) =>
-			standard(now() + 600, standardKey(s), raw),
+			signedAt('standard-webhooks', now() + 600, s, raw),
 		),
 		at('Standard Webhooks with a wrong secret', unauthorized, (_s, raw) =>
-			standard(now(), standardKey(randomSecret()), raw),
+			signedAt('standard-webhooks', now(), randomSecret(), raw),
 		),
 		at('Standard Webhooks keyed by the secret text (not decoded)', unauthorized, (s, raw) =>
-			standard(now(), s, raw),
+			keyedByText(s, raw),
 		),
-		at('timestamp header 10 minutes old', stale, (s, raw) => ownHeader(now() - 600, s, raw)),
+		at('timestamp header 10 minutes old', stale, (s, raw) =>
+			signedAt('timestamp-header', now() - 600, s, raw),
+		),
 		at('timestamp header with a wrong secret', unauthorized, (_s, raw) =>
-			ownHeader(now(), randomSecret(), raw),
+			signedAt('timestamp-header', now(), randomSecret(), raw),
 		),
 		withExpect(downgrade, unauthorized),
 	];

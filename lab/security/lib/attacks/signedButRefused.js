@@ -7,7 +7,7 @@
  */
 const { randomUUID } = require('crypto');
 const zlib = require('zlib');
-const { b64, hex, mac, validSignature } = require('../signing');
+const { hmac, signatureHeaderValue } = require('../../../../sandbox/signature');
 const {
 	FIVE_MB,
 	STATUS,
@@ -15,6 +15,7 @@ const {
 	duplicate,
 	eventBody,
 	runsOnce,
+	signLater,
 	unauthorized,
 	withExpect,
 } = require('./delivery');
@@ -23,8 +24,7 @@ function unselectedEvent(ctx) {
 	const ignored = { expectStatus: STATUS.ignored, expectText: 'event not selected' };
 	const list = ctx.unselectedEvents.map((event) => {
 		const d = delivery(`validly signed ${event}`, eventBody({ event }), ignored);
-		d.sign = (c) => (d.headers['x-signature'] = validSignature(c.secret, d.body));
-		return withExpect(d, ignored);
+		return withExpect(signLater(d), ignored);
 	});
 	const spoofed = delivery(
 		'X-Event says charge.captured, signed body says charge.voided',
@@ -32,42 +32,36 @@ function unselectedEvent(ctx) {
 		ignored,
 	);
 	spoofed.headers['x-event'] = 'charge.captured';
-	spoofed.sign = (c) => (spoofed.headers['x-signature'] = validSignature(c.secret, spoofed.body));
-	// No event anywhere: not "an event not selected", so it runs (traced by its body id).
-	const noEvent = eventBody();
-	delete noEvent.event;
-	const missing = delivery(
+	/** A validly signed body that names no event, its X-Event header saying `header`: it runs (traced by its id). */
+	const withoutEvent = (label, header) => {
+		const body = eventBody();
+		delete body.event;
+		const d = delivery(label, body, runsOnce);
+		d.headers['x-event'] = header;
+		return d;
+	};
+	// No event anywhere: not "an event not selected".
+	const missing = withoutEvent(
 		'validly signed body without an event, empty X-Event header (runs)',
-		noEvent,
-		runsOnce,
+		'',
 	);
-	missing.headers['x-event'] = '';
-	missing.sign = (c) => (missing.headers['x-signature'] = validSignature(c.secret, missing.body));
-	// An event named only in the unsigned X-Event header never decides: it runs (marked unsigned in the item).
-	const headerOnly = eventBody();
-	delete headerOnly.event;
-	const unselectedInHeader = delivery(
+	// An event named only in the unsigned X-Event header never decides (marked unsigned in the item).
+	const unselectedInHeader = withoutEvent(
 		'validly signed body without an event, X-Event names an unselected event (runs)',
-		headerOnly,
-		runsOnce,
+		ctx.unselectedEvents[0],
 	);
-	unselectedInHeader.headers['x-event'] = ctx.unselectedEvents[0];
-	unselectedInHeader.sign = (c) =>
-		(unselectedInHeader.headers['x-signature'] = validSignature(c.secret, unselectedInHeader.body));
 	// A selected event without a `charge` object (undefined: left out of the JSON): it runs too, `charge` null.
 	const chargeless = delivery(
 		'validly signed body without a charge object (runs)',
 		eventBody({ charge: undefined }),
 		runsOnce,
 	);
-	chargeless.sign = (c) =>
-		(chargeless.headers['x-signature'] = validSignature(c.secret, chargeless.body));
 	return [
 		...list,
-		withExpect(spoofed, ignored),
-		withExpect(missing, runsOnce),
-		withExpect(unselectedInHeader, runsOnce),
-		withExpect(chargeless, runsOnce),
+		withExpect(signLater(spoofed), ignored),
+		withExpect(signLater(missing), runsOnce),
+		withExpect(signLater(unselectedInHeader), runsOnce),
+		withExpect(signLater(chargeless), runsOnce),
 	];
 }
 
@@ -76,8 +70,7 @@ function wrongMethod() {
 	return ['GET', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((method) => {
 		const d = delivery(`${method} with the right signature`, eventBody(), notRegistered);
 		d.method = method;
-		d.sign = (ctx) => (d.headers['x-signature'] = validSignature(ctx.secret, d.body));
-		return withExpect(d, notRegistered);
+		return withExpect(signLater(d), notRegistered);
 	});
 }
 
@@ -102,7 +95,7 @@ function anotherEndpoint(ctx, capturedFromB) {
 			eventBody({ event }),
 			unauthorized,
 		);
-		d.sign = (c) => (d.headers['x-signature'] = validSignature(c.otherSecret, d.body));
+		signLater(d, { secretOf: (c) => c.otherSecret });
 		list.push(withExpect(d, unauthorized));
 	}
 	for (let i = 0; i < 4; i++) {
@@ -111,7 +104,7 @@ function anotherEndpoint(ctx, capturedFromB) {
 			eventBody({ event: 'charge.authorized' }),
 			unauthorized,
 		);
-		d.sign = (c) => (d.headers['x-signature'] = validSignature(c.secret, d.body));
+		signLater(d);
 		d.target = 'B';
 		list.push(withExpect(d, unauthorized));
 	}
@@ -168,69 +161,45 @@ function replayed(accepted) {
  * @param {number} count
  */
 function validVariants(count) {
-	/** @type {Array<[string, (secret: string, raw: Buffer) => Record<string, string | undefined>]>} */
+	/** @typedef {(secret: string, raw: Buffer) => Record<string, string | undefined>} HeadersOf */
+	/** The platform's signature, with `headers` set (or removed, when undefined). @returns {HeadersOf} */
+	const platform =
+		(headers = {}) =>
+		(s, raw) => ({ 'x-signature': signatureHeaderValue(s, raw), ...headers });
+	/** The right MAC in `X-Signature`, written by `write`. @returns {HeadersOf} */
+	const written = (/** @type {(mac: Buffer) => string} */ write) => (s, raw) => ({
+		'x-signature': write(hmac(s, raw)),
+	});
+	/** @type {Array<[string, HeadersOf]>} */
 	const variants = [
-		['sha256=<hex>, application/json', (s, raw) => ({ 'x-signature': validSignature(s, raw) })],
-		['bare hex', (s, raw) => ({ 'x-signature': hex(mac('sha256', s, raw)) })],
-		['base64', (s, raw) => ({ 'x-signature': b64(mac('sha256', s, raw)) })],
-		[
-			'upper-case hex',
-			(s, raw) => ({ 'x-signature': `sha256=${hex(mac('sha256', s, raw)).toUpperCase()}` }),
-		],
-		['sha256=<base64>', (s, raw) => ({ 'x-signature': `sha256=${b64(mac('sha256', s, raw))}` })],
+		['sha256=<hex>, application/json', platform()],
+		['bare hex', written((m) => m.toString('hex'))],
+		['base64', written((m) => m.toString('base64'))],
+		['upper-case hex', written((m) => `sha256=${m.toString('hex').toUpperCase()}`)],
+		['sha256=<base64>', written((m) => `sha256=${m.toString('base64')}`)],
 		[
 			'signature in X-Payment-Signature (fallback)',
-			(s, raw) => ({ 'x-payment-signature': validSignature(s, raw) }),
+			(s, raw) => ({ 'x-payment-signature': signatureHeaderValue(s, raw) }),
 		],
-		[
-			'text/plain',
-			(s, raw) => ({ 'content-type': 'text/plain', 'x-signature': validSignature(s, raw) }),
-		],
-		[
-			'application/octet-stream',
-			(s, raw) => ({
-				'content-type': 'application/octet-stream',
-				'x-signature': validSignature(s, raw),
-			}),
-		],
+		['text/plain', platform({ 'content-type': 'text/plain' })],
+		['application/octet-stream', platform({ 'content-type': 'application/octet-stream' })],
 		[
 			'form-urlencoded label on JSON bytes',
-			(s, raw) => ({
-				'content-type': 'application/x-www-form-urlencoded',
-				'x-signature': validSignature(s, raw),
-			}),
+			platform({ 'content-type': 'application/x-www-form-urlencoded' }),
 		],
-		[
-			'no content type',
-			(s, raw) => ({ 'content-type': undefined, 'x-signature': validSignature(s, raw) }),
-		],
-		[
-			'application/cloudevents+json',
-			(s, raw) => ({
-				'content-type': 'application/cloudevents+json',
-				'x-signature': validSignature(s, raw),
-			}),
-		],
+		['no content type', platform({ 'content-type': undefined })],
+		['application/cloudevents+json', platform({ 'content-type': 'application/cloudevents+json' })],
 		[
 			'application/json; charset=utf-8',
-			(s, raw) => ({
-				'content-type': 'application/json; charset=utf-8',
-				'x-signature': validSignature(s, raw),
-			}),
+			platform({ 'content-type': 'application/json; charset=utf-8' }),
 		],
 		[
 			'signature with spaces around it',
-			(s, raw) => ({ 'x-signature': `  ${validSignature(s, raw)} ` }),
+			(s, raw) => ({ 'x-signature': `  ${signatureHeaderValue(s, raw)} ` }),
 		],
-		[
-			'no X-Delivery-Id (body id only)',
-			(s, raw) => ({ 'x-delivery-id': undefined, 'x-signature': validSignature(s, raw) }),
-		],
-		[
-			'gzip-encoded',
-			(s, raw) => ({ 'content-encoding': 'gzip', 'x-signature': validSignature(s, raw) }),
-		],
-		['5 MB body', (s, raw) => ({ 'x-signature': validSignature(s, raw) })],
+		['no X-Delivery-Id (body id only)', platform({ 'x-delivery-id': undefined })],
+		['gzip-encoded', platform({ 'content-encoding': 'gzip' })],
+		['5 MB body', platform()],
 	];
 	const events = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 	return Array.from({ length: count }, (_, i) => {
