@@ -9,7 +9,7 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { parseApiNames } from '../nodes/PaymentPlatform/transport/apiNames';
+import { parseApiNames } from '../nodes/shared/transport/apiNames';
 
 /** What n8n's generic block gave for a resolved value: the text of a truthy value, else ''. */
 const resolvedText = (value: unknown): string => (value ? String(value) : '');

@@ -4,11 +4,11 @@
  * reference leaves a name unshown they must have made the same choice, and the documented values must be the same
  * copy of the reference: this file compares the two statements, so a change on one side fails here by name.
  */
-import * as nodeNames from '../nodes/PaymentPlatform/api/chosenNames';
-import * as nodeValues from '../nodes/PaymentPlatform/api/documentedValues';
-import { characterCount, InputValidator } from '../nodes/PaymentPlatform/shared/validate';
-import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
-import { convertValues, documentedFields } from '../nodes/PaymentPlatform/shared/fieldRules';
+import * as nodeNames from '../nodes/shared/chosenNames';
+import * as nodeValues from '../nodes/shared/documentedValues';
+import { characterCount, InputValidator } from '../nodes/PaymentPlatform/fields/validate';
+import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
+import { convertValues, documentedFields } from '../nodes/PaymentPlatform/fields/fieldRules';
 import { operationRules } from '../nodes/PaymentPlatform/actions/operations';
 import * as sandboxSchemas from '../sandbox/api/schemas';
 import { ZodEffects, type ZodObject, type ZodRawShape, type ZodTypeAny } from 'zod';

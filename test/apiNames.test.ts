@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../sandbox';
-import { parseApiNames, renamableNames } from '../nodes/PaymentPlatform/transport/apiNames';
+import { parseApiNames, renamableNames } from '../nodes/shared/transport/apiNames';
 import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
 import { runAction } from './harness';
 import { useSandbox } from './harness/sandbox';

@@ -11,9 +11,9 @@ import type {
 } from 'n8n-workflow';
 import type { OperationModule } from '../nodes/PaymentPlatform/actions/node.type';
 import { isNodeOperation, resources } from '../nodes/PaymentPlatform/actions/operations';
-import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
-import { convertValues } from '../nodes/PaymentPlatform/shared/fieldRules';
-import { InputValidator } from '../nodes/PaymentPlatform/shared/validate';
+import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
+import { convertValues } from '../nodes/PaymentPlatform/fields/fieldRules';
+import { InputValidator } from '../nodes/PaymentPlatform/fields/validate';
 import * as documentCreate from '../nodes/PaymentPlatform/actions/submerchantDocument/create.operation';
 
 /**

@@ -4,7 +4,7 @@
  * reason in the chosen-defaults table of docs/chosen-defaults.md. A row of that table that no longer matches a refusal
  * fails too, so the table never lists a refusal the node does not make.
  */
-import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
+import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
 import { operationRules } from '../nodes/PaymentPlatform/actions/operations';
 import { chosenDefaultsPage, referenceCopy, sharedReference } from './harness/reference';
 

@@ -1,4 +1,4 @@
-import { retryDelayMs, RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
+import { retryDelayMs, RETRY_POLICY } from '../nodes/shared/transport';
 import { runAction } from './harness';
 import { TestCredentialsHelper } from './harness/credentialsHelper';
 import { startScriptedApi } from './harness/scriptedApi';

@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceProperties } from './actions/operations';
 import { router } from './actions/router';
-import { listSearch } from './methods';
+import * as listSearch from './methods/listSearch';
 import { builderHint } from './builderHint';
 import { hints } from './hints';
 import { secretOutputFields } from './actions/webhookEndpoint/create.operation';

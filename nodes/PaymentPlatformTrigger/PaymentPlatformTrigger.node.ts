@@ -8,8 +8,8 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/api/chosenNames';
-import { WEBHOOK_EVENTS } from '../PaymentPlatform/api/documentedValues';
+import { WEBHOOK_DELIVERY_HEADERS } from '../shared/chosenNames';
+import { WEBHOOK_EVENTS } from '../shared/documentedValues';
 import {
 	ACCEPTED_ANSWER,
 	acknowledgeWebhookFields,

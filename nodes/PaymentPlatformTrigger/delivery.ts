@@ -8,7 +8,7 @@
  * may fill a field of the item (marked in `unsignedFields`), never decide whether the delivery already ran.
  */
 import { createHash } from 'crypto';
-import { CHARGE_RECORD_FIELDS, WEBHOOK_PAYLOAD_NAMES } from '../PaymentPlatform/api/chosenNames';
+import { CHARGE_RECORD_FIELDS, WEBHOOK_PAYLOAD_NAMES } from '../shared/chosenNames';
 import { getHeader, type RequestHeaders, type SignedParts } from './verification';
 
 type JsonObject = Record<string, unknown>;

@@ -4,8 +4,8 @@
  * changeable in the node's Options, and listed in docs/chosen-defaults.md.
  */
 import type { IBuilderHint, INodeProperties, NodeHint, TriggerPanelDefinition } from 'n8n-workflow';
-import { WEBHOOK_SIGNATURE_NAMES } from '../PaymentPlatform/api/chosenNames';
-import { WEBHOOK_EVENT_OPTIONS } from '../PaymentPlatform/shared/optionTexts';
+import { WEBHOOK_SIGNATURE_NAMES } from '../shared/chosenNames';
+import { WEBHOOK_EVENT_OPTIONS } from '../shared/optionTexts';
 import {
 	parseSignedTextLayout,
 	type SignatureScheme,

@@ -9,14 +9,14 @@
  */
 import type { IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
-import { LIMITS, WEBHOOK_EVENTS } from '../PaymentPlatform/api/documentedValues';
+import { LIMITS, WEBHOOK_EVENTS } from '../shared/documentedValues';
 import {
 	PAGE_SIZE,
 	PAGINATION_QUERY,
 	WEBHOOK_ENDPOINTS_PATH,
 	webhookEndpointPath,
-} from '../PaymentPlatform/api/chosenNames';
-import { apiRequest } from '../PaymentPlatform/transport';
+} from '../shared/chosenNames';
+import { apiRequest } from '../shared/transport';
 import type { RegistrationSettings } from './properties';
 
 type StaticData = Record<string, unknown>;

@@ -13,7 +13,7 @@ import {
 	SIGNATURE_PREFIX,
 	WEBHOOK_DELIVERY_HEADERS,
 	WEBHOOK_SIGNATURE_NAMES,
-} from '../PaymentPlatform/api/chosenNames';
+} from '../shared/chosenNames';
 
 const NAMES = WEBHOOK_SIGNATURE_NAMES;
 

@@ -7,10 +7,10 @@
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { operationRules, resources } from '../../nodes/PaymentPlatform/actions/operations';
-import { ownFieldsOf } from '../../nodes/PaymentPlatform/shared/additionalFields';
-import { documentedFields } from '../../nodes/PaymentPlatform/shared/fieldRules';
+import { ownFieldsOf } from '../../nodes/PaymentPlatform/fields/additionalFields';
+import { documentedFields } from '../../nodes/PaymentPlatform/fields/fieldRules';
 import type { OperationModule } from '../../nodes/PaymentPlatform/actions/node.type';
-import { PAYMENT_LINKS_PATH } from '../../nodes/PaymentPlatform/api/chosenNames';
+import { PAYMENT_LINKS_PATH } from '../../nodes/shared/chosenNames';
 import { SEED } from '../../sandbox';
 import { runAction } from '../harness';
 import {

@@ -7,8 +7,8 @@
 import type { INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import type { OperationModule } from '../../nodes/PaymentPlatform/actions/node.type';
 import { isNodeOperation, resources } from '../../nodes/PaymentPlatform/actions/operations';
-import type { FieldRule } from '../../nodes/PaymentPlatform/shared/fieldRules';
-import { limitText } from '../../nodes/PaymentPlatform/shared/fields';
+import type { FieldRule } from '../../nodes/PaymentPlatform/fields/fieldRules';
+import { limitText } from '../../nodes/PaymentPlatform/fields/fields';
 import { runAction } from '../harness';
 import {
 	BASE,

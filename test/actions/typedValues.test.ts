@@ -4,7 +4,7 @@
  * optional field. The request the sandbox received must carry the reference's type, and no empty optional value.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import type { FieldRule } from '../../nodes/PaymentPlatform/shared/fieldRules';
+import type { FieldRule } from '../../nodes/PaymentPlatform/fields/fieldRules';
 import { operationRules } from '../../nodes/PaymentPlatform/actions/operations';
 import { BASE, onlyRequest, runOk, useSandbox, withParameter } from '../harness/actions';
 

@@ -4,7 +4,7 @@
  *
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
-import { WEBHOOK_EVENTS } from '../../nodes/PaymentPlatform/api/documentedValues';
+import { WEBHOOK_EVENTS } from '../../nodes/shared/documentedValues';
 import { verificationSettings } from '../../nodes/PaymentPlatformTrigger/properties';
 import {
 	verifyDelivery,

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { DATE_TIME_NOTE } from '../shared/dates';
-import type { DeclaredField } from '../shared/fields';
+import { DATE_TIME_NOTE } from '../fields/dates';
+import type { DeclaredField } from '../fields/fields';
 
 /**
  * A UUID for the editor's "By ID" check. n8n builds that regex without flags (and anchors it itself), so the

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import {
 	additionalBodyFieldsOption,
 	additionalQueryParametersOption,
-} from '../shared/additionalFields';
+} from '../fields/additionalFields';
 import { batchingOption } from './common.batching';
 
 /** The Options collection of an operation, holding `options`. */

@@ -5,8 +5,8 @@ import {
 	sendPrepared,
 	type ApiRequestOptions,
 	type ApiResult,
-} from '../transport';
-import { type OperationFields, readPathIds, requestQuery } from '../shared/fields';
+} from '../../shared/transport';
+import { type OperationFields, readPathIds, requestQuery } from '../fields/fields';
 import type { PreparedWrite } from './node.type';
 
 /** The path ids of an operation, by API name, as readPathIds checked them. */

@@ -1,4 +1,4 @@
-import type { OperationFields } from '../shared/fields';
+import type { OperationFields } from '../fields/fields';
 import type { AllEntities, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** Every resource and its operations, as the node's Resource and Operation options name them. */

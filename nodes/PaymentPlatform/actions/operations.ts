@@ -6,7 +6,7 @@ import type {
 	Resource,
 	ResourceModules,
 } from './node.type';
-import type { FieldRule } from '../shared/fieldRules';
+import type { FieldRule } from '../fields/fieldRules';
 import * as anticipation from './anticipation';
 import * as charge from './charge';
 import * as paymentLink from './paymentLink';

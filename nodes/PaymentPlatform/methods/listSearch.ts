@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { apiRequest } from '../transport';
-import { CHARGE_LIST_QUERY, PAGINATION_QUERY, PAYMENT_LINKS_PATH } from '../api/chosenNames';
+import { apiRequest } from '../../shared/transport';
+import { CHARGE_LIST_QUERY, PAGINATION_QUERY, PAYMENT_LINKS_PATH } from '../../shared/chosenNames';
 
 const SEARCH_PAGE_SIZE = 50;
 const CHARGES_PATH = '/v1/charges';

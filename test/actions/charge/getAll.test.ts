@@ -5,7 +5,7 @@ import {
 	CHARGE_LIST_QUERY,
 	PAGE_SIZE,
 	PAGINATION_QUERY,
-} from '../../../nodes/PaymentPlatform/api/chosenNames';
+} from '../../../nodes/shared/chosenNames';
 import { idsOf, jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields, readPathIds } from '../../shared/fields';
+import { declareFields, readPathIds } from '../../fields/fields';
 import { uuidPathId } from '../common.descriptions';
 import { prepareAnsweredByMessage } from '../common.requests';
 import type { PreparedWrite } from '../node.type';

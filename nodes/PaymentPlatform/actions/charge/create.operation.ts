@@ -5,10 +5,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { additionalFields, currencyField, metadataField } from '../common.descriptions';
-import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
-import { declareFields, requestBody } from '../../shared/fields';
-import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
-import { simplifyCreatedIfChosen, simplifyProperty } from '../../shared/simplify';
+import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../../shared/documentedValues';
+import { declareFields, requestBody } from '../../fields/fields';
+import { PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
+import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields } from '../../shared/fields';
+import { declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
 import { chargeLocator } from '../common.descriptions';
-import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 
 export const fields = declareFields([chargeLocator(), simplifyProperty('charge'), readOptions]);

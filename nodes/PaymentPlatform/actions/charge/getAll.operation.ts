@@ -1,21 +1,21 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../transport';
-import { CHARGE_LIST_QUERY } from '../../api/chosenNames';
-import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
-import { declareFields, requestQuery } from '../../shared/fields';
-import { getListLimit } from '../../shared/parameters';
+import { apiRequestAllItems } from '../../../shared/transport';
+import { CHARGE_LIST_QUERY } from '../../../shared/chosenNames';
+import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../../shared/documentedValues';
+import { declareFields, requestQuery } from '../../fields/fields';
+import { getListLimit } from '../../fields/parameters';
 import { filters, periodFilters, returnAllAndLimit } from '../common.descriptions';
-import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
-import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { PAGINATION_FIELDS } from '../../shared/additionalFields';
+import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
+import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
+import { PAGINATION_FIELDS } from '../../fields/additionalFields';
 import { readOptionsWith } from '../common.options';
 import {
 	CHARGE_LIST_CHECKS,
 	UNCHECKED_FILTER_NOTE,
 	checkAnsweredFilters,
 	outsideFiltersOption,
-} from '../../transport/answeredFilters';
+} from '../common.answeredFilters';
 
 const Q = CHARGE_LIST_QUERY;
 

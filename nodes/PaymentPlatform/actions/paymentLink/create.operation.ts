@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { additionalFields, currencyField, metadataField } from '../common.descriptions';
-import { PAYMENT_LINK_BODY as B, PAYMENT_LINKS_PATH } from '../../api/chosenNames';
-import { declareFields, requestBody } from '../../shared/fields';
-import { DATE_TIME_NOTE } from '../../shared/dates';
-import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
-import { simplifyCreatedIfChosen, simplifyProperty } from '../../shared/simplify';
+import { PAYMENT_LINK_BODY as B, PAYMENT_LINKS_PATH } from '../../../shared/chosenNames';
+import { declareFields, requestBody } from '../../fields/fields';
+import { DATE_TIME_NOTE } from '../../fields/dates';
+import { PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
+import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';

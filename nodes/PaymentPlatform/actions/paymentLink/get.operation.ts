@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { paymentLinkPath } from '../../api/chosenNames';
-import { declareFields } from '../../shared/fields';
+import { paymentLinkPath } from '../../../shared/chosenNames';
+import { declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
 import { paymentLinkIdField } from './common';
-import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 
 export const fields = declareFields([

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../transport';
-import { PAYMENT_LINKS_PATH } from '../../api/chosenNames';
-import { getListLimit } from '../../shared/parameters';
+import { apiRequestAllItems } from '../../../shared/transport';
+import { PAYMENT_LINKS_PATH } from '../../../shared/chosenNames';
+import { getListLimit } from '../../fields/parameters';
 import { returnAllAndLimit } from '../common.descriptions';
-import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
+import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
-import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
+import { PAGINATION_FIELDS, withAdditionalQuery } from '../../fields/additionalFields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest, getConnection } from '../../transport';
-import { paymentLinkPath } from '../../api/chosenNames';
-import { getTrimmedString } from '../../shared/parameters';
-import { declareFields, readPathIds } from '../../shared/fields';
+import { apiRequest, getConnection } from '../../../shared/transport';
+import { paymentLinkPath } from '../../../shared/chosenNames';
+import { getTrimmedString } from '../../fields/parameters';
+import { declareFields, readPathIds } from '../../fields/fields';
 import { paymentLinkIdField } from './common';
 import type { PreparedWrite } from '../node.type';
 

@@ -1,20 +1,20 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../transport';
-import { SUBMERCHANT_LIST_QUERY } from '../../api/chosenNames';
-import { SUBMERCHANT_STATUSES } from '../../api/documentedValues';
-import { getListLimit } from '../../shared/parameters';
-import { declareFields, requestQuery } from '../../shared/fields';
+import { apiRequestAllItems } from '../../../shared/transport';
+import { SUBMERCHANT_LIST_QUERY } from '../../../shared/chosenNames';
+import { SUBMERCHANT_STATUSES } from '../../../shared/documentedValues';
+import { getListLimit } from '../../fields/parameters';
+import { declareFields, requestQuery } from '../../fields/fields';
 import { filters, returnAllAndLimit } from '../common.descriptions';
-import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
-import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { PAGINATION_FIELDS } from '../../shared/additionalFields';
+import { SUBMERCHANT_STATUS_OPTIONS } from '../../../shared/optionTexts';
+import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
+import { PAGINATION_FIELDS } from '../../fields/additionalFields';
 import { readOptionsWith } from '../common.options';
 import {
 	SUBMERCHANT_LIST_CHECKS,
 	checkAnsweredFilters,
 	outsideFiltersOption,
-} from '../../transport/answeredFilters';
+} from '../common.answeredFilters';
 
 /** GET /v1/submerchants: the status filter (its name chosen in chosenNames.ts). */
 export const fields = declareFields([

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../api/documentedValues';
-import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../shared/fields';
+import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../../shared/documentedValues';
+import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../fields/fields';
 import { submerchantLocator } from '../common.descriptions';
-import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
-import { InputValidator } from '../../shared/validate';
+import { InputValidator } from '../../fields/validate';
 
 const S = LIMITS.submerchant;
 /** PATCH /v1/submerchants/{id}: every field optional; the reference's limits. */

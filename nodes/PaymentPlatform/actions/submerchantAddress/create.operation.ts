@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields, readPathIds, requestBody } from '../../shared/fields';
+import { declareFields, readPathIds, requestBody } from '../../fields/fields';
 import { additionalFields, submerchantLocator } from '../common.descriptions';
 import { ADDRESS_OPTIONAL_FIELDS, ADDRESS_REQUIRED_FIELDS } from './fields';
 import { writeOptions } from '../common.options';

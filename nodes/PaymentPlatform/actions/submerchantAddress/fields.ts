@@ -1,7 +1,7 @@
-import { ADDRESS_TYPES, LIMITS } from '../../api/documentedValues';
-import type { DeclaredField } from '../../shared/fields';
-import { maximumOnly } from '../../shared/fields';
-import { ADDRESS_TYPE_BODY_FIELD } from '../../api/chosenNames';
+import { ADDRESS_TYPES, LIMITS } from '../../../shared/documentedValues';
+import type { DeclaredField } from '../../fields/fields';
+import { maximumOnly } from '../../fields/fields';
+import { ADDRESS_TYPE_BODY_FIELD } from '../../../shared/chosenNames';
 
 const A = LIMITS.address;
 

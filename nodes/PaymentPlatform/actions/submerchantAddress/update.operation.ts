@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../shared/fields';
+import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../fields/fields';
 import { submerchantLocator, uuidPathId } from '../common.descriptions';
 import { prepareAnsweredByMessage } from '../common.requests';
 import type { PreparedWrite } from '../node.type';

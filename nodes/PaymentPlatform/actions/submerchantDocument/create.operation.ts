@@ -11,14 +11,14 @@ import {
 	DOCUMENT_TYPES_BY_ENTITY,
 	LIMITS,
 	PARTNER_DOCUMENT_PREFIX,
-} from '../../api/documentedValues';
-import { buildRequest, convertValues } from '../../shared/fieldRules';
-import { type DeclaredField, declareFields, readPathIds } from '../../shared/fields';
-import { getTrimmedString } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
-import { DATE_TIME_NOTE } from '../../shared/dates';
+} from '../../../shared/documentedValues';
+import { buildRequest, convertValues } from '../../fields/fieldRules';
+import { type DeclaredField, declareFields, readPathIds } from '../../fields/fields';
+import { getTrimmedString } from '../../fields/parameters';
+import { InputValidator } from '../../fields/validate';
+import { DATE_TIME_NOTE } from '../../fields/dates';
 import { submerchantLocator } from '../common.descriptions';
-import { simplifyCreatedIfChosen, simplifyProperty } from '../../shared/simplify';
+import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
-import { getListLimit } from '../../shared/parameters';
-import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
+import { apiRequest } from '../../../shared/transport';
+import { getListLimit } from '../../fields/parameters';
+import { declareFields, readPathIds, requestQuery } from '../../fields/fields';
 import { returnAllAndLimit, submerchantLocator } from '../common.descriptions';
-import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
+import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 
 export const fields = declareFields([

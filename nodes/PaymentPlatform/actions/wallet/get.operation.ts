@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields } from '../../shared/fields';
+import { declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
 import { walletIdField } from './common';
 import { readOptions } from '../common.options';

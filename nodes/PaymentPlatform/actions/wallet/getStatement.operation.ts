@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
-import { WALLET_STATEMENT_QUERY } from '../../api/chosenNames';
-import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
+import { apiRequest } from '../../../shared/transport';
+import { WALLET_STATEMENT_QUERY } from '../../../shared/chosenNames';
+import { declareFields, readPathIds, requestQuery } from '../../fields/fields';
 import { walletIdField } from './common';
 import { filters, periodFilters } from '../common.descriptions';
 import { readOptionsWith } from '../common.options';
@@ -10,7 +10,7 @@ import {
 	STATEMENT_ENTRY_CHECKS,
 	checkAnsweredFilters,
 	outsideFiltersOption,
-} from '../../transport/answeredFilters';
+} from '../common.answeredFilters';
 
 const period = periodFilters('entries', WALLET_STATEMENT_QUERY);
 

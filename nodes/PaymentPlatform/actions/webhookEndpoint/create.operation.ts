@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../api/chosenNames';
-import { LIMITS, WEBHOOK_EVENTS } from '../../api/documentedValues';
-import { declareFields, requestBody } from '../../shared/fields';
-import { WEBHOOK_EVENT_OPTIONS } from '../../shared/optionTexts';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../../shared/chosenNames';
+import { LIMITS, WEBHOOK_EVENTS } from '../../../shared/documentedValues';
+import { declareFields, requestBody } from '../../fields/fields';
+import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/optionTexts';
 import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';

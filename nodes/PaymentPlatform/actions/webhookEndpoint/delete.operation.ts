@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { webhookEndpointPath } from '../../api/chosenNames';
-import { declareFields, readPathIds } from '../../shared/fields';
+import { webhookEndpointPath } from '../../../shared/chosenNames';
+import { declareFields, readPathIds } from '../../fields/fields';
 import { uuidPathId } from '../common.descriptions';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';

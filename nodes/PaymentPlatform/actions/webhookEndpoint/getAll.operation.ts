@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../transport';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../api/chosenNames';
-import { getListLimit } from '../../shared/parameters';
+import { apiRequestAllItems } from '../../../shared/transport';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../../shared/chosenNames';
+import { getListLimit } from '../../fields/parameters';
 import { returnAllAndLimit } from '../common.descriptions';
 import { readOptions } from '../common.options';
-import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
+import { PAGINATION_FIELDS, withAdditionalQuery } from '../../fields/additionalFields';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { WITHDRAWAL_FEE_QUERY } from '../../api/chosenNames';
-import { declareFields } from '../../shared/fields';
+import { WITHDRAWAL_FEE_QUERY } from '../../../shared/chosenNames';
+import { declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
 

@@ -6,7 +6,7 @@ import {
 	WEBHOOK_EVENTS,
 	type ChargeStatus,
 	type WebhookEvent,
-} from '../api/documentedValues';
+} from './documentedValues';
 
 /**
  * What each status, payment method and event means for the money, in an operator's words. Shared by the action

@@ -11,7 +11,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputValidator, characterCount } from './validate';
-import { PATTERNS } from '../api/documentedValues';
+import { PATTERNS } from '../../shared/documentedValues';
 import { toUtcDateTime } from './dates';
 import {
 	REAIS_TO_CENTS_HINT,

@@ -1,7 +1,7 @@
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { renameRequest, sentName } from './apiNames';
-import { IDEMPOTENCY_KEY_HEADER, RETRYABLE_STATUSES } from '../api/chosenNames';
+import { IDEMPOTENCY_KEY_HEADER, RETRYABLE_STATUSES } from '../chosenNames';
 import {
 	CREDENTIAL_TYPE,
 	getConnection,

@@ -4,7 +4,7 @@ import type {
 	INodeProperties,
 	INodePropertyCollection,
 } from 'n8n-workflow';
-import { PAGINATION_QUERY } from '../api/chosenNames';
+import { PAGINATION_QUERY } from '../../shared/chosenNames';
 import { type FieldRule, jsonObject } from './fieldRules';
 import { InputValidator } from './validate';
 

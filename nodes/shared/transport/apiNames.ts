@@ -14,7 +14,7 @@ import {
 	CHOSEN_HEADER_NAMES,
 	CHOSEN_PATHS,
 	CHOSEN_QUERY_NAMES,
-} from '../api/chosenNames';
+} from '../chosenNames';
 
 /** Default name (a query, body or header name), a route "METHOD /path", or "METHOD /path name" → the platform's name. */
 export type ApiNames = Readonly<Record<string, string>>;

@@ -7,13 +7,13 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { API_NAMES_SETTING, sentName } from './apiNames';
+import { API_NAMES_SETTING, sentName } from '../../shared/transport/apiNames';
 import {
 	CHARGE_LIST_QUERY,
 	SUBMERCHANT_LIST_QUERY,
 	WALLET_STATEMENT_QUERY,
-} from '../api/chosenNames';
-import { getConnection } from './connection';
+} from '../../shared/chosenNames';
+import { getConnection } from '../../shared/transport/connection';
 
 type Holds = 'equal' | 'atLeast' | 'atMost' | 'notBefore' | 'notAfter';
 

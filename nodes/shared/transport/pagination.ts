@@ -1,7 +1,7 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { API_NAMES_SETTING, sentName } from './apiNames';
-import { PAGE_SIZE, PAGINATION_QUERY } from '../api/chosenNames';
+import { PAGE_SIZE, PAGINATION_QUERY } from '../chosenNames';
 import { getConnection } from './connection';
 import { apiRequest } from './request';
 import type { Pagination, PaymentPlatformContext } from './types';
