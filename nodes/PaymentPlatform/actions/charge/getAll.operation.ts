@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../../shared/transport';
 import { CHARGE_LIST_QUERY } from '../../../shared/chosenNames';
-import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../../shared/documentedValues';
+import {
+	CHARGE_STATUSES,
+	MAX_INSTALLMENTS,
+	PAYMENT_METHODS,
+} from '../../../shared/documentedValues';
 import { declareFields, requestQuery } from '../../fields/fields';
 import { getListLimit } from '../../fields/parameters';
 import { filters, periodFilters, returnAllAndLimit } from '../common.descriptions';

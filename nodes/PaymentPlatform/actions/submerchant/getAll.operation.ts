@@ -42,6 +42,13 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 	const limit = getListLimit.call(this, i);
 	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
 	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i);
-	await checkAnsweredFilters.call(this, i, submerchants, qs, SUBMERCHANT_LIST_CHECKS, 'submerchants');
+	await checkAnsweredFilters.call(
+		this,
+		i,
+		submerchants,
+		qs,
+		SUBMERCHANT_LIST_CHECKS,
+		'submerchants',
+	);
 	return simplifyAllIfChosen.call(this, i, 'submerchant', submerchants);
 }

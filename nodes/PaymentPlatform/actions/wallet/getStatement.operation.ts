@@ -48,7 +48,14 @@ export async function execute(
 	});
 	const statement = (data ?? {}) as IDataObject;
 	const entries = Array.isArray(statement.entries) ? (statement.entries as IDataObject[]) : [];
-	await checkAnsweredFilters.call(this, i, entries, qs, STATEMENT_ENTRY_CHECKS, 'statement entries');
+	await checkAnsweredFilters.call(
+		this,
+		i,
+		entries,
+		qs,
+		STATEMENT_ENTRY_CHECKS,
+		'statement entries',
+	);
 	if (options.splitEntries === true) {
 		return entries;
 	}
