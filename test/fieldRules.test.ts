@@ -4,8 +4,12 @@
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
-import { clearableFields, convertValues } from '../nodes/PaymentPlatform/fields/fieldRules';
-import { declareFields, limitText } from '../nodes/PaymentPlatform/fields/fields';
+import {
+	clearableFields,
+	convertValues,
+	limitText,
+} from '../nodes/PaymentPlatform/fields/fieldRules';
+import { declareFields } from '../nodes/PaymentPlatform/fields/fields';
 import { InputValidator } from '../nodes/PaymentPlatform/fields/validate';
 import { PATTERNS } from '../nodes/shared/documentedValues';
 import { toUtcDateTime } from '../nodes/PaymentPlatform/fields/dates';

@@ -10,7 +10,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import type { OperationModule } from '../nodes/PaymentPlatform/actions/node.type';
-import { isNodeOperation, resources } from '../nodes/PaymentPlatform/actions/operations';
+import { OPERATIONS } from './harness/registry';
 import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
 import { convertValues } from '../nodes/PaymentPlatform/fields/fieldRules';
 import { InputValidator } from '../nodes/PaymentPlatform/fields/validate';
@@ -69,11 +69,7 @@ function declaredPaths(rules: FieldRule[]): string[] {
 	]);
 }
 
-const operations = Object.entries(resources).flatMap(([resource, modules]) =>
-	Object.entries(modules as Record<string, OperationModule>)
-		.filter(([operation]) => isNodeOperation({ resource, operation }))
-		.map(([operation, module]) => [`${resource}.${operation}`, module] as const),
-);
+const operations = OPERATIONS.map(({ name, module }) => [name, module] as const);
 
 describe('every field an operation shows has a declared rule', () => {
 	it('covers every operation of the registry', () => {

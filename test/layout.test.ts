@@ -19,7 +19,7 @@ describe('the product (nodes/, credentials/)', () => {
 			);
 		const dead = product.flatMap(({ file, exports }) =>
 			exports
-				.filter(({ name, isClass }) => !(isClass && LOADED_BY_N8N.includes(file)))
+				.filter(({ isClass }) => !(isClass && LOADED_BY_N8N.includes(file)))
 				.filter(({ name }) => !imported(file, name))
 				.map(({ name }) => `${file}: ${name} (tests test through what the product uses)`),
 		);

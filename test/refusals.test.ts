@@ -5,7 +5,7 @@
  * fails too, so the table never lists a refusal the node does not make.
  */
 import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
-import { operationRules } from '../nodes/PaymentPlatform/actions/operations';
+import { operationRules } from './harness/registry';
 import { chosenDefaultsPage, referenceCopy, sharedReference } from './harness/reference';
 
 const REFERENCE = referenceCopy();

@@ -23,10 +23,10 @@ import { acknowledgeMode, type AcknowledgeMode, type WindowSettings } from './pr
  * The Retry-After (seconds) sent with the 503 that answers a resend of a delivery still running. Platforms that read
  * it wait this long; the others resend on their own schedule, which is fine too (docs/reliability.md).
  */
-export const RETRY_RUNNING_DELIVERY_AFTER_SECONDS = 10;
+const RETRY_RUNNING_DELIVERY_AFTER_SECONDS = 10;
 
 /** At most one refusal line per webhook in this time; the refusals between are counted in the next line. */
-export const REFUSAL_LOG_EVERY_MS = 60_000;
+const REFUSAL_LOG_EVERY_MS = 60_000;
 
 /**
  * n8n 2.x reads a webhook description field through this registry key without its expression engine when the
@@ -247,7 +247,7 @@ export function logRefusal(
 }
 
 /** A node after the trigger that can pause the execution (n8n answers 2xx when it pauses), with why. */
-export interface PausingNode {
+interface PausingNode {
 	name: string;
 	why: string;
 }

@@ -14,7 +14,7 @@ import { getHeader, type RequestHeaders, type SignedParts } from './verification
 type JsonObject = Record<string, unknown>;
 
 /** The delivery as the workflow receives it. */
-export type ChargeEventItem = {
+type ChargeEventItem = {
 	/** The delivery id: from the body, the signed Standard Webhooks id, else a header; null when there is none. */
 	id: string | null;
 	event: string | null;
@@ -35,7 +35,7 @@ export type ChargeEventItem = {
 };
 
 /** A delivery read from its signed bytes and headers. */
-export interface Delivery {
+interface Delivery {
 	item: ChargeEventItem;
 	/** What the delivery is remembered by: the digest of its signed body, and the signed id when it has one. */
 	keys: string[];
@@ -46,7 +46,7 @@ type ParsedBody =
 	| { isJson: true; value: unknown }
 	| { isJson: false; text: string; encoding: 'utf8' | 'base64' };
 
-export function parseDeliveryBody(rawBody: Buffer): ParsedBody {
+function parseDeliveryBody(rawBody: Buffer): ParsedBody {
 	let text: string;
 	try {
 		text = new TextDecoder('utf-8', { fatal: true }).decode(rawBody);
@@ -101,7 +101,7 @@ function deliveryFieldsOf(body: JsonObject, isCharge: boolean): JsonObject {
 }
 
 /** The digest a delivery is always remembered by. */
-export function bodyDigest(rawBody: Buffer): string {
+function bodyDigest(rawBody: Buffer): string {
 	return `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
 }
 
@@ -186,16 +186,16 @@ export interface WindowBounds {
 }
 
 /** Keys longer than this are kept as their SHA-256 digest (so a key of any length costs the same). */
-export const LONGEST_KEPT_KEY = 64;
+const LONGEST_KEPT_KEY = 64;
 
 /** How many deliveries may be marked running per webhook; beyond it the oldest mark is dropped (its resend runs). */
-export const RUNNING_MARKS_MAX = 1_000;
+const RUNNING_MARKS_MAX = 1_000;
 
 /** How often, at most, the windows of every webhook are looked through for idle ones. */
 const SWEEP_EVERY_MS = 60_000;
 
 /** The key a delivery key is kept under: itself, or `sha256:<hex>` when longer than LONGEST_KEPT_KEY. */
-export function storedKey(key: string): string {
+function storedKey(key: string): string {
 	if (key.length <= LONGEST_KEPT_KEY) return key;
 	return `sha256:${createHash('sha256').update(key, 'utf8').digest('hex')}`;
 }

@@ -16,10 +16,10 @@ import type { WindowBounds } from './delivery';
 const NAMES = WEBHOOK_SIGNATURE_NAMES;
 
 /** How many run deliveries are remembered per webhook by default (1.7 to 5.2 MiB, docs/reliability.md). */
-export const DUPLICATE_WINDOW_SIZE = 10_000;
+const DUPLICATE_WINDOW_SIZE = 10_000;
 const DUPLICATE_WINDOW_SIZE_RANGE = { default: DUPLICATE_WINDOW_SIZE, min: 1, max: 100_000 };
 /** How long a run delivery is remembered by default: platforms resend for up to about three days. */
-export const DUPLICATE_WINDOW_HOURS = 72;
+const DUPLICATE_WINDOW_HOURS = 72;
 const DUPLICATE_WINDOW_HOURS_RANGE = { default: DUPLICATE_WINDOW_HOURS, min: 1, max: 720 };
 /**
  * How long after it was admitted a delivery counts as running at most (unless n8n answers before). Within it a resend
@@ -27,7 +27,7 @@ const DUPLICATE_WINDOW_HOURS_RANGE = { default: DUPLICATE_WINDOW_HOURS, min: 1, 
  * reports a killed worker's job after about 90 s; a proxy may hide that the platform hung up). A run slower than this
  * may run twice: a duplicate, never a loss.
  */
-export const RUNNING_AT_MOST_SECONDS = 25;
+const RUNNING_AT_MOST_SECONDS = 25;
 const RUNNING_AT_MOST_SECONDS_RANGE = { default: RUNNING_AT_MOST_SECONDS, min: 1, max: 3600 };
 /**
  * How long an unpublished trigger's endpoint stays registered before it is removed. n8n unpublishes and publishes
@@ -35,14 +35,14 @@ const RUNNING_AT_MOST_SECONDS_RANGE = { default: RUNNING_AT_MOST_SECONDS, min: 1
  * service) any save of a published workflow: within this delay the trigger takes its endpoint back, secret and all,
  * so the deliveries the platform is resending are neither refused nor dropped with a deleted endpoint.
  */
-export const ENDPOINT_REMOVAL_DELAY_SECONDS = 60;
+const ENDPOINT_REMOVAL_DELAY_SECONDS = 60;
 const ENDPOINT_REMOVAL_DELAY_RANGE = { default: ENDPOINT_REMOVAL_DELAY_SECONDS, min: 0, max: 3600 };
 /**
  * How long the secret of a replaced registration (new events, a new URL, an endpoint the platform lost) still
  * verifies deliveries: what the platform signed before the change and resends after it. Platforms resend for up to
  * about three days.
  */
-export const PREVIOUS_SECRET_HOURS = 72;
+const PREVIOUS_SECRET_HOURS = 72;
 const PREVIOUS_SECRET_HOURS_RANGE = { default: PREVIOUS_SECRET_HOURS, min: 0, max: 720 };
 
 export type AcknowledgeMode = 'onReceived' | 'lastNode';

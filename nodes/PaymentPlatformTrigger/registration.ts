@@ -36,7 +36,7 @@ const STATIC_KEYS = {
 /** At most this many previous secrets are kept (each costs one HMAC per forged delivery). */
 const PREVIOUS_SECRETS_MAX = 3;
 
-export interface Registration {
+interface Registration {
 	endpointId: string;
 	secret: string;
 	url: string;
@@ -117,7 +117,7 @@ function replaceRegistration(staticData: StaticData, graceMs: number, now = Date
 	}
 }
 
-export function sameEventSet(a: readonly string[], b: readonly string[]): boolean {
+function sameEventSet(a: readonly string[], b: readonly string[]): boolean {
 	const left = new Set(a);
 	const right = new Set(b);
 	return left.size === right.size && [...left].every((event) => right.has(event));
@@ -138,7 +138,7 @@ function comparableUrl(url: string | undefined): string | undefined {
 // ---- The parameters the hooks read ----
 
 /** The selected events, each once and in the order of the list; fails when none (or an unknown one) is selected. */
-export function selectedEvents(this: IHookFunctions): string[] {
+function selectedEvents(this: IHookFunctions): string[] {
 	const value = this.getNodeParameter('events', []) as unknown;
 	const events = [...new Set(Array.isArray(value) ? value.map(String) : [])];
 	if (events.length === 0) {
@@ -157,7 +157,7 @@ export function selectedEvents(this: IHookFunctions): string[] {
 }
 
 /** This webhook's URL (the test URL while listening for a test event, else the production URL). */
-export function webhookUrl(this: IHookFunctions): string {
+function webhookUrl(this: IHookFunctions): string {
 	const url = this.getNodeWebhookUrl('default');
 	if (!url) {
 		throw new NodeOperationError(this.getNode(), 'n8n did not provide a URL for this webhook');

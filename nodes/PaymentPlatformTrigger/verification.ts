@@ -24,9 +24,9 @@ export type RequestHeaders = Record<string, string | string[] | undefined>;
  * first, then the others by name), a header value longer than MAX_SIGNATURE_HEADER_CHARS is not read, and at most
  * MAX_SIGNATURE_VALUES MACs are read from all headers together (key rotation sends two or three).
  */
-export const MAX_SIGNATURE_HEADERS = 8;
-export const MAX_SIGNATURE_HEADER_CHARS = 2048;
-export const MAX_SIGNATURE_VALUES = 16;
+const MAX_SIGNATURE_HEADERS = 8;
+const MAX_SIGNATURE_HEADER_CHARS = 2048;
+const MAX_SIGNATURE_VALUES = 16;
 
 function firstValue(value: string | string[] | undefined): string | undefined {
 	const first = Array.isArray(value) ? value[0] : value;
@@ -158,7 +158,7 @@ interface PlainMac {
 	versionLabelled: boolean;
 }
 
-export interface SignatureValues {
+interface SignatureValues {
 	plain: PlainMac[];
 	/** The first `t=...,v1=...` header: its timestamp and its `v1` MACs (one for each secret during a rotation). */
 	timestamped?: { timestamp: string; macs: Buffer[] };
@@ -183,7 +183,7 @@ function keyValuePairs(value: string): Array<[string, string]> | undefined {
  * `t=...,v1=...` (timestamped), `v1,<base64> ...` (Standard Webhooks), else a list of MACs (hex or base64,
  * optionally after `sha256=` or a version label such as `v0=`).
  */
-export function readSignatureValues(candidates: readonly HeaderValue[]): SignatureValues {
+function readSignatureValues(candidates: readonly HeaderValue[]): SignatureValues {
 	const values: SignatureValues = { plain: [], standard: [] };
 	let budget = MAX_SIGNATURE_VALUES;
 	const take = <T>(list: T[], item: T | undefined) => {
@@ -226,7 +226,7 @@ export function readSignatureValues(candidates: readonly HeaderValue[]): Signatu
 // ---- Signed text ----
 
 /** A signed-text layout such as `{timestamp}.{body}`: the text around the body, with the timestamp's place. */
-export interface SignedTextLayout {
+interface SignedTextLayout {
 	/** The layout as the user wrote it. */
 	text: string;
 	/** Text before `{body}`, then text after it; each may hold the timestamp. */
@@ -256,7 +256,7 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{
  * Webhooks' are Unix seconds; a timestamp in its own header may also be Unix milliseconds (Webflow) or ISO 8601
  * (Zendesk).
  */
-export function timestampMs(text: string, anyFormat: boolean): number | undefined {
+function timestampMs(text: string, anyFormat: boolean): number | undefined {
 	if (UNIX_SECONDS.test(text)) return Number(text) * 1000;
 	if (!anyFormat) return undefined;
 	if (UNIX_MILLISECONDS.test(text)) return Number(text);
@@ -294,13 +294,13 @@ function couldBeSignedText(
 // ---- Verification ----
 
 /** The families, in the order Automatic tries them. */
-export const SIGNATURE_FAMILIES = [
+const SIGNATURE_FAMILIES = [
 	'standardWebhooks',
 	'timestamped',
 	'rawBody',
 	'timestampHeader',
 ] as const;
-export type SignatureFamily = (typeof SIGNATURE_FAMILIES)[number];
+type SignatureFamily = (typeof SIGNATURE_FAMILIES)[number];
 export type SignatureScheme = 'automatic' | SignatureFamily;
 
 export interface VerificationSettings {
@@ -314,7 +314,7 @@ export interface VerificationSettings {
 }
 
 /** How a delivery was verified: what the output item says (never the secret or a signature). */
-export interface Verification {
+interface Verification {
 	scheme: SignatureFamily;
 	/** The signed timestamp (ISO 8601), for the timestamped families. */
 	timestamp?: string;
@@ -330,7 +330,7 @@ export interface SignedParts {
 	headers: string[];
 }
 
-export type VerificationResult =
+type VerificationResult =
 	| { verified: true; verification: Verification; signed: SignedParts; headersRead: string[] }
 	| { verified: false; reason: 'invalid' | 'outsideTolerance'; headersRead: string[] };
 
@@ -442,7 +442,7 @@ function isDowngrade(request: Request): boolean {
  * Verifies a delivery against one secret with the scheme the settings pin, or under Automatic with each family whose
  * shape the request carries. Any one valid signature is enough (key rotation).
  */
-export function verifyDelivery(
+function verifyDelivery(
 	secret: string,
 	rawBody: Buffer,
 	headers: RequestHeaders,

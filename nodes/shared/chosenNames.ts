@@ -84,15 +84,6 @@ export const paymentLinkPath = (id: string): string =>
 	`${PAYMENT_LINKS_PATH}/${encodeURIComponent(id)}`;
 
 /**
- * Named by the reference without a single field, so no operation of the node: reached with n8n's HTTP Request node
- * and this credential (README). Legal representatives are "managed under a path containing /legal-representatives";
- * creating a withdrawal is named only. The paths are chosen as REST conventions on documented paths.
- */
-export const legalRepresentativesPath = (submerchantId: string): string =>
-	`/v1/submerchants/${encodeURIComponent(submerchantId)}/legal-representatives`;
-export const WITHDRAWALS_PATH = '/v1/withdrawals';
-
-/**
  * Webhook deliveries: payload, headers and signature scheme are "not shown".
  * Chosen scheme: HMAC-SHA256 over the exact raw body bytes with the endpoint secret, lowercase hex,
  * sent as `X-Signature: sha256=<hex>`, with `X-Event` and `X-Delivery-Id` headers.
@@ -188,6 +179,23 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** GET requests are retried on these statuses (with bounded exponential backoff honouring Retry-After). */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
+
+/**
+ * GETs are retried at most this many times (only on RETRYABLE_STATUSES, never after a timeout or a dropped
+ * connection), and so are writes that carry an idempotency key while the credential resends them; each wait doubles
+ * from the base and never exceeds the cap. Mutable so tests can shorten the waits.
+ */
+export const RETRY_POLICY = {
+	maxRetries: 3,
+	baseDelayMs: 500,
+	maxDelayMs: 10_000,
+};
+/** How long one attempt may wait for the API's answer. Mutable so tests can shorten it. */
+export const REQUEST_POLICY = {
+	timeoutMs: 30_000,
+};
+/** How many pages of one list are requested at the same time once page 1 has told how many there are. */
+export const PAGE_CONCURRENCY = 4;
 
 /**
  * Where each chosen name above is used in a request, by route ("METHOD /path", `{id}` standing for one path segment).

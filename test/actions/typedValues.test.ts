@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { FieldRule } from '../../nodes/PaymentPlatform/fields/fieldRules';
-import { operationRules } from '../../nodes/PaymentPlatform/actions/operations';
+import { operationRules } from '../harness/registry';
 import { BASE, onlyRequest, runOk, useSandbox, withParameter } from '../harness/actions';
 
 const OPERATION_RULES = operationRules();

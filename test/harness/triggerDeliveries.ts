@@ -2,7 +2,7 @@
  * Shared pieces of the trigger tests: signed deliveries computed independently of the node's signature module
  * (plain `crypto`), and a harness whose node holds a known secret without calling any API.
  */
-import { createHmac, randomUUID } from 'crypto';
+import { createHash, createHmac, randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
 import { TriggerHarness } from './trigger';
 
@@ -19,6 +19,10 @@ export const CHARGE = {
 
 /** Nobody listens here: tests that must not reach an API use it. */
 export const NO_API = { url: 'http://127.0.0.1:9', publicKey: 'pk_test', secretKey: 'sk_test' };
+
+/** The key a delivery is remembered by: `sha256:` and the hex digest of its signed bytes. */
+export const bodyDigest = (raw: Buffer): string =>
+	`sha256:${createHash('sha256').update(raw).digest('hex')}`;
 
 export function hmacSha256(secret: string, body: Buffer | string): Buffer {
 	return createHmac('sha256', secret).update(body).digest();

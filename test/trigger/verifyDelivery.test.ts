@@ -10,7 +10,7 @@ import {
 	verificationSettings,
 } from '../../nodes/PaymentPlatformTrigger/properties';
 import {
-	verifyDelivery,
+	verifyWithSecrets,
 	type SignatureScheme,
 	type VerificationSettings,
 } from '../../nodes/PaymentPlatformTrigger/verification';
@@ -49,7 +49,7 @@ describe('cost: each family computes its MAC at most once per request', () => {
 	it('500 forged *-signature headers on a 1 MB body: one HMAC (raw body)', () => {
 		const headers = manyHeaders(500, () => `sha256=${hex(unrelatedMac())}`);
 		const count = hmacsDuring(() => {
-			expect(verifyDelivery(WHSEC, MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
+			expect(verifyWithSecrets(WHSEC, [], MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
 		});
 		expect(count).toBe(1);
 	});
@@ -70,7 +70,7 @@ describe('cost: each family computes its MAC at most once per request', () => {
 			'x-signature': values(40),
 		};
 		const count = hmacsDuring(() => {
-			expect(verifyDelivery(WHSEC, MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
+			expect(verifyWithSecrets(WHSEC, [], MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
 		});
 		expect(count).toBeLessThanOrEqual(4);
 		expect(count).toBeGreaterThan(0);
@@ -79,7 +79,7 @@ describe('cost: each family computes its MAC at most once per request', () => {
 	it('a stale timestamp costs no HMAC at all', () => {
 		const stale = timestampedSigned(WHSEC, { t: nowSeconds() - 3600 });
 		const count = hmacsDuring(() => {
-			const result = verifyDelivery(WHSEC, stale.rawBody, stale.headers, AUTOMATIC);
+			const result = verifyWithSecrets(WHSEC, [], stale.rawBody, stale.headers, AUTOMATIC);
 			expect(result).toMatchObject({ verified: false, reason: 'outsideTolerance' });
 		});
 		expect(count).toBe(0);
@@ -95,9 +95,9 @@ describe('cost: each family computes its MAC at most once per request', () => {
 		];
 		for (const [delivery, expected] of cases) {
 			const count = hmacsDuring(() => {
-				expect(verifyDelivery(WHSEC, delivery.rawBody, delivery.headers, AUTOMATIC).verified).toBe(
-					true,
-				);
+				expect(
+					verifyWithSecrets(WHSEC, [], delivery.rawBody, delivery.headers, AUTOMATIC).verified,
+				).toBe(true);
 			});
 			expect(count).toBe(expected);
 		}
@@ -123,8 +123,10 @@ describe('a body that reads as a timestamped signed text is not taken as a raw-b
 	])('%s: refused under Automatic, accepted with Raw Body pinned', (text, layout, secret) => {
 		const sent = body(text);
 		const headers = signedAsRawBody(secret, sent);
-		expect(verifyDelivery(secret, sent, headers, settings(layout)).verified).toBe(false);
-		expect(verifyDelivery(secret, sent, headers, settings(layout, 'rawBody')).verified).toBe(true);
+		expect(verifyWithSecrets(secret, [], sent, headers, settings(layout)).verified).toBe(false);
+		expect(verifyWithSecrets(secret, [], sent, headers, settings(layout, 'rawBody')).verified).toBe(
+			true,
+		);
 	});
 
 	it.each(['{"id":1}', '[1,2]', '"text"', 'plain words', '  {"a":1}'])(
@@ -133,14 +135,14 @@ describe('a body that reads as a timestamped signed text is not taken as a raw-b
 			const sent = body(text);
 			for (const layout of ['{timestamp}.{body}', 'v0:{timestamp}:{body}']) {
 				const headers = signedAsRawBody(WHSEC, sent);
-				expect(verifyDelivery(WHSEC, sent, headers, settings(layout)).verified).toBe(true);
+				expect(verifyWithSecrets(WHSEC, [], sent, headers, settings(layout)).verified).toBe(true);
 			}
 		},
 	);
 
 	it('a whsec_ secret with base64 makes the Standard Webhooks key differ from the text, so msg_… bodies pass', () => {
 		const sent = body('msg_1.1700000000.{"id":1}');
-		const result = verifyDelivery(WHSEC, sent, signedAsRawBody(WHSEC, sent), AUTOMATIC);
+		const result = verifyWithSecrets(WHSEC, [], sent, signedAsRawBody(WHSEC, sent), AUTOMATIC);
 		expect(result.verified).toBe(true);
 	});
 });

@@ -6,13 +6,13 @@
  */
 import { createHmac } from 'crypto';
 import { sleep } from 'n8n-workflow';
-import { bodyDigest } from '../../nodes/PaymentPlatformTrigger/delivery';
 import { TriggerHarness } from '../harness/trigger';
 import {
 	CAPTURED_ONLY,
 	CHARGE,
 	DELIVERY_ID,
 	NO_API,
+	bodyDigest,
 	OTHER_SECRET,
 	SECRET,
 	STORED,

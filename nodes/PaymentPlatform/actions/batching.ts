@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { sleep } from 'n8n-workflow';
 import { batchingOption } from './common.batching';
 
-export interface Batching {
+interface Batching {
 	/** Items whose requests are in flight together. */
 	size: number;
 	/** Pause between the end of one batch and the start of the next. */
@@ -10,7 +10,7 @@ export interface Batching {
 }
 
 /** What every operation without Batching does: one item after the other. */
-export const ONE_AT_A_TIME: Batching = { size: 1, intervalMs: 0 };
+const ONE_AT_A_TIME: Batching = { size: 1, intervalMs: 0 };
 
 /**
  * The batching the node is set to, for an operation that offers it (its description holds Options → Batching);

@@ -17,7 +17,7 @@ import { getConnection } from '../../shared/transport/connection';
 
 type Holds = 'equal' | 'atLeast' | 'atMost' | 'notBefore' | 'notAfter';
 
-export interface FilterCheck {
+interface FilterCheck {
 	/** The filter as the editor names it. */
 	filter: string;
 	/** Its chosen query name (the default; the credential may rename it). */
@@ -29,7 +29,7 @@ export interface FilterCheck {
 }
 
 /** The filters of one list route ("GET /v1/charges") that its records let the node check. */
-export interface RouteChecks {
+interface RouteChecks {
 	route: string;
 	checks: readonly FilterCheck[];
 }

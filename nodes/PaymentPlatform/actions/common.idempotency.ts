@@ -9,7 +9,7 @@ import type { PreparedWrite } from './node.type';
 const KEY_FIELD = 'Idempotency Key';
 
 /** The output field that says which key was sent (camelCase: the node's field, not one of the API's). */
-export const SENT_KEY_FIELD = 'idempotencyKey';
+const SENT_KEY_FIELD = 'idempotencyKey';
 
 /** The Idempotency Key field of the operations that create money objects (Charge, Payment Link, Anticipation). */
 export const idempotencyKeyProperty: INodeProperties = {
@@ -48,7 +48,7 @@ function withSentKey(item: IDataObject, key: string | undefined): IDataObject {
 }
 
 /** What a keyed create is, for its messages: the record it makes and how to find it (e.g. "Charge → Get Many"). */
-export interface CreatedRecord {
+interface CreatedRecord {
 	noun: string;
 	findWith: string;
 }

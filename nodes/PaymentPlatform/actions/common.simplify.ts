@@ -90,7 +90,7 @@ const KINDS = {
 	},
 } satisfies Record<string, RecordKind>;
 
-export type SimplifiedKind = keyof typeof KINDS;
+type SimplifiedKind = keyof typeof KINDS;
 
 /**
  * What Simplify leaves out of a create's answer: only the fields that say nothing about the new record (the account
@@ -98,7 +98,7 @@ export type SimplifiedKind = keyof typeof KINDS;
  * that what the platform adds beyond the reference's fields (a pix code, a boleto line, a card authorisation) reaches
  * the next node.
  */
-export const CREATE_NOISE = ['merchant_id', 'created_by', 'updated_at'] as const;
+const CREATE_NOISE = ['merchant_id', 'created_by', 'updated_at'] as const;
 
 /** What the platform may add that the customer needs next, by kind (for the create's Simplify description). */
 const ADDED_BY_THE_PLATFORM: Partial<Record<SimplifiedKind, string>> = {

@@ -5,7 +5,7 @@ import { batchingOf, runInBatches } from './batching';
 import type { PreparedWrite, ReadOperation, WriteOperation } from './node.type';
 
 /** The value n8n gives Resource and Operation for its Custom API Call option (the editor then shows a notice). */
-export const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
 /** The per-item loop for every operation: pairing, Continue On Fail and error wrapping live here, once. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -32,7 +32,7 @@ function readWithDecimalMark(text: string, decimalMark: '.' | ','): number | und
 }
 
 /** Cents as reais the way a Brazilian price is written: 123456 → "R$ 1.234,56". */
-export function reaisText(cents: number): string {
+function reaisText(cents: number): string {
 	const sign = cents < 0 ? '-' : '';
 	const digits = String(Math.abs(cents)).padStart(3, '0');
 	const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.');

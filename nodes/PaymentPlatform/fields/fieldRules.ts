@@ -22,7 +22,7 @@ import {
 } from './amounts';
 
 /** The reference's types: `cents` is an integer (money in cents); `number` allows fractions. */
-export type ApiType =
+type ApiType =
 	| 'string'
 	| 'cents'
 	| 'integer'
@@ -75,13 +75,6 @@ export interface FieldRule {
 	chosen?: string;
 }
 
-export interface BuiltRequest {
-	/** The body or query, with only the fields that have a value. */
-	values: IDataObject;
-	/** Every top-level API field the table covers (for merging user-given extra fields after validation). */
-	fields: Set<string>;
-}
-
 /** Whether a value counts as not given: nothing, white space, an empty list or an empty plain object. */
 function isEmpty(value: unknown): boolean {
 	if (value === undefined || value === null) return true;
@@ -125,17 +118,14 @@ function decimalText(value: number): string {
 	return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-export function describeRange(
-	kind: string,
-	{ min, max }: { min?: number; max?: number } = {},
-): string {
+function describeRange(kind: string, { min, max }: { min?: number; max?: number } = {}): string {
 	if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
 	if (min !== undefined) return `${kind} >= ${min}`;
 	if (max !== undefined) return `${kind} <= ${max}`;
 	return kind;
 }
 
-export function describeLength({ min, max, exact }: Length): string | undefined {
+function describeLength({ min, max, exact }: Length): string | undefined {
 	if (exact !== undefined) return `exactly ${exact} characters`;
 	if (min !== undefined && max !== undefined) return `${min} to ${max} characters`;
 	if (min !== undefined) return `at least ${min} characters`;
@@ -355,7 +345,19 @@ function checkCount<T>(
 	return list;
 }
 
-export function atLeast(count: number): string {
+/** The limit text of a rule, as the descriptions and the refusals say it; undefined when the rule has no limit. */
+export function limitText(rule: FieldRule): string | undefined {
+	if (rule.length) return describeLength(rule.length);
+	if (rule.pattern) return rule.pattern.rule.replace(/^must be /, '');
+	if (rule.range && (rule.type === 'cents' || rule.type === 'integer')) {
+		return describeRange('an integer', rule.range);
+	}
+	if (rule.range && rule.type === 'number') return describeRange('a number', rule.range);
+	if (rule.minItems) return atLeast(rule.minItems).replace(/^must /, '');
+	return undefined;
+}
+
+function atLeast(count: number): string {
 	return count === 1 ? 'must contain at least one entry' : `must contain at least ${count} entries`;
 }
 
@@ -415,17 +417,17 @@ function convertTable(
  * The body or query of item `i` from `table`, read with getNodeParameter; refused with a NodeOperationError naming
  * field, rule and item before any request. A parameter the editor hides reads as not given.
  */
-export function buildRequest(this: IExecuteFunctions, i: number, table: FieldRule[]): BuiltRequest {
+export function buildRequest(this: IExecuteFunctions, i: number, table: FieldRule[]): IDataObject {
 	const context: Context = {
 		validate: new InputValidator(this.getNode(), i),
 		timeZone: this.getTimezone(),
 	};
 	const read = (parameter: string) =>
 		this.getNodeParameter(parameter, i, '', { extractValue: true }) as unknown;
-	return { values: convertTable(table, read, context), fields: documentedFields(table) };
+	return convertTable(table, read, context);
 }
 
-/** The same conversion on plain values (keyed by parameter), for the tests and the tooling. */
+/** The same conversion on plain values (keyed by parameter). */
 export function convertValues(
 	table: FieldRule[],
 	parameters: Record<string, unknown>,
@@ -433,11 +435,6 @@ export function convertValues(
 	timeZone = 'UTC',
 ): IDataObject {
 	return convertTable(table, (name) => parameters[name], { validate, timeZone });
-}
-
-/** The top-level API fields a table covers. */
-export function documentedFields(table: FieldRule[]): Set<string> {
-	return new Set(table.map((rule) => rule.field.split('.')[0]));
 }
 
 /** The name of the "Fields to Clear" parameter of update operations. */

@@ -22,12 +22,10 @@ import type {
 import type { FieldRule, Length } from './fieldRules';
 import {
 	CLEAR_PARAMETER,
-	atLeast,
 	buildRequest,
 	clearableFields,
 	convertValues,
-	describeLength,
-	describeRange,
+	limitText,
 	withClearedFields,
 } from './fieldRules';
 import {
@@ -39,13 +37,13 @@ import {
 import { InputValidator } from './validate';
 
 /** The rule of the API field a property fills; the parameter path comes from the property's place. */
-export type ApiRule = Omit<FieldRule, 'parameter' | 'rows'> & {
+type ApiRule = Omit<FieldRule, 'parameter' | 'rows'> & {
 	/** A path id (`{id}` in the request path) rather than a body or query field. */
 	inPath?: boolean;
 };
 
 /** A fixedCollection's group whose values are declared fields. */
-export type DeclaredGroup = Omit<INodePropertyCollection, 'values'> & { values: DeclaredField[] };
+type DeclaredGroup = Omit<INodePropertyCollection, 'values'> & { values: DeclaredField[] };
 
 /**
  * An editor property, with `api` when it feeds an API field. A `collection`'s options and a `fixedCollection`'s group
@@ -67,18 +65,6 @@ export interface OperationFields {
 	ownFields: OwnFields;
 	/** Whether the operation offers Fields to Clear (an update). */
 	clears: boolean;
-}
-
-/** The limit text of a rule, as the descriptions and the refusals say it; undefined when the rule has no limit. */
-export function limitText(rule: FieldRule): string | undefined {
-	if (rule.length) return describeLength(rule.length);
-	if (rule.pattern) return rule.pattern.rule.replace(/^must be /, '');
-	if (rule.range && (rule.type === 'cents' || rule.type === 'integer')) {
-		return describeRange('an integer', rule.range);
-	}
-	if (rule.range && rule.type === 'number') return describeRange('a number', rule.range);
-	if (rule.minItems) return atLeast(rule.minItems).replace(/^must /, '');
-	return undefined;
 }
 
 /** The "Fields to Clear" parameter of an update; declareFields fills its options from the clearable rules. */
@@ -223,7 +209,7 @@ export function requestBody(
 	i: number,
 	fields: OperationFields,
 ): IDataObject {
-	const { values } = buildRequest.call(this, i, fields.rules);
+	const values = buildRequest.call(this, i, fields.rules);
 	const body = fields.clears ? withClearedFields.call(this, i, fields.rules, values) : values;
 	return withAdditionalBody.call(this, i, body, fields.ownFields);
 }
@@ -235,7 +221,7 @@ export function requestQuery(
 	fields: Pick<OperationFields, 'rules' | 'ownFields'>,
 	nodeOwn: OwnFields = {},
 ): IDataObject {
-	const { values } = buildRequest.call(this, i, fields.rules);
+	const values = buildRequest.call(this, i, fields.rules);
 	return withAdditionalQuery.call(this, i, values, { ...nodeOwn, ...fields.ownFields });
 }
 

@@ -33,7 +33,7 @@ type NameKind = 'query' | 'body' | 'header' | 'path';
 type KeyKind = NameKind | 'name on one route';
 
 /** Every default name the user may change (plain keys and routes), each with the kind of name it is. */
-export function renamableNames(): Map<string, NameKind> {
+function renamableNames(): Map<string, NameKind> {
 	const names = new Map<string, NameKind>();
 	for (const list of Object.values(CHOSEN_QUERY_NAMES)) list.forEach((n) => names.set(n, 'query'));
 	for (const list of Object.values(CHOSEN_BODY_NAMES)) list.forEach((n) => names.set(n, 'body'));
@@ -137,7 +137,7 @@ export function sentName(names: ApiNames, defaultName: string, route?: string): 
 	);
 }
 
-export interface OutgoingRequest {
+interface OutgoingRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject;

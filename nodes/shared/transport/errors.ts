@@ -36,7 +36,7 @@ function sentText({ attempts = 1, keyHeader, resendOff }: WriteFacts): string {
  * The sentence after a failure that leaves a write's outcome unknown. A keyed write is run again with the same key
  * (the platform answers a repeat with its first result); any other is checked first, the operation's way.
  */
-export function mayHaveBeenApplied(facts: WriteFacts): string {
+function mayHaveBeenApplied(facts: WriteFacts): string {
 	if (facts.method === 'GET') return '';
 	if (facts.keyHeader) {
 		return ` The request may have been applied: run it again with the same ${facts.keyHeader}, not a new one.`;

@@ -1,13 +1,10 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { API_NAMES_SETTING, sentName } from './apiNames';
-import { PAGE_SIZE, PAGINATION_QUERY } from '../chosenNames';
+import { PAGE_CONCURRENCY, PAGE_SIZE, PAGINATION_QUERY } from '../chosenNames';
 import { getConnection } from './connection';
 import { apiRequest } from './request';
 import type { Pagination, PaymentPlatformContext } from './types';
-
-/** How many pages of one list are requested at the same time once page 1 has told how many there are. */
-export const PAGE_CONCURRENCY = 4;
 
 interface Page {
 	items: IDataObject[];

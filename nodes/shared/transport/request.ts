@@ -1,7 +1,12 @@
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { renameRequest, sentName } from './apiNames';
-import { IDEMPOTENCY_KEY_HEADER, RETRYABLE_STATUSES } from '../chosenNames';
+import {
+	IDEMPOTENCY_KEY_HEADER,
+	REQUEST_POLICY,
+	RETRY_POLICY,
+	RETRYABLE_STATUSES,
+} from '../chosenNames';
 import {
 	CREDENTIAL_TYPE,
 	getConnection,
@@ -20,25 +25,10 @@ import { buildMultipartBody } from './multipart';
 import type { ApiRequestOptions, ApiResult, PaymentPlatformContext, RawResponse } from './types';
 
 /**
- * GETs are retried at most this many times (only on RETRYABLE_STATUSES, never after a timeout or a dropped
- * connection), and so are writes that carry an idempotency key while the credential resends them (retryRuleOf);
- * each wait doubles from the base and never exceeds the cap. Mutable so tests can shorten the waits.
- */
-export const RETRY_POLICY = {
-	maxRetries: 3,
-	baseDelayMs: 500,
-	maxDelayMs: 10_000,
-};
-/** How long one attempt may wait for the API's answer. Mutable so tests can shorten it. */
-export const REQUEST_POLICY = {
-	timeoutMs: 30_000,
-};
-
-/**
  * A request ready to send: its URL, query, body and headers under the platform's names (the credential's API
  * Names), and what may be sent again. Everything that can refuse it has run; nothing has been sent.
  */
-export interface PreparedRequest {
+interface PreparedRequest {
 	request: IHttpRequestOptions;
 	connection: Connection;
 	rule: RetryRule;
@@ -144,7 +134,7 @@ export async function sendPrepared(
  * Statuses after which a write with an idempotency key is sent again: a gateway's answer that the API gave none (or
  * was not there). Never a 4xx, and never a 500, which the API itself gives after it has looked at the request.
  */
-export const KEYED_WRITE_RETRY_STATUSES = [502, 503, 504] as const;
+const KEYED_WRITE_RETRY_STATUSES = [502, 503, 504] as const;
 
 interface RetryRule {
 	statuses: readonly number[];
@@ -212,7 +202,7 @@ async function sendOnce(
 }
 
 /** Backoff for retry `attempt` (0-based): Retry-After when the API gives one, else exponential; always capped. */
-export function retryDelayMs(attempt: number, retryAfter: unknown): number {
+function retryDelayMs(attempt: number, retryAfter: unknown): number {
 	const fromHeader = parseRetryAfterMs(retryAfter);
 	const exponential = RETRY_POLICY.baseDelayMs * 2 ** attempt;
 	return Math.min(fromHeader ?? exponential, RETRY_POLICY.maxDelayMs);

@@ -262,7 +262,7 @@ export async function prepare(this: IExecuteFunctions, i: number): Promise<Prepa
 	const validate = new InputValidator(this.getNode(), i);
 	const fileRules = fields.rules.filter((rule) => FILE_FIELDS.includes(rule.field));
 	const others = fields.rules.filter((rule) => !fileRules.includes(rule));
-	const { values } = buildRequest.call(this, i, others);
+	const values = buildRequest.call(this, i, others);
 
 	const fileSource = this.getNodeParameter('fileSource', i, 'url') as string;
 	const file =
