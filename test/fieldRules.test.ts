@@ -8,9 +8,9 @@ import {
 	clearableFields,
 	convertValues,
 	limitText,
+	InputValidator,
 } from '../nodes/PaymentPlatform/fields/fieldRules';
 import { declareFields } from '../nodes/PaymentPlatform/fields/fields';
-import { InputValidator } from '../nodes/PaymentPlatform/fields/validate';
 import { PATTERNS } from '../nodes/shared/documentedValues';
 import { toUtcDateTime } from '../nodes/PaymentPlatform/fields/dates';
 import * as addressCreate from '../nodes/PaymentPlatform/actions/submerchantAddress/create.operation';

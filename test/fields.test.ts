@@ -12,8 +12,7 @@ import type {
 import type { OperationModule } from '../nodes/PaymentPlatform/actions/node.type';
 import { OPERATIONS } from './harness/registry';
 import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
-import { convertValues } from '../nodes/PaymentPlatform/fields/fieldRules';
-import { InputValidator } from '../nodes/PaymentPlatform/fields/validate';
+import { convertValues, InputValidator } from '../nodes/PaymentPlatform/fields/fieldRules';
 import * as documentCreate from '../nodes/PaymentPlatform/actions/submerchantDocument/create.operation';
 
 /**

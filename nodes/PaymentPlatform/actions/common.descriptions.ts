@@ -1,6 +1,35 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { DATE_TIME_NOTE } from '../fields/dates';
 import type { DeclaredField } from '../fields/fields';
+import type { Operation, Resource } from './node.type';
+
+/** An operation's properties, shown only when its resource and operation are selected. */
+export const operationDescription = <R extends Resource>(
+	resource: R,
+	operation: Operation<R>,
+	properties: INodeProperties[],
+): INodeProperties[] =>
+	updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties);
+
+/** A resource's Operation dropdown (each option with its action text), then the fields of its operations. */
+export const resourceDescription = <R extends Resource>(
+	resource: R,
+	defaultOperation: Operation<R>,
+	options: Array<INodePropertyOptions & { value: Operation<R> }>,
+	operations: Array<{ description: INodeProperties[] }>,
+): INodeProperties[] => [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	},
+	...operations.flatMap((operation) => operation.description),
+];
 
 /**
  * A UUID for the editor's "By ID" check. n8n builds that regex without flags (and anchors it itself), so the
@@ -97,6 +126,7 @@ export const chargeLocator = uuidLocator({
 	description: 'The charge to act on',
 });
 
+/** Workflows saved when the payment link was a plain text field keep working: n8n reads a plain string as the id. */
 export const paymentLinkLocator = uuidLocator({
 	displayName: 'Payment Link',
 	name: 'paymentLinkId',
@@ -104,6 +134,13 @@ export const paymentLinkLocator = uuidLocator({
 	searchListMethod: 'searchPaymentLinks',
 	pathId: 'payment_link_id',
 	description: 'The payment link to act on',
+});
+
+export const walletIdField = uuidPathId({
+	displayName: 'Wallet ID',
+	name: 'walletId',
+	pathId: 'wallet_id',
+	description: 'UUID of the wallet',
 });
 
 /** Return All + Limit, as every n8n list operation has them. */
@@ -154,7 +191,11 @@ export function periodFilters(
 		type: 'dateTime',
 		default: '',
 		description: DATE_TIME_NOTE(description),
-		api: { field: query[name], type: 'dateTime' },
+		api: {
+			field: query[name],
+			type: 'dateTime',
+			answered: { field: 'created_at', holds: name === 'startDate' ? 'notBefore' : 'notAfter' },
+		},
 	});
 	return {
 		startDate: filter('Start Date', 'startDate', `Only ${records} from this date and time on`),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { IDEMPOTENCY_KEY_HEADER } from '../../shared/chosenNames';
-import { InputValidator } from '../fields/validate';
+import { InputValidator } from '../fields/fieldRules';
 import { prepareWrite } from './common.requests';
 import type { PreparedWrite } from './node.type';
 

@@ -3,7 +3,7 @@ import {
 	additionalBodyFieldsOption,
 	additionalQueryParametersOption,
 } from '../fields/additionalFields';
-import { batchingOption } from './common.batching';
+import { batchingOption } from './batching';
 
 /** The Options collection of an operation, holding `options`. */
 const optionsCollection = (options: INodeProperties[]): INodeProperties => ({

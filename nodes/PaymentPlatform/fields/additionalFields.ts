@@ -5,8 +5,7 @@ import type {
 	INodePropertyCollection,
 } from 'n8n-workflow';
 import { PAGINATION_QUERY } from '../../shared/chosenNames';
-import { type FieldRule, jsonObject } from './fieldRules';
-import { InputValidator } from './validate';
+import { type FieldRule, jsonObject, InputValidator } from './fieldRules';
 
 /**
  * The escape hatch for fields the API reference does not list (yet): write operations take extra JSON body fields,

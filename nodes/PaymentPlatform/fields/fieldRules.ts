@@ -9,8 +9,8 @@
  * 2^53 - 1 is refused, never rounded; empty optional values ("", null, [], {}, white space) are left out; anything
  * else is refused before any request, naming the field, the rule and the item.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { InputValidator, characterCount } from './validate';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { PATTERNS } from '../../shared/documentedValues';
 import { toUtcDateTime } from './dates';
 import {
@@ -20,6 +20,39 @@ import {
 	isWholeCentsText,
 	thousandsReadings,
 } from './amounts';
+
+/**
+ * Length in characters as the API reference counts them: Unicode code points (an emoji is one character, not two
+ * UTF-16 units), as JSON Schema's maxLength does. The sandbox counts the same way (sandbox/api/rules.js).
+ */
+function characterCount(value: string): number {
+	return Array.from(value).length;
+}
+
+/**
+ * Input refusals, raised before any request is sent. Each is a NodeOperationError naming the API field, the rule and
+ * the item index. Values are never echoed back, since some (card numbers, CVV) are sensitive. The rules themselves
+ * are declared with the operations' fields (fields.ts) and run by fieldRules.ts.
+ */
+export class InputValidator {
+	constructor(
+		private readonly node: INode,
+		private readonly itemIndex: number,
+	) {}
+
+	/** Refuses `field` for `rule`; `hint`, when given, ends the description (how to give the value instead). */
+	fail(field: string, rule: string, hint?: string): never {
+		const fix = `Fix "${field}" in item ${this.itemIndex}; nothing was sent to the API.`;
+		throw new NodeOperationError(this.node, `${field} ${rule} [item ${this.itemIndex}]`, {
+			itemIndex: this.itemIndex,
+			description: hint ? `${fix} ${hint}` : fix,
+		});
+	}
+
+	required(field: string, value: unknown): void {
+		if (value === undefined || value === null || value === '') this.fail(field, 'is required');
+	}
+}
 
 /** The reference's types: `cents` is an integer (money in cents); `number` allows fractions. */
 type ApiType =
@@ -73,6 +106,8 @@ export interface FieldRule {
 	remove?: RegExp;
 	/** Why a rule the reference does not state is kept: a chosen default, listed in docs/chosen-defaults.md. */
 	chosen?: string;
+	/** A list filter the records show: the record field it narrows and how (actions/common.answeredFilters.ts). */
+	answered?: { field: string; holds: 'equal' | 'atLeast' | 'atMost' | 'notBefore' | 'notAfter' };
 }
 
 /** Whether a value counts as not given: nothing, white space, an empty list or an empty plain object. */

@@ -18,6 +18,7 @@ import type {
 	INodeProperties,
 	INodePropertyCollection,
 	INodePropertyOptions,
+	IGetNodeParameterOptions,
 } from 'n8n-workflow';
 import type { FieldRule, Length } from './fieldRules';
 import {
@@ -27,6 +28,7 @@ import {
 	convertValues,
 	limitText,
 	withClearedFields,
+	InputValidator,
 } from './fieldRules';
 import {
 	type OwnFields,
@@ -34,7 +36,6 @@ import {
 	withAdditionalBody,
 	withAdditionalQuery,
 } from './additionalFields';
-import { InputValidator } from './validate';
 
 /** The rule of the API field a property fills; the parameter path comes from the property's place. */
 type ApiRule = Omit<FieldRule, 'parameter' | 'rows'> & {
@@ -228,4 +229,30 @@ export function requestQuery(
 /** The maximum of a create's length, for an update that states only maximums. */
 export function maximumOnly(length: Length | undefined): Length | undefined {
 	return length ? { max: length.max ?? length.exact } : undefined;
+}
+
+/**
+ * A string parameter for item `i` without surrounding white space; `fallback` when it is not set. `options` as for
+ * getNodeParameter (`extractValue` gives a resource locator's id).
+ */
+export function getTrimmedString(
+	this: IExecuteFunctions,
+	name: string,
+	i: number,
+	fallback = '',
+	options?: IGetNodeParameterOptions,
+): string {
+	return String(this.getNodeParameter(name, i, fallback, options) ?? '').trim();
+}
+
+/** Read limit for list operations: undefined means Return All. */
+export function getListLimit(this: IExecuteFunctions, i: number): number | undefined {
+	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
+	if (returnAll) return undefined;
+	const { limit } = convertValues(
+		[{ parameter: 'limit', field: 'limit', type: 'integer', required: true, range: { min: 1 } }],
+		{ limit: this.getNodeParameter('limit', i, 50) },
+		new InputValidator(this.getNode(), i),
+	);
+	return limit as number;
 }

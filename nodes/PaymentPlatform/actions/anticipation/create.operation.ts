@@ -1,6 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { additionalFields, metadataField } from '../common.descriptions';
+import { additionalFields, metadataField, operationDescription } from '../common.descriptions';
 import { declareFields, requestBody } from '../../fields/fields';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
@@ -30,9 +29,7 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['anticipation'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('anticipation', 'create', fields.properties);
 
 /** The reference shows no list of anticipations: each receivable (Receivable → Get) says whether it was anticipated. */
 const CREATED = { noun: 'anticipation', findWith: 'Receivable → Get on its receivables' };

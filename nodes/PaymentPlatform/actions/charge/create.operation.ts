@@ -3,8 +3,12 @@
  * split, metadata); each is declared here once, with its rule, next to the one request they build.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { additionalFields, currencyField, metadataField } from '../common.descriptions';
+import {
+	additionalFields,
+	currencyField,
+	metadataField,
+	operationDescription,
+} from '../common.descriptions';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../../shared/documentedValues';
 import { declareFields, requestBody } from '../../fields/fields';
 import { PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
@@ -345,9 +349,7 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['charge'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('charge', 'create', fields.properties);
 
 const CREATED = { noun: 'charge', findWith: 'Charge → Get Many (newest first)' };
 

@@ -1,6 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { additionalFields, currencyField, metadataField } from '../common.descriptions';
+import {
+	additionalFields,
+	currencyField,
+	metadataField,
+	operationDescription,
+} from '../common.descriptions';
 import { PAYMENT_LINK_BODY as B, PAYMENT_LINKS_PATH } from '../../../shared/chosenNames';
 import { declareFields, requestBody } from '../../fields/fields';
 import { DATE_TIME_NOTE } from '../../fields/dates';
@@ -115,9 +119,7 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['paymentLink'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('paymentLink', 'create', fields.properties);
 
 const CREATED = { noun: 'payment link', findWith: 'Payment Link → Get Many' };
 

@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, getConnection } from '../../../shared/transport';
 import { paymentLinkPath } from '../../../shared/chosenNames';
-import { getTrimmedString } from '../../fields/parameters';
-import { declareFields, readPathIds } from '../../fields/fields';
-import { paymentLinkIdField } from './common';
+import { getTrimmedString, declareFields, readPathIds } from '../../fields/fields';
 import type { PreparedWrite } from '../node.type';
+import { operationDescription, paymentLinkLocator } from '../common.descriptions';
 
 const EXTENSION_BY_IMAGE_TYPE: Record<string, string> = {
 	'image/gif': 'gif',
@@ -16,7 +14,7 @@ const EXTENSION_BY_IMAGE_TYPE: Record<string, string> = {
 };
 
 export const fields = declareFields([
-	paymentLinkIdField,
+	paymentLinkLocator(),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -29,9 +27,7 @@ export const fields = declareFields([
 	},
 ]);
 
-const displayOptions = { show: { resource: ['paymentLink'], operation: ['uploadCover'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('paymentLink', 'uploadCover', fields.properties);
 
 /**
  * The image is read when the request is sent, not while every item is checked: a run of many covers holds one image

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../../shared/documentedValues';
 import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../fields/fields';
-import { submerchantLocator } from '../common.descriptions';
+import { submerchantLocator, operationDescription } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
-import { InputValidator } from '../../fields/validate';
+import { InputValidator } from '../../fields/fieldRules';
 
 const S = LIMITS.submerchant;
 /** PATCH /v1/submerchants/{id}: every field optional; the reference's limits. */
@@ -234,9 +233,7 @@ function refuseFixedFields(validate: InputValidator, body: IDataObject): void {
 	}
 }
 
-const displayOptions = { show: { resource: ['submerchant'], operation: ['update'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('submerchant', 'update', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const id = readPathIds.call(this, i, fields).submerchant_id;

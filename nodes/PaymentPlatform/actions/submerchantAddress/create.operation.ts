@@ -1,7 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { declareFields, readPathIds, requestBody } from '../../fields/fields';
-import { additionalFields, submerchantLocator } from '../common.descriptions';
+import { additionalFields, submerchantLocator, operationDescription } from '../common.descriptions';
 import { ADDRESS_OPTIONAL_FIELDS, ADDRESS_REQUIRED_FIELDS } from './fields';
 import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
@@ -15,9 +14,7 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['submerchantAddress'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('submerchantAddress', 'create', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const ids = readPathIds.call(this, i, fields);

@@ -3,7 +3,6 @@
  * the document types depend on the submerchant's entity type; both are declared and checked here.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import {
 	DOCUMENT_EXTENSIONS,
 	DOCUMENT_MIME_TYPES,
@@ -12,12 +11,15 @@ import {
 	LIMITS,
 	PARTNER_DOCUMENT_PREFIX,
 } from '../../../shared/documentedValues';
-import { buildRequest, convertValues } from '../../fields/fieldRules';
-import { type DeclaredField, declareFields, readPathIds } from '../../fields/fields';
-import { getTrimmedString } from '../../fields/parameters';
-import { InputValidator } from '../../fields/validate';
+import { buildRequest, convertValues, InputValidator } from '../../fields/fieldRules';
+import {
+	type DeclaredField,
+	declareFields,
+	readPathIds,
+	getTrimmedString,
+} from '../../fields/fields';
 import { DATE_TIME_NOTE } from '../../fields/dates';
-import { submerchantLocator } from '../common.descriptions';
+import { submerchantLocator, operationDescription } from '../common.descriptions';
 import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
@@ -246,9 +248,7 @@ export const fields = declareFields([
 	simplifyProperty('document', true),
 ]);
 
-const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('submerchantDocument', 'create', fields.properties);
 
 interface FileDetails {
 	fileName: unknown;

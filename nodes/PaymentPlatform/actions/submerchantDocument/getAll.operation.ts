@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
-import { getListLimit } from '../../fields/parameters';
-import { declareFields, readPathIds, requestQuery } from '../../fields/fields';
-import { returnAllAndLimit, submerchantLocator } from '../common.descriptions';
+import { getListLimit, declareFields, readPathIds, requestQuery } from '../../fields/fields';
+import {
+	returnAllAndLimit,
+	submerchantLocator,
+	operationDescription,
+} from '../common.descriptions';
 import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 
@@ -14,9 +16,7 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
-const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['getAll'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('submerchantDocument', 'getAll', fields.properties);
 
 /** The API returns every document at once (no pagination); the limit is applied here. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {

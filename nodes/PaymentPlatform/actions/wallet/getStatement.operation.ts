@@ -1,16 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { WALLET_STATEMENT_QUERY } from '../../../shared/chosenNames';
 import { declareFields, readPathIds, requestQuery } from '../../fields/fields';
-import { walletIdField } from './common';
-import { filters, periodFilters } from '../common.descriptions';
-import { readOptionsWith } from '../common.options';
 import {
-	STATEMENT_ENTRY_CHECKS,
-	checkAnsweredFilters,
-	outsideFiltersOption,
-} from '../common.answeredFilters';
+	filters,
+	periodFilters,
+	operationDescription,
+	walletIdField,
+} from '../common.descriptions';
+import { readOptionsWith } from '../common.options';
+import { checkAnsweredFilters, outsideFiltersOption } from '../common.answeredFilters';
 
 const period = periodFilters('entries', WALLET_STATEMENT_QUERY);
 
@@ -30,9 +29,7 @@ export const fields = declareFields([
 	readOptionsWith(outsideFiltersOption, splitEntriesOption),
 ]);
 
-const displayOptions = { show: { resource: ['wallet'], operation: ['getStatement'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('wallet', 'getStatement', fields.properties);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -48,14 +45,8 @@ export async function execute(
 	});
 	const statement = (data ?? {}) as IDataObject;
 	const entries = Array.isArray(statement.entries) ? (statement.entries as IDataObject[]) : [];
-	await checkAnsweredFilters.call(
-		this,
-		i,
-		entries,
-		qs,
-		STATEMENT_ENTRY_CHECKS,
-		'statement entries',
-	);
+	const route = 'GET /v1/wallets/{id}/statement';
+	await checkAnsweredFilters.call(this, i, entries, qs, fields, route, 'statement entries');
 	if (options.splitEntries === true) {
 		return entries;
 	}

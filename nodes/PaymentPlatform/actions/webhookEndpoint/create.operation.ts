@@ -1,5 +1,4 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { WEBHOOK_ENDPOINTS_PATH } from '../../../shared/chosenNames';
 import { LIMITS, WEBHOOK_EVENTS } from '../../../shared/documentedValues';
 import { declareFields, requestBody } from '../../fields/fields';
@@ -7,6 +6,7 @@ import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/optionTexts';
 import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
+import { operationDescription } from '../common.descriptions';
 
 /**
  * The output fields that carry a secret: the endpoint's signing secret, which the API returns in this answer only.
@@ -52,9 +52,7 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('webhookEndpoint', 'create', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const body = requestBody.call(this, i, fields);
