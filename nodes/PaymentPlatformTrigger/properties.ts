@@ -1,7 +1,6 @@
 /**
- * What the editor shows of the trigger (its parameters, hints, trigger panel and builder hint) and the settings read
- * from the parameters. Every default the reference does not state is a chosen one, kept here as a constant,
- * changeable in the node's Options, and listed in docs/chosen-defaults.md.
+ * The trigger's parameters, hints, panel and builder hint, and the settings read from them. Every default the
+ * reference does not state is a chosen one, changeable in Options (docs/chosen-defaults.md).
  */
 import type { IBuilderHint, INodeProperties, NodeHint, TriggerPanelDefinition } from 'n8n-workflow';
 import { WEBHOOK_SIGNATURE_NAMES } from '../shared/chosenNames';
@@ -16,16 +15,11 @@ import type { WindowBounds } from './delivery';
 const NAMES = WEBHOOK_SIGNATURE_NAMES;
 
 /**
- * The options with a range: the chosen default and the range the editor and the settings readers hold them to.
- * - duplicateWindowSize: 1.7 to 5.2 MiB by default (docs/reliability.md).
- * - duplicateWindowHours, previousSecretHours: platforms resend for up to about three days.
- * - resendRunsAfter: within it a resend gets 503; after it the resend runs, because the first run may be lost without
- *   n8n saying so for a while (n8n 2.x reports a killed worker's job after about 90 s; a proxy may hide that the
- *   platform hung up). A run slower than this may run twice: a duplicate, never a loss.
- * - endpointRemovalDelay: n8n unpublishes and publishes again, within moments, whenever it publishes a changed
- *   trigger, a project transfer or (before 2.x's publication service) any save of a published workflow: within this
- *   delay the trigger takes its endpoint back, secret and all, so the deliveries the platform is resending are
- *   neither refused nor dropped with a deleted endpoint.
+ * The chosen defaults and ranges of the number options. Duplicate window: 1.7 to 5.2 MiB (docs/reliability.md);
+ * platforms resend for about three days. Resend Runs Again After: the first run may be lost without n8n saying so
+ * for a while (a killed worker's job is reported after about 90 s), so a resend then runs: a duplicate, never a
+ * loss. Endpoint Removal Delay: n8n unpublishes and republishes within moments when it publishes a changed trigger
+ * or moves a project; within it the trigger takes its endpoint back, secret and all.
  */
 const RANGES = {
 	duplicateWindowSize: { default: 10_000, min: 1, max: 100_000, wholeNumber: true },
@@ -37,7 +31,6 @@ const RANGES = {
 type RangedOption = keyof typeof RANGES;
 const { duplicateWindowSize: SIZE, duplicateWindowHours: HOURS } = RANGES;
 
-/** A number option held to its range. */
 function rangedOption(
 	name: RangedOption,
 	displayName: string,
@@ -57,7 +50,6 @@ function rangedOption(
 
 export type AcknowledgeMode = 'onReceived' | 'lastNode';
 
-/** The node's Options, as saved (any of them may be missing). */
 export interface TriggerOptions {
 	duplicateWindowHours?: unknown;
 	duplicateWindowSize?: unknown;
@@ -252,7 +244,8 @@ const OPTIONS: INodeProperties = {
 			displayName: 'Signed Text Layout',
 			name: 'signedTextLayout',
 			type: 'string',
-			// Literal defaults (n8n's lint asks for them): test/trigger/properties.test.ts checks they are the chosen names.
+			// Literal defaults (n8n's lint asks for them): test/trigger/properties.test.ts checks they are the chosen
+			// names.
 			default: '{timestamp}.{body}',
 			placeholder: '{timestamp}.{body}',
 			description:
@@ -278,7 +271,6 @@ const OPTIONS: INodeProperties = {
 	],
 };
 
-/** Where a setting trades something away, the editor says so (each displayCondition gives a boolean). */
 export const triggerHints: NodeHint[] = [
 	{
 		message:
@@ -306,7 +298,6 @@ export const triggerHints: NodeHint[] = [
 	},
 ];
 
-/** The trigger panel of the editor: what listening for a test event and publishing do here. */
 export const triggerPanel: TriggerPanelDefinition = {
 	header: 'Pull in a charge event from the Payment Platform',
 	executionsHelp: {
@@ -319,7 +310,7 @@ export const triggerPanel: TriggerPanelDefinition = {
 		'Once the workflow is built, publish it (activate it, on n8n 1.x): the trigger registers its production URL and events with the Payment Platform, and keeps the endpoint when you publish a fix later.',
 };
 
-/** What n8n's AI workflow builder reads about the trigger (older n8n lines ignore it). */
+/** Older n8n lines ignore it. */
 export const triggerBuilderHint: IBuilderHint = {
 	searchHint:
 		"Starts a workflow on Payment Platform charge events (pending, authorized, captured, partially refunded, refunded, voided, failed, expired, chargeback), verified by their HMAC signature. Keep Acknowledge at After the Workflow Succeeds so failed runs are sent again, and make what the workflow writes idempotent on the item's deliveryKey (an upsert keyed by it). A Wait of 65 s or more, Send and Wait or an approval after this trigger is answered to the platform when it pauses: put a failure path (Error Workflow) after such steps.",
@@ -332,7 +323,6 @@ export const triggerBuilderHint: IBuilderHint = {
 	],
 };
 
-/** Every parameter of the trigger, in the order the editor shows them. */
 export const triggerProperties: INodeProperties[] = [
 	EVENTS,
 	ACKNOWLEDGE,
@@ -340,24 +330,22 @@ export const triggerProperties: INodeProperties[] = [
 	OPTIONS,
 ];
 
-/** The mode in force for a parameter value (anything unknown answers when received, as n8n does). */
+/** Anything unknown answers when received, as n8n does. */
 export function acknowledgeMode(value: unknown): AcknowledgeMode {
 	return value === 'lastNode' ? 'lastNode' : 'onReceived';
 }
 
-/** What the trigger does with deliveries already run, as the options say. */
 export interface WindowSettings {
 	bounds: WindowBounds;
 	runningAtMostSeconds: number;
 }
 
-/** What the trigger does when its registration goes or changes, as the options say. */
 export interface RegistrationSettings {
 	removalDelayMs: number;
 	previousSecretMs: number;
 }
 
-/** Options with a range, read in turn: their numbers (the default when unset), or the error naming the first wrong one. */
+/** The numbers, the default when unset, or the error naming the first option out of its range. */
 function readRanged(options: TriggerOptions, names: RangedOption[]): number[] | string {
 	const numbers: number[] = [];
 	for (const name of names) {
@@ -388,7 +376,6 @@ function readRanged(options: TriggerOptions, names: RangedOption[]): number[] | 
 	return numbers;
 }
 
-/** The window settings the options ask for, or an error text when one is out of its range. */
 export function windowSettings(options: TriggerOptions): WindowSettings | string {
 	const numbers = readRanged(options, [
 		'duplicateWindowSize',
@@ -400,7 +387,6 @@ export function windowSettings(options: TriggerOptions): WindowSettings | string
 	return { bounds: { maxIds, maxAgeMs: hours * 3600_000 }, runningAtMostSeconds };
 }
 
-/** The registration settings the options ask for, or an error text when one is out of its range. */
 export function registrationSettings(options: TriggerOptions): RegistrationSettings | string {
 	const numbers = readRanged(options, ['endpointRemovalDelay', 'previousSecretHours']);
 	if (typeof numbers === 'string') return numbers;
@@ -408,7 +394,6 @@ export function registrationSettings(options: TriggerOptions): RegistrationSetti
 	return { removalDelayMs: delaySeconds * 1000, previousSecretMs: hours * 3600_000 };
 }
 
-/** The settings verifyDelivery needs, or an error text when the Signed Text Layout is not usable. */
 export function verificationSettings(options: TriggerOptions): VerificationSettings | string {
 	const layout = parseSignedTextLayout(options.signedTextLayout || NAMES.signedTextLayout);
 	if (typeof layout === 'string') return layout;
