@@ -32,21 +32,16 @@ export interface ApiRequestOptions {
 	file?: MultipartFile;
 	itemIndex?: number;
 	/**
-	 * Whether a success must carry `data` (the operation returns a resource or a list). Default true: a success
-	 * without `data` is then a NodeApiError, never an empty item. Operations the reference documents as answering
-	 * only success and message (submit for review, address update, anticipation cancel) pass false.
+	 * Default true: a success without `data` is a NodeApiError, never an empty item. Operations the reference
+	 * documents as answering only a message pass false.
 	 */
 	expectData?: boolean;
 	/**
-	 * Sent in the IDEMPOTENCY_KEY_HEADER header (under the platform's name for it, API Names). With a key, a write that
-	 * got no answer (network error, timeout) or a gateway's 502, 503 or 504 is sent again with the same key, within
-	 * RETRY_POLICY, unless the credential's Resend Keyed Writes is off; without one it never is.
+	 * Sent under the platform's name for IDEMPOTENCY_KEY_HEADER. With a key, a write that got no answer or a gateway's
+	 * 502, 503 or 504 is sent again with it, unless Resend Keyed Writes is off; without one never.
 	 */
 	idempotencyKey?: string;
-	/**
-	 * How the user sees whether this write was applied, ending the message of a failure that leaves it unknown
-	 * ("find it with Charge → Get Many before running it again"); a general "check in the platform" otherwise.
-	 */
+	/** Ends the message of a failure that leaves the write unknown ("find it with Charge → Get Many ..."). */
 	howToCheck?: string;
 }
 
