@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { sleep } from 'n8n-workflow';
 
 /**
- * Options → Batching, for read (GET) operations only, with the names and defaults of n8n's HTTP Request node so that
- * users meet the same setting here. Whether an operation offers it is read from its description, so an operation
- * that writes can never run batched.
+ * For reads only, with the names and defaults of n8n's HTTP Request node. Offered where the description holds it, so
+ * an operation that writes can never run batched.
  */
 export const batchingOption: INodeProperties = {
 	displayName: 'Batching',
@@ -42,19 +41,13 @@ export const batchingOption: INodeProperties = {
 };
 
 interface Batching {
-	/** Items whose requests are in flight together. */
 	size: number;
-	/** Pause between the end of one batch and the start of the next. */
 	intervalMs: number;
 }
 
-/** What every operation without Batching does: one item after the other. */
 const ONE_AT_A_TIME: Batching = { size: 1, intervalMs: 0 };
 
-/**
- * The batching the node is set to, for an operation that offers it (its description holds Options → Batching);
- * ONE_AT_A_TIME for every other operation, whatever its parameters hold. Read once, for the whole input.
- */
+/** Read once, for the whole input; one item after the other for an operation that does not offer Batching. */
 export function batchingOf(this: IExecuteFunctions, operation: unknown): Batching {
 	if (!offersBatching(operation)) return ONE_AT_A_TIME;
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
@@ -70,7 +63,6 @@ export function batchingOf(this: IExecuteFunctions, operation: unknown): Batchin
 	};
 }
 
-/** A Batching field's default, as the editor shows it. */
 function defaultOf(field: string): unknown {
 	const batch = batchingOption.options?.[0] as { values?: INodeProperties[] } | undefined;
 	return batch?.values?.find((value) => value.name === field)?.default;
@@ -86,9 +78,8 @@ function offersBatching(operation: unknown): boolean {
 }
 
 /**
- * Runs `runItem` for items 0..count-1, `batching.size` at a time, and returns their results in item order. A batch
- * ends when all its items have settled; the first failure in item order is then thrown, and no later batch starts.
- * (`runItem` turns a failure into an error item itself when Continue On Fail is on.)
+ * Results in item order. A batch ends when all its items have settled; then the first failure in item order is
+ * thrown and no later batch starts.
  */
 export async function runInBatches<T>(
 	count: number,

@@ -1,9 +1,8 @@
 /**
- * Whether the API applied a list filter, checked on the records it answered (never by asking for more): the query
- * names of the filters are this package's guess, and a platform that reads other names ignores ours and answers
- * unfiltered records. Records outside a filter stop the node, naming the filter, the query name sent and where to
- * change it; the option below takes them anyway, with a warning hint. Filters whose match cannot be seen on a record
- * (search, installments) are not checked, and their descriptions say so.
+ * Whether the API applied a list filter, checked on the records it answered: the filters' query names are this
+ * package's guess, and a platform reading other names answers unfiltered records. Such records stop the node, naming
+ * the filter, the name sent and where to change it; the option below takes them with a warning. Filters a record
+ * cannot show (search, installments) are not checked, and say so.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -14,7 +13,6 @@ import type { OperationFields } from '../fields/fields';
 
 type Holds = NonNullable<FieldRule['answered']>['holds'];
 
-/** The description text of a filter the answer does not let the node check (a sentence without its period). */
 export const UNCHECKED_FILTER_NOTE =
 	'The node cannot check on the records whether the API applied this filter (the records do not show it)';
 
@@ -27,10 +25,7 @@ export const outsideFiltersOption: INodeProperties = {
 		'Whether to output the records as the API answered them when some do not match a filter (the node then adds a warning). Off: such records stop the node, since the API seems to ignore the filter under the name sent.',
 };
 
-/**
- * Stops the node when a record of `records` lies outside a filter of `qs` that declares what it narrows (`answered`),
- * unless the item's option takes them: then a warning hint says the same. `route` is the list's "GET /path".
- */
+/** `route` is the list's "GET /path". */
 export async function checkAnsweredFilters(
 	this: IExecuteFunctions,
 	i: number,
@@ -72,7 +67,7 @@ const HOLDS_TEXT: Record<Holds, string> = {
 	notAfter: 'up to',
 };
 
-/** Whether a record's value breaks the filter; a value the record lacks or that does not parse is not judged. */
+/** A value the record lacks or that does not parse is not judged. */
 function isOutside(value: unknown, wanted: unknown, holds: Holds): boolean {
 	if (value === undefined || value === null) return false;
 	if (holds === 'equal') return String(value) !== String(wanted);
@@ -86,7 +81,7 @@ function instantOf(value: unknown): number {
 	return typeof value === 'string' ? Date.parse(value) : Number.NaN;
 }
 
-/** Execution hints exist on IExecuteFunctions from n8n 1.79 on; older versions skip them. */
+/** Execution hints exist from n8n 1.79 on; older versions skip them. */
 function addWarningHint(context: IExecuteFunctions, message: string): void {
 	if (typeof context.addExecutionHints === 'function') {
 		context.addExecutionHints({ message, type: 'warning', location: 'outputPane' });

@@ -17,7 +17,7 @@ import * as wallet from './wallet';
 import * as webhookEndpoint from './webhookEndpoint';
 import * as withdrawal from './withdrawal';
 
-/** The one registry of resources: the node's fields come from it and the router dispatches through it. */
+/** The one registry: the node's fields come from it and the router dispatches through it. */
 const resources: ResourceModules = {
 	anticipation,
 	charge,
@@ -31,12 +31,11 @@ const resources: ResourceModules = {
 	withdrawal,
 };
 
-/** Every resource's Operation field and operation fields, in the order of the registry. */
 export const resourceProperties: INodeProperties[] = Object.values(resources).flatMap(
 	(resource) => resource.description,
 );
 
-/** The module of `operation` of `resource`; a name outside NodeMap does not compile. */
+/** A name outside NodeMap does not compile. */
 export function operationModule<R extends Resource>(
 	resource: R,
 	operation: Operation<R>,
@@ -45,7 +44,7 @@ export function operationModule<R extends Resource>(
 	return operations[operation];
 }
 
-/** Whether a saved workflow's resource and operation values name an operation of the registry. */
+/** A saved workflow can hold any text. */
 export function isNodeOperation(selected: {
 	resource: string;
 	operation: string;
