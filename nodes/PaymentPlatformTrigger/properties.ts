@@ -38,11 +38,12 @@ function rangedOption(
 ): INodeProperties {
 	const range: { default: number; min: number; max: number; wholeNumber?: boolean } = RANGES[name];
 	const typeOptions = { minValue: range.min, maxValue: range.max };
+	const defaultValue = range.default;
 	return {
 		displayName,
 		name,
 		type: 'number',
-		default: range.default,
+		default: defaultValue,
 		typeOptions: range.wholeNumber ? { ...typeOptions, numberPrecision: 0 } : typeOptions,
 		description,
 	};

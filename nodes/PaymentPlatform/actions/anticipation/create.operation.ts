@@ -5,7 +5,6 @@ import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';
 
-/** POST /v1/anticipations: receivable_ids (array of uuid), metadata (object). */
 export const fields = declareFields([
 	{
 		displayName: 'Receivable IDs',
@@ -31,7 +30,7 @@ export const fields = declareFields([
 
 export const description = operationDescription('anticipation', 'create', fields.properties);
 
-/** The reference shows no list of anticipations: each receivable (Receivable → Get) says whether it was anticipated. */
+/** The reference shows no list of anticipations: each receivable says whether it was anticipated. */
 const CREATED = { noun: 'anticipation', findWith: 'Receivable → Get on its receivables' };
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {

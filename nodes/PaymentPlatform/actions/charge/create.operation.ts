@@ -1,7 +1,3 @@
-/**
- * Charge → Create. Over 300 lines because a charge has the most fields of the API (customer, items, payment details,
- * split, metadata); each is declared here once, with its rule, next to the one request they build.
- */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import {
 	additionalFields,
@@ -18,10 +14,9 @@ import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotenc
 import type { PreparedWrite } from '../node.type';
 
 /**
- * POST /v1/charges. The reference gives the fields and their types only: "which fields are required, their ranges and
- * formats, and which payment_details fields apply to which payment method are not shown". Amount and payment method
- * are required as a chosen default (a charge without them means nothing to an operator); nothing else is refused
- * beyond the types and the one stated limit (installments up to 12).
+ * The reference gives the fields and types only ("which fields are required, their ranges and formats ... are not
+ * shown"): amount and payment method are required as a chosen default; nothing else is refused beyond the types and
+ * installments up to 12.
  */
 export const fields = declareFields([
 	{

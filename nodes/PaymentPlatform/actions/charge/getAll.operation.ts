@@ -27,7 +27,6 @@ const Q = CHARGE_LIST_QUERY;
 
 const period = periodFilters('charges created', Q);
 
-/** GET /v1/charges filters (names chosen in chosenNames.ts; the reference gives them by meaning). */
 export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('charge'),

@@ -15,11 +15,9 @@ import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotenc
 import type { PreparedWrite } from '../node.type';
 
 /**
- * POST /v1/payment-links (a chosen path: the reference names creating a link but does not show it). The body uses
- * the Payment link resource's writable field names (PAYMENT_LINK_BODY, renamable in the credential's API Names; the
- * shared Currency and Metadata fields send `currency` and `metadata`, the same names) with the types the reference
- * gives them; which fields are required is not shown, so the node asks for the two a link cannot do without (title
- * and amount, chosen).
+ * Creating a link is named but not shown: the path and the body names are chosen (PAYMENT_LINK_BODY, the Payment
+ * link resource's writable fields), and the node asks for the two a link cannot do without (title and amount,
+ * chosen).
  */
 export const fields = declareFields([
 	{

@@ -29,10 +29,7 @@ export const fields = declareFields([
 
 export const description = operationDescription('paymentLink', 'uploadCover', fields.properties);
 
-/**
- * The image is read when the request is sent, not while every item is checked: a run of many covers holds one image
- * at a time. The credential is read here, so that a wrong one stops the run before any upload.
- */
+/** The image is read when sent, not while every item is checked: a run of many covers holds one image at a time. */
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const id = readPathIds.call(this, i, fields).payment_link_id;
 	const binaryPropertyName = getTrimmedString.call(this, 'binaryPropertyName', i, 'data');
@@ -41,7 +38,7 @@ export async function prepare(this: IExecuteFunctions, i: number): Promise<Prepa
 		.split(';')[0]
 		.trim()
 		.toLowerCase();
-	// The reference says "image file" and shows no format limits: the binary's own MIME type is sent as it is.
+	// The reference shows no format limits: the binary's own MIME type is sent.
 	const extension = binary.fileExtension ?? EXTENSION_BY_IMAGE_TYPE[mimeType] ?? 'img';
 	const fileName = binary.fileName?.trim() || `cover.${extension}`;
 	await getConnection.call(this);

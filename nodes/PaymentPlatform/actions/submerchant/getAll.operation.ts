@@ -10,7 +10,6 @@ import { PAGINATION_FIELDS } from '../../fields/additionalFields';
 import { readOptionsWith } from '../common.options';
 import { checkAnsweredFilters, outsideFiltersOption } from '../common.answeredFilters';
 
-/** GET /v1/submerchants: the status filter (its name chosen in chosenNames.ts). */
 export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('submerchant'),

@@ -9,7 +9,6 @@ import type { PreparedWrite } from '../node.type';
 import { InputValidator } from '../../fields/fieldRules';
 
 const S = LIMITS.submerchant;
-/** PATCH /v1/submerchants/{id}: every field optional; the reference's limits. */
 export const fields = declareFields([
 	{
 		displayName:
@@ -220,10 +219,10 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-/** The reference: "Only the fields to change are sent; `tax_id` cannot be changed after creation." */
+/** The reference: "`tax_id` cannot be changed after creation." */
 const FIXED_AT_CREATION = ['tax_id'];
 
-/** A field fixed at creation is refused wherever it comes from (Options → Additional Body Fields included). */
+/** Wherever it comes from, Options → Additional Body Fields included. */
 function refuseFixedFields(validate: InputValidator, body: IDataObject): void {
 	for (const field of FIXED_AT_CREATION.filter((name) => name in body)) {
 		validate.fail(

@@ -6,7 +6,6 @@ import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
-/** POST /v1/submerchants/{id}/addresses: the required fields top-level, the others in Additional Fields. */
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant to add the address to' }),
 	...ADDRESS_REQUIRED_FIELDS,

@@ -6,7 +6,6 @@ import type { PreparedWrite } from '../node.type';
 import { ADDRESS_UPDATE_FIELDS } from './fields';
 import { writeOptions } from '../common.options';
 
-/** PATCH /v1/submerchants/{id}/addresses/{address_id}: every address field optional. */
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant the address belongs to' }),
 	uuidPathId({

@@ -1,7 +1,3 @@
-/**
- * Submerchant Document → Create. Over 300 lines because the file can come from a URL or an input binary field, and
- * the document types depend on the submerchant's entity type; both are declared and checked here.
- */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import {
 	DOCUMENT_EXTENSIONS,
@@ -60,7 +56,6 @@ const DOCUMENT_TYPE_OPTIONS = (
 
 const PARTNER_TYPES = [...DOCUMENT_TYPES_BY_ENTITY.partner];
 
-/** Accepted formats, PNG, JPG, JPEG and PDF: the MIME type each file name extension stands for. */
 const MIME_BY_EXTENSION: Record<(typeof DOCUMENT_EXTENSIONS)[number], string> = {
 	png: 'image/png',
 	jpg: 'image/jpeg',
@@ -74,7 +69,7 @@ const NO_UPLOAD_NOTE =
 
 const D = LIMITS.document;
 
-/** The file fields: from these parameters (URL source) or from the input binary field (binary source). */
+/** From these parameters (URL source) or from the input binary field. */
 const FILE_FIELDS = ['file_name', 'file_size', 'mime_type'];
 
 const FILE_NAME_PATTERN = {
@@ -87,7 +82,7 @@ const MIME_TYPE_PATTERN = {
 	rule: `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`,
 };
 
-/** File URL, one field shown under each File Source with a description of its own (one rule: `file_url`). */
+/** One field under each File Source, each with its own description (one rule: `file_url`). */
 const fileUrlField = (fileSource: 'url' | 'binary', description: string): DeclaredField => ({
 	displayName: 'File URL',
 	name: 'fileUrl',
@@ -99,7 +94,6 @@ const fileUrlField = (fileSource: 'url' | 'binary', description: string): Declar
 	api: { field: 'file_url', type: 'string', length: D.fileUrl },
 });
 
-/** POST /v1/submerchants/{id}/documents. */
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant the document belongs to' }),
 	{
@@ -252,7 +246,7 @@ export const description = operationDescription('submerchantDocument', 'create',
 
 interface FileDetails {
 	fileName: unknown;
-	/** Undefined when not given (0 in the File Size field means "not given"); checked as an integer >= 1. */
+	/** Undefined when not given; checked as an integer >= 1. */
 	fileSize: unknown;
 	mimeType: string;
 }
@@ -292,7 +286,7 @@ function fileFromParameters(this: IExecuteFunctions, i: number): FileDetails {
 	};
 }
 
-/** Name, size in bytes and MIME type of an input binary field; a name without extension gets the MIME type's. */
+/** A name without extension gets the MIME type's. */
 async function fileFromBinary(
 	this: IExecuteFunctions,
 	validate: InputValidator,

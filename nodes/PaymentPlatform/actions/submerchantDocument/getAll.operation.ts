@@ -18,7 +18,7 @@ export const fields = declareFields([
 
 export const description = operationDescription('submerchantDocument', 'getAll', fields.properties);
 
-/** The API returns every document at once (no pagination); the limit is applied here. */
+/** The API returns every document at once (no pagination): the limit is applied here. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const ids = readPathIds.call(this, i, fields);
 	const limit = getListLimit.call(this, i);

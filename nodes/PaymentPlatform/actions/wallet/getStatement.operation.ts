@@ -22,7 +22,6 @@ const splitEntriesOption: INodeProperties = {
 		'Whether to output one item per statement entry instead of one item holding the entries and the summary',
 };
 
-/** GET /v1/wallets/{id}/statement: the period (names chosen in chosenNames.ts). */
 export const fields = declareFields([
 	walletIdField,
 	filters([period.endDate, period.startDate]),

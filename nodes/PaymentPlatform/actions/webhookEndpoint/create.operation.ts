@@ -9,12 +9,11 @@ import type { PreparedWrite } from '../node.type';
 import { operationDescription } from '../common.descriptions';
 
 /**
- * The output fields that carry a secret: the endpoint's signing secret, which the API returns in this answer only.
- * The node declares them sensitive (`sensitiveOutputFields`), for n8n to redact from stored execution data.
+ * The API returns the signing secret in this answer only; declared sensitive for n8n to redact it from stored
+ * execution data.
  */
 export const secretOutputFields = ['secret'];
 
-/** POST /v1/postbacks/endpoints: url (required, max 2048) and events (required, at least 1, each an event name). */
 export const fields = declareFields([
 	{
 		displayName:

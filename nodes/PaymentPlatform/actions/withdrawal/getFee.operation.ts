@@ -5,7 +5,6 @@ import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
 import { operationDescription } from '../common.descriptions';
 
-/** GET /v1/withdrawals/fee: the amount in cents (its name chosen in chosenNames.ts). */
 export const fields = declareFields([
 	{
 		displayName: 'Amount (in Cents)',

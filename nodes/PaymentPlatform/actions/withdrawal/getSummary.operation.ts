@@ -4,7 +4,6 @@ import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
 import { operationDescription } from '../common.descriptions';
 
-/** GET /v1/withdrawals/summary: `submerchant_id` (uuid), optional. */
 export const fields = declareFields([
 	{
 		displayName: 'Submerchant ID',
