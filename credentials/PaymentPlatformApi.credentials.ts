@@ -9,17 +9,17 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { parseApiNames } from '../nodes/PaymentPlatform/transport/apiNames';
+import { parseApiNames } from '../nodes/shared/transport/apiNames';
 
-/** What n8n's generic block gave for a resolved value: the text of a truthy value, else ''. */
+/** What n8n's generic block gave for a resolved value. */
 const resolvedText = (value: unknown): string => (value ? String(value) : '');
 
-/** The last API Names checked and their refusal: every request authenticates, and the field rarely changes. */
+/** Every request authenticates, and the field rarely changes. */
 let lastChecked: { raw: unknown; problem?: string } | undefined;
 
 /**
- * Refuses API Names the node would refuse at its first request (a name it did not choose, two names sent as one):
- * n8n's credential test runs its request through `authenticate`, so the test says so before any workflow runs.
+ * n8n's credential test runs its request through `authenticate`: API Names the node would refuse fail the test,
+ * before any workflow runs.
  */
 function refuseUnusableApiNames(raw: unknown): void {
 	if (lastChecked === undefined || lastChecked.raw !== raw) {
@@ -95,18 +95,15 @@ export class PaymentPlatformApi implements ICredentialType {
 	];
 
 	/**
-	 * HTTP Basic with the key pair, as a function: n8n's server calls it as it is, where a generic block's
-	 * `={{$credentials.x}}` values are evaluated in n8n's expression engine on every request (the largest share of n8n's
-	 * CPU per request in the bench's profile). A field, not a method: n8n's loader serves a credential's own function
-	 * `authenticate` to the editor as `{}`, which is what the editor checks to list the credential under the HTTP Request
-	 * node's Predefined Credential Type, and what the loader checks to add Custom API Call. A method would live on the
-	 * prototype, which the loader's copy of the type (`{ ...credential }`) leaves out.
+	 * HTTP Basic as a function: n8n calls it as it is, where a generic block's `={{$credentials.x}}` is evaluated by
+	 * the expression engine on every request (the largest share of n8n's CPU per request in the bench's profile). A
+	 * field, not a method: n8n's loader copies the type (`{ ...credential }`) without its prototype, and the editor
+	 * lists the credential under the HTTP Request node (and Custom API Call is added) by this field.
 	 */
 	authenticate: IAuthenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
-		// The credential test sends its request through here: API Names that cannot be sent fail the test.
 		refuseUnusableApiNames(credentials.apiNames);
 		return {
 			...requestOptions,
@@ -124,10 +121,9 @@ export class PaymentPlatformApi implements ICredentialType {
 			url: '/v1/withdrawals/summary',
 			method: 'GET',
 		},
-		// A refused key pair gets its own message: for a non-2xx answer n8n 2.x's credential tester shows only the
-		// HTTP status text ("Unauthorized"), not the API's. The API also reports failures in its envelope, so a 2xx
-		// answer with `success: false` fails the test too. n8n's type admits one kind of rule per list, but its tester
-		// (1.x and 2.x) reads each rule by its own type from one list.
+		// For a non-2xx answer n8n 2.x's tester shows only the status text ("Unauthorized"), so a refused key pair gets
+		// its own message; the API also reports failures in its envelope. n8n's type admits one kind of rule per list,
+		// but its tester reads each rule by its own type.
 		rules: [
 			{
 				type: 'responseCode',

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../sandbox';
-import { parseApiNames, renamableNames } from '../nodes/PaymentPlatform/transport/apiNames';
+import { parseApiNames } from '../nodes/shared/transport/apiNames';
 import { PaymentPlatformApi } from '../credentials/PaymentPlatformApi.credentials';
 import { runAction } from './harness';
 import { useSandbox } from './harness/sandbox';
@@ -13,6 +13,13 @@ import { BASE, byId, idsOf, jsonOf } from './harness/actions';
 import { RENAMED_API_NAMES } from './harness/renamedApiNames';
 import { caseNamed } from './cases';
 import { TriggerHarness } from './harness/trigger';
+
+/** Every name the credential can change, as its refusal of a name it cannot change lists them. */
+function renamableNames(): string[] {
+	const refused = parseApiNames({ 'not a chosen name': 'x' });
+	const problem = 'problem' in refused ? refused.problem : '';
+	return (/the names are: (.*?); or /.exec(problem)?.[1] ?? '').split(', ');
+}
 
 const sandbox = useSandbox({ apiNames: RENAMED_API_NAMES }, { resetBeforeEach: true });
 const target = () => ({ ...sandbox(), apiNames: JSON.stringify(RENAMED_API_NAMES) });
@@ -26,7 +33,7 @@ async function run(parameters: INodeParameters) {
 describe('API Names (credential): every chosen name renamed reaches the wire', () => {
 	it('covers every renamable name of the package', () => {
 		const plain = Object.keys(RENAMED_API_NAMES).filter((key) => !/^[A-Z]+ \S+ \S+$/.test(key));
-		expect(new Set(plain)).toEqual(new Set(renamableNames().keys()));
+		expect(new Set(plain)).toEqual(new Set(renamableNames()));
 	});
 
 	it('Charge → Get Many sends every filter and the page under the platform names', async () => {
@@ -338,7 +345,7 @@ describe('API Names (credential): what is refused', () => {
 	it("the credential field's description names every name it can change", () => {
 		const field = new PaymentPlatformApi().properties.find(({ name }) => name === 'apiNames');
 		expect(field?.default).toBe('{}');
-		for (const name of renamableNames().keys()) expect(field?.description).toContain(name);
+		for (const name of renamableNames()) expect(field?.description).toContain(name);
 	});
 
 	it('an empty field and {} mean the defaults', () => {

@@ -9,7 +9,9 @@ const description = new PaymentPlatform().description;
 describe('builderHint', () => {
 	it('relates the trigger under the type n8n gives it (package name + node name)', () => {
 		const related = description.builderHint?.relatedNodes?.map((node) => node.nodeType);
-		expect(related).toContain(`${packageJson.name}.${new PaymentPlatformTrigger().description.name}`);
+		expect(related).toContain(
+			`${packageJson.name}.${new PaymentPlatformTrigger().description.name}`,
+		);
 	});
 
 	it('tells the builder about the Idempotency Key by its display name, and about human review', () => {

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import axios from 'axios';
-import { REQUEST_POLICY, RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
+import { REQUEST_POLICY, RETRY_POLICY } from '../nodes/shared/chosenNames';
 import { runAction } from './harness';
 import { SEED, type FaultKind, type FaultSpec } from '../sandbox';
 import { useSandbox } from './harness/sandbox';

@@ -3,12 +3,16 @@
  * the declarations (shared/fields.ts): the limit text the descriptions get from the same rules.
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
-import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
-import { clearableFields, convertValues } from '../nodes/PaymentPlatform/shared/fieldRules';
-import { declareFields, limitText } from '../nodes/PaymentPlatform/shared/fields';
-import { InputValidator } from '../nodes/PaymentPlatform/shared/validate';
-import { PATTERNS } from '../nodes/PaymentPlatform/api/documentedValues';
-import { toUtcDateTime } from '../nodes/PaymentPlatform/shared/dates';
+import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
+import {
+	clearableFields,
+	convertValues,
+	limitText,
+	InputValidator,
+} from '../nodes/PaymentPlatform/fields/fieldRules';
+import { declareFields } from '../nodes/PaymentPlatform/fields/fields';
+import { PATTERNS } from '../nodes/shared/documentedValues';
+import { toUtcDateTime } from '../nodes/PaymentPlatform/fields/dates';
 import * as addressCreate from '../nodes/PaymentPlatform/actions/submerchantAddress/create.operation';
 
 const node = { name: 'Payment Platform' } as INode;

@@ -10,10 +10,9 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import type { OperationModule } from '../nodes/PaymentPlatform/actions/node.type';
-import { isNodeOperation, resources } from '../nodes/PaymentPlatform/actions/operations';
-import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
-import { convertValues } from '../nodes/PaymentPlatform/shared/fieldRules';
-import { InputValidator } from '../nodes/PaymentPlatform/shared/validate';
+import { OPERATIONS } from './harness/registry';
+import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
+import { convertValues, InputValidator } from '../nodes/PaymentPlatform/fields/fieldRules';
 import * as documentCreate from '../nodes/PaymentPlatform/actions/submerchantDocument/create.operation';
 
 /**
@@ -69,11 +68,7 @@ function declaredPaths(rules: FieldRule[]): string[] {
 	]);
 }
 
-const operations = Object.entries(resources).flatMap(([resource, modules]) =>
-	Object.entries(modules as Record<string, OperationModule>)
-		.filter(([operation]) => isNodeOperation({ resource, operation }))
-		.map(([operation, module]) => [`${resource}.${operation}`, module] as const),
-);
+const operations = OPERATIONS.map(({ name, module }) => [name, module] as const);
 
 describe('every field an operation shows has a declared rule', () => {
 	it('covers every operation of the registry', () => {

@@ -4,7 +4,7 @@
  * sent again, with the same key and the same body, within RETRY_POLICY; without a key, or on a 4xx or a 500, never.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { REQUEST_POLICY, RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
+import { REQUEST_POLICY, RETRY_POLICY } from '../nodes/shared/chosenNames';
 import { runAction } from './harness';
 import { startScriptedApi } from './harness/scriptedApi';
 import { useSandbox } from './harness/sandbox';

@@ -6,8 +6,8 @@
  * so the table never lists a refusal the node does not make.
  */
 import type { ZodTypeAny } from 'zod';
-import type { FieldRule } from '../nodes/PaymentPlatform/shared/fieldRules';
-import { operationRules } from '../nodes/PaymentPlatform/actions/operations';
+import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
+import { operationRules } from './harness/registry';
 import * as schemas from '../sandbox/api/schemas';
 import { readTracked } from './harness/repositoryFiles';
 

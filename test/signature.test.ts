@@ -5,7 +5,7 @@
  */
 import { verificationSettings } from '../nodes/PaymentPlatformTrigger/properties';
 import {
-	verifyDelivery,
+	verifyWithSecrets,
 	type VerificationSettings,
 } from '../nodes/PaymentPlatformTrigger/verification';
 import { signatureHeaderValue as sandboxSignature } from '../sandbox/signature';
@@ -15,7 +15,7 @@ const RAW_BODY = verificationSettings({ signatureScheme: 'rawBody' }) as Verific
 /** Whether the trigger accepts `header` as the X-Signature of `rawBody` under `secret` (raw-body scheme). */
 function verifySignature(secret: string, rawBody: Buffer, header: string | undefined): boolean {
 	const headers = header === undefined ? {} : { 'x-signature': header };
-	return verifyDelivery(secret, rawBody, headers, RAW_BODY).verified;
+	return verifyWithSecrets(secret, [], rawBody, headers, RAW_BODY).verified;
 }
 
 const HMAC_VECTOR_INPUT = 'whsec_sandbox_vector_1';

@@ -1,7 +1,8 @@
-import { retryDelayMs, RETRY_POLICY } from '../nodes/PaymentPlatform/transport';
+import { REQUEST_POLICY, RETRY_POLICY } from '../nodes/shared/chosenNames';
 import { runAction } from './harness';
 import { TestCredentialsHelper } from './harness/credentialsHelper';
 import { startScriptedApi } from './harness/scriptedApi';
+import { recordWaits } from './harness/timerWaits';
 
 type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;
 
@@ -210,13 +211,46 @@ describe('retries', () => {
 		expect(api.requests.map((r) => r.method)).toEqual([method]);
 	});
 
-	it('backs off exponentially, honours Retry-After in seconds or as a date, and caps the wait', () => {
-		expect([0, 1, 2].map((attempt) => retryDelayMs(attempt, undefined))).toEqual([500, 1000, 2000]);
-		expect(retryDelayMs(0, '3')).toBe(3000);
-		expect(retryDelayMs(0, '120')).toBe(RETRY_POLICY.maxDelayMs);
-		expect(retryDelayMs(10, undefined)).toBe(RETRY_POLICY.maxDelayMs);
-		const inTwoSeconds = new Date(Date.now() + 2000).toUTCString();
-		expect(retryDelayMs(0, inTwoSeconds)).toBeGreaterThan(500);
-		expect(retryDelayMs(0, inTwoSeconds)).toBeLessThanOrEqual(2000);
+	describe('the waits between attempts (each asked of the timer, which answers at once here)', () => {
+		const saved = { ...RETRY_POLICY };
+		let timer: ReturnType<typeof recordWaits>;
+		let waits: number[] = [];
+		beforeEach(() => {
+			timer = recordWaits({ atLeastMs: 100, exceptMs: [REQUEST_POLICY.timeoutMs] });
+			waits = timer.waits;
+		});
+		afterEach(() => {
+			timer.restore();
+			Object.assign(RETRY_POLICY, saved);
+		});
+		const unavailable = (retryAfter?: string) => ({
+			status: 503,
+			headers: retryAfter === undefined ? undefined : { 'retry-after': retryAfter },
+			body: { success: false, message: 'down', error: 'UNAVAILABLE' },
+		});
+
+		it('back off exponentially up to the cap', async () => {
+			RETRY_POLICY.maxRetries = 6;
+			api.script([unavailable()]);
+			await runAction(target(), getSummary);
+			expect(waits).toEqual([500, 1000, 2000, 4000, 8000, RETRY_POLICY.maxDelayMs]);
+		});
+
+		it.each([
+			['3', 3000],
+			['120', RETRY_POLICY.maxDelayMs],
+		])('honour Retry-After: %s seconds, capped', async (retryAfter, wait) => {
+			api.script([unavailable(retryAfter), ok(summary)]);
+			await runAction(target(), getSummary);
+			expect(waits).toEqual([wait]);
+		});
+
+		it('honour Retry-After as a date', async () => {
+			api.script([unavailable(new Date(Date.now() + 2000).toUTCString()), ok(summary)]);
+			await runAction(target(), getSummary);
+			expect(waits).toHaveLength(1);
+			expect(waits[0]).toBeGreaterThan(500);
+			expect(waits[0]).toBeLessThanOrEqual(2000);
+		});
 	});
 });

@@ -88,13 +88,22 @@ function invalidCase(failsEditorCheck) {
 }
 
 /**
- * The operations of the node's registry (`resource.operation`), read from the built package: the suite's count
- * comes from there, not from a typed number.
+ * The operations of the node (`resource.operation`), read from the built node's Resource and Operation options: the
+ * suite's count comes from there, not from a typed number.
  */
 function registryOperations() {
 	const path = require('path');
-	const built = path.join(ROOT, 'dist/nodes/PaymentPlatform/actions/operations.js');
-	return /** @type {{ operationNames(): string[] }} */ (require(built)).operationNames();
+	const built = path.join(ROOT, 'dist/nodes/PaymentPlatform/PaymentPlatform.node.js');
+	/** @type {any[]} */
+	const properties = new (require(built).PaymentPlatform)().description.properties;
+	const values = (/** @type {any} */ property) => (property?.options ?? []).map((o) => o.value);
+	return values(properties.find((p) => p.name === 'resource')).flatMap((resource) =>
+		values(
+			properties.find(
+				(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === resource,
+			),
+		).map((operation) => `${resource}.${operation}`),
+	);
 }
 
 module.exports = {

@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceProperties } from './actions/operations';
 import { router } from './actions/router';
-import { listSearch } from './methods';
+import * as listSearch from './methods/listSearch';
 import { builderHint } from './builderHint';
 import { hints } from './hints';
 import { secretOutputFields } from './actions/webhookEndpoint/create.operation';
@@ -21,8 +21,7 @@ export class PaymentPlatform implements INodeType {
 			dark: 'file:../../icons/paymentPlatform.dark.svg',
 		},
 		group: ['transform'],
-		// One version until the first release (CONTRIBUTING.md says how a later change keeps saved workflows working).
-		// No `defaultVersion`: n8n adds Custom API Call to Resource and Operation only when it is unset or equals it.
+		// No `defaultVersion`: n8n adds Custom API Call only when it is unset or equals the version.
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
@@ -30,8 +29,8 @@ export class PaymentPlatform implements INodeType {
 		defaults: { name: 'Payment Platform' },
 		usableAsTool: true,
 		builderHint,
-		// Dot paths in an output item's JSON that carry a secret: Webhook Endpoint → Create outputs the endpoint's
-		// signing secret. n8n 2.x declares redaction of these fields; what each n8n line does with it: SECURITY.md.
+		// Webhook Endpoint → Create outputs the endpoint's signing secret; what each n8n line does with this:
+		// SECURITY.md.
 		sensitiveOutputFields: [...secretOutputFields],
 		hints,
 		inputs: [NodeConnectionTypes.Main],

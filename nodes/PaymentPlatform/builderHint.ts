@@ -1,9 +1,6 @@
 import type { IBuilderHint } from 'n8n-workflow';
 
-/**
- * What n8n's AI workflow builder reads about this node (n8n-workflow's `builderHint`, current line). Older n8n lines
- * ignore the field. The package name is the one users install (package.json); n8n prefixes node types with it.
- */
+/** n8n prefixes node types with the package name users install; older n8n lines ignore builderHint. */
 const PACKAGE = 'n8n-nodes-payment-platform';
 
 export const builderHint: IBuilderHint = {

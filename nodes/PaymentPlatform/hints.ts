@@ -1,9 +1,6 @@
 import type { NodeHint } from 'n8n-workflow';
 
-/**
- * Where a setting trades something away, the editor says so beside the output (n8n's description-level hints: each
- * `displayCondition` is evaluated over the node's parameters and must give a boolean).
- */
+/** Where a setting trades something away, the editor says so beside the output. */
 export const hints: NodeHint[] = [
 	{
 		message:

@@ -8,8 +8,8 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import { WEBHOOK_DELIVERY_HEADERS } from '../PaymentPlatform/api/chosenNames';
-import { WEBHOOK_EVENTS } from '../PaymentPlatform/api/documentedValues';
+import { WEBHOOK_DELIVERY_HEADERS } from '../shared/chosenNames';
+import { WEBHOOK_EVENTS } from '../shared/documentedValues';
 import {
 	ACCEPTED_ANSWER,
 	acknowledgeWebhookFields,
@@ -48,13 +48,11 @@ function optionsOf(this: Context): TriggerOptions {
 	return this.getNodeParameter('options', {}) as TriggerOptions;
 }
 
-/** A setting read from the options, or the error that names the option and its range. */
 function valid<T extends object>(node: INode, setting: T | string): T {
 	if (typeof setting === 'string') throw new NodeOperationError(node, setting);
 	return setting;
 }
 
-/** The raw body bytes as received (read here when n8n left a body of its content type unread), else undefined. */
 async function rawBodyOf(this: IWebhookFunctions): Promise<Buffer | undefined> {
 	const request = this.getRequestObject() as ReturnType<IWebhookFunctions['getRequestObject']> & {
 		readRawBody?: () => Promise<void>;
@@ -77,7 +75,6 @@ async function rawBodyOf(this: IWebhookFunctions): Promise<Buffer | undefined> {
 const isRecognisedEvent = (event: string | null) =>
 	event !== null && (WEBHOOK_EVENTS as readonly string[]).includes(event);
 
-/** Why a verified delivery is answered 200 without running, or undefined when it runs. */
 function reasonNotToRun(
 	this: IWebhookFunctions,
 	event: string | null,
@@ -108,9 +105,8 @@ export class PaymentPlatformTrigger implements INodeType {
 			dark: 'file:../../icons/paymentPlatform.dark.svg',
 		},
 		group: ['trigger'],
-		// One version until the first release. Not 1: for any webhook trigger at typeVersion 1, n8n evaluates its old
-		// Webhook node's binary-data expression on every request (webhook-helpers parseRequestBody), which halves
-		// webhook throughput (docs/performance.md).
+		// Not 1: at typeVersion 1 n8n evaluates its old Webhook node's binary-data expression on every request, halving
+		// throughput (docs/performance.md).
 		version: 1.1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when the Payment Platform sends a signed charge event',
@@ -122,8 +118,7 @@ export class PaymentPlatformTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// When received, responseData is empty, so that n8n answers with the webhookResponse below: left
-				// undefined, n8n 2.x answers an accepted delivery with the literal text "firstEntryJson".
+				// Left undefined, responseData makes n8n 2.x answer an accepted delivery with the text "firstEntryJson".
 				...acknowledgeWebhookFields,
 				path: 'webhook',
 			},

@@ -1,7 +1,6 @@
 /**
- * How the platform is answered: the Acknowledge parameter's webhook fields, the answers the node gives itself (401,
- * 200 ignored, 503 still running), what counts as n8n's answer that the event ran, and the refusals log.
- * docs/trigger.md ("What n8n guarantees and what the trigger adds") says what each answer means on each n8n line.
+ * How the platform is answered and what counts as n8n's answer that the event ran (docs/trigger.md, "What n8n
+ * guarantees and what the trigger adds"), and the refusals log.
  */
 import type {
 	IWebhookDescription,
@@ -19,20 +18,16 @@ import {
 } from './delivery';
 import { acknowledgeMode, type AcknowledgeMode, type WindowSettings } from './properties';
 
-/**
- * The Retry-After (seconds) sent with the 503 that answers a resend of a delivery still running. Platforms that read
- * it wait this long; the others resend on their own schedule, which is fine too (docs/reliability.md).
- */
-export const RETRY_RUNNING_DELIVERY_AFTER_SECONDS = 10;
+/** Platforms that read it wait this long; the others resend on their own schedule, which is fine too. */
+const RETRY_RUNNING_DELIVERY_AFTER_SECONDS = 10;
 
 /** At most one refusal line per webhook in this time; the refusals between are counted in the next line. */
-export const REFUSAL_LOG_EVERY_MS = 60_000;
+const REFUSAL_LOG_EVERY_MS = 60_000;
 
 /**
- * n8n 2.x reads a webhook description field through this registry key without its expression engine when the
- * node's parameters are static (n8n-workflow's `webhookDescriptionFields`; the key is a global symbol, so n8n 1.x,
- * which does not know it, evaluates the template instead). Without it, every delivery would need an expression
- * isolate just to read the two fields below (see docs/performance.md, "What the trigger makes n8n do").
+ * n8n 2.x reads a webhook description field through this key without its expression engine when the parameters are
+ * static (n8n 1.x, which does not know the global symbol, evaluates the template): no expression isolate per
+ * delivery (docs/performance.md).
  */
 const WEBHOOK_RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
 
@@ -44,8 +39,8 @@ const responseMode = {
 };
 
 /**
- * When received, the answer is the node's own `{"received": true}` (an empty responseData); after the run, an
- * empty 2xx: n8n's other choices would send the last node's output, the workflow's data, to the platform.
+ * When received, the node's own `{"received": true}`; after the run, an empty 2xx: n8n's other choices would send
+ * the workflow's data to the platform.
  */
 const responseData = {
 	template: '={{$parameter["acknowledge"] === "lastNode" ? "noData" : ""}}',
@@ -53,17 +48,14 @@ const responseData = {
 		acknowledgeMode(parameters.acknowledge) === 'lastNode' ? 'noData' : '',
 };
 
-/** The webhook description's answer fields for the Acknowledge parameter. */
 export const acknowledgeWebhookFields = {
 	responseMode: responseMode.template,
 	responseData: responseData.template,
 	[WEBHOOK_RESOLVERS]: { responseMode, responseData },
 } as unknown as Pick<IWebhookDescription, 'responseMode' | 'responseData'>;
 
-/** The body n8n sends back when the delivery starts the workflow (When Received). */
 export const ACCEPTED_ANSWER = { received: true };
 
-/** Answers the request directly; the workflow does not run. */
 export function respond(
 	this: IWebhookFunctions,
 	status: number,
@@ -76,7 +68,6 @@ export function respond(
 	return { noWebhookResponse: true };
 }
 
-/** What the platform is told instead of a 2xx that does not say the run succeeded. */
 const UNCONFIRMED_ANSWER = JSON.stringify({
 	message:
 		'n8n answered without confirming that the workflow succeeded (an execution that ended without its data); send the event again',
@@ -85,10 +76,9 @@ const UNCONFIRMED_ANSWER = JSON.stringify({
 type End = (...args: unknown[]) => unknown;
 
 /**
- * Whether n8n's answer says the event ran. When received, any 2xx: n8n has taken the execution. After the workflow
- * succeeds, only the empty 2xx that n8n writes for a successful run (responseData "noData"): its other 2xx carry a
- * message ("Workflow executed successfully but no data was returned", "... the last node did not return any data"),
- * which n8n writes for an execution that ended without its run data, so nothing says it ran.
+ * When received, any 2xx: n8n has taken the execution. After the workflow succeeds, only the empty 2xx n8n writes
+ * for a successful run: its other 2xx ("... no data was returned") are written for an execution that ended without
+ * its run data.
  */
 function confirmsRun(mode: AcknowledgeMode, status: number, chunk: unknown): boolean {
 	if (status < 200 || status >= 300) return false;
@@ -99,9 +89,8 @@ function confirmsRun(mode: AcknowledgeMode, status: number, chunk: unknown): boo
 }
 
 /**
- * Calls `onAnswer(confirmed)` when n8n ends the response, as it does when it answers (also when the caller has hung
- * up meanwhile, a platform's timeout: then there is no 'finish' event, so the answer is taken where n8n gives it).
- * After the workflow succeeds, an unconfirmed 2xx is answered 500 instead, so that the platform sends it again.
+ * Calls `handle(confirmed)` when n8n ends the response (also after the caller hung up: then there is no 'finish'
+ * event). After the workflow succeeds, an unconfirmed 2xx becomes a 500, so that the platform sends it again.
  */
 function onAnswer(
 	this: IWebhookFunctions,
@@ -125,14 +114,10 @@ function onAnswer(
 }
 
 /**
- * Admits a delivery once: the answer for a delivery already run (200 duplicate) or still running (503 with
- * Retry-After: every retry policy reads it as "come back later", where a 4xx may end the platform's retries), else
- * undefined and the delivery runs. Each check and its update run without an await between them.
- *
- * A delivery is remembered only when n8n's answer confirms it ran (confirmsRun), in both modes: until then (for
- * `runningAtMostSeconds` at most, as the run may be lost without a word) it is marked running; an answer that is not
- * a confirmation (n8n could not start the execution, the run failed) leaves it free to run when the platform resends
- * it. `duplicates` false: nothing is remembered, but After the Workflow Succeeds still confirms its 2xx.
+ * A delivery already run gets 200, one still running 503 with Retry-After (every retry policy reads it as "later",
+ * where a 4xx may end the retries); else undefined and it runs. No await between a check and its update. A delivery
+ * is remembered only once n8n's answer confirms it ran; until then, for `runningAtMostSeconds` at most, it is marked
+ * running, and an unconfirmed answer leaves it free to run again.
  */
 export function admitOnce(
 	this: IWebhookFunctions,
@@ -165,7 +150,6 @@ export function admitOnce(
 	return undefined;
 }
 
-/** What a sender is told when its delivery is refused. */
 export const REFUSALS = {
 	invalid: 'Missing or invalid signature',
 	outsideTolerance: 'Signature timestamp outside the tolerance',
@@ -173,7 +157,7 @@ export const REFUSALS = {
 	unreadable: 'Missing or invalid signature',
 } as const;
 
-/** Why a delivery was refused, in the log's words (never a secret or a signature value). */
+/** In the log's words; never a secret or a signature value. */
 const REFUSAL_REASONS: Record<keyof typeof REFUSALS, string> = {
 	invalid: 'no signature matches the endpoint secret',
 	outsideTolerance: "the signature's timestamp is outside the Timestamp Tolerance",
@@ -185,28 +169,24 @@ export interface Refusal {
 	reason: keyof typeof REFUSALS;
 	contentType: string | undefined;
 	bytes: number;
-	/** The names of the signature headers the request carried. */
 	signatureHeaders: string[];
 }
 
 interface RefusalLogState {
 	loggedAt: number;
-	/** The refusals since the last line, by reason; written by the next line or at the end of the minute. */
 	pending: Map<Refusal['reason'], number>;
 	flushing: boolean;
 }
 
 const refusalLog = new Map<string, RefusalLogState>();
 
-/** "2 × no signature matches the endpoint secret, 1 × ..." */
 function pendingSummary(pending: RefusalLogState['pending']): string {
 	return [...pending].map(([reason, count]) => `${count} × ${REFUSAL_REASONS[reason]}`).join(', ');
 }
 
 /**
- * Logs a refusal at warn level, at most one line per REFUSAL_LOG_EVERY_MS per webhook: the first at once, the ones
- * after it counted by reason and written in one line at the end of that time. A user whose secret went stale, or
- * whose platform signs otherwise, sees it in n8n's log.
+ * At most one line per REFUSAL_LOG_EVERY_MS per webhook: a user whose secret went stale, or whose platform signs
+ * otherwise, sees it in n8n's log without a flood.
  */
 export function logRefusal(
 	logger: Logger,
@@ -246,13 +226,12 @@ export function logRefusal(
 	);
 }
 
-/** A node after the trigger that can pause the execution (n8n answers 2xx when it pauses), with why. */
-export interface PausingNode {
+interface PausingNode {
 	name: string;
 	why: string;
 }
 
-/** The parameters that make a Wait node pause rather than sleep in the run (65 s or more, n8n's threshold). */
+/** A Wait under 65 s sleeps in the run (n8n's threshold); a longer one pauses it. */
 const WAIT_SECONDS_PER_UNIT: Record<string, number> = {
 	seconds: 1,
 	minutes: 60,
@@ -262,8 +241,8 @@ const WAIT_SECONDS_PER_UNIT: Record<string, number> = {
 const IN_RUN_WAIT_SECONDS = 65;
 
 /**
- * The nodes after the trigger that may put the execution to wait: a Wait node that resumes on a webhook, a form, at
- * a time or after 65 s or more; a Form node; any "Send and Wait" operation; a human-review tool.
+ * A Wait that resumes on a webhook, a form, at a time or after 65 s or more; a Form; "Send and Wait"; a human-review
+ * tool: n8n answers 2xx when they pause.
  */
 export function pausingNodesAfter(
 	children: ReadonlyArray<{

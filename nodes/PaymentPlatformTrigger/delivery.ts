@@ -1,52 +1,44 @@
 /**
- * What a verified delivery is: its item, the keys it is recognised by, and the window of deliveries already run.
- * Pure functions, no n8n imports.
- *
- * The reference does not show the payload, so a signed body of any shape is the platform's data and becomes an item
- * (WEBHOOK_PAYLOAD_NAMES says where each field is looked for). Only signed bytes say which delivery it is: the digest
- * of the signed body, and the Standard Webhooks id that its signature covers. A header the signature does not cover
- * may fill a field of the item (marked in `unsignedFields`), never decide whether the delivery already ran.
+ * A verified delivery's item, its keys and the window of deliveries already run; pure, no n8n imports. The reference
+ * does not show the payload, so a signed body of any shape becomes an item (WEBHOOK_PAYLOAD_NAMES). Only signed
+ * bytes say which delivery it is: the body's digest and the Standard Webhooks id its signature covers. An unsigned
+ * header may fill a field (listed in `unsignedFields`), never decide whether the delivery already ran.
  */
 import { createHash } from 'crypto';
-import { CHARGE_RECORD_FIELDS, WEBHOOK_PAYLOAD_NAMES } from '../PaymentPlatform/api/chosenNames';
+import { CHARGE_RECORD_FIELDS, WEBHOOK_PAYLOAD_NAMES } from '../shared/chosenNames';
 import { getHeader, type RequestHeaders, type SignedParts } from './verification';
 
 type JsonObject = Record<string, unknown>;
 
-/** The delivery as the workflow receives it. */
-export type ChargeEventItem = {
-	/** The delivery id: from the body, the signed Standard Webhooks id, else a header; null when there is none. */
+type ChargeEventItem = {
+	/** From the body, the signed Standard Webhooks id, else a header. */
 	id: string | null;
 	event: string | null;
-	/** The charge the event is about, as an object. */
 	charge: JsonObject | null;
 	occurred_at: unknown;
-	/** The whole body as parsed, untouched; null when it is not JSON (then `rawBody` holds it). */
+	/** Null when not JSON (then `rawBody` holds it). */
 	body: unknown;
-	/** What the trigger recognises a resend by: the signed Standard Webhooks id, else `sha256:<digest of the body>`. */
+	/** The signed Standard Webhooks id, else `sha256:<digest of the body>`. */
 	deliveryKey: string;
-	/** The fields above that the delivery does not carry (so they are null). */
 	notFound: Array<'id' | 'event' | 'charge' | 'occurred_at'>;
-	/** The fields above read from a header that the signature does not cover: anyone could have written them. */
+	/** Read from a header the signature does not cover: anyone could have written them. */
 	unsignedFields: Array<'id' | 'event'>;
-	/** Only when the body is not JSON: its text (UTF-8), or base64 when it is not UTF-8 either. */
+	/** Only when the body is not JSON: UTF-8 text, else base64. */
 	rawBody?: string;
 	rawBodyEncoding?: 'utf8' | 'base64';
 };
 
-/** A delivery read from its signed bytes and headers. */
-export interface Delivery {
+interface Delivery {
 	item: ChargeEventItem;
-	/** What the delivery is remembered by: the digest of its signed body, and the signed id when it has one. */
 	keys: string[];
 }
 
-/** The body bytes as JSON, or as text when they are not JSON. The bytes verified are the bytes read. */
+/** The bytes verified are the bytes read. */
 type ParsedBody =
 	| { isJson: true; value: unknown }
 	| { isJson: false; text: string; encoding: 'utf8' | 'base64' };
 
-export function parseDeliveryBody(rawBody: Buffer): ParsedBody {
+function parseDeliveryBody(rawBody: Buffer): ParsedBody {
 	let text: string;
 	try {
 		text = new TextDecoder('utf-8', { fatal: true }).decode(rawBody);
@@ -64,13 +56,11 @@ function isObject(value: unknown): value is JsonObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A non-empty string without surrounding white space, else undefined. */
 function trimmedText(value: unknown): string | undefined {
 	const text = typeof value === 'string' ? value.trim() : undefined;
 	return text === '' ? undefined : text;
 }
 
-/** An id as text: a non-empty string, or a finite number written out. */
 function idText(value: unknown): string | undefined {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	return trimmedText(value);
@@ -84,7 +74,7 @@ function firstOf<T>(keys: readonly string[], read: (key: string) => T | undefine
 	return undefined;
 }
 
-/** The charge under one of the charge keys (one level deeper when that object wraps it), if any. */
+/** One level deeper when the object found wraps it (`{"data": {"object": {...}}}`). */
 function wrappedCharge(body: JsonObject): JsonObject | undefined {
 	const objectAt = (from: JsonObject) => (key: string) =>
 		isObject(from[key]) ? (from[key] as JsonObject) : undefined;
@@ -93,19 +83,17 @@ function wrappedCharge(body: JsonObject): JsonObject | undefined {
 	return firstOf(WEBHOOK_PAYLOAD_NAMES.chargeKeys, objectAt(outer)) ?? outer;
 }
 
-/** The body's own keys that can describe the delivery (a charge's own fields cannot when the body is the charge). */
+/** A charge's own fields cannot describe the delivery when the body is the charge. */
 function deliveryFieldsOf(body: JsonObject, isCharge: boolean): JsonObject {
 	if (!isCharge) return body;
 	const fields = new Set<string>(CHARGE_RECORD_FIELDS);
 	return Object.fromEntries(Object.entries(body).filter(([key]) => !fields.has(key)));
 }
 
-/** The digest a delivery is always remembered by. */
-export function bodyDigest(rawBody: Buffer): string {
+function bodyDigest(rawBody: Buffer): string {
 	return `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
 }
 
-/** A header's value, and whether the signature covers it. */
 function headerField(
 	headers: RequestHeaders,
 	names: readonly string[],
@@ -119,7 +107,6 @@ function headerField(
 	});
 }
 
-/** Reads the item and the keys of a delivery whose signature has been verified (`signed`: what it covers). */
 export function readDelivery(
 	rawBody: Buffer,
 	headers: RequestHeaders,
@@ -169,45 +156,37 @@ export function readDelivery(
 	return { item, keys: signed.id === undefined ? [digest] : [digest, signed.id] };
 }
 
-// ---- The window of deliveries run, and the marks of deliveries running ----
-//
-// Both live in this process's memory, per webhook (workflow, node, production or test), bounded by count and by age.
-// Why memory and not the workflow's static data (n8n 1.123 and 2.41, live-webhooks.ts; docs/reliability.md): n8n
-// saves static data a webhook() changed only in some versions and at moments that do not match an answer, and saves
-// the whole row as the request loaded it, so a write per delivery could put back an endpoint secret that an
-// activation has just replaced. A restart (or another webhook process) starts with an empty window: a resend may run
-// again, it is never lost. A webhook's window outlives an unpublish (a replay signed with a secret still inside its
-// grace period is still recognised) and goes, in any process, once it has seen no delivery for longer than its age.
+// The window of deliveries run and the marks of deliveries running live in this process's memory, per webhook,
+// bounded by count and age. Not in static data (docs/reliability.md): n8n saves what webhook() changed only in some
+// versions, at moments that do not match an answer, and as the whole row the request loaded, so a write per delivery
+// could put back a secret an activation just replaced. A restart starts empty: a resend may run again, never lost. A
+// window outlives an unpublish and goes once idle for longer than its age.
 
-/** The two bounds of a webhook's window. */
 export interface WindowBounds {
 	maxIds: number;
 	maxAgeMs: number;
 }
 
-/** Keys longer than this are kept as their SHA-256 digest (so a key of any length costs the same). */
-export const LONGEST_KEPT_KEY = 64;
+/** Longer keys are kept as their digest, so a key of any length costs the same. */
+const LONGEST_KEPT_KEY = 64;
 
-/** How many deliveries may be marked running per webhook; beyond it the oldest mark is dropped (its resend runs). */
-export const RUNNING_MARKS_MAX = 1_000;
+/** Beyond it the oldest mark goes (its resend runs). */
+const RUNNING_MARKS_MAX = 1_000;
 
-/** How often, at most, the windows of every webhook are looked through for idle ones. */
 const SWEEP_EVERY_MS = 60_000;
 
-/** The key a delivery key is kept under: itself, or `sha256:<hex>` when longer than LONGEST_KEPT_KEY. */
-export function storedKey(key: string): string {
+function storedKey(key: string): string {
 	if (key.length <= LONGEST_KEPT_KEY) return key;
 	return `sha256:${createHash('sha256').update(key, 'utf8').digest('hex')}`;
 }
 
-/** A webhook's window: key → the time it entered (a Map keeps insertion order: the oldest first). */
+/** A Map keeps insertion order: the oldest first. */
 interface Window {
 	entries: Map<string, number>;
 	maxAgeMs: number;
 	lastUsed: number;
 }
 
-/** A running mark: the attempt that set it, and the time after which it stops counting. */
 interface RunningMark {
 	attempt: number;
 	until: number;
@@ -218,7 +197,6 @@ const runningByWebhook = new Map<string, Map<string, RunningMark>>();
 let lastAttempt = 0;
 let lastSweep = 0;
 
-/** Drops the oldest entries while there are more than `max`, or while `isStale` says the oldest is. */
 function trimOldest<T>(entries: Map<string, T>, max: number, isStale: (value: T) => boolean): void {
 	for (const [key, value] of entries) {
 		if (entries.size <= max && !isStale(value)) return;
@@ -226,7 +204,6 @@ function trimOldest<T>(entries: Map<string, T>, max: number, isStale: (value: T)
 	}
 }
 
-/** Forgets the windows and marks of webhooks that have seen nothing for longer than their age. */
 function sweepIdleWebhooks(now: number): void {
 	if (now - lastSweep < SWEEP_EVERY_MS) return;
 	lastSweep = now;
@@ -239,7 +216,6 @@ function sweepIdleWebhooks(now: number): void {
 	}
 }
 
-/** True when any of `keys` ran (answered 2xx) within the window's age. */
 export function hasSeenDelivery(
 	webhook: string,
 	keys: readonly string[],
@@ -255,7 +231,6 @@ export function hasSeenDelivery(
 	});
 }
 
-/** Remembers `keys` as run; the oldest are forgotten beyond the bounds' count or age. */
 export function rememberDeliveries(
 	webhook: string,
 	keys: readonly string[],
@@ -277,7 +252,6 @@ export function rememberDeliveries(
 	trimOldest(window.entries, bounds.maxIds, (at) => now - at >= bounds.maxAgeMs);
 }
 
-/** True when any of `keys` is admitted and still running (its answer not sent, its time not over). */
 export function isInFlight(webhook: string, keys: readonly string[], now: number): boolean {
 	const running = runningByWebhook.get(webhook);
 	return (
@@ -286,9 +260,8 @@ export function isInFlight(webhook: string, keys: readonly string[], now: number
 }
 
 /**
- * Marks `keys` running until n8n answers, for `seconds` at most, and returns the attempt number that clearInFlight
- * takes, so that the end of an earlier attempt never clears the mark of a later one. Marks past their time, and the
- * oldest beyond RUNNING_MARKS_MAX, go.
+ * Returns the attempt number clearInFlight takes, so that an earlier attempt's end never clears a later attempt's
+ * mark.
  */
 export function markInFlight(
 	webhook: string,
@@ -312,7 +285,6 @@ export function markInFlight(
 	return attempt;
 }
 
-/** n8n answered `attempt`: its marks go (a later attempt's marks stay). */
 export function clearInFlight(webhook: string, keys: readonly string[], attempt: number): void {
 	const running = runningByWebhook.get(webhook);
 	if (running === undefined) return;

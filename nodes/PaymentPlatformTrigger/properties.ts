@@ -1,11 +1,10 @@
 /**
- * What the editor shows of the trigger (its parameters, hints, trigger panel and builder hint) and the settings read
- * from the parameters. Every default the reference does not state is a chosen one, kept here as a constant,
- * changeable in the node's Options, and listed in docs/chosen-defaults.md.
+ * The trigger's parameters, hints, panel and builder hint, and the settings read from them. Every default the
+ * reference does not state is a chosen one, changeable in Options (docs/chosen-defaults.md).
  */
 import type { IBuilderHint, INodeProperties, NodeHint, TriggerPanelDefinition } from 'n8n-workflow';
-import { WEBHOOK_SIGNATURE_NAMES } from '../PaymentPlatform/api/chosenNames';
-import { WEBHOOK_EVENT_OPTIONS } from '../PaymentPlatform/shared/optionTexts';
+import { WEBHOOK_SIGNATURE_NAMES } from '../shared/chosenNames';
+import { WEBHOOK_EVENT_OPTIONS } from '../shared/optionTexts';
 import {
 	parseSignedTextLayout,
 	type SignatureScheme,
@@ -15,39 +14,43 @@ import type { WindowBounds } from './delivery';
 
 const NAMES = WEBHOOK_SIGNATURE_NAMES;
 
-/** How many run deliveries are remembered per webhook by default (1.7 to 5.2 MiB, docs/reliability.md). */
-export const DUPLICATE_WINDOW_SIZE = 10_000;
-const DUPLICATE_WINDOW_SIZE_RANGE = { default: DUPLICATE_WINDOW_SIZE, min: 1, max: 100_000 };
-/** How long a run delivery is remembered by default: platforms resend for up to about three days. */
-export const DUPLICATE_WINDOW_HOURS = 72;
-const DUPLICATE_WINDOW_HOURS_RANGE = { default: DUPLICATE_WINDOW_HOURS, min: 1, max: 720 };
 /**
- * How long after it was admitted a delivery counts as running at most (unless n8n answers before). Within it a resend
- * gets 503; after it the resend runs, because the first run may be lost without n8n saying so for a while (n8n 2.x
- * reports a killed worker's job after about 90 s; a proxy may hide that the platform hung up). A run slower than this
- * may run twice: a duplicate, never a loss.
+ * The chosen defaults and ranges of the number options. Duplicate window: 1.7 to 5.2 MiB (docs/reliability.md);
+ * platforms resend for about three days. Resend Runs Again After: the first run may be lost without n8n saying so
+ * for a while (a killed worker's job is reported after about 90 s), so a resend then runs: a duplicate, never a
+ * loss. Endpoint Removal Delay: n8n unpublishes and republishes within moments when it publishes a changed trigger
+ * or moves a project; within it the trigger takes its endpoint back, secret and all.
  */
-export const RUNNING_AT_MOST_SECONDS = 25;
-const RUNNING_AT_MOST_SECONDS_RANGE = { default: RUNNING_AT_MOST_SECONDS, min: 1, max: 3600 };
-/**
- * How long an unpublished trigger's endpoint stays registered before it is removed. n8n unpublishes and publishes
- * again, within moments, whenever it publishes a changed trigger, a project transfer or (before 2.x's publication
- * service) any save of a published workflow: within this delay the trigger takes its endpoint back, secret and all,
- * so the deliveries the platform is resending are neither refused nor dropped with a deleted endpoint.
- */
-export const ENDPOINT_REMOVAL_DELAY_SECONDS = 60;
-const ENDPOINT_REMOVAL_DELAY_RANGE = { default: ENDPOINT_REMOVAL_DELAY_SECONDS, min: 0, max: 3600 };
-/**
- * How long the secret of a replaced registration (new events, a new URL, an endpoint the platform lost) still
- * verifies deliveries: what the platform signed before the change and resends after it. Platforms resend for up to
- * about three days.
- */
-export const PREVIOUS_SECRET_HOURS = 72;
-const PREVIOUS_SECRET_HOURS_RANGE = { default: PREVIOUS_SECRET_HOURS, min: 0, max: 720 };
+const RANGES = {
+	duplicateWindowSize: { default: 10_000, min: 1, max: 100_000, wholeNumber: true },
+	duplicateWindowHours: { default: 72, min: 1, max: 720 },
+	resendRunsAfter: { default: 25, min: 1, max: 3600 },
+	endpointRemovalDelay: { default: 60, min: 0, max: 3600 },
+	previousSecretHours: { default: 72, min: 0, max: 720 },
+};
+type RangedOption = keyof typeof RANGES;
+const { duplicateWindowSize: SIZE, duplicateWindowHours: HOURS } = RANGES;
+
+function rangedOption(
+	name: RangedOption,
+	displayName: string,
+	description: string,
+): INodeProperties {
+	const range: { default: number; min: number; max: number; wholeNumber?: boolean } = RANGES[name];
+	const typeOptions = { minValue: range.min, maxValue: range.max };
+	const defaultValue = range.default;
+	return {
+		displayName,
+		name,
+		type: 'number',
+		default: defaultValue,
+		typeOptions: range.wholeNumber ? { ...typeOptions, numberPrecision: 0 } : typeOptions,
+		description,
+	};
+}
 
 export type AcknowledgeMode = 'onReceived' | 'lastNode';
 
-/** The node's Options, as saved (any of them may be missing). */
 export interface TriggerOptions {
 	duplicateWindowHours?: unknown;
 	duplicateWindowSize?: unknown;
@@ -129,40 +132,21 @@ const OPTIONS: INodeProperties = {
 	default: {},
 	// n8n sorts a collection's options by display name in the editor; they are written in that order.
 	options: [
-		{
-			displayName: 'Duplicate Window Age (Hours)',
-			name: 'duplicateWindowHours',
-			type: 'number',
-			default: DUPLICATE_WINDOW_HOURS,
-			typeOptions: {
-				minValue: DUPLICATE_WINDOW_HOURS_RANGE.min,
-				maxValue: DUPLICATE_WINDOW_HOURS_RANGE.max,
-			},
-			description: `With Ignore Duplicate Deliveries: how long a delivery that ran is remembered, so that a resend of it starts nothing (${DUPLICATE_WINDOW_HOURS_RANGE.min} to ${DUPLICATE_WINDOW_HOURS_RANGE.max}). Platforms resend for up to about 3 days.`,
-		},
-		{
-			displayName: 'Duplicate Window Size (Deliveries)',
-			name: 'duplicateWindowSize',
-			type: 'number',
-			default: DUPLICATE_WINDOW_SIZE,
-			typeOptions: {
-				minValue: DUPLICATE_WINDOW_SIZE_RANGE.min,
-				maxValue: DUPLICATE_WINDOW_SIZE_RANGE.max,
-				numberPrecision: 0,
-			},
-			description: `With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook, the oldest forgotten first (${DUPLICATE_WINDOW_SIZE_RANGE.min} to ${DUPLICATE_WINDOW_SIZE_RANGE.max.toLocaleString('en-US')}). Each costs 180 to 550 bytes of each webhook process's memory: the default ${DUPLICATE_WINDOW_SIZE.toLocaleString('en-US')} about 2 to 5 MiB.`,
-		},
-		{
-			displayName: 'Endpoint Removal Delay (Seconds)',
-			name: 'endpointRemovalDelay',
-			type: 'number',
-			default: ENDPOINT_REMOVAL_DELAY_SECONDS,
-			typeOptions: {
-				minValue: ENDPOINT_REMOVAL_DELAY_RANGE.min,
-				maxValue: ENDPOINT_REMOVAL_DELAY_RANGE.max,
-			},
-			description: `How long the platform's webhook endpoint stays after the workflow is unpublished (deactivated in n8n 1.x), ${ENDPOINT_REMOVAL_DELAY_RANGE.min} to ${ENDPOINT_REMOVAL_DELAY_RANGE.max}. n8n unpublishes and publishes again when you publish a changed trigger or move the workflow to another project: within this delay the trigger keeps its endpoint and secret, so the events the platform is resending still arrive. 0 removes it at once.`,
-		},
+		rangedOption(
+			'duplicateWindowHours',
+			'Duplicate Window Age (Hours)',
+			`With Ignore Duplicate Deliveries: how long a delivery that ran is remembered, so that a resend of it starts nothing (${HOURS.min} to ${HOURS.max}). Platforms resend for up to about 3 days.`,
+		),
+		rangedOption(
+			'duplicateWindowSize',
+			'Duplicate Window Size (Deliveries)',
+			`With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook, the oldest forgotten first (${SIZE.min} to ${SIZE.max.toLocaleString('en-US')}). Each costs 180 to 550 bytes of each webhook process's memory: the default ${SIZE.default.toLocaleString('en-US')} about 2 to 5 MiB.`,
+		),
+		rangedOption(
+			'endpointRemovalDelay',
+			'Endpoint Removal Delay (Seconds)',
+			`How long the platform's webhook endpoint stays after the workflow is unpublished (deactivated in n8n 1.x), ${RANGES.endpointRemovalDelay.min} to ${RANGES.endpointRemovalDelay.max}. n8n unpublishes and publishes again when you publish a changed trigger or move the workflow to another project: within this delay the trigger keeps its endpoint and secret, so the events the platform is resending still arrive. 0 removes it at once.`,
+		),
 		{
 			displayName: 'Event Named Only in a Header',
 			name: 'unsignedEventName',
@@ -189,7 +173,7 @@ const OPTIONS: INodeProperties = {
 			name: 'ignoreDuplicates',
 			type: 'boolean',
 			default: true,
-			description: `Whether to skip a delivery whose signed bytes already ran (the platform resends a delivery until it is acknowledged). Remembered per n8n process, within the Duplicate Window options (by default the last ${DUPLICATE_WINDOW_SIZE.toLocaleString('en-US')} of the past ${DUPLICATE_WINDOW_HOURS} hours).`,
+			description: `Whether to skip a delivery whose signed bytes already ran (the platform resends a delivery until it is acknowledged). Remembered per n8n process, within the Duplicate Window options (by default the last ${SIZE.default.toLocaleString('en-US')} of the past ${HOURS.default} hours).`,
 		},
 		{
 			displayName: 'Include Headers',
@@ -199,29 +183,16 @@ const OPTIONS: INodeProperties = {
 			description:
 				'Whether to add the request headers to the output item under "headers" (the signature headers are left out)',
 		},
-		{
-			displayName: 'Previous Secret Grace Period (Hours)',
-			name: 'previousSecretHours',
-			type: 'number',
-			default: PREVIOUS_SECRET_HOURS,
-			typeOptions: {
-				minValue: PREVIOUS_SECRET_HOURS_RANGE.min,
-				maxValue: PREVIOUS_SECRET_HOURS_RANGE.max,
-			},
-			description: `When the trigger registers a new endpoint (other events, another URL, an endpoint the platform lost), how long the old endpoint's secret still verifies deliveries the platform signed before the change and resends after it (${PREVIOUS_SECRET_HOURS_RANGE.min} to ${PREVIOUS_SECRET_HOURS_RANGE.max}; 0: at once no more)`,
-		},
-		{
-			displayName: 'Resend Runs Again After (Seconds)',
-			name: 'resendRunsAfter',
-			type: 'number',
-			default: RUNNING_AT_MOST_SECONDS,
-			typeOptions: {
-				minValue: RUNNING_AT_MOST_SECONDS_RANGE.min,
-				maxValue: RUNNING_AT_MOST_SECONDS_RANGE.max,
-			},
-			description:
-				'A resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).',
-		},
+		rangedOption(
+			'previousSecretHours',
+			'Previous Secret Grace Period (Hours)',
+			`When the trigger registers a new endpoint (other events, another URL, an endpoint the platform lost), how long the old endpoint's secret still verifies deliveries the platform signed before the change and resends after it (${RANGES.previousSecretHours.min} to ${RANGES.previousSecretHours.max}; 0: at once no more)`,
+		),
+		rangedOption(
+			'resendRunsAfter',
+			'Resend Runs Again After (Seconds)',
+			'A resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).',
+		),
 		{
 			displayName: 'Signature Header',
 			name: 'signatureHeader',
@@ -274,7 +245,8 @@ const OPTIONS: INodeProperties = {
 			displayName: 'Signed Text Layout',
 			name: 'signedTextLayout',
 			type: 'string',
-			// Literal defaults (n8n's lint asks for them): test/trigger/properties.test.ts checks they are the chosen names.
+			// Literal defaults (n8n's lint asks for them): test/trigger/properties.test.ts checks they are the chosen
+			// names.
 			default: '{timestamp}.{body}',
 			placeholder: '{timestamp}.{body}',
 			description:
@@ -300,7 +272,6 @@ const OPTIONS: INodeProperties = {
 	],
 };
 
-/** Where a setting trades something away, the editor says so (each displayCondition gives a boolean). */
 export const triggerHints: NodeHint[] = [
 	{
 		message:
@@ -328,7 +299,6 @@ export const triggerHints: NodeHint[] = [
 	},
 ];
 
-/** The trigger panel of the editor: what listening for a test event and publishing do here. */
 export const triggerPanel: TriggerPanelDefinition = {
 	header: 'Pull in a charge event from the Payment Platform',
 	executionsHelp: {
@@ -341,7 +311,7 @@ export const triggerPanel: TriggerPanelDefinition = {
 		'Once the workflow is built, publish it (activate it, on n8n 1.x): the trigger registers its production URL and events with the Payment Platform, and keeps the endpoint when you publish a fix later.',
 };
 
-/** What n8n's AI workflow builder reads about the trigger (older n8n lines ignore it). */
+/** Older n8n lines ignore it. */
 export const triggerBuilderHint: IBuilderHint = {
 	searchHint:
 		"Starts a workflow on Payment Platform charge events (pending, authorized, captured, partially refunded, refunded, voided, failed, expired, chargeback), verified by their HMAC signature. Keep Acknowledge at After the Workflow Succeeds so failed runs are sent again, and make what the workflow writes idempotent on the item's deliveryKey (an upsert keyed by it). A Wait of 65 s or more, Send and Wait or an approval after this trigger is answered to the platform when it pauses: put a failure path (Error Workflow) after such steps.",
@@ -354,7 +324,6 @@ export const triggerBuilderHint: IBuilderHint = {
 	],
 };
 
-/** Every parameter of the trigger, in the order the editor shows them. */
 export const triggerProperties: INodeProperties[] = [
 	EVENTS,
 	ACKNOWLEDGE,
@@ -362,96 +331,70 @@ export const triggerProperties: INodeProperties[] = [
 	OPTIONS,
 ];
 
-/** The mode in force for a parameter value (anything unknown answers when received, as n8n does). */
+/** Anything unknown answers when received, as n8n does. */
 export function acknowledgeMode(value: unknown): AcknowledgeMode {
 	return value === 'lastNode' ? 'lastNode' : 'onReceived';
 }
 
-/** What the trigger does with deliveries already run, as the options say. */
 export interface WindowSettings {
 	bounds: WindowBounds;
 	runningAtMostSeconds: number;
 }
 
-/** What the trigger does when its registration goes or changes, as the options say. */
 export interface RegistrationSettings {
 	removalDelayMs: number;
 	previousSecretMs: number;
 }
 
-type Range = { default: number; min: number; max: number };
-
-/** An option's number, the default when unset, or an error text naming the option and its range. */
-function boundedNumber(
-	value: unknown,
-	name: string,
-	range: Range,
-	wholeNumber = false,
-): number | string {
-	if (value === undefined || value === null || value === '') return range.default;
-	const number = typeof value === 'string' ? Number(value.trim()) : value;
-	const valid =
-		typeof number === 'number' &&
-		Number.isFinite(number) &&
-		number >= range.min &&
-		number <= range.max &&
-		(!wholeNumber || Number.isInteger(number));
-	if (valid) return number;
-	const kind = wholeNumber ? 'a whole number' : 'a number';
-	const given = typeof value === 'string' ? JSON.stringify(value) : String(value);
-	return `Options → ${name} must be ${kind} from ${range.min} to ${range.max}; got ${given}`;
-}
-
-/** Reads bounded options in turn: their numbers, or the first error text. */
-function readNumbers(
-	entries: Array<[value: unknown, name: string, range: Range, wholeNumber?: boolean]>,
-): number[] | string {
+/** The numbers, the default when unset, or the error naming the first option out of its range. */
+function readRanged(options: TriggerOptions, names: RangedOption[]): number[] | string {
 	const numbers: number[] = [];
-	for (const [value, name, range, wholeNumber] of entries) {
-		const number = boundedNumber(value, name, range, wholeNumber);
-		if (typeof number === 'string') return number;
-		numbers.push(number);
+	for (const name of names) {
+		const range: { default: number; min: number; max: number; wholeNumber?: boolean } =
+			RANGES[name];
+		const value = options[name];
+		if (value === undefined || value === null || value === '') {
+			numbers.push(range.default);
+			continue;
+		}
+		const number = typeof value === 'string' ? Number(value.trim()) : value;
+		const valid =
+			typeof number === 'number' &&
+			Number.isFinite(number) &&
+			number >= range.min &&
+			number <= range.max &&
+			(!range.wholeNumber || Number.isInteger(number));
+		if (!valid) {
+			const { displayName } = OPTIONS.options?.find(
+				(option) => option.name === name,
+			) as INodeProperties;
+			const kind = range.wholeNumber ? 'a whole number' : 'a number';
+			const given = typeof value === 'string' ? JSON.stringify(value) : String(value);
+			return `Options → ${displayName} must be ${kind} from ${range.min} to ${range.max}; got ${given}`;
+		}
+		numbers.push(number as number);
 	}
 	return numbers;
 }
 
-/** The window settings the options ask for, or an error text when one is out of its range. */
 export function windowSettings(options: TriggerOptions): WindowSettings | string {
-	const numbers = readNumbers([
-		[
-			options.duplicateWindowSize,
-			'Duplicate Window Size (Deliveries)',
-			DUPLICATE_WINDOW_SIZE_RANGE,
-			true,
-		],
-		[options.duplicateWindowHours, 'Duplicate Window Age (Hours)', DUPLICATE_WINDOW_HOURS_RANGE],
-		[options.resendRunsAfter, 'Resend Runs Again After (Seconds)', RUNNING_AT_MOST_SECONDS_RANGE],
+	const numbers = readRanged(options, [
+		'duplicateWindowSize',
+		'duplicateWindowHours',
+		'resendRunsAfter',
 	]);
 	if (typeof numbers === 'string') return numbers;
 	const [maxIds, hours, runningAtMostSeconds] = numbers;
 	return { bounds: { maxIds, maxAgeMs: hours * 3600_000 }, runningAtMostSeconds };
 }
 
-/** The registration settings the options ask for, or an error text when one is out of its range. */
 export function registrationSettings(options: TriggerOptions): RegistrationSettings | string {
-	const numbers = readNumbers([
-		[
-			options.endpointRemovalDelay,
-			'Endpoint Removal Delay (Seconds)',
-			ENDPOINT_REMOVAL_DELAY_RANGE,
-		],
-		[
-			options.previousSecretHours,
-			'Previous Secret Grace Period (Hours)',
-			PREVIOUS_SECRET_HOURS_RANGE,
-		],
-	]);
+	const numbers = readRanged(options, ['endpointRemovalDelay', 'previousSecretHours']);
 	if (typeof numbers === 'string') return numbers;
 	const [delaySeconds, hours] = numbers;
 	return { removalDelayMs: delaySeconds * 1000, previousSecretMs: hours * 3600_000 };
 }
 
-/** The settings verifyDelivery needs, or an error text when the Signed Text Layout is not usable. */
 export function verificationSettings(options: TriggerOptions): VerificationSettings | string {
 	const layout = parseSignedTextLayout(options.signedTextLayout || NAMES.signedTextLayout);
 	if (typeof layout === 'string') return layout;

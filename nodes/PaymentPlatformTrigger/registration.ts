@@ -1,42 +1,39 @@
 /**
- * The trigger's webhook endpoint on the platform: registering it (POST /v1/postbacks/endpoints), keeping it across
- * restarts and republishes, changing its events, and removing it (the package's chosen GET, PATCH and DELETE paths).
- * What n8n's activation hooks give the node, and why the removal is delayed, is in docs/trigger.md ("Registration").
- *
- * The registration lives in the node's workflow static data (n8n keeps separate static data for the test webhook and
- * the production one, each with its own endpoint and URL). Secrets of replaced registrations stay there for a grace
- * period, so that what the platform signed before a change still verifies when it is resent after it.
+ * The trigger's webhook endpoint on the platform: registered, kept across restarts and republishes, its events
+ * changed, removed (docs/trigger.md, "Registration", says what n8n's hooks give the node and why removal waits).
+ * It lives in the node's static data (separate for the test and the production webhook). Secrets of replaced
+ * registrations stay there for a grace period: what the platform signed before a change still verifies after it.
  */
 import type { IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
-import { LIMITS, WEBHOOK_EVENTS } from '../PaymentPlatform/api/documentedValues';
+import { LIMITS, WEBHOOK_EVENTS } from '../shared/documentedValues';
 import {
 	PAGE_SIZE,
 	PAGINATION_QUERY,
 	WEBHOOK_ENDPOINTS_PATH,
 	webhookEndpointPath,
-} from '../PaymentPlatform/api/chosenNames';
-import { apiRequest } from '../PaymentPlatform/transport';
+} from '../shared/chosenNames';
+import { apiRequest } from '../shared/transport';
 import type { RegistrationSettings } from './properties';
 
 type StaticData = Record<string, unknown>;
 
-/** Static data keys. The secret is returned by the API only when the endpoint is created; it lives only here. */
+/** The API returns the secret only when the endpoint is created: it lives only here. */
 const STATIC_KEYS = {
 	endpointId: 'endpointId',
 	secret: 'webhookSecret',
 	url: 'webhookUrl',
 	events: 'events',
-	/** When the workflow was unpublished, while the endpoint waits for its removal (or for a republish). */
+	/** Set while an unpublished endpoint waits for its removal (or a republish). */
 	releasedAt: 'releasedAt',
-	/** Secrets of replaced registrations, newest first, each with the time until which it still verifies. */
+	/** Newest first, each with the time until which it still verifies. */
 	previousSecrets: 'previousSecrets',
 } as const;
 
 /** At most this many previous secrets are kept (each costs one HMAC per forged delivery). */
 const PREVIOUS_SECRETS_MAX = 3;
 
-export interface Registration {
+interface Registration {
 	endpointId: string;
 	secret: string;
 	url: string;
@@ -51,7 +48,6 @@ interface PreviousSecret {
 const text = (value: unknown): string | undefined =>
 	typeof value === 'string' && value !== '' ? value : undefined;
 
-/** The stored registration when its id and secret are both there (an id without its secret verifies nothing). */
 function storedRegistration(staticData: StaticData): Partial<Registration> {
 	const events = staticData[STATIC_KEYS.events];
 	return {
@@ -76,7 +72,6 @@ function previousSecretsOf(staticData: StaticData): PreviousSecret[] {
 	});
 }
 
-/** What webhook() verifies with: the current secret, and the previous ones still inside their grace period. */
 export function secretsOf(
 	staticData: StaticData,
 	now: number,
@@ -97,10 +92,7 @@ function saveRegistration(staticData: StaticData, registration: Registration): v
 	delete staticData[STATIC_KEYS.releasedAt];
 }
 
-/**
- * Forgets the current endpoint; its secret keeps verifying for `graceMs` (0: not at all), counted from when the
- * endpoint stopped serving: its unpublish when it was released, else now.
- */
+/** Forgets the endpoint; its secret verifies for `graceMs` more, from its unpublish when released, else from now. */
 function replaceRegistration(staticData: StaticData, graceMs: number, now = Date.now()): void {
 	const secret = text(staticData[STATIC_KEYS.secret]);
 	const releasedAt = staticData[STATIC_KEYS.releasedAt];
@@ -117,13 +109,12 @@ function replaceRegistration(staticData: StaticData, graceMs: number, now = Date
 	}
 }
 
-export function sameEventSet(a: readonly string[], b: readonly string[]): boolean {
+function sameEventSet(a: readonly string[], b: readonly string[]): boolean {
 	const left = new Set(a);
 	const right = new Set(b);
 	return left.size === right.size && [...left].every((event) => right.has(event));
 }
 
-/** A URL as platforms may write it back (host case, default port, a trailing slash), for comparing. */
 function comparableUrl(url: string | undefined): string | undefined {
 	if (url === undefined) return undefined;
 	try {
@@ -135,10 +126,7 @@ function comparableUrl(url: string | undefined): string | undefined {
 	}
 }
 
-// ---- The parameters the hooks read ----
-
-/** The selected events, each once and in the order of the list; fails when none (or an unknown one) is selected. */
-export function selectedEvents(this: IHookFunctions): string[] {
+function selectedEvents(this: IHookFunctions): string[] {
 	const value = this.getNodeParameter('events', []) as unknown;
 	const events = [...new Set(Array.isArray(value) ? value.map(String) : [])];
 	if (events.length === 0) {
@@ -156,8 +144,7 @@ export function selectedEvents(this: IHookFunctions): string[] {
 	return events;
 }
 
-/** This webhook's URL (the test URL while listening for a test event, else the production URL). */
-export function webhookUrl(this: IHookFunctions): string {
+function webhookUrl(this: IHookFunctions): string {
 	const url = this.getNodeWebhookUrl('default');
 	if (!url) {
 		throw new NodeOperationError(this.getNode(), 'n8n did not provide a URL for this webhook');
@@ -172,8 +159,6 @@ export function webhookUrl(this: IHookFunctions): string {
 	return url;
 }
 
-// ---- The platform's endpoints ----
-
 function httpCodeOf(error: unknown): string {
 	return String((error as { httpCode?: unknown }).httpCode ?? '');
 }
@@ -182,10 +167,7 @@ function reasonOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * Creates the endpoint and returns what to store. A response without the endpoint's id or secret fails: without the
- * secret no delivery could be verified. Such an endpoint, if it got an id, is removed again (best effort).
- */
+/** A response without the endpoint's id or secret fails (no delivery could be verified); an orphan id is removed. */
 async function createEndpoint(
 	this: IHookFunctions,
 	url: string,
@@ -217,10 +199,7 @@ async function createEndpoint(
 	return { endpointId, secret, url, events };
 }
 
-/**
- * Changes the events of an endpoint in place (same id, same secret), on the chosen PATCH path. False when the
- * platform does not take it (no such operation, the endpoint gone, any failure): the caller registers anew.
- */
+/** Changes the events in place (same id and secret); false when the platform does not take it. */
 async function updateEndpoint(
 	this: IHookFunctions,
 	endpointId: string,
@@ -242,10 +221,7 @@ async function updateEndpoint(
 	}
 }
 
-/**
- * Removes the endpoint, best effort: a 404 means it is already gone; any other failure is logged (without the
- * secret, which is never sent here) and does not stop deactivation.
- */
+/** Best effort: a 404 means it is gone; any other failure is logged and does not stop deactivation. */
 async function removeEndpoint(this: IHookFunctions, endpointId: string): Promise<void> {
 	try {
 		await apiRequest.call(this, 'DELETE', webhookEndpointPath(endpointId), { expectData: false });
@@ -262,22 +238,18 @@ async function removeEndpoint(this: IHookFunctions, endpointId: string): Promise
 	}
 }
 
-/** An endpoint as the platform lists it (never with its secret). */
 interface ListedEndpoint {
 	id: string;
 	url?: string;
 }
 
-/** The platform's endpoints; `complete` only when the list was read to its end. */
 interface EndpointList {
 	endpoints: ListedEndpoint[];
 	complete: boolean;
 }
 
-/** At most this many pages of the endpoint list are read; a longer list counts as not read to its end. */
 const ENDPOINT_LIST_MAX_PAGES = 50;
 
-/** Where a list may sit in `data` when it is not `data` itself. */
 const LIST_KEYS = ['items', 'endpoints', 'data', 'results', 'webhooks', 'records'];
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -299,7 +271,6 @@ function readListedEndpoints(items: readonly unknown[]): ListedEndpoint[] {
 	});
 }
 
-/** The pagination the answer reports, in the envelope or inside `data`. */
 function paginationOf(result: {
 	data?: unknown;
 	pagination?: unknown;
@@ -314,10 +285,9 @@ const count = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /**
- * The endpoints the platform lists for this key pair, page after page until the list says it ended (its last page,
- * its total, a short or empty page, or, without pagination, a page that repeats the one before), at most
- * ENDPOINT_LIST_MAX_PAGES; undefined when it cannot be read (no list at this path, a failure, an answer of another
- * shape), logged. Activation then goes on with what is stored.
+ * The listed endpoints, page after page until the list says it ended (last page, total, a short or empty page, or,
+ * without pagination, a page repeated); undefined, logged, when it cannot be read: activation goes on with what is
+ * stored. The path is chosen, so the answer's shape is read leniently.
  */
 async function readEndpointList(this: IHookFunctions): Promise<EndpointList | undefined> {
 	const endpoints: ListedEndpoint[] = [];
@@ -367,10 +337,7 @@ async function readEndpointList(this: IHookFunctions): Promise<EndpointList | un
 	return { endpoints, complete: false };
 }
 
-/**
- * Removes endpoints and confirms through the list that they are gone; one still listed is logged as a warning (the
- * platform would keep sending deliveries that n8n can no longer verify).
- */
+/** One still listed after its removal is a warning: the platform would send deliveries n8n cannot verify. */
 async function removeEndpointsAndConfirm(
 	this: IHookFunctions,
 	endpointIds: readonly string[],
@@ -387,19 +354,14 @@ async function removeEndpointsAndConfirm(
 	}
 }
 
-// ---- Unpublish, and taking the endpoint back ----
-
-/** Registrations released by an unpublish in this process and not removed yet, by webhook URL. */
 const releases = new Map<string, Registration>();
 
-/** Takes back the registration this process released for `url` and has not removed yet (a republish). */
 function takeBack(url: string): Registration | undefined {
 	const release = releases.get(url);
 	releases.delete(url);
 	return release;
 }
 
-/** Removes the endpoint after `delayMs`, unless a republish in this process takes it back first. */
 function removeLater(
 	this: IHookFunctions,
 	url: string,
@@ -427,16 +389,11 @@ function removeLater(
 	})();
 }
 
-// ---- The three hooks ----
-
 /**
- * checkExists: whether the stored endpoint is kept (true) or a new one must be created (false). Kept: an endpoint
- * listed under its stored id whatever the list writes for its URL and events, or any stored endpoint when the list
- * cannot be read or was not read to its end (never orphaned silently); its events changed in place when the
- * selection changed; one this process released at an unpublish moments ago, taken back. Registered anew: an
- * endpoint missing from a complete list (with a warning), one for another URL, one whose events the platform would
- * not change, one released at an unpublish that another process (or this one before a restart) removes.
- * Every other listed endpoint with this URL sends deliveries signed with a secret n8n does not have: removed.
+ * checkExists: keep the stored endpoint (true) or create one (false). Kept when listed under its id, or when the
+ * list cannot be read or was not read to its end (never orphaned silently); its events changed in place if they
+ * differ; taken back when this process released it moments ago. Any other listed endpoint with this URL signs with a
+ * secret n8n lacks: removed.
  */
 export async function keepRegistration(
 	this: IHookFunctions,
@@ -492,7 +449,6 @@ export async function keepRegistration(
 	return kept;
 }
 
-/** create: registers this webhook's URL and events, and stores what deliveries are verified with. */
 export async function register(this: IHookFunctions): Promise<void> {
 	const registration = await createEndpoint.call(
 		this,
@@ -503,9 +459,8 @@ export async function register(this: IHookFunctions): Promise<void> {
 }
 
 /**
- * delete: n8n calls it for an unpublish and, alike, just before it publishes the workflow again (n8n gives the node
- * nothing to tell the two apart, docs/trigger.md). The endpoint is removed after the delay unless a republish in this
- * process takes it back first; with no delay, at once.
+ * delete: n8n calls it for an unpublish and, alike, just before a republish (nothing tells the two apart,
+ * docs/trigger.md): the endpoint goes after the delay unless a republish in this process takes it back.
  */
 export async function release(this: IHookFunctions, settings: RegistrationSettings): Promise<void> {
 	const staticData = this.getWorkflowStaticData('node');

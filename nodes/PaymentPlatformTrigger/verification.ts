@@ -1,39 +1,31 @@
 /**
- * Verifying a delivery's signature in any of the families platforms use (names in chosenNames.ts,
- * WEBHOOK_SIGNATURE_NAMES): HMAC-SHA256 with the endpoint secret over the exact raw body bytes, alone or after a
- * signed prefix. Pure functions, no n8n imports, so the trigger's security is testable without n8n (the sandbox
- * signs with its own code).
- *
- * Cost per request is bounded: at most MAX_SIGNATURE_HEADERS headers and MAX_SIGNATURE_VALUES values are read, and
- * each family's expected MAC is computed at most once per secret, only when the request carries a value of that
- * family's shape, and only after its timestamp is found inside the tolerance.
+ * Verifying a delivery's signature in the families platforms use (WEBHOOK_SIGNATURE_NAMES): HMAC-SHA256 with the
+ * endpoint secret over the exact raw body bytes, alone or after a signed prefix. Pure, no n8n imports, so it is
+ * testable without n8n. Cost per request is bounded: few headers and values are read, and each family's MAC is
+ * computed at most once per secret, only for a value of its shape, and only after its timestamp is inside the
+ * tolerance.
  */
 import { createHmac, timingSafeEqual } from 'crypto';
 import {
 	SIGNATURE_PREFIX,
 	WEBHOOK_DELIVERY_HEADERS,
 	WEBHOOK_SIGNATURE_NAMES,
-} from '../PaymentPlatform/api/chosenNames';
+} from '../shared/chosenNames';
 
 const NAMES = WEBHOOK_SIGNATURE_NAMES;
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 
-/**
- * The bound on what one request can make the trigger look at: at most this many signature headers (X-Signature
- * first, then the others by name), a header value longer than MAX_SIGNATURE_HEADER_CHARS is not read, and at most
- * MAX_SIGNATURE_VALUES MACs are read from all headers together (key rotation sends two or three).
- */
-export const MAX_SIGNATURE_HEADERS = 8;
-export const MAX_SIGNATURE_HEADER_CHARS = 2048;
-export const MAX_SIGNATURE_VALUES = 16;
+/** At most this many signature headers, of this length, and MACs in all (key rotation sends two or three). */
+const MAX_SIGNATURE_HEADERS = 8;
+const MAX_SIGNATURE_HEADER_CHARS = 2048;
+const MAX_SIGNATURE_VALUES = 16;
 
 function firstValue(value: string | string[] | undefined): string | undefined {
 	const first = Array.isArray(value) ? value[0] : value;
 	return typeof first === 'string' ? first : undefined;
 }
 
-/** The value of header `name` (case-insensitive), or undefined when it is absent. */
 export function getHeader(headers: RequestHeaders, name: string): string | undefined {
 	const wanted = name.trim().toLowerCase();
 	for (const [key, value] of Object.entries(headers)) {
@@ -42,7 +34,6 @@ export function getHeader(headers: RequestHeaders, name: string): string | undef
 	return undefined;
 }
 
-/** A copy of `headers` without the named ones (case-insensitive). */
 export function withoutHeaders(headers: RequestHeaders, names: readonly string[]): RequestHeaders {
 	const dropped = new Set(names.map((name) => name.trim().toLowerCase()));
 	return Object.fromEntries(
@@ -51,15 +42,13 @@ export function withoutHeaders(headers: RequestHeaders, names: readonly string[]
 }
 
 interface HeaderValue {
-	/** The header's name, lowercase. */
 	name: string;
 	value: string;
 }
 
 /**
- * The headers that may carry the delivery's signature, in the order to try them, at most MAX_SIGNATURE_HEADERS.
- * With `customName` only that header counts. Otherwise `X-Signature` first, then every header whose name ends in
- * `-signature` (a provider's own prefix such as `Stripe-Signature` or `webhook-signature` works unchanged), by name.
+ * `customName` only, else `X-Signature` then every `*-signature` header by name (so `Stripe-Signature` or
+ * `webhook-signature` works unchanged).
  */
 export function signatureCandidates(headers: RequestHeaders, customName?: string): HeaderValue[] {
 	const readable = (name: string, value: string | undefined): HeaderValue[] =>
@@ -82,10 +71,7 @@ export function signatureCandidates(headers: RequestHeaders, customName?: string
 	return names.slice(0, MAX_SIGNATURE_HEADERS).flatMap((name) => readable(name, byName.get(name)));
 }
 
-/**
- * The header holding the timestamp when it is sent apart from the signature: `customName` when given, else
- * `X-Timestamp`, else the first header (by name) ending in `-timestamp`. One header, so one MAC.
- */
+/** `customName`, else `X-Timestamp`, else the first `*-timestamp` header by name: one header, so one MAC. */
 function timestampCandidate(headers: RequestHeaders, customName?: string): HeaderValue | undefined {
 	const suffixed = Object.keys(headers)
 		.map((key) => key.toLowerCase())
@@ -100,21 +86,18 @@ function timestampCandidate(headers: RequestHeaders, customName?: string): Heade
 	return undefined;
 }
 
-// ---- MACs ----
-
 const MAC_BYTES = 32;
 const HEX_MAC = /^[0-9a-f]{64}$/i;
 const BASE64_MAC = /^[A-Za-z0-9+/]{43}=$/;
 const BASE64_TEXT = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** A base64 MAC, undefined unless it is exactly 32 bytes. */
 function decodeBase64Mac(value: string): Buffer | undefined {
 	if (!BASE64_MAC.test(value)) return undefined;
 	const decoded = Buffer.from(value, 'base64');
 	return decoded.length === MAC_BYTES ? decoded : undefined;
 }
 
-/** A received MAC: `sha256=<hex>`, bare hex, or base64 (optionally after `sha256=`); else undefined. */
+/** `sha256=<hex>`, bare hex, or base64 (optionally after `sha256=`). */
 function decodeMac(text: string): Buffer | undefined {
 	let value = text.trim();
 	if (value.toLowerCase().startsWith(SIGNATURE_PREFIX))
@@ -122,7 +105,7 @@ function decodeMac(text: string): Buffer | undefined {
 	return HEX_MAC.test(value) ? Buffer.from(value, 'hex') : decodeBase64Mac(value);
 }
 
-/** The MAC under `key` of `before`, the body bytes and `after`, without copying the body. */
+/** Without copying the body. */
 function macAround(key: Buffer | string, before: string, rawBody: Buffer, after = ''): Buffer {
 	const hmac = createHmac('sha256', key);
 	if (before.length > 0) hmac.update(before, 'utf8');
@@ -131,7 +114,7 @@ function macAround(key: Buffer | string, before: string, rawBody: Buffer, after 
 	return hmac.digest();
 }
 
-/** True when one of `received` is `expected`; each comparison in constant time over the MAC bytes. */
+/** Each comparison in constant time. */
 function matchesAny(expected: Buffer, received: readonly Buffer[]): boolean {
 	let matched = false;
 	for (const mac of received) {
@@ -140,36 +123,29 @@ function matchesAny(expected: Buffer, received: readonly Buffer[]): boolean {
 	return matched;
 }
 
-/**
- * The Standard Webhooks key: a `whsec_<base64>` secret is used as its decoded bytes (as the specification and its
- * libraries do); any other secret as its text.
- */
+/** A `whsec_<base64>` secret is used as its decoded bytes, as the specification's libraries do. */
 function standardWebhooksKey(secret: string): Buffer | string {
 	if (!secret.startsWith(NAMES.standardWebhooksSecretPrefix)) return secret;
 	const encoded = secret.slice(NAMES.standardWebhooksSecretPrefix.length);
 	return BASE64_TEXT.test(encoded) && encoded.length > 0 ? Buffer.from(encoded, 'base64') : secret;
 }
 
-// ---- Signature values ----
-
-/** A MAC written alone; a version label (`v0=`, as Slack and Zoom write) belongs to a timestamp-header signature. */
+/** A version label (`v0=`, as Slack and Zoom write) belongs to a timestamp-header signature. */
 interface PlainMac {
 	mac: Buffer;
 	versionLabelled: boolean;
 }
 
-export interface SignatureValues {
+interface SignatureValues {
 	plain: PlainMac[];
-	/** The first `t=...,v1=...` header: its timestamp and its `v1` MACs (one for each secret during a rotation). */
+	/** The first `t=...,v1=...` header (one `v1` for each secret during a rotation). */
 	timestamped?: { timestamp: string; macs: Buffer[] };
-	/** Standard Webhooks' `v1,<base64>` MACs. */
 	standard: Buffer[];
 }
 
 const VERSION_LABEL = /^v\d{1,3}=/i;
 const STANDARD_ENTRY = /^v\d{1,3}[a-z]?,/;
 
-/** `key=value` pairs of a `t=...,v1=...` value, or undefined when it has no `t=`. */
 function keyValuePairs(value: string): Array<[string, string]> | undefined {
 	const pairs = value.split(',').map((part): [string, string] => {
 		const at = part.indexOf('=');
@@ -179,11 +155,9 @@ function keyValuePairs(value: string): Array<[string, string]> | undefined {
 }
 
 /**
- * Reads the candidates' values by their shape, in order, keeping at most MAX_SIGNATURE_VALUES MACs in all:
- * `t=...,v1=...` (timestamped), `v1,<base64> ...` (Standard Webhooks), else a list of MACs (hex or base64,
- * optionally after `sha256=` or a version label such as `v0=`).
+ * By shape: `t=...,v1=...`, `v1,<base64> ...` (Standard Webhooks), else MACs, optionally after `sha256=` or `v0=`.
  */
-export function readSignatureValues(candidates: readonly HeaderValue[]): SignatureValues {
+function readSignatureValues(candidates: readonly HeaderValue[]): SignatureValues {
 	const values: SignatureValues = { plain: [], standard: [] };
 	let budget = MAX_SIGNATURE_VALUES;
 	const take = <T>(list: T[], item: T | undefined) => {
@@ -223,13 +197,9 @@ export function readSignatureValues(candidates: readonly HeaderValue[]): Signatu
 	return values;
 }
 
-// ---- Signed text ----
-
-/** A signed-text layout such as `{timestamp}.{body}`: the text around the body, with the timestamp's place. */
-export interface SignedTextLayout {
-	/** The layout as the user wrote it. */
+interface SignedTextLayout {
 	text: string;
-	/** Text before `{body}`, then text after it; each may hold the timestamp. */
+	/** Text before and after `{body}`; each may hold the timestamp. */
 	before: string;
 	after: string;
 }
@@ -237,7 +207,6 @@ export interface SignedTextLayout {
 const TIMESTAMP_PLACEHOLDER = '{timestamp}';
 const BODY_PLACEHOLDER = '{body}';
 
-/** The layout, or an error text naming the rule when it does not hold `{timestamp}` and `{body}` once each. */
 export function parseSignedTextLayout(text: string): SignedTextLayout | string {
 	const countOf = (part: string) => text.split(part).length - 1;
 	if (countOf(TIMESTAMP_PLACEHOLDER) !== 1 || countOf(BODY_PLACEHOLDER) !== 1) {
@@ -252,11 +221,10 @@ const UNIX_MILLISECONDS = /^\d{13,15}$/;
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})$/;
 
 /**
- * The time a timestamp stands for, in milliseconds, or undefined when it is not one. `t=` values and Standard
- * Webhooks' are Unix seconds; a timestamp in its own header may also be Unix milliseconds (Webflow) or ISO 8601
- * (Zendesk).
+ * `t=` values and Standard Webhooks' are Unix seconds; a timestamp in its own header may also be Unix milliseconds
+ * (Webflow) or ISO 8601 (Zendesk).
  */
-export function timestampMs(text: string, anyFormat: boolean): number | undefined {
+function timestampMs(text: string, anyFormat: boolean): number | undefined {
 	if (UNIX_SECONDS.test(text)) return Number(text) * 1000;
 	if (!anyFormat) return undefined;
 	if (UNIX_MILLISECONDS.test(text)) return Number(text);
@@ -265,14 +233,12 @@ export function timestampMs(text: string, anyFormat: boolean): number | undefine
 	return Number.isFinite(ms) ? ms : undefined;
 }
 
-/** A pattern for any timestamp format above, for recognising a signed text. */
 const ANY_TIMESTAMP = '(?:\\d{1,15}|\\d{4}-\\d{2}-\\d{2}T[0-9:.]+(?:Z|[+-][0-9:]+))';
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Whether `rawBody` could be the signed text of a timestamped family: `<t>.<body>` (the `t=` family), the layout's
- * text around a timestamp, or `<id>.<t>.<body>` (Standard Webhooks, when its key is the secret's text). Only the
+ * `<t>.<body>`, the layout around a timestamp, or `<id>.<t>.<body>` (Standard Webhooks with a text key); only the
  * first and last bytes are read.
  */
 function couldBeSignedText(
@@ -291,46 +257,39 @@ function couldBeSignedText(
 	return new RegExp(`${escaped(layout.after).replace(placeholder, ANY_TIMESTAMP)}$`).test(tail);
 }
 
-// ---- Verification ----
-
-/** The families, in the order Automatic tries them. */
-export const SIGNATURE_FAMILIES = [
+/** In the order Automatic tries them. */
+const SIGNATURE_FAMILIES = [
 	'standardWebhooks',
 	'timestamped',
 	'rawBody',
 	'timestampHeader',
 ] as const;
-export type SignatureFamily = (typeof SIGNATURE_FAMILIES)[number];
+type SignatureFamily = (typeof SIGNATURE_FAMILIES)[number];
 export type SignatureScheme = 'automatic' | SignatureFamily;
 
 export interface VerificationSettings {
 	scheme: SignatureScheme;
 	toleranceSeconds: number;
-	/** Only this header carries the signature (else X-Signature and any `*-signature` header). */
 	signatureHeader?: string;
-	/** The timestamp's own header (else X-Timestamp or any `*-timestamp` header). */
 	timestampHeader?: string;
 	signedTextLayout: SignedTextLayout;
 }
 
-/** How a delivery was verified: what the output item says (never the secret or a signature). */
-export interface Verification {
+/** What the output item says: never the secret or a signature. */
+interface Verification {
 	scheme: SignatureFamily;
-	/** The signed timestamp (ISO 8601), for the timestamped families. */
 	timestamp?: string;
-	/** Only when the secret of a replaced registration verified it (still inside its grace period). */
+	/** Only when a replaced registration's secret verified it. */
 	secret?: 'previous';
 }
 
-/** What the signature covers besides the body: the Standard Webhooks id, and the headers read into the MAC. */
 export interface SignedParts {
-	/** The Standard Webhooks `webhook-id`, which the signature covers. */
 	id?: string;
-	/** Lower-case names of the headers whose values the signature covers (not the signature headers). */
+	/** The headers read into the MAC (not the signature headers). */
 	headers: string[];
 }
 
-export type VerificationResult =
+type VerificationResult =
 	| { verified: true; verification: Verification; signed: SignedParts; headersRead: string[] }
 	| { verified: false; reason: 'invalid' | 'outsideTolerance'; headersRead: string[] };
 
@@ -350,7 +309,7 @@ interface Request {
 	nowMs: number;
 }
 
-/** A timestamped family's check: the window first (cheap), then one MAC. */
+/** The window first (cheap), then one MAC. */
 function timestampedCheck(
 	request: Request,
 	timestamp: string | undefined,
@@ -427,8 +386,8 @@ const CHECKS: Record<SignatureFamily, (request: Request) => FamilyCheck> = {
 };
 
 /**
- * Under Automatic, a raw-body match whose body reads as another family's signed text (`<t>.<body>`) is refused: it
- * would be a timestamped delivery replayed as a raw-body one, escaping the replay window. Pinning Raw Body lifts it.
+ * Under Automatic, a raw-body match whose body reads as a timestamped family's signed text is refused: a timestamped
+ * delivery replayed as raw-body would escape the replay window. Pinning Raw Body lifts it.
  */
 function isDowngrade(request: Request): boolean {
 	return couldBeSignedText(
@@ -439,10 +398,9 @@ function isDowngrade(request: Request): boolean {
 }
 
 /**
- * Verifies a delivery against one secret with the scheme the settings pin, or under Automatic with each family whose
- * shape the request carries. Any one valid signature is enough (key rotation).
+ * The pinned scheme, or under Automatic each family whose shape the request carries; one valid signature is enough.
  */
-export function verifyDelivery(
+function verifyDelivery(
 	secret: string,
 	rawBody: Buffer,
 	headers: RequestHeaders,
@@ -478,8 +436,8 @@ export function verifyDelivery(
 }
 
 /**
- * Verifies against the current secret, then against the secrets of replaced registrations still inside their grace
- * period (a delivery the platform signed before the registration changed, and resends now), newest first.
+ * The current secret, then those of replaced registrations in their grace period (a delivery signed before the
+ * change, resent now), newest first.
  */
 export function verifyWithSecrets(
 	current: string | undefined,

@@ -6,11 +6,10 @@
  * parameter reaches it and is refused by the API itself (unknown_field): the tests pin what was sent and that answer.
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
-import { operationRules, resources } from '../../nodes/PaymentPlatform/actions/operations';
-import { ownFieldsOf } from '../../nodes/PaymentPlatform/shared/additionalFields';
-import { documentedFields } from '../../nodes/PaymentPlatform/shared/fieldRules';
+import { moduleOf, OPERATIONS, operationRules } from '../harness/registry';
+import { ownFieldsOf } from '../../nodes/PaymentPlatform/fields/additionalFields';
 import type { OperationModule } from '../../nodes/PaymentPlatform/actions/node.type';
-import { PAYMENT_LINKS_PATH } from '../../nodes/PaymentPlatform/api/chosenNames';
+import { PAYMENT_LINKS_PATH } from '../../nodes/shared/chosenNames';
 import { SEED } from '../../sandbox';
 import { runAction } from '../harness';
 import { createLink } from '../harness/parameters';
@@ -266,12 +265,7 @@ describe('which operations offer which option', () => {
 			.filter((property: INodeProperties) => property.name === 'options')
 			.flatMap((property) => (property.options ?? []).map((option) => option.name));
 	const offering = (option: string) =>
-		Object.entries(resources).flatMap(([resource, module]) =>
-			Object.entries(module)
-				.filter(([name]) => name !== 'description')
-				.filter(([, operation]) => optionsOf(operation as OperationModule).includes(option))
-				.map(([name]) => `${resource}.${name}`),
-		);
+		OPERATIONS.filter(({ module }) => optionsOf(module).includes(option)).map(({ name }) => name);
 
 	it('an operation with a rule table refuses each of its fields, named by the display names of the field that sets it', () => {
 		const displayNames = (list: INodeProperties[]): string[] =>
@@ -290,12 +284,10 @@ describe('which operations offer which option', () => {
 		);
 		expect(tables.length).toBeGreaterThan(10);
 		for (const [name, rules] of tables) {
-			const [resource, operation] = name.split('.');
-			const { description } = (resources as Record<string, Record<string, OperationModule>>)[
-				resource
-			][operation];
+			const { description } = moduleOf(name);
 			const own = ownFieldsOf(description, rules);
-			expect([name, Object.keys(own).sort()]).toEqual([name, [...documentedFields(rules)].sort()]);
+			const fields = new Set(rules.map((rule) => rule.field.split('.')[0]));
+			expect([name, Object.keys(own).sort()]).toEqual([name, [...fields].sort()]);
 			const known = new Set(displayNames(description));
 			const unknown = Object.values(own).flatMap((way) =>
 				way.split(' → ').filter((part) => !known.has(part)),

@@ -6,9 +6,9 @@
  */
 import type { INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import type { OperationModule } from '../../nodes/PaymentPlatform/actions/node.type';
-import { isNodeOperation, resources } from '../../nodes/PaymentPlatform/actions/operations';
-import type { FieldRule } from '../../nodes/PaymentPlatform/shared/fieldRules';
-import { limitText } from '../../nodes/PaymentPlatform/shared/fields';
+import type { FieldRule } from '../../nodes/PaymentPlatform/fields/fieldRules';
+import { limitText } from '../../nodes/PaymentPlatform/fields/fieldRules';
+import { moduleOf, OPERATIONS } from '../harness/registry';
 import { runAction } from '../harness';
 import {
 	BASE,
@@ -77,10 +77,8 @@ function refusalOf(rule: FieldRule): string {
 	return `${rule.field} must ${/^contain/.test(limitText(rule) ?? '') ? '' : 'be '}${limitText(rule)}`;
 }
 
-const operations = Object.entries(resources).flatMap(([resource, modules]) =>
-	Object.entries(modules as Record<string, OperationModule>)
-		.filter(([operation, module]) => isNodeOperation({ resource, operation }) && module.fields)
-		.map(([operation, module]) => [resource, operation, module] as const),
+const operations = OPERATIONS.filter(({ module }) => module.fields).map(
+	({ resource, operation, module }) => [resource, operation, module] as const,
 );
 
 /** Edges not probed, and why. */
@@ -140,10 +138,7 @@ describe('limits generated from the declarations', () => {
 	);
 
 	it.each(described)('%s %s: the editor says "%s"', (name, parameter, limit) => {
-		const [resource, operation] = name.split('.');
-		const module = (resources as Record<string, Record<string, OperationModule>>)[resource][
-			operation
-		];
+		const module = moduleOf(name);
 		expect(propertyAt(module.description, parameter)?.description).toContain(`(${limit})`);
 	});
 });

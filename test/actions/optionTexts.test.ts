@@ -10,7 +10,7 @@ import {
 	PAYMENT_METHODS,
 	SUBMERCHANT_STATUSES,
 	WEBHOOK_EVENTS,
-} from '../../nodes/PaymentPlatform/api/documentedValues';
+} from '../../nodes/shared/documentedValues';
 
 const actionProperties = new PaymentPlatform().description.properties;
 const triggerProperties = new PaymentPlatformTrigger().description.properties;

@@ -4,8 +4,8 @@
  * optional field. The request the sandbox received must carry the reference's type, and no empty optional value.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import type { FieldRule } from '../../nodes/PaymentPlatform/shared/fieldRules';
-import { operationRules } from '../../nodes/PaymentPlatform/actions/operations';
+import type { FieldRule } from '../../nodes/PaymentPlatform/fields/fieldRules';
+import { operationRules } from '../harness/registry';
 import { BASE, onlyRequest, runOk, useSandbox, withParameter } from '../harness/actions';
 import { expr } from '../harness/parameters';
 

@@ -2,7 +2,7 @@
  * Every operation's case file (test/cases/<resource>/<operation>.case.js) run in-process against the sandbox, each
  * on a sandbox back at its seed; the e2e suite runs the same files in a real n8n (lab/lib/operationCases.js).
  */
-import { operationNames } from '../../nodes/PaymentPlatform/actions/operations';
+import { OPERATIONS } from '../harness/registry';
 import { expectCaseRefused, runBatch, runCase, useSandbox } from '../harness/actions';
 import { CASES, batches, inRunOrder, refusals, variants } from './index';
 
@@ -12,7 +12,7 @@ const named = <T extends { label: string }>(cases: T[], title: (c: T) => string 
 
 describe('operation cases (test/cases), in-process', () => {
 	it('one case file per operation of the registry, each after the cases it names', () => {
-		expect(CASES.map((c) => c.name).sort()).toEqual(operationNames().sort());
+		expect(CASES.map((c) => c.name).sort()).toEqual(OPERATIONS.map((o) => o.name).sort());
 		// Every name in `after` is a case file's, and no case runs after itself.
 		expect(inRunOrder()).toHaveLength(CASES.length);
 	});

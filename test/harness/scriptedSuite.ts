@@ -1,4 +1,4 @@
-import { RETRY_POLICY } from '../../nodes/PaymentPlatform/transport';
+import { RETRY_POLICY } from '../../nodes/shared/chosenNames';
 import { startScriptedApi } from './scriptedApi';
 
 export type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;

@@ -5,7 +5,7 @@
  * never send (another key, other bytes than those signed); the families' own libraries (`stripe`,
  * `standardwebhooks`) sign as a second opinion. A registered trigger holds a known secret without calling any API.
  */
-import { randomBytes, randomUUID } from 'crypto';
+import { createHash, randomBytes, randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
 import Stripe from 'stripe';
 import { Webhook } from 'standardwebhooks';
@@ -26,6 +26,10 @@ export const CHARGE = {
 
 /** Nobody listens here: tests that must not reach an API use it. */
 export const NO_API = { url: 'http://127.0.0.1:9', publicKey: 'pk_test', secretKey: 'sk_test' };
+
+/** The key a delivery is remembered by: `sha256:` and the hex digest of its signed bytes. */
+export const bodyDigest = (raw: Buffer): string =>
+	`sha256:${createHash('sha256').update(raw).digest('hex')}`;
 
 /** How a MAC is written in a header. */
 export type Encode = (mac: Buffer) => string;

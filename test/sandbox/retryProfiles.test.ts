@@ -4,7 +4,12 @@
  */
 import { retryDelayMs, retryProfile } from '../../sandbox/retryProfiles';
 import { SEED } from '../../sandbox';
-import { startReceiver, startTestSandbox, type Receiver, type TestSandbox } from '../harness/sandboxHttp';
+import {
+	startReceiver,
+	startTestSandbox,
+	type Receiver,
+	type TestSandbox,
+} from '../harness/sandboxHttp';
 
 const ENDPOINTS = '/v1/postbacks/endpoints';
 const opened: Array<Receiver | TestSandbox> = [];

@@ -4,10 +4,10 @@
  *
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
-import { WEBHOOK_EVENTS } from '../../nodes/PaymentPlatform/api/documentedValues';
+import { WEBHOOK_EVENTS } from '../../nodes/shared/documentedValues';
 import { verificationSettings } from '../../nodes/PaymentPlatformTrigger/properties';
 import {
-	verifyDelivery,
+	verifyWithSecrets,
 	type VerificationSettings,
 } from '../../nodes/PaymentPlatformTrigger/verification';
 import { SEED } from '../../sandbox';
@@ -26,7 +26,7 @@ import {
 /** Whether the trigger's raw-body scheme accepts `header` as the X-Signature of `rawBody` under `secret`. */
 function verifySignature(secret: string, rawBody: Buffer, header: string): boolean {
 	const settings = verificationSettings({ signatureScheme: 'rawBody' }) as VerificationSettings;
-	return verifyDelivery(secret, rawBody, { 'x-signature': header }, settings).verified;
+	return verifyWithSecrets(secret, [], rawBody, { 'x-signature': header }, settings).verified;
 }
 
 const C = SEED.charges;

@@ -5,11 +5,10 @@
  */
 import axios from 'axios';
 import { SEED } from '../../sandbox';
-import { bodyDigest } from '../../nodes/PaymentPlatformTrigger/delivery';
 import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
 import { startReceiver } from '../harness/receiver';
 import { useSandbox } from '../harness/sandbox';
-import { STORED } from '../harness/triggerDeliveries';
+import { bodyDigest, STORED } from '../harness/triggerDeliveries';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 

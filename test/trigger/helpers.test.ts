@@ -1,32 +1,30 @@
 /** The trigger's pure helpers, without n8n: header lookup, the delivery's item and keys, the delivery window. */
 import { createHash } from 'crypto';
 import {
-	bodyDigest,
 	clearInFlight,
 	hasSeenDelivery,
 	isInFlight,
-	LONGEST_KEPT_KEY,
 	markInFlight,
-	parseDeliveryBody,
 	readDelivery,
 	rememberDeliveries,
-	RUNNING_MARKS_MAX,
-	storedKey,
-	type ChargeEventItem,
 } from '../../nodes/PaymentPlatformTrigger/delivery';
-import {
-	DUPLICATE_WINDOW_HOURS,
-	DUPLICATE_WINDOW_SIZE,
-} from '../../nodes/PaymentPlatformTrigger/properties';
 import {
 	getHeader,
 	signatureCandidates,
 	withoutHeaders,
 	type SignedParts,
 } from '../../nodes/PaymentPlatformTrigger/verification';
+import { bodyDigest } from '../harness/triggerDeliveries';
+
+type ChargeEventItem = ReturnType<typeof readDelivery>['item'];
 
 const HOUR_MS = 3600_000;
-const BOUNDS = { maxIds: DUPLICATE_WINDOW_SIZE, maxAgeMs: DUPLICATE_WINDOW_HOURS * HOUR_MS };
+/** The chosen defaults: 10,000 deliveries over 72 hours (docs/chosen-defaults.md). */
+const DUPLICATE_WINDOW_SIZE = 10_000;
+const BOUNDS = { maxIds: DUPLICATE_WINDOW_SIZE, maxAgeMs: 72 * HOUR_MS };
+/** How many deliveries delivery.ts marks running per webhook at most. */
+const RUNNING_MARKS_MAX = 1_000;
+
 const UNSIGNED: SignedParts = { headers: [] };
 
 describe('headers', () => {
@@ -96,8 +94,8 @@ describe('delivery window', () => {
 
 	it('keeps a key longer than the bound as its digest, and still recognises it', () => {
 		const long = 'x'.repeat(10_000);
-		expect(storedKey('a'.repeat(LONGEST_KEPT_KEY))).toBe('a'.repeat(LONGEST_KEPT_KEY));
-		expect(storedKey(long)).toBe(`sha256:${createHash('sha256').update(long).digest('hex')}`);
+		rememberDeliveries('window-long', ['a'.repeat(64)], 0, BOUNDS);
+		expect(hasSeenDelivery('window-long', ['a'.repeat(64)], 0, BOUNDS)).toBe(true);
 		rememberDeliveries('window-long', [long], 0, BOUNDS);
 		expect(hasSeenDelivery('window-long', [long], 0, BOUNDS)).toBe(true);
 		expect(hasSeenDelivery('window-long', [`${long}y`], 0, BOUNDS)).toBe(false);
@@ -139,21 +137,29 @@ describe('delivery body', () => {
 		readDelivery(bytes(body), headers, signed);
 
 	it('parses UTF-8 JSON of any kind; anything else is text (base64 when not UTF-8)', () => {
-		expect(parseDeliveryBody(Buffer.from('{"event":"charge.captured"}'))).toEqual({
-			isJson: true,
-			value: { event: 'charge.captured' },
+		const parsed = (raw: Buffer) => {
+			const { body, rawBody, rawBodyEncoding } = readDelivery(raw, {}, UNSIGNED).item;
+			return { body, rawBody, rawBodyEncoding };
+		};
+		const json = (value: unknown) => ({
+			body: value,
+			rawBody: undefined,
+			rawBodyEncoding: undefined,
 		});
-		expect(parseDeliveryBody(Buffer.from('[1]'))).toEqual({ isJson: true, value: [1] });
-		expect(parseDeliveryBody(Buffer.from('null'))).toEqual({ isJson: true, value: null });
-		expect(parseDeliveryBody(Buffer.from('not json'))).toEqual({
-			isJson: false,
-			text: 'not json',
-			encoding: 'utf8',
+		expect(parsed(Buffer.from('{"event":"charge.captured"}'))).toEqual(
+			json({ event: 'charge.captured' }),
+		);
+		expect(parsed(Buffer.from('[1]'))).toEqual(json([1]));
+		expect(parsed(Buffer.from('null'))).toEqual(json(null));
+		expect(parsed(Buffer.from('not json'))).toEqual({
+			body: null,
+			rawBody: 'not json',
+			rawBodyEncoding: 'utf8',
 		});
-		expect(parseDeliveryBody(Buffer.from([0x7b, 0xff, 0x7d]))).toEqual({
-			isJson: false,
-			text: Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'),
-			encoding: 'base64',
+		expect(parsed(Buffer.from([0x7b, 0xff, 0x7d]))).toEqual({
+			body: null,
+			rawBody: Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'),
+			rawBodyEncoding: 'base64',
 		});
 	});
 

@@ -3,14 +3,14 @@
  * replayed as a raw-body one, and the Options' defaults being the chosen names.
  */
 import * as crypto from 'crypto';
-import { WEBHOOK_SIGNATURE_NAMES } from '../../nodes/PaymentPlatform/api/chosenNames';
+import { WEBHOOK_SIGNATURE_NAMES } from '../../nodes/shared/chosenNames';
 import type { INodeProperties } from 'n8n-workflow';
 import {
 	triggerProperties,
 	verificationSettings,
 } from '../../nodes/PaymentPlatformTrigger/properties';
 import {
-	verifyDelivery,
+	verifyWithSecrets,
 	type SignatureScheme,
 	type VerificationSettings,
 } from '../../nodes/PaymentPlatformTrigger/verification';
@@ -50,7 +50,7 @@ describe('cost: each family computes its MAC at most once per request', () => {
 	it('500 forged *-signature headers on a 1 MB body: one HMAC (raw body)', () => {
 		const headers = manyHeaders(500, () => `sha256=${hex(unrelatedMac())}`);
 		const count = hmacsDuring(() => {
-			expect(verifyDelivery(SECRET, MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
+			expect(verifyWithSecrets(SECRET, [], MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
 		});
 		expect(count).toBe(1);
 	});
@@ -71,7 +71,7 @@ describe('cost: each family computes its MAC at most once per request', () => {
 			'x-signature': values(40),
 		};
 		const count = hmacsDuring(() => {
-			expect(verifyDelivery(SECRET, MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
+			expect(verifyWithSecrets(SECRET, [], MEGABYTE, headers, AUTOMATIC).verified).toBe(false);
 		});
 		expect(count).toBeLessThanOrEqual(4);
 		expect(count).toBeGreaterThan(0);
@@ -80,7 +80,7 @@ describe('cost: each family computes its MAC at most once per request', () => {
 	it('a stale timestamp costs no HMAC at all', () => {
 		const stale = timestampedSigned(SECRET, { t: nowSeconds() - 3600 });
 		const count = hmacsDuring(() => {
-			const result = verifyDelivery(SECRET, stale.rawBody, stale.headers, AUTOMATIC);
+			const result = verifyWithSecrets(SECRET, [], stale.rawBody, stale.headers, AUTOMATIC);
 			expect(result).toMatchObject({ verified: false, reason: 'outsideTolerance' });
 		});
 		expect(count).toBe(0);
@@ -96,7 +96,7 @@ describe('cost: each family computes its MAC at most once per request', () => {
 		];
 		for (const [delivery, expected] of cases) {
 			const count = hmacsDuring(() => {
-				expect(verifyDelivery(SECRET, delivery.rawBody, delivery.headers, AUTOMATIC).verified).toBe(
+				expect(verifyWithSecrets(SECRET, [], delivery.rawBody, delivery.headers, AUTOMATIC).verified).toBe(
 					true,
 				);
 			});
@@ -124,8 +124,8 @@ describe('a body that reads as a timestamped signed text is not taken as a raw-b
 	])('%s: refused under Automatic, accepted with Raw Body pinned', (text, layout, secret) => {
 		const sent = body(text);
 		const headers = signedAsRawBody(secret, sent);
-		expect(verifyDelivery(secret, sent, headers, settings(layout)).verified).toBe(false);
-		expect(verifyDelivery(secret, sent, headers, settings(layout, 'rawBody')).verified).toBe(true);
+		expect(verifyWithSecrets(secret, [], sent, headers, settings(layout)).verified).toBe(false);
+		expect(verifyWithSecrets(secret, [], sent, headers, settings(layout, 'rawBody')).verified).toBe(true);
 	});
 
 	it.each(['{"id":1}', '[1,2]', '"text"', 'plain words', '  {"a":1}'])(
@@ -134,14 +134,14 @@ describe('a body that reads as a timestamped signed text is not taken as a raw-b
 			const sent = body(text);
 			for (const layout of ['{timestamp}.{body}', 'v0:{timestamp}:{body}']) {
 				const headers = signedAsRawBody(SECRET, sent);
-				expect(verifyDelivery(SECRET, sent, headers, settings(layout)).verified).toBe(true);
+				expect(verifyWithSecrets(SECRET, [], sent, headers, settings(layout)).verified).toBe(true);
 			}
 		},
 	);
 
 	it('a whsec_ secret with base64 makes the Standard Webhooks key differ from the text, so msg_… bodies pass', () => {
 		const sent = body('msg_1.1700000000.{"id":1}');
-		const result = verifyDelivery(SECRET, sent, signedAsRawBody(SECRET, sent), AUTOMATIC);
+		const result = verifyWithSecrets(SECRET, [], sent, signedAsRawBody(SECRET, sent), AUTOMATIC);
 		expect(result.verified).toBe(true);
 	});
 });

@@ -5,10 +5,10 @@
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { sleep } from 'n8n-workflow';
-import { bodyDigest } from '../../nodes/PaymentPlatformTrigger/delivery';
 import { hmac, macOf } from '../../sandbox/signature';
 import { TriggerHarness } from '../harness/trigger';
 import {
+	bodyDigest,
 	CAPTURED_ONLY,
 	CHARGE,
 	DELIVERY_ID,

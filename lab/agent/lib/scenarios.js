@@ -14,7 +14,7 @@ const {
 } = require('./conversation');
 const { TOOLS } = require('./workflows');
 
-/** The fields Simplify keeps for a charge (nodes/PaymentPlatform/shared/simplify.ts). */
+/** The fields Simplify keeps for a charge (nodes/PaymentPlatform/actions/common.simplify.ts). */
 const SIMPLE_CHARGE_FIELDS = [
 	'id',
 	'status',

@@ -1,21 +1,53 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { batchingOption } from './common.batching';
 
-export interface Batching {
-	/** Items whose requests are in flight together. */
+/**
+ * For reads only, with the names and defaults of n8n's HTTP Request node. Offered where the description holds it, so
+ * an operation that writes can never run batched.
+ */
+export const batchingOption: INodeProperties = {
+	displayName: 'Batching',
+	name: 'batching',
+	placeholder: 'Add Batching',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: false },
+	default: { batch: {} },
+	description: 'Whether to send the requests of several input items at the same time',
+	options: [
+		{
+			displayName: 'Batching',
+			name: 'batch',
+			values: [
+				{
+					displayName: 'Items per Batch',
+					name: 'batchSize',
+					type: 'number',
+					typeOptions: { minValue: 1, numberPrecision: 0 },
+					default: 50,
+					description:
+						'How many input items are requested at the same time. The next batch starts when every item of this one has its answer. 1 sends one request at a time.',
+				},
+				{
+					displayName: 'Batch Interval (Ms)',
+					name: 'batchInterval',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: 1000,
+					description: 'Time (in milliseconds) between each batch of requests. 0 for disabled.',
+				},
+			],
+		},
+	],
+};
+
+interface Batching {
 	size: number;
-	/** Pause between the end of one batch and the start of the next. */
 	intervalMs: number;
 }
 
-/** What every operation without Batching does: one item after the other. */
-export const ONE_AT_A_TIME: Batching = { size: 1, intervalMs: 0 };
+const ONE_AT_A_TIME: Batching = { size: 1, intervalMs: 0 };
 
-/**
- * The batching the node is set to, for an operation that offers it (its description holds Options → Batching);
- * ONE_AT_A_TIME for every other operation, whatever its parameters hold. Read once, for the whole input.
- */
+/** Read once, for the whole input; one item after the other for an operation that does not offer Batching. */
 export function batchingOf(this: IExecuteFunctions, operation: unknown): Batching {
 	if (!offersBatching(operation)) return ONE_AT_A_TIME;
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
@@ -31,7 +63,6 @@ export function batchingOf(this: IExecuteFunctions, operation: unknown): Batchin
 	};
 }
 
-/** A Batching field's default, as the editor shows it. */
 function defaultOf(field: string): unknown {
 	const batch = batchingOption.options?.[0] as { values?: INodeProperties[] } | undefined;
 	return batch?.values?.find((value) => value.name === field)?.default;
@@ -47,9 +78,8 @@ function offersBatching(operation: unknown): boolean {
 }
 
 /**
- * Runs `runItem` for items 0..count-1, `batching.size` at a time, and returns their results in item order. A batch
- * ends when all its items have settled; the first failure in item order is then thrown, and no later batch starts.
- * (`runItem` turns a failure into an error item itself when Continue On Fail is on.)
+ * Results in item order. A batch ends when all its items have settled; then the first failure in item order is
+ * thrown and no later batch starts.
  */
 export async function runInBatches<T>(
 	count: number,

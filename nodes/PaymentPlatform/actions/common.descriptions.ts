@@ -1,28 +1,51 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { DATE_TIME_NOTE } from '../shared/dates';
-import type { DeclaredField } from '../shared/fields';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { DATE_TIME_NOTE } from '../fields/dates';
+import type { DeclaredField } from '../fields/fields';
+import type { Operation, Resource } from './node.type';
 
-/**
- * A UUID for the editor's "By ID" check. n8n builds that regex without flags (and anchors it itself), so the
- * character classes carry both cases.
- */
+export const operationDescription = <R extends Resource>(
+	resource: R,
+	operation: Operation<R>,
+	properties: INodeProperties[],
+): INodeProperties[] =>
+	updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties);
+
+export const resourceDescription = <R extends Resource>(
+	resource: R,
+	defaultOperation: Operation<R>,
+	options: Array<INodePropertyOptions & { value: Operation<R> }>,
+	operations: Array<{ description: INodeProperties[] }>,
+): INodeProperties[] => [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	},
+	...operations.flatMap((operation) => operation.description),
+];
+
+/** n8n builds the "By ID" regex without flags (and anchors it itself), so the character classes carry both cases. */
 const HEX = '[0-9a-fA-F]';
 const EDITOR_UUID_REGEX = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
 
 interface LocatorSpec {
 	displayName: string;
 	name: string;
-	/** The record's name in lower case, for the placeholder and the error message. */
 	noun: string;
 	searchListMethod: string;
 	description: string;
-	/** The id's name in the reference's path, e.g. submerchant_id in /v1/submerchants/{id}. */
+	/** The id's name in the reference's path, e.g. submerchant_id. */
 	pathId: string;
 }
 
 /**
- * A pick-from-list or paste-an-id field for a record whose id is a UUID, as Airtable's base/table and Teams'
- * team/channel pickers are. Returns a factory so that each operation can override the description.
+ * Pick from a list or paste a UUID, as Airtable's and Teams' pickers do; a factory, so each operation can override
+ * the description.
  */
 function uuidLocator(spec: LocatorSpec) {
 	return (overrides: Partial<INodeProperties> = {}): DeclaredField => ({
@@ -61,7 +84,7 @@ function uuidLocator(spec: LocatorSpec) {
 	});
 }
 
-/** A UUID path id typed as text (no list to pick from), e.g. a wallet or a receivable. */
+/** No list to pick from. */
 export function uuidPathId(spec: {
 	displayName: string;
 	name: string;
@@ -97,6 +120,7 @@ export const chargeLocator = uuidLocator({
 	description: 'The charge to act on',
 });
 
+/** Workflows saved when it was a plain text field keep working: n8n reads a plain string as the id. */
 export const paymentLinkLocator = uuidLocator({
 	displayName: 'Payment Link',
 	name: 'paymentLinkId',
@@ -106,7 +130,13 @@ export const paymentLinkLocator = uuidLocator({
 	description: 'The payment link to act on',
 });
 
-/** Return All + Limit, as every n8n list operation has them. */
+export const walletIdField = uuidPathId({
+	displayName: 'Wallet ID',
+	name: 'walletId',
+	pathId: 'wallet_id',
+	description: 'UUID of the wallet',
+});
+
 export const returnAllAndLimit: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -126,7 +156,6 @@ export const returnAllAndLimit: INodeProperties[] = [
 	},
 ];
 
-/** The Filters collection of a list: the query fields that narrow it, declared with their rules. */
 export const filters = (options: DeclaredField[]): DeclaredField => ({
 	displayName: 'Filters',
 	name: 'filters',
@@ -136,10 +165,7 @@ export const filters = (options: DeclaredField[]): DeclaredField => ({
 	options,
 });
 
-/**
- * The Start Date and End Date filters of a list of dated records, `records` naming them ("charges created",
- * "entries"); `query` gives the names each is sent under (chosen in chosenNames.ts).
- */
+/** `records` names them ("charges created"); `query` gives the chosen names each is sent under. */
 export function periodFilters(
 	records: string,
 	query: { startDate: string; endDate: string },
@@ -154,7 +180,11 @@ export function periodFilters(
 		type: 'dateTime',
 		default: '',
 		description: DATE_TIME_NOTE(description),
-		api: { field: query[name], type: 'dateTime' },
+		api: {
+			field: query[name],
+			type: 'dateTime',
+			answered: { field: 'created_at', holds: name === 'startDate' ? 'notBefore' : 'notAfter' },
+		},
 	});
 	return {
 		startDate: filter('Start Date', 'startDate', `Only ${records} from this date and time on`),
@@ -162,7 +192,6 @@ export function periodFilters(
 	};
 }
 
-/** The Additional Fields collection of a create: the optional fields, declared with their rules. */
 export const additionalFields = (options: DeclaredField[]): DeclaredField => ({
 	displayName: 'Additional Fields',
 	name: 'additionalFields',
@@ -172,7 +201,7 @@ export const additionalFields = (options: DeclaredField[]): DeclaredField => ({
 	options,
 });
 
-/** Currency: the reference shows only BRL, so another code is sent as given; `of` names what it is the currency of. */
+/** The reference shows only BRL, so another code is sent as given. */
 export const currencyField = (of: string): DeclaredField => ({
 	displayName: 'Currency',
 	name: 'currency',
@@ -183,7 +212,6 @@ export const currencyField = (of: string): DeclaredField => ({
 	api: { field: 'currency', type: 'string' },
 });
 
-/** Metadata: a free-form JSON object the API stores with the record (`stored` says which, and may give an example). */
 export const metadataField = (stored: string): DeclaredField => ({
 	displayName: 'Metadata',
 	name: 'metadata',

@@ -1,17 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { IDEMPOTENCY_KEY_HEADER } from '../api/chosenNames';
-import { InputValidator } from '../shared/validate';
+import { IDEMPOTENCY_KEY_HEADER } from '../../shared/chosenNames';
+import { InputValidator } from '../fields/fieldRules';
 import { prepareWrite } from './common.requests';
 import type { PreparedWrite } from './node.type';
 
-/** How refusals name the field (the header it fills). */
 const KEY_FIELD = 'Idempotency Key';
 
-/** The output field that says which key was sent (camelCase: the node's field, not one of the API's). */
-export const SENT_KEY_FIELD = 'idempotencyKey';
+/** camelCase: the node's field, not one of the API's. */
+const SENT_KEY_FIELD = 'idempotencyKey';
 
-/** The Idempotency Key field of the operations that create money objects (Charge, Payment Link, Anticipation). */
 export const idempotencyKeyProperty: INodeProperties = {
 	displayName: 'Idempotency Key',
 	name: 'idempotencyKey',
@@ -27,8 +25,8 @@ export const idempotencyKeyProperty: INodeProperties = {
 };
 
 /**
- * The item's key, trimmed; undefined when empty. The reference shows no such header, so no rule of its own applies:
- * only what an HTTP header value cannot carry safely (control or non-ASCII characters) is refused, before any request.
+ * The reference shows no such header, so only what an HTTP header cannot carry (control or non-ASCII characters) is
+ * refused.
  */
 function idempotencyKeyOf(this: IExecuteFunctions, i: number): string | undefined {
 	const raw = this.getNodeParameter('idempotencyKey', i, '') as unknown;
@@ -42,20 +40,18 @@ function idempotencyKeyOf(this: IExecuteFunctions, i: number): string | undefine
 	return key;
 }
 
-/** The output item, with the key that was sent (none: unchanged). */
 function withSentKey(item: IDataObject, key: string | undefined): IDataObject {
 	return key === undefined ? item : { ...item, [SENT_KEY_FIELD]: key };
 }
 
-/** What a keyed create is, for its messages: the record it makes and how to find it (e.g. "Charge → Get Many"). */
-export interface CreatedRecord {
+interface CreatedRecord {
 	noun: string;
 	findWith: string;
 }
 
 /**
- * n8n's Retry On Fail runs the whole node again after an error, every item included: a create without a key would be
- * sent again for each item that went through before it. Refused before any request.
+ * n8n's Retry On Fail runs the whole node again after an error: a create without a key would be sent again for each
+ * item that went through before it.
  */
 function refuseRetryOnFailWithoutKey(
 	this: IExecuteFunctions,
@@ -72,10 +68,7 @@ function refuseRetryOnFailWithoutKey(
 	);
 }
 
-/**
- * A create of item `i`, prepared: POSTs `body` to `path` with the item's Idempotency Key (none: no header). The output
- * item is the answer's data, through `output` when given (Simplify), with the key that was sent.
- */
+/** `output` (Simplify) shapes the answer's data; the key sent is added to it. */
 export async function prepareKeyedCreate(
 	this: IExecuteFunctions,
 	i: number,

@@ -5,17 +5,12 @@ import {
 	sendPrepared,
 	type ApiRequestOptions,
 	type ApiResult,
-} from '../transport';
-import { type OperationFields, readPathIds, requestQuery } from '../shared/fields';
+} from '../../shared/transport';
+import { type OperationFields, readPathIds, requestQuery } from '../fields/fields';
 import type { PreparedWrite } from './node.type';
 
-/** The path ids of an operation, by API name, as readPathIds checked them. */
 type PathIds = Record<string, string>;
 
-/**
- * The GET of a read operation for item `i`: its path ids checked and put into `path`, its declared query fields (and
- * Options → Additional Query Parameters) as the query. Returns the answer's data.
- */
 export async function getWithFields(
 	this: IExecuteFunctions,
 	i: number,
@@ -28,10 +23,7 @@ export async function getWithFields(
 	return data as IDataObject;
 }
 
-/**
- * A write of item `i`, prepared (transport's prepareApiRequest: the credential and the platform's names checked) and
- * not sent; `output` makes its answer the output. `target` is the id its path names, if any.
- */
+/** Checked (the credential and the platform's names) and built, not sent. */
 export async function prepareWrite(
 	this: IExecuteFunctions,
 	method: IHttpRequestMethods,
@@ -48,10 +40,7 @@ export async function prepareWrite(
 	};
 }
 
-/**
- * A write the API answers with a message and no data (cancel, submit, an address update); the output item is
- * `{ success: true, message }`. `target` is the id of the record it acts on.
- */
+/** The API answers cancel, submit and an address update with a message and no data. */
 export async function prepareAnsweredByMessage(
 	this: IExecuteFunctions,
 	i: number,

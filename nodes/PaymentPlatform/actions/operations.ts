@@ -6,7 +6,6 @@ import type {
 	Resource,
 	ResourceModules,
 } from './node.type';
-import type { FieldRule } from '../shared/fieldRules';
 import * as anticipation from './anticipation';
 import * as charge from './charge';
 import * as paymentLink from './paymentLink';
@@ -18,8 +17,8 @@ import * as wallet from './wallet';
 import * as webhookEndpoint from './webhookEndpoint';
 import * as withdrawal from './withdrawal';
 
-/** The one registry of resources: the node's fields come from it and the router dispatches through it. */
-export const resources: ResourceModules = {
+/** The one registry: the node's fields come from it and the router dispatches through it. */
+const resources: ResourceModules = {
 	anticipation,
 	charge,
 	paymentLink,
@@ -32,12 +31,11 @@ export const resources: ResourceModules = {
 	withdrawal,
 };
 
-/** Every resource's Operation field and operation fields, in the order of the registry. */
 export const resourceProperties: INodeProperties[] = Object.values(resources).flatMap(
 	(resource) => resource.description,
 );
 
-/** The module of `operation` of `resource`; a name outside NodeMap does not compile. */
+/** A name outside NodeMap does not compile. */
 export function operationModule<R extends Resource>(
 	resource: R,
 	operation: Operation<R>,
@@ -46,7 +44,7 @@ export function operationModule<R extends Resource>(
 	return operations[operation];
 }
 
-/** Whether a saved workflow's resource and operation values name an operation of the registry. */
+/** A saved workflow can hold any text. */
 export function isNodeOperation(selected: {
 	resource: string;
 	operation: string;
@@ -58,27 +56,6 @@ export function isNodeOperation(selected: {
 		selected.operation
 	];
 	return typeof candidate?.execute === 'function' || typeof candidate?.prepare === 'function';
-}
-
-/** Every operation of the registry as `resource.operation`, for the suites and the docs (never a typed count). */
-export function operationNames(): string[] {
-	return Object.entries(resources).flatMap(([resource, operations]) =>
-		Object.keys(operations)
-			.filter((name) => isNodeOperation({ resource, operation: name }))
-			.map((name) => `${resource}.${name}`),
-	);
-}
-
-/** The rule table of every operation that sends a body or query built from its fields, by `resource.operation`. */
-export function operationRules(): Record<string, FieldRule[]> {
-	const tables: Record<string, FieldRule[]> = {};
-	for (const [resource, operations] of Object.entries(resources)) {
-		for (const [name, module] of Object.entries(operations as Record<string, unknown>)) {
-			const rules = (module as Partial<OperationModule> | undefined)?.fields?.rules ?? [];
-			if (rules.length > 0) tables[`${resource}.${name}`] = rules;
-		}
-	}
-	return tables;
 }
 
 const hasOwn = (object: object, key: string): boolean =>

@@ -4,14 +4,14 @@ import { isNodeOperation, operationModule } from './operations';
 import { batchingOf, runInBatches } from './batching';
 import type { PreparedWrite, ReadOperation, WriteOperation } from './node.type';
 
-/** The value n8n gives Resource and Operation for its Custom API Call option (the editor then shows a notice). */
-export const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+/** What n8n gives Resource and Operation for its Custom API Call option. */
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
-/** The per-item loop for every operation: pairing, Continue On Fail and error wrapping live here, once. */
+/** Pairing, Continue On Fail and error wrapping live here, once. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
-	// With Resource on Custom API Call the editor shows no Operation field at all.
+	// With Resource on Custom API Call the editor shows no Operation field.
 	const chosen = {
 		resource,
 		operation: (resource === CUSTOM_API_CALL
@@ -40,7 +40,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	return [await runReads.call(this, items.length, selected)];
 }
 
-/** Reads: each item's request sent and answered in turn, or in batches (Options → Batching). */
 async function runReads(
 	this: IExecuteFunctions,
 	count: number,
@@ -57,17 +56,15 @@ async function runReads(
 	return outputs.flat();
 }
 
-/** An item whose write went through, for the error that stops the run after it. */
 interface Applied {
 	itemIndex: number;
 	ids: string;
 }
 
 /**
- * Writes, in two passes. First every item is checked and its request built (`prepare`), so that one bad item stops
- * the run before anything is applied (with Continue On Fail it becomes an error item and is not sent). Then the
- * requests are sent one after another; when one fails without Continue On Fail, the error names the items already
- * applied in this run and their ids, since n8n drops their output with the error.
+ * Every item is checked and built first, so one bad item stops the run before anything is applied. Then the requests
+ * go one by one; a failure without Continue On Fail names the items already applied and their ids, since n8n drops
+ * their output with the error.
  */
 async function runWrites(
 	this: IExecuteFunctions,
@@ -100,7 +97,6 @@ async function runWrites(
 	return outputs.flat();
 }
 
-/** "id 3f1c…" (the output record's, else the path's) and the Idempotency Key the write carried. */
 function appliedIds(result: IDataObject | IDataObject[], write: PreparedWrite): string {
 	const record = Array.isArray(result) ? result[0] : result;
 	const id = typeof record?.id === 'string' ? record.id : write.target;
@@ -111,7 +107,6 @@ function appliedIds(result: IDataObject | IDataObject[], write: PreparedWrite): 
 	return parts.filter(Boolean).join(', ');
 }
 
-/** Item `i`'s output records, each paired with item `i`. */
 function outputOf(
 	this: IExecuteFunctions,
 	result: IDataObject | IDataObject[],
@@ -122,10 +117,6 @@ function outputOf(
 	});
 }
 
-/**
- * Item `i`'s failure: an error item paired with it under Continue On Fail, else the error that stops the run, which
- * names the writes `applied` before it.
- */
 function failedItem(
 	this: IExecuteFunctions,
 	error: unknown,

@@ -1,11 +1,11 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { apiRequest } from '../transport';
-import { CHARGE_LIST_QUERY, PAGINATION_QUERY, PAYMENT_LINKS_PATH } from '../api/chosenNames';
+import { apiRequest } from '../../shared/transport';
+import { CHARGE_LIST_QUERY, PAGINATION_QUERY, PAYMENT_LINKS_PATH } from '../../shared/chosenNames';
 
 const SEARCH_PAGE_SIZE = 50;
 const CHARGES_PATH = '/v1/charges';
 
-/** The API page of `path` that a picker's token names (the first without one), and the token of the page after it. */
+/** A picker's token names the API page (the first without one). */
 async function searchPage(
 	this: ILoadOptionsFunctions,
 	path: string,
@@ -23,14 +23,13 @@ async function searchPage(
 	return { records: (data as IDataObject[]) ?? [], nextToken };
 }
 
-/** Whether one of `values` contains the picker's filter text, ignoring case; without a filter, every record does. */
 function matchesFilter(filter: string | undefined, values: unknown[]): boolean {
 	const needle = (filter ?? '').trim().toLowerCase();
 	const lowerCase = (value: unknown) => String(value ?? '').toLowerCase();
 	return !needle || values.some((value) => lowerCase(value).includes(needle));
 }
 
-/** Submerchants for the "From List" picker, one API page per scroll; the filter matches name, tax id or id. */
+/** The filter matches name, tax id or id. */
 export async function searchSubmerchants(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -46,7 +45,7 @@ export async function searchSubmerchants(
 	return { results, paginationToken: nextToken };
 }
 
-/** Charges for the "From List" picker, newest pages first as the API returns them; the filter is the API's search. */
+/** The filter is the API's search. */
 export async function searchCharges(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -61,7 +60,7 @@ export async function searchCharges(
 	return { results, paginationToken: nextToken };
 }
 
-/** Payment links for the "From List" picker, one API page per scroll; the filter matches title or id. */
+/** The filter matches title or id. */
 export async function searchPaymentLinks(
 	this: ILoadOptionsFunctions,
 	filter?: string,

@@ -1,11 +1,7 @@
 /** Charge → Get Many against the sandbox: every filter under its query name, dates, Return All and Limit over many pages, invalid input refused before sending. */
 import axios from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
-import {
-	CHARGE_LIST_QUERY,
-	PAGE_SIZE,
-	PAGINATION_QUERY,
-} from '../../../nodes/PaymentPlatform/api/chosenNames';
+import { CHARGE_LIST_QUERY, PAGE_SIZE, PAGINATION_QUERY } from '../../../nodes/shared/chosenNames';
 import { idsOf, jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();

@@ -2,7 +2,7 @@
 import axios from 'axios';
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 import { searchPaymentLinks } from '../../../nodes/PaymentPlatform/methods/listSearch';
-import { PAYMENT_LINKS_PATH } from '../../../nodes/PaymentPlatform/api/chosenNames';
+import { PAYMENT_LINKS_PATH } from '../../../nodes/shared/chosenNames';
 import { SEED } from '../../../sandbox';
 import { TestCredentialsHelper } from '../../harness/credentialsHelper';
 import { byId, onlyRequest, runOk, useSandbox } from '../../harness/actions';

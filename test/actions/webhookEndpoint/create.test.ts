@@ -1,6 +1,6 @@
 /** Webhook Endpoint → Create against the sandbox, beyond its case file (test/cases): the longest URL, events once, the editor's fields. */
 import type { INodeParameters } from 'n8n-workflow';
-import { WEBHOOK_EVENTS } from '../../../nodes/PaymentPlatform/api/documentedValues';
+import { WEBHOOK_EVENTS } from '../../../nodes/shared/documentedValues';
 import { PaymentPlatform } from '../../../nodes/PaymentPlatform/PaymentPlatform.node';
 import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 

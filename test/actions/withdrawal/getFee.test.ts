@@ -1,6 +1,6 @@
 /** Withdrawal → Get Fee against the sandbox, beyond its case file (test/cases): a percentage fee, zero. */
 import type { INodeParameters } from 'n8n-workflow';
-import { WITHDRAWAL_FEE_QUERY } from '../../../nodes/PaymentPlatform/api/chosenNames';
+import { WITHDRAWAL_FEE_QUERY } from '../../../nodes/shared/chosenNames';
 import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();

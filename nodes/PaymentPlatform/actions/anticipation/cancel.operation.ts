@@ -1,7 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields, readPathIds } from '../../shared/fields';
-import { uuidPathId } from '../common.descriptions';
+import { declareFields, readPathIds } from '../../fields/fields';
+import { uuidPathId, operationDescription } from '../common.descriptions';
 import { prepareAnsweredByMessage } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
@@ -14,9 +13,7 @@ export const fields = declareFields([
 	}),
 ]);
 
-const displayOptions = { show: { resource: ['anticipation'], operation: ['cancel'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('anticipation', 'cancel', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const id = readPathIds.call(this, i, fields).anticipation_id;

@@ -1,12 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { additionalFields, metadataField } from '../common.descriptions';
-import { declareFields, requestBody } from '../../shared/fields';
+import { additionalFields, metadataField, operationDescription } from '../common.descriptions';
+import { declareFields, requestBody } from '../../fields/fields';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';
 
-/** POST /v1/anticipations: receivable_ids (array of uuid), metadata (object). */
 export const fields = declareFields([
 	{
 		displayName: 'Receivable IDs',
@@ -30,11 +28,9 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['anticipation'], operation: ['create'] } };
+export const description = operationDescription('anticipation', 'create', fields.properties);
 
-export const description = updateDisplayOptions(displayOptions, fields.properties);
-
-/** The reference shows no list of anticipations: each receivable (Receivable → Get) says whether it was anticipated. */
+/** The reference shows no list of anticipations: each receivable says whether it was anticipated. */
 const CREATED = { noun: 'anticipation', findWith: 'Receivable → Get on its receivables' };
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {

@@ -1,23 +1,22 @@
-/**
- * Charge → Create. Over 300 lines because a charge has the most fields of the API (customer, items, payment details,
- * split, metadata); each is declared here once, with its rule, next to the one request they build.
- */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { additionalFields, currencyField, metadataField } from '../common.descriptions';
-import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
-import { declareFields, requestBody } from '../../shared/fields';
-import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
-import { simplifyCreatedIfChosen, simplifyProperty } from '../../shared/simplify';
+import {
+	additionalFields,
+	currencyField,
+	metadataField,
+	operationDescription,
+} from '../common.descriptions';
+import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../../shared/documentedValues';
+import { declareFields, requestBody } from '../../fields/fields';
+import { PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
+import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';
 
 /**
- * POST /v1/charges. The reference gives the fields and their types only: "which fields are required, their ranges and
- * formats, and which payment_details fields apply to which payment method are not shown". Amount and payment method
- * are required as a chosen default (a charge without them means nothing to an operator); nothing else is refused
- * beyond the types and the one stated limit (installments up to 12).
+ * The reference gives the fields and types only ("which fields are required, their ranges and formats ... are not
+ * shown"): amount and payment method are required as a chosen default; nothing else is refused beyond the types and
+ * installments up to 12.
  */
 export const fields = declareFields([
 	{
@@ -345,9 +344,7 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['charge'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('charge', 'create', fields.properties);
 
 const CREATED = { noun: 'charge', findWith: 'Charge → Get Many (newest first)' };
 

@@ -1,16 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields } from '../../shared/fields';
+import { declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
-import { chargeLocator } from '../common.descriptions';
-import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { chargeLocator, operationDescription } from '../common.descriptions';
+import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 
 export const fields = declareFields([chargeLocator(), simplifyProperty('charge'), readOptions]);
 
-const displayOptions = { show: { resource: ['charge'], operation: ['get'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('charge', 'get', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const charge = await getWithFields.call(this, i, fields, (ids) => `/v1/charges/${ids.charge_id}`);

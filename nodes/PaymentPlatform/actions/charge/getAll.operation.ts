@@ -1,27 +1,32 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../transport';
-import { CHARGE_LIST_QUERY } from '../../api/chosenNames';
-import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../api/documentedValues';
-import { declareFields, requestQuery } from '../../shared/fields';
-import { getListLimit } from '../../shared/parameters';
-import { filters, periodFilters, returnAllAndLimit } from '../common.descriptions';
-import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
-import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { PAGINATION_FIELDS } from '../../shared/additionalFields';
+import { apiRequestAllItems } from '../../../shared/transport';
+import { CHARGE_LIST_QUERY } from '../../../shared/chosenNames';
+import {
+	CHARGE_STATUSES,
+	MAX_INSTALLMENTS,
+	PAYMENT_METHODS,
+} from '../../../shared/documentedValues';
+import { declareFields, requestQuery, getListLimit } from '../../fields/fields';
+import {
+	filters,
+	periodFilters,
+	returnAllAndLimit,
+	operationDescription,
+} from '../common.descriptions';
+import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
+import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
+import { PAGINATION_FIELDS } from '../../fields/additionalFields';
 import { readOptionsWith } from '../common.options';
 import {
-	CHARGE_LIST_CHECKS,
 	UNCHECKED_FILTER_NOTE,
 	checkAnsweredFilters,
 	outsideFiltersOption,
-} from '../../transport/answeredFilters';
+} from '../common.answeredFilters';
 
 const Q = CHARGE_LIST_QUERY;
 
 const period = periodFilters('charges created', Q);
 
-/** GET /v1/charges filters (names chosen in chosenNames.ts; the reference gives them by meaning). */
 export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('charge'),
@@ -41,7 +46,12 @@ export const fields = declareFields([
 			type: 'number',
 			default: 0,
 			description: 'Only charges of at most this amount, in cents',
-			api: { field: Q.maxAmount, type: 'cents', range: { min: 0 } },
+			api: {
+				field: Q.maxAmount,
+				type: 'cents',
+				range: { min: 0 },
+				answered: { field: 'amount', holds: 'atMost' },
+			},
 		},
 		{
 			displayName: 'Min Amount (in Cents)',
@@ -49,7 +59,12 @@ export const fields = declareFields([
 			type: 'number',
 			default: 0,
 			description: 'Only charges of at least this amount, in cents',
-			api: { field: Q.minAmount, type: 'cents', range: { min: 0 } },
+			api: {
+				field: Q.minAmount,
+				type: 'cents',
+				range: { min: 0 },
+				answered: { field: 'amount', holds: 'atLeast' },
+			},
 		},
 		{
 			displayName: 'Payment Method',
@@ -58,7 +73,12 @@ export const fields = declareFields([
 			options: PAYMENT_METHOD_OPTIONS,
 			default: 'pix',
 			description: 'Only charges paid by this method',
-			api: { field: Q.paymentMethod, type: 'enum', values: PAYMENT_METHODS },
+			api: {
+				field: Q.paymentMethod,
+				type: 'enum',
+				values: PAYMENT_METHODS,
+				answered: { field: 'payment_method', holds: 'equal' },
+			},
 		},
 		{
 			displayName: 'Search',
@@ -76,20 +96,23 @@ export const fields = declareFields([
 			options: CHARGE_STATUS_OPTIONS,
 			default: 'pending',
 			description: 'Only charges in this status',
-			api: { field: Q.status, type: 'enum', values: CHARGE_STATUSES },
+			api: {
+				field: Q.status,
+				type: 'enum',
+				values: CHARGE_STATUSES,
+				answered: { field: 'status', holds: 'equal' },
+			},
 		},
 	]),
 	readOptionsWith(outsideFiltersOption),
 ]);
 
-const displayOptions = { show: { resource: ['charge'], operation: ['getAll'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('charge', 'getAll', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
 	const limit = getListLimit.call(this, i);
 	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
-	await checkAnsweredFilters.call(this, i, charges, qs, CHARGE_LIST_CHECKS, 'charges');
+	await checkAnsweredFilters.call(this, i, charges, qs, fields, 'GET /v1/charges', 'charges');
 	return simplifyAllIfChosen.call(this, i, 'charge', charges);
 }

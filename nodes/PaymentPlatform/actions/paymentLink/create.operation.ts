@@ -1,21 +1,23 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { additionalFields, currencyField, metadataField } from '../common.descriptions';
-import { PAYMENT_LINK_BODY as B, PAYMENT_LINKS_PATH } from '../../api/chosenNames';
-import { declareFields, requestBody } from '../../shared/fields';
-import { DATE_TIME_NOTE } from '../../shared/dates';
-import { PAYMENT_METHOD_OPTIONS } from '../../shared/optionTexts';
-import { simplifyCreatedIfChosen, simplifyProperty } from '../../shared/simplify';
+import {
+	additionalFields,
+	currencyField,
+	metadataField,
+	operationDescription,
+} from '../common.descriptions';
+import { PAYMENT_LINK_BODY as B, PAYMENT_LINKS_PATH } from '../../../shared/chosenNames';
+import { declareFields, requestBody } from '../../fields/fields';
+import { DATE_TIME_NOTE } from '../../fields/dates';
+import { PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
+import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';
 
 /**
- * POST /v1/payment-links (a chosen path: the reference names creating a link but does not show it). The body uses
- * the Payment link resource's writable field names (PAYMENT_LINK_BODY, renamable in the credential's API Names; the
- * shared Currency and Metadata fields send `currency` and `metadata`, the same names) with the types the reference
- * gives them; which fields are required is not shown, so the node asks for the two a link cannot do without (title
- * and amount, chosen).
+ * Creating a link is named but not shown: the path and the body names are chosen (PAYMENT_LINK_BODY, the Payment
+ * link resource's writable fields), and the node asks for the two a link cannot do without (title and amount,
+ * chosen).
  */
 export const fields = declareFields([
 	{
@@ -115,9 +117,7 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['paymentLink'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('paymentLink', 'create', fields.properties);
 
 const CREATED = { noun: 'payment link', findWith: 'Payment Link → Get Many' };
 

@@ -1,21 +1,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { paymentLinkPath } from '../../api/chosenNames';
-import { declareFields } from '../../shared/fields';
+import { paymentLinkPath } from '../../../shared/chosenNames';
+import { declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
-import { paymentLinkIdField } from './common';
-import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
+import { operationDescription, paymentLinkLocator } from '../common.descriptions';
 
 export const fields = declareFields([
-	paymentLinkIdField,
+	paymentLinkLocator(),
 	simplifyProperty('paymentLink'),
 	readOptions,
 ]);
 
-const displayOptions = { show: { resource: ['paymentLink'], operation: ['get'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('paymentLink', 'get', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const path = (ids: Record<string, string>) => paymentLinkPath(ids.payment_link_id);

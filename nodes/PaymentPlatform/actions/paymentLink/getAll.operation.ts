@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../transport';
-import { PAYMENT_LINKS_PATH } from '../../api/chosenNames';
-import { getListLimit } from '../../shared/parameters';
-import { returnAllAndLimit } from '../common.descriptions';
-import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
+import { apiRequestAllItems } from '../../../shared/transport';
+import { PAYMENT_LINKS_PATH } from '../../../shared/chosenNames';
+import { getListLimit } from '../../fields/fields';
+import { returnAllAndLimit, operationDescription } from '../common.descriptions';
+import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
-import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
+import { PAGINATION_FIELDS, withAdditionalQuery } from '../../fields/additionalFields';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -14,9 +13,7 @@ const properties: INodeProperties[] = [
 	readOptions,
 ];
 
-const displayOptions = { show: { resource: ['paymentLink'], operation: ['getAll'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = operationDescription('paymentLink', 'getAll', properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);

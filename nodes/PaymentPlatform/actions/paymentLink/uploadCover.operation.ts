@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest, getConnection } from '../../transport';
-import { paymentLinkPath } from '../../api/chosenNames';
-import { getTrimmedString } from '../../shared/parameters';
-import { declareFields, readPathIds } from '../../shared/fields';
-import { paymentLinkIdField } from './common';
+import { apiRequest, getConnection } from '../../../shared/transport';
+import { paymentLinkPath } from '../../../shared/chosenNames';
+import { getTrimmedString, declareFields, readPathIds } from '../../fields/fields';
 import type { PreparedWrite } from '../node.type';
+import { operationDescription, paymentLinkLocator } from '../common.descriptions';
 
 const EXTENSION_BY_IMAGE_TYPE: Record<string, string> = {
 	'image/gif': 'gif',
@@ -16,7 +14,7 @@ const EXTENSION_BY_IMAGE_TYPE: Record<string, string> = {
 };
 
 export const fields = declareFields([
-	paymentLinkIdField,
+	paymentLinkLocator(),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -29,14 +27,9 @@ export const fields = declareFields([
 	},
 ]);
 
-const displayOptions = { show: { resource: ['paymentLink'], operation: ['uploadCover'] } };
+export const description = operationDescription('paymentLink', 'uploadCover', fields.properties);
 
-export const description = updateDisplayOptions(displayOptions, fields.properties);
-
-/**
- * The image is read when the request is sent, not while every item is checked: a run of many covers holds one image
- * at a time. The credential is read here, so that a wrong one stops the run before any upload.
- */
+/** The image is read when sent, not while every item is checked: a run of many covers holds one image at a time. */
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const id = readPathIds.call(this, i, fields).payment_link_id;
 	const binaryPropertyName = getTrimmedString.call(this, 'binaryPropertyName', i, 'data');
@@ -45,7 +38,7 @@ export async function prepare(this: IExecuteFunctions, i: number): Promise<Prepa
 		.split(';')[0]
 		.trim()
 		.toLowerCase();
-	// The reference says "image file" and shows no format limits: the binary's own MIME type is sent as it is.
+	// The reference shows no format limits: the binary's own MIME type is sent.
 	const extension = binary.fileExtension ?? EXTENSION_BY_IMAGE_TYPE[mimeType] ?? 'img';
 	const fileName = binary.fileName?.trim() || `cover.${extension}`;
 	await getConnection.call(this);

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields } from '../../shared/fields';
+import { declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
-import { uuidPathId } from '../common.descriptions';
+import { uuidPathId, operationDescription } from '../common.descriptions';
 import { readOptions } from '../common.options';
 
 export const fields = declareFields([
@@ -15,9 +14,7 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
-const displayOptions = { show: { resource: ['receivable'], operation: ['get'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('receivable', 'get', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	return await getWithFields.call(this, i, fields, (ids) => `/v1/receivables/${ids.receivable_id}`);

@@ -1,22 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../transport';
-import { SUBMERCHANT_LIST_QUERY } from '../../api/chosenNames';
-import { SUBMERCHANT_STATUSES } from '../../api/documentedValues';
-import { getListLimit } from '../../shared/parameters';
-import { declareFields, requestQuery } from '../../shared/fields';
-import { filters, returnAllAndLimit } from '../common.descriptions';
-import { SUBMERCHANT_STATUS_OPTIONS } from '../../shared/optionTexts';
-import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
-import { PAGINATION_FIELDS } from '../../shared/additionalFields';
+import { apiRequestAllItems } from '../../../shared/transport';
+import { SUBMERCHANT_LIST_QUERY } from '../../../shared/chosenNames';
+import { SUBMERCHANT_STATUSES } from '../../../shared/documentedValues';
+import { getListLimit, declareFields, requestQuery } from '../../fields/fields';
+import { filters, returnAllAndLimit, operationDescription } from '../common.descriptions';
+import { SUBMERCHANT_STATUS_OPTIONS } from '../../../shared/optionTexts';
+import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
+import { PAGINATION_FIELDS } from '../../fields/additionalFields';
 import { readOptionsWith } from '../common.options';
-import {
-	SUBMERCHANT_LIST_CHECKS,
-	checkAnsweredFilters,
-	outsideFiltersOption,
-} from '../../transport/answeredFilters';
+import { checkAnsweredFilters, outsideFiltersOption } from '../common.answeredFilters';
 
-/** GET /v1/submerchants: the status filter (its name chosen in chosenNames.ts). */
 export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('submerchant'),
@@ -28,20 +21,24 @@ export const fields = declareFields([
 			options: SUBMERCHANT_STATUS_OPTIONS,
 			default: 'pending',
 			description: 'Only return submerchants in this status',
-			api: { field: SUBMERCHANT_LIST_QUERY.status, type: 'enum', values: SUBMERCHANT_STATUSES },
+			api: {
+				field: SUBMERCHANT_LIST_QUERY.status,
+				type: 'enum',
+				values: SUBMERCHANT_STATUSES,
+				answered: { field: 'status', holds: 'equal' },
+			},
 		},
 	]),
 	readOptionsWith(outsideFiltersOption),
 ]);
 
-const displayOptions = { show: { resource: ['submerchant'], operation: ['getAll'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('submerchant', 'getAll', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);
 	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
 	const submerchants = await apiRequestAllItems.call(this, '/v1/submerchants', qs, limit, i);
-	await checkAnsweredFilters.call(this, i, submerchants, qs, SUBMERCHANT_LIST_CHECKS, 'submerchants');
+	const route = 'GET /v1/submerchants';
+	await checkAnsweredFilters.call(this, i, submerchants, qs, fields, route, 'submerchants');
 	return simplifyAllIfChosen.call(this, i, 'submerchant', submerchants);
 }

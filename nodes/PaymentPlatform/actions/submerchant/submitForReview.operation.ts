@@ -1,7 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields, readPathIds } from '../../shared/fields';
-import { submerchantLocator } from '../common.descriptions';
+import { declareFields, readPathIds } from '../../fields/fields';
+import { submerchantLocator, operationDescription } from '../common.descriptions';
 import { prepareAnsweredByMessage } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
@@ -18,9 +17,11 @@ export const fields = declareFields([
 	}),
 ]);
 
-const displayOptions = { show: { resource: ['submerchant'], operation: ['submitForReview'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription(
+	'submerchant',
+	'submitForReview',
+	fields.properties,
+);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const id = readPathIds.call(this, i, fields).submerchant_id;

@@ -1,16 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../api/documentedValues';
-import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../shared/fields';
-import { submerchantLocator } from '../common.descriptions';
-import { simplifyIfChosen, simplifyProperty } from '../../shared/simplify';
+import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../../shared/documentedValues';
+import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../fields/fields';
+import { submerchantLocator, operationDescription } from '../common.descriptions';
+import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
-import { InputValidator } from '../../shared/validate';
+import { InputValidator } from '../../fields/fieldRules';
 
 const S = LIMITS.submerchant;
-/** PATCH /v1/submerchants/{id}: every field optional; the reference's limits. */
 export const fields = declareFields([
 	{
 		displayName:
@@ -221,10 +219,10 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-/** The reference: "Only the fields to change are sent; `tax_id` cannot be changed after creation." */
+/** The reference: "`tax_id` cannot be changed after creation." */
 const FIXED_AT_CREATION = ['tax_id'];
 
-/** A field fixed at creation is refused wherever it comes from (Options → Additional Body Fields included). */
+/** Wherever it comes from, Options → Additional Body Fields included. */
 function refuseFixedFields(validate: InputValidator, body: IDataObject): void {
 	for (const field of FIXED_AT_CREATION.filter((name) => name in body)) {
 		validate.fail(
@@ -234,9 +232,7 @@ function refuseFixedFields(validate: InputValidator, body: IDataObject): void {
 	}
 }
 
-const displayOptions = { show: { resource: ['submerchant'], operation: ['update'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('submerchant', 'update', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const id = readPathIds.call(this, i, fields).submerchant_id;

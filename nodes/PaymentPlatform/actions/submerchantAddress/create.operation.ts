@@ -1,13 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields, readPathIds, requestBody } from '../../shared/fields';
-import { additionalFields, submerchantLocator } from '../common.descriptions';
+import { declareFields, readPathIds, requestBody } from '../../fields/fields';
+import { additionalFields, submerchantLocator, operationDescription } from '../common.descriptions';
 import { ADDRESS_OPTIONAL_FIELDS, ADDRESS_REQUIRED_FIELDS } from './fields';
 import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
-/** POST /v1/submerchants/{id}/addresses: the required fields top-level, the others in Additional Fields. */
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant to add the address to' }),
 	...ADDRESS_REQUIRED_FIELDS,
@@ -15,9 +13,7 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['submerchantAddress'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('submerchantAddress', 'create', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const ids = readPathIds.call(this, i, fields);

@@ -1,7 +1,7 @@
-import { ADDRESS_TYPES, LIMITS } from '../../api/documentedValues';
-import type { DeclaredField } from '../../shared/fields';
-import { maximumOnly } from '../../shared/fields';
-import { ADDRESS_TYPE_BODY_FIELD } from '../../api/chosenNames';
+import { ADDRESS_TYPES, LIMITS } from '../../../shared/documentedValues';
+import type { DeclaredField } from '../../fields/fields';
+import { maximumOnly } from '../../fields/fields';
+import { ADDRESS_TYPE_BODY_FIELD } from '../../../shared/chosenNames';
 
 const A = LIMITS.address;
 
@@ -9,9 +9,8 @@ const byDisplayName = (a: DeclaredField, b: DeclaredField) =>
 	a.displayName.localeCompare(b.displayName);
 
 /**
- * The address fields as the reference states them for Create (POST .../addresses); Update (PATCH) takes the same
- * fields, all optional, with only the maximums. The address type's body name is not shown: ADDRESS_TYPE_BODY_FIELD
- * is our choice; it is sent only when picked.
+ * Create takes them as the reference states them; Update the same, all optional, with only the maximums. The address
+ * type's body name is chosen (ADDRESS_TYPE_BODY_FIELD), sent only when picked.
  */
 const ADDRESS_FIELDS: DeclaredField[] = [
 	{
@@ -110,15 +109,12 @@ const ADDRESS_FIELDS: DeclaredField[] = [
 	},
 ];
 
-/** Create: the fields the reference requires, as top-level fields. */
 export const ADDRESS_REQUIRED_FIELDS = ADDRESS_FIELDS.filter((field) => field.api?.required);
 
-/** Create: the optional fields, in Additional Fields. */
 export const ADDRESS_OPTIONAL_FIELDS = ADDRESS_FIELDS.filter((field) => !field.api?.required).sort(
 	byDisplayName,
 );
 
-/** Update: every field optional, in Update Fields, with the create limit's maximum only and no default. */
 export const ADDRESS_UPDATE_FIELDS: DeclaredField[] = ADDRESS_FIELDS.map((field) => ({
 	...field,
 	default: field.type === 'string' ? '' : field.default,

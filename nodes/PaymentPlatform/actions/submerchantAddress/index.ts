@@ -1,34 +1,27 @@
-import type { INodeProperties } from 'n8n-workflow';
 import * as create from './create.operation';
 import * as update from './update.operation';
+import { resourceDescription } from '../common.descriptions';
 
 export { create, update };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['submerchantAddress'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description:
-					'Add an address to a submerchant; needs the submerchant ID, the address type and the full address',
-				action: 'Add an address to a submerchant',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				description:
-					'Change an address of a submerchant; needs the submerchant ID, the address ID and the fields to change',
-				action: 'Update a submerchant address',
-			},
-		],
-		default: 'create',
-	},
-	...create.description,
-	...update.description,
-];
+export const description = resourceDescription(
+	'submerchantAddress',
+	'create',
+	[
+		{
+			name: 'Create',
+			value: 'create',
+			description:
+				'Add an address to a submerchant; needs the submerchant ID, the address type and the full address',
+			action: 'Add an address to a submerchant',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			description:
+				'Change an address of a submerchant; needs the submerchant ID, the address ID and the fields to change',
+			action: 'Update a submerchant address',
+		},
+	],
+	[create, update],
+);

@@ -1,13 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../shared/fields';
-import { submerchantLocator, uuidPathId } from '../common.descriptions';
+import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../fields/fields';
+import { submerchantLocator, uuidPathId, operationDescription } from '../common.descriptions';
 import { prepareAnsweredByMessage } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 import { ADDRESS_UPDATE_FIELDS } from './fields';
 import { writeOptions } from '../common.options';
 
-/** PATCH /v1/submerchants/{id}/addresses/{address_id}: every address field optional. */
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant the address belongs to' }),
 	uuidPathId({
@@ -29,9 +27,7 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['submerchantAddress'], operation: ['update'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('submerchantAddress', 'update', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const ids = readPathIds.call(this, i, fields);

@@ -1,9 +1,4 @@
-/**
- * Submerchant Document → Create. Over 300 lines because the file can come from a URL or an input binary field, and
- * the document types depend on the submerchant's entity type; both are declared and checked here.
- */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import {
 	DOCUMENT_EXTENSIONS,
 	DOCUMENT_MIME_TYPES,
@@ -11,14 +6,17 @@ import {
 	DOCUMENT_TYPES_BY_ENTITY,
 	LIMITS,
 	PARTNER_DOCUMENT_PREFIX,
-} from '../../api/documentedValues';
-import { buildRequest, convertValues } from '../../shared/fieldRules';
-import { type DeclaredField, declareFields, readPathIds } from '../../shared/fields';
-import { getTrimmedString } from '../../shared/parameters';
-import { InputValidator } from '../../shared/validate';
-import { DATE_TIME_NOTE } from '../../shared/dates';
-import { submerchantLocator } from '../common.descriptions';
-import { simplifyCreatedIfChosen, simplifyProperty } from '../../shared/simplify';
+} from '../../../shared/documentedValues';
+import { buildRequest, convertValues, InputValidator } from '../../fields/fieldRules';
+import {
+	type DeclaredField,
+	declareFields,
+	readPathIds,
+	getTrimmedString,
+} from '../../fields/fields';
+import { DATE_TIME_NOTE } from '../../fields/dates';
+import { submerchantLocator, operationDescription } from '../common.descriptions';
+import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
@@ -58,7 +56,6 @@ const DOCUMENT_TYPE_OPTIONS = (
 
 const PARTNER_TYPES = [...DOCUMENT_TYPES_BY_ENTITY.partner];
 
-/** Accepted formats, PNG, JPG, JPEG and PDF: the MIME type each file name extension stands for. */
 const MIME_BY_EXTENSION: Record<(typeof DOCUMENT_EXTENSIONS)[number], string> = {
 	png: 'image/png',
 	jpg: 'image/jpeg',
@@ -72,7 +69,7 @@ const NO_UPLOAD_NOTE =
 
 const D = LIMITS.document;
 
-/** The file fields: from these parameters (URL source) or from the input binary field (binary source). */
+/** From these parameters (URL source) or from the input binary field. */
 const FILE_FIELDS = ['file_name', 'file_size', 'mime_type'];
 
 const FILE_NAME_PATTERN = {
@@ -85,7 +82,7 @@ const MIME_TYPE_PATTERN = {
 	rule: `must be an accepted format: ${DOCUMENT_MIME_TYPES.join(', ')}`,
 };
 
-/** File URL, one field shown under each File Source with a description of its own (one rule: `file_url`). */
+/** One field under each File Source, each with its own description (one rule: `file_url`). */
 const fileUrlField = (fileSource: 'url' | 'binary', description: string): DeclaredField => ({
 	displayName: 'File URL',
 	name: 'fileUrl',
@@ -97,7 +94,6 @@ const fileUrlField = (fileSource: 'url' | 'binary', description: string): Declar
 	api: { field: 'file_url', type: 'string', length: D.fileUrl },
 });
 
-/** POST /v1/submerchants/{id}/documents. */
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant the document belongs to' }),
 	{
@@ -246,13 +242,11 @@ export const fields = declareFields([
 	simplifyProperty('document', true),
 ]);
 
-const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('submerchantDocument', 'create', fields.properties);
 
 interface FileDetails {
 	fileName: unknown;
-	/** Undefined when not given (0 in the File Size field means "not given"); checked as an integer >= 1. */
+	/** Undefined when not given; checked as an integer >= 1. */
 	fileSize: unknown;
 	mimeType: string;
 }
@@ -262,7 +256,7 @@ export async function prepare(this: IExecuteFunctions, i: number): Promise<Prepa
 	const validate = new InputValidator(this.getNode(), i);
 	const fileRules = fields.rules.filter((rule) => FILE_FIELDS.includes(rule.field));
 	const others = fields.rules.filter((rule) => !fileRules.includes(rule));
-	const { values } = buildRequest.call(this, i, others);
+	const values = buildRequest.call(this, i, others);
 
 	const fileSource = this.getNodeParameter('fileSource', i, 'url') as string;
 	const file =
@@ -292,7 +286,7 @@ function fileFromParameters(this: IExecuteFunctions, i: number): FileDetails {
 	};
 }
 
-/** Name, size in bytes and MIME type of an input binary field; a name without extension gets the MIME type's. */
+/** A name without extension gets the MIME type's. */
 async function fileFromBinary(
 	this: IExecuteFunctions,
 	validate: InputValidator,

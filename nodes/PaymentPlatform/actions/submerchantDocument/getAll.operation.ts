@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
-import { getListLimit } from '../../shared/parameters';
-import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
-import { returnAllAndLimit, submerchantLocator } from '../common.descriptions';
-import { simplifyAllIfChosen, simplifyProperty } from '../../shared/simplify';
+import { apiRequest } from '../../../shared/transport';
+import { getListLimit, declareFields, readPathIds, requestQuery } from '../../fields/fields';
+import {
+	returnAllAndLimit,
+	submerchantLocator,
+	operationDescription,
+} from '../common.descriptions';
+import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 
 export const fields = declareFields([
@@ -14,11 +16,9 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
-const displayOptions = { show: { resource: ['submerchantDocument'], operation: ['getAll'] } };
+export const description = operationDescription('submerchantDocument', 'getAll', fields.properties);
 
-export const description = updateDisplayOptions(displayOptions, fields.properties);
-
-/** The API returns every document at once (no pagination); the limit is applied here. */
+/** The API returns every document at once (no pagination): the limit is applied here. */
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const ids = readPathIds.call(this, i, fields);
 	const limit = getListLimit.call(this, i);

@@ -1,16 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
-import { WALLET_STATEMENT_QUERY } from '../../api/chosenNames';
-import { declareFields, readPathIds, requestQuery } from '../../shared/fields';
-import { walletIdField } from './common';
-import { filters, periodFilters } from '../common.descriptions';
-import { readOptionsWith } from '../common.options';
+import { apiRequest } from '../../../shared/transport';
+import { WALLET_STATEMENT_QUERY } from '../../../shared/chosenNames';
+import { declareFields, readPathIds, requestQuery } from '../../fields/fields';
 import {
-	STATEMENT_ENTRY_CHECKS,
-	checkAnsweredFilters,
-	outsideFiltersOption,
-} from '../../transport/answeredFilters';
+	filters,
+	periodFilters,
+	operationDescription,
+	walletIdField,
+} from '../common.descriptions';
+import { readOptionsWith } from '../common.options';
+import { checkAnsweredFilters, outsideFiltersOption } from '../common.answeredFilters';
 
 const period = periodFilters('entries', WALLET_STATEMENT_QUERY);
 
@@ -23,16 +22,13 @@ const splitEntriesOption: INodeProperties = {
 		'Whether to output one item per statement entry instead of one item holding the entries and the summary',
 };
 
-/** GET /v1/wallets/{id}/statement: the period (names chosen in chosenNames.ts). */
 export const fields = declareFields([
 	walletIdField,
 	filters([period.endDate, period.startDate]),
 	readOptionsWith(outsideFiltersOption, splitEntriesOption),
 ]);
 
-const displayOptions = { show: { resource: ['wallet'], operation: ['getStatement'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('wallet', 'getStatement', fields.properties);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -48,7 +44,8 @@ export async function execute(
 	});
 	const statement = (data ?? {}) as IDataObject;
 	const entries = Array.isArray(statement.entries) ? (statement.entries as IDataObject[]) : [];
-	await checkAnsweredFilters.call(this, i, entries, qs, STATEMENT_ENTRY_CHECKS, 'statement entries');
+	const route = 'GET /v1/wallets/{id}/statement';
+	await checkAnsweredFilters.call(this, i, entries, qs, fields, route, 'statement entries');
 	if (options.splitEntries === true) {
 		return entries;
 	}

@@ -1,20 +1,19 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../api/chosenNames';
-import { LIMITS, WEBHOOK_EVENTS } from '../../api/documentedValues';
-import { declareFields, requestBody } from '../../shared/fields';
-import { WEBHOOK_EVENT_OPTIONS } from '../../shared/optionTexts';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../../shared/chosenNames';
+import { LIMITS, WEBHOOK_EVENTS } from '../../../shared/documentedValues';
+import { declareFields, requestBody } from '../../fields/fields';
+import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/optionTexts';
 import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
+import { operationDescription } from '../common.descriptions';
 
 /**
- * The output fields that carry a secret: the endpoint's signing secret, which the API returns in this answer only.
- * The node declares them sensitive (`sensitiveOutputFields`), for n8n to redact from stored execution data.
+ * The API returns the signing secret in this answer only; declared sensitive for n8n to redact it from stored
+ * execution data.
  */
 export const secretOutputFields = ['secret'];
 
-/** POST /v1/postbacks/endpoints: url (required, max 2048) and events (required, at least 1, each an event name). */
 export const fields = declareFields([
 	{
 		displayName:
@@ -52,9 +51,7 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
-const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('webhookEndpoint', 'create', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const body = requestBody.call(this, i, fields);

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { webhookEndpointPath } from '../../api/chosenNames';
-import { declareFields, readPathIds } from '../../shared/fields';
-import { uuidPathId } from '../common.descriptions';
+import { webhookEndpointPath } from '../../../shared/chosenNames';
+import { declareFields, readPathIds } from '../../fields/fields';
+import { uuidPathId, operationDescription } from '../common.descriptions';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
@@ -16,9 +15,7 @@ export const fields = declareFields([
 	}),
 ]);
 
-const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['delete'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('webhookEndpoint', 'delete', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const id = readPathIds.call(this, i, fields).webhook_endpoint_id;

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../transport';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../api/chosenNames';
-import { getListLimit } from '../../shared/parameters';
-import { returnAllAndLimit } from '../common.descriptions';
+import { apiRequestAllItems } from '../../../shared/transport';
+import { WEBHOOK_ENDPOINTS_PATH } from '../../../shared/chosenNames';
+import { getListLimit } from '../../fields/fields';
+import { returnAllAndLimit, operationDescription } from '../common.descriptions';
 import { readOptions } from '../common.options';
-import { PAGINATION_FIELDS, withAdditionalQuery } from '../../shared/additionalFields';
+import { PAGINATION_FIELDS, withAdditionalQuery } from '../../fields/additionalFields';
 
 const properties: INodeProperties[] = [
 	{
@@ -19,9 +18,7 @@ const properties: INodeProperties[] = [
 	readOptions,
 ];
 
-const displayOptions = { show: { resource: ['webhookEndpoint'], operation: ['getAll'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const description = operationDescription('webhookEndpoint', 'getAll', properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const limit = getListLimit.call(this, i);

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { WITHDRAWAL_FEE_QUERY } from '../../api/chosenNames';
-import { declareFields } from '../../shared/fields';
+import { WITHDRAWAL_FEE_QUERY } from '../../../shared/chosenNames';
+import { declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
+import { operationDescription } from '../common.descriptions';
 
-/** GET /v1/withdrawals/fee: the amount in cents (its name chosen in chosenNames.ts). */
 export const fields = declareFields([
 	{
 		displayName: 'Amount (in Cents)',
@@ -24,9 +23,7 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
-const displayOptions = { show: { resource: ['withdrawal'], operation: ['getFee'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('withdrawal', 'getFee', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	return await getWithFields.call(this, i, fields, () => '/v1/withdrawals/fee');

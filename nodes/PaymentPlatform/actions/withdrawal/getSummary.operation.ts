@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { declareFields } from '../../shared/fields';
+import { declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
+import { operationDescription } from '../common.descriptions';
 
-/** GET /v1/withdrawals/summary: `submerchant_id` (uuid), optional. */
 export const fields = declareFields([
 	{
 		displayName: 'Submerchant ID',
@@ -19,9 +18,7 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
-const displayOptions = { show: { resource: ['withdrawal'], operation: ['getSummary'] } };
-
-export const description = updateDisplayOptions(displayOptions, fields.properties);
+export const description = operationDescription('withdrawal', 'getSummary', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	return await getWithFields.call(this, i, fields, () => '/v1/withdrawals/summary');

@@ -1,13 +1,10 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { API_NAMES_SETTING, sentName } from './apiNames';
-import { PAGE_SIZE, PAGINATION_QUERY } from '../api/chosenNames';
+import { PAGE_CONCURRENCY, PAGE_SIZE, PAGINATION_QUERY } from '../chosenNames';
 import { getConnection } from './connection';
 import { apiRequest } from './request';
 import type { Pagination, PaymentPlatformContext } from './types';
-
-/** How many pages of one list are requested at the same time once page 1 has told how many there are. */
-export const PAGE_CONCURRENCY = 4;
 
 interface Page {
 	items: IDataObject[];
@@ -15,10 +12,8 @@ interface Page {
 }
 
 /**
- * Reads a paginated list. Return All asks for pages of the largest size; a limit asks for as few pages as possible,
- * each no larger than needed. Page 1 comes first (it tells `totalPages`); the others are fetched PAGE_CONCURRENCY at
- * a time and output in page order; each page's GET is retried like any other. An empty page ends the list.
- * Whether the filters held is checked by the operation (answeredFilters.ts).
+ * Return All asks for the largest pages, a limit for as few pages as it needs. Page 1 tells `totalPages`; the others
+ * come PAGE_CONCURRENCY at a time, output in page order; an empty page ends the list.
  */
 export async function apiRequestAllItems(
 	this: PaymentPlatformContext,
@@ -46,7 +41,6 @@ export async function apiRequestAllItems(
 	return limit === undefined ? items : items.slice(0, limit);
 }
 
-/** The last page worth asking for: what the API says exists, and no more than a limit needs at its page size. */
 function lastPageToFetch(
 	pagination: Page['pagination'],
 	perPageAsked: number,
@@ -54,7 +48,7 @@ function lastPageToFetch(
 ): number {
 	const totalPages = typeof pagination?.totalPages === 'number' ? pagination.totalPages : 1;
 	if (limit === undefined) return totalPages;
-	// The API's own page size decides how many pages a limit needs, should it not use the one asked for.
+	// The API's own page size decides, should it not use the one asked for.
 	const perPage =
 		typeof pagination?.perPage === 'number' && pagination.perPage > 0
 			? pagination.perPage
@@ -63,9 +57,8 @@ function lastPageToFetch(
 }
 
 /**
- * Pages `from`..`to`, at most PAGE_CONCURRENCY in flight, returned in page order. The list ends before the first
- * empty page; the first page that fails (in page order, before any empty one) is the error thrown, after the pages
- * in flight have settled.
+ * The list ends before the first empty page; the first page that fails (in page order) is thrown once the pages in
+ * flight have settled.
  */
 async function fetchPagesInOrder(
 	from: number,

@@ -6,7 +6,7 @@ export interface MultipartFile {
 	mimeType: string;
 }
 
-/** A multipart/form-data body with one file part, built by hand so the bytes sent do not depend on axios. */
+/** Built by hand so the bytes sent do not depend on axios. */
 export function buildMultipartBody(
 	partName: string,
 	file: MultipartFile,

@@ -4,18 +4,16 @@ import type {
 	INodeProperties,
 	INodePropertyCollection,
 } from 'n8n-workflow';
-import { PAGINATION_QUERY } from '../api/chosenNames';
-import { type FieldRule, jsonObject } from './fieldRules';
-import { InputValidator } from './validate';
+import { PAGINATION_QUERY } from '../../shared/chosenNames';
+import { type FieldRule, jsonObject, InputValidator } from './fieldRules';
 
 /**
- * The escape hatch for fields the API reference does not list (yet): write operations take extra JSON body fields,
- * read operations extra query parameters, both under Options. They are merged into the request after the node's own
- * fields are validated; a name the node's own fields set is refused before anything is sent, naming that field, so
- * the hatch never silently overrides a validated value.
+ * The escape hatch for fields the reference does not list (yet): extra body fields or query parameters under
+ * Options, merged after the node's own fields are validated. A name a node field sets is refused, naming that field,
+ * so the hatch never overrides a validated value.
  */
 
-/** API body field or query parameter name → the display name of the node field that sets it. */
+/** API name → the display name of the node field that sets it. */
 export type OwnFields = Readonly<Record<string, string>>;
 
 const BODY_OPTION = 'Additional Body Fields (JSON)';
@@ -30,7 +28,7 @@ export const additionalBodyFieldsOption: INodeProperties = {
 		'A JSON object of body fields this node has no field for, sent as given, e.g. {"new_field": "value"}. A field the node sets itself is refused.',
 };
 
-/** As n8n's HTTP Request node takes query parameters: name and value pairs. */
+/** As n8n's HTTP Request node takes them. */
 export const additionalQueryParametersOption: INodeProperties = {
 	displayName: QUERY_OPTION,
 	name: 'additionalQueryParameters',
@@ -62,17 +60,15 @@ export const additionalQueryParametersOption: INodeProperties = {
 	],
 };
 
-/** The page number and size of a paginated list are the node's (Return All and Limit decide them). */
+/** Return All and Limit decide them. */
 export const PAGINATION_FIELDS: OwnFields = {
 	[PAGINATION_QUERY.page]: 'Return All / Limit',
 	[PAGINATION_QUERY.perPage]: 'Return All / Limit',
 };
 
 /**
- * The names an operation's rule table sets, by the node field that sets them: each top-level API field of `table`,
- * named by the display names on the way to its parameter in `properties` ("Filters → Status"; a fixedCollection's
- * group is not named). A field fed by several parameters (an object such as `customer`) is named by what their ways
- * share ("Customer").
+ * Each top-level API field of `table`, named by the display names on the way to its parameter ("Filters → Status");
+ * a field fed by several parameters (`customer`) by what their ways share.
  */
 export function ownFieldsOf(properties: INodeProperties[], table: FieldRule[]): OwnFields {
 	const ways = new Map<string, string[]>();
@@ -91,7 +87,6 @@ export function ownFieldsOf(properties: INodeProperties[], table: FieldRule[]): 
 	return Object.fromEntries([...ways].map(([name, way]) => [name, way.join(' → ')]));
 }
 
-/** The display names on the way to a parameter (a dot path); a name not found is kept as it is. */
 function displayWay(properties: INodeProperties[], parameter: string): string[] {
 	const way: string[] = [];
 	const keys = parameter.split('.');
@@ -111,7 +106,7 @@ function displayWay(properties: INodeProperties[], parameter: string): string[] 
 	return way;
 }
 
-/** `body` with Options → Additional Body Fields (JSON) of item `i` added; call it once `body` is validated. */
+/** Call it once `body` is validated. */
 export function withAdditionalBody(
 	this: IExecuteFunctions,
 	i: number,
@@ -125,7 +120,7 @@ export function withAdditionalBody(
 	return { ...body, ...extra };
 }
 
-/** `qs` with Options → Additional Query Parameters of item `i` added; call it once `qs` is validated. */
+/** Call it once `qs` is validated. */
 export function withAdditionalQuery(
 	this: IExecuteFunctions,
 	i: number,
@@ -154,7 +149,6 @@ export function withAdditionalQuery(
 	return { ...qs, ...extra };
 }
 
-/** The value of `option` under Options for item `i`, and the validator that names that item. */
 function readOption(
 	this: IExecuteFunctions,
 	i: number,
@@ -164,10 +158,7 @@ function readOption(
 	return { validate: new InputValidator(this.getNode(), i), value: options[option.name] };
 }
 
-/**
- * Refuses every name the node's own fields set (`own`), and any name already in the request (`sent`) that `own`
- * forgot: the node's validated value must be what is sent.
- */
+/** Also any name already in the request that `own` forgot: the node's validated value must be what is sent. */
 function refuseOwnFields(
 	validate: InputValidator,
 	names: string[],

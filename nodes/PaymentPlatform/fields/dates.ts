@@ -1,17 +1,12 @@
 /**
- * The one date conversion of the node: every date field of every operation (`dateTime` rows of the rule tables)
- * reaches the API as an ISO 8601 date-time in UTC, the reference's <timestamp>.
- * - A Date or Luxon DateTime (from an expression such as `{{ $now }}`) keeps its instant.
- * - Text with an offset (`Z`, `-03:00`) keeps its instant.
- * - Text without an offset, a date-time (what the editor's date picker gives) or a bare date (read as the start of that
- *   day), is read in the workflow's time zone: `2025-03-01T00:00:00` and `2025-03-01` in America/Sao_Paulo are both
- *   sent as `2025-03-01T03:00:00.000Z`.
+ * Every date field reaches the API as an ISO 8601 date-time in UTC, the reference's <timestamp>. A Date or Luxon
+ * DateTime, or text with an offset, keeps its instant; text without one (what the editor's date picker gives, or a
+ * bare date: the start of that day) is read in the workflow's time zone.
  */
 
 const ISO_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/** The value as UTC ISO 8601 text; undefined when it is not a date or date-time. */
 export function toUtcDateTime(value: unknown, timeZone: string): string | undefined {
 	if (value instanceof Date) return instantToIso(value.getTime());
 	if (
@@ -48,13 +43,13 @@ function instantToIso(instant: number): string | undefined {
 	return Number.isFinite(instant) ? new Date(instant).toISOString() : undefined;
 }
 
-/** The instant at which clocks in `timeZone` show `wallClock` (given as if it were UTC). */
+/** `wallClock` is given as if it were UTC. */
 function wallClockToInstant(wallClock: number, timeZone: string): number {
 	const first = wallClock - zoneOffsetMs(wallClock, timeZone);
 	return wallClock - zoneOffsetMs(first, timeZone);
 }
 
-/** How far clocks in `timeZone` are ahead of UTC at `instant`; 0 for an unknown zone. */
+/** 0 for an unknown zone. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
 	let parts: Intl.DateTimeFormatPart[];
 	try {
@@ -84,7 +79,6 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
 	return shown - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
-/** The description text of every date field, saying the rule above once. */
 export function DATE_TIME_NOTE(what: string): string {
 	return `${what}. Sent as an ISO 8601 date-time in UTC; a date or date-time without a time zone is read in the workflow's time zone (a bare date as the start of that day).`;
 }

@@ -9,20 +9,17 @@ import type { PaymentPlatformContext } from './types';
 
 export const CREDENTIAL_TYPE = 'paymentPlatformApi';
 
-/** What every request of one execution needs from the credential, read once. */
 export interface Connection {
 	baseUrl: string;
-	/** Handed to httpRequestWithAuthentication, so that n8n does not read and decrypt the credential again. */
+	/** So that n8n does not read and decrypt the credential again. */
 	credentials: ICredentialsDecrypted;
-	/** The user's names for the chosen names (apiNames.ts). */
 	apiNames: ApiNames;
-	/** Whether a write with an idempotency key whose answer was lost is sent again (the credential's setting). */
 	resendKeyedWrites: boolean;
 }
 
 /**
- * One credential read per execution context (n8n creates one `this` per node run, webhook call or list search):
- * every item, page and retry of that run reuses it. Keyed weakly, so nothing outlives the run.
+ * One credential read per execution context (n8n makes one `this` per node run, webhook call or list search), keyed
+ * weakly so nothing outlives the run.
  */
 const connections = new WeakMap<object, Promise<Connection>>();
 
@@ -69,10 +66,7 @@ async function readConnection(this: PaymentPlatformContext): Promise<Connection>
 	};
 }
 
-/**
- * A 429 speaks for the whole account, not for one request: once one answer asks to wait, every request of the same
- * run (parallel pages, a batch) waits until then before it is sent.
- */
+/** A 429 speaks for the whole account: every request of the run (parallel pages, a batch) waits. */
 const rateLimitedUntil = new WeakMap<object, number>();
 
 export function holdRequestsUntil(this: PaymentPlatformContext, untilMs: number): void {

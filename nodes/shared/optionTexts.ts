@@ -6,11 +6,11 @@ import {
 	WEBHOOK_EVENTS,
 	type ChargeStatus,
 	type WebhookEvent,
-} from '../api/documentedValues';
+} from './documentedValues';
 
 /**
- * What each status, payment method and event means for the money, in an operator's words. Shared by the action
- * node's dropdowns and the trigger's events, so that both say the same thing.
+ * What each status, payment method and event means for the money, in an operator's words, shared so that both nodes
+ * say the same thing.
  */
 
 type Text = { name: string; description: string };
@@ -87,7 +87,7 @@ const SUBMERCHANT_STATUS_TEXTS: Record<(typeof SUBMERCHANT_STATUSES)[number], Te
 	},
 };
 
-/** Event descriptions, in the words of n8n's Stripe Trigger ("Occurs whenever …"). */
+/** In the words of n8n's Stripe Trigger. */
 const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
 	'charge.pending':
 		'Occurs whenever a charge is created and waits for the customer to pay; no money has moved yet',
@@ -113,16 +113,13 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 const optionsOf = <V extends string>(values: readonly V[], texts: Record<V, Text>) =>
 	values.map((value): INodePropertyOptions => ({ ...texts[value], value })).sort(byName);
 
-/** Charge statuses, sorted by name. */
 export const CHARGE_STATUS_OPTIONS = optionsOf(CHARGE_STATUSES, CHARGE_STATUS_TEXTS);
 
-/** Payment methods, sorted by name. */
 export const PAYMENT_METHOD_OPTIONS = optionsOf(PAYMENT_METHODS, PAYMENT_METHOD_TEXTS);
 
-/** Submerchant statuses, sorted by name. */
 export const SUBMERCHANT_STATUS_OPTIONS = optionsOf(SUBMERCHANT_STATUSES, SUBMERCHANT_STATUS_TEXTS);
 
-/** Webhook events in the API's order, each named as the platform sends it. */
+/** In the API's order, each named as the platform sends it. */
 export const WEBHOOK_EVENT_OPTIONS: INodePropertyOptions[] = WEBHOOK_EVENTS.map((event) => ({
 	name: event,
 	value: event,

@@ -57,7 +57,6 @@ export const DOCUMENT_TYPES: readonly string[] = [
 ];
 export const PARTNER_DOCUMENT_PREFIX = 'partner_';
 
-/** Accepted document formats: PNG, JPG, JPEG, PDF. */
 export const DOCUMENT_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const;
 export const DOCUMENT_MIME_TYPES = [
 	'image/png',

@@ -3,28 +3,22 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { API_NAMES_SETTING } from './apiNames';
 import type { ApiResult, Pagination, PaymentPlatformContext, RawResponse } from './types';
 
-/** Network codes after which the request certainly never reached the API. */
+/** After these the request certainly never reached the API. */
 const NOT_SENT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
 
-/**
- * What the node knows of a request when it fails: its method, the idempotency key header it carried (by its meaning,
- * under the name the platform uses) and how many times it was sent. From these alone the messages say whether a
- * write may have been applied and what to do about it.
- */
+/** From these alone the messages say whether a write may have been applied and what to do about it. */
 export interface WriteFacts {
 	method: IHttpRequestOptions['method'];
-	/** The header that carried the idempotency key, as sent (API Names); undefined: no key. */
+	/** As sent (API Names); undefined: no key. */
 	keyHeader?: string;
-	/** A keyed write not sent again because the credential's Resend Keyed Writes is off. */
 	resendOff?: boolean;
-	/** How to see whether this write was applied (the operation's own way); a general one otherwise. */
+	/** The operation's own way; a general one otherwise. */
 	howToCheck?: string;
 	attempts?: number;
 }
 
 const CHECK_IN_THE_PLATFORM = 'check in the platform before running it again';
 
-/** Whether the attempts were one, or several with the same key. */
 function sentText({ attempts = 1, keyHeader, resendOff }: WriteFacts): string {
 	if (attempts > 1) return `it was sent ${attempts} times with the same ${keyHeader}`;
 	return resendOff
@@ -33,10 +27,10 @@ function sentText({ attempts = 1, keyHeader, resendOff }: WriteFacts): string {
 }
 
 /**
- * The sentence after a failure that leaves a write's outcome unknown. A keyed write is run again with the same key
- * (the platform answers a repeat with its first result); any other is checked first, the operation's way.
+ * A keyed write is run again with the same key (the platform answers a repeat with its first result); any other is
+ * checked first.
  */
-export function mayHaveBeenApplied(facts: WriteFacts): string {
+function mayHaveBeenApplied(facts: WriteFacts): string {
 	if (facts.method === 'GET') return '';
 	if (facts.keyHeader) {
 		return ` The request may have been applied: run it again with the same ${facts.keyHeader}, not a new one.`;
@@ -44,14 +38,12 @@ export function mayHaveBeenApplied(facts: WriteFacts): string {
 	return ` The request may have been applied: ${facts.howToCheck ?? CHECK_IN_THE_PLATFORM}.`;
 }
 
-/** "METHOD /path", without the query. */
 const routeOf = (request: IHttpRequestOptions) =>
 	`${request.method} ${new URL(request.url).pathname}`;
 
 /**
- * No answer at all: a timeout or a connection that failed. Only the client's error code and message are kept: the
- * request configuration (and the error's `cause`) holds the Authorization header. Neither the code nor the word
- * "timeout" goes into the message: n8n would replace such a message with its generic text for that code.
+ * Only the client's code and message are kept: the request (and the error's `cause`) holds the Authorization header.
+ * Neither the code nor "timeout" goes into the message: n8n would replace it with its generic text.
  */
 export function networkError(
 	this: PaymentPlatformContext,
@@ -65,7 +57,7 @@ export function networkError(
 	itemIndex: number | undefined,
 	facts: WriteFacts,
 ): NodeApiError {
-	// n8n wraps the client's error in a NodeApiError: the client's code is its cause's code (and its httpCode).
+	// n8n wraps the client's error: its code is the cause's code (and the httpCode).
 	const code =
 		[error?.cause?.code, error?.code, error?.httpCode].find(
 			(value): value is string => typeof value === 'string' && /^E[A-Z_]+$/.test(value),
@@ -89,12 +81,11 @@ export function networkError(
 	});
 }
 
-/** From this status on, the answer came from a failing server or its gateway: a write may have been applied. */
+/** From here on the answer came from a failing server or its gateway: a write may have been applied. */
 const SERVER_ERROR = 500;
 
 /**
- * An answer that is not the API's envelope. Below 500 it is most likely another server (a wrong Base URL); from 500
- * on it is a failing API or its gateway's error page, after which a write may have been applied.
+ * Below 500 most likely another server (a wrong Base URL); from 500 on a failing API or its gateway's error page.
  */
 function notTheEnvelope(
 	this: PaymentPlatformContext,
@@ -163,7 +154,7 @@ export function unwrapEnvelope(
 	};
 }
 
-/** A success without `data` for an operation that returns a resource: nothing to output, and no way to know why. */
+/** Nothing to output, and no way to know why. */
 export function missingDataError(
 	this: PaymentPlatformContext,
 	request: IHttpRequestOptions,
@@ -180,7 +171,6 @@ export function missingDataError(
 	});
 }
 
-/** A request whose names, once renamed to the platform's (API Names), would carry one name twice. */
 export function apiNamesClash(
 	this: PaymentPlatformContext,
 	problem: string,

@@ -1,7 +1,12 @@
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { renameRequest, sentName } from './apiNames';
-import { IDEMPOTENCY_KEY_HEADER, RETRYABLE_STATUSES } from '../api/chosenNames';
+import {
+	IDEMPOTENCY_KEY_HEADER,
+	REQUEST_POLICY,
+	RETRY_POLICY,
+	RETRYABLE_STATUSES,
+} from '../chosenNames';
 import {
 	CREDENTIAL_TYPE,
 	getConnection,
@@ -19,39 +24,17 @@ import {
 import { buildMultipartBody } from './multipart';
 import type { ApiRequestOptions, ApiResult, PaymentPlatformContext, RawResponse } from './types';
 
-/**
- * GETs are retried at most this many times (only on RETRYABLE_STATUSES, never after a timeout or a dropped
- * connection), and so are writes that carry an idempotency key while the credential resends them (retryRuleOf);
- * each wait doubles from the base and never exceeds the cap. Mutable so tests can shorten the waits.
- */
-export const RETRY_POLICY = {
-	maxRetries: 3,
-	baseDelayMs: 500,
-	maxDelayMs: 10_000,
-};
-/** How long one attempt may wait for the API's answer. Mutable so tests can shorten it. */
-export const REQUEST_POLICY = {
-	timeoutMs: 30_000,
-};
-
-/**
- * A request ready to send: its URL, query, body and headers under the platform's names (the credential's API
- * Names), and what may be sent again. Everything that can refuse it has run; nothing has been sent.
- */
-export interface PreparedRequest {
+/** Everything that can refuse it has run; nothing has been sent. */
+interface PreparedRequest {
 	request: IHttpRequestOptions;
 	connection: Connection;
 	rule: RetryRule;
-	/** What a failure says about whether the request was applied. */
 	write: WriteFacts;
 	itemIndex?: number;
 	expectData: boolean;
 }
 
-/**
- * The one way the nodes call the API: builds the URL from the credential's base URL, sends JSON (or multipart),
- * authenticates through n8n, retries only what is safe, and unwraps the response envelope.
- */
+/** The one way the nodes call the API: retries only what is safe and unwraps the response envelope. */
 export async function apiRequest(
 	this: PaymentPlatformContext,
 	method: IHttpRequestMethods,
@@ -62,9 +45,8 @@ export async function apiRequest(
 }
 
 /**
- * Builds the request (prepared, not sent): reads the credential (its Base URL and API Names are checked here) and
- * puts the user's names in place of the chosen ones. A write's prepare step calls it for every item before the first
- * request of the run, so a credential or a name that cannot be sent stops the run before anything is sent.
+ * A write's prepare step calls it for every item before the first request, so a credential or a name that cannot be
+ * sent stops the run before anything is sent.
  */
 export async function prepareApiRequest(
 	this: PaymentPlatformContext,
@@ -73,7 +55,6 @@ export async function prepareApiRequest(
 	options: ApiRequestOptions = {},
 ): Promise<PreparedRequest> {
 	const connection = await getConnection.call(this);
-	// The user's names for the chosen ones (the credential's API Names) replace the defaults the operations write.
 	const sent = renameRequest(connection.apiNames, method, {
 		path,
 		qs: options.qs,
@@ -98,7 +79,6 @@ export async function prepareApiRequest(
 		request.body = sent.body;
 		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
 	}
-	// The key is known here by its meaning; the header's name is the platform's (API Names), decided once.
 	const keyHeader = options.idempotencyKey
 		? sentName(connection.apiNames, IDEMPOTENCY_KEY_HEADER)
 		: undefined;
@@ -119,7 +99,7 @@ export async function prepareApiRequest(
 	};
 }
 
-/** Sends a prepared request (sendWithRetries) and unwraps the envelope; a missing `data` fails where one is due. */
+/** A missing `data` fails where one is due. */
 export async function sendPrepared(
 	this: PaymentPlatformContext,
 	prepared: PreparedRequest,
@@ -141,23 +121,19 @@ export async function sendPrepared(
 }
 
 /**
- * Statuses after which a write with an idempotency key is sent again: a gateway's answer that the API gave none (or
- * was not there). Never a 4xx, and never a 500, which the API itself gives after it has looked at the request.
+ * A gateway's answer that the API gave none; never a 4xx or a 500, which the API gives after looking at the request.
  */
-export const KEYED_WRITE_RETRY_STATUSES = [502, 503, 504] as const;
+const KEYED_WRITE_RETRY_STATUSES = [502, 503, 504] as const;
 
 interface RetryRule {
 	statuses: readonly number[];
-	/** Whether an attempt that got no answer at all (timeout, dropped connection) is sent again. */
 	afterNoAnswer: boolean;
 }
 
 /**
- * What may be sent again. A GET changes nothing: on RETRYABLE_STATUSES. A write may have been applied when it got no
- * answer, so it is sent again only when it carries an idempotency key and the credential's Resend Keyed Writes is
- * on (the user's statement that the platform honours the key; the same key on every attempt, so the platform can
- * answer a repeat with its first result): after no answer or a gateway's KEYED_WRITE_RETRY_STATUSES. Any other
- * write: never.
+ * A GET changes nothing. A write may have been applied when it got no answer, so it is sent again only with an
+ * idempotency key while Resend Keyed Writes is on (the user's statement that the platform honours the key), with the
+ * same key every time.
  */
 function retryRuleOf(method: IHttpRequestMethods, resendsKeyed: boolean): RetryRule {
 	if (method === 'GET') return { statuses: RETRYABLE_STATUSES, afterNoAnswer: false };
@@ -165,10 +141,7 @@ function retryRuleOf(method: IHttpRequestMethods, resendsKeyed: boolean): RetryR
 	return { statuses: [], afterNoAnswer: false };
 }
 
-/**
- * Sends the request, and again within RETRY_POLICY when its rule allows it. A 429 holds every request of the run,
- * not only this one, for its wait.
- */
+/** A 429 holds every request of the run for its wait. */
 async function sendWithRetries(
 	this: PaymentPlatformContext,
 	{ connection, request, rule, write, itemIndex }: PreparedRequest,
@@ -200,7 +173,7 @@ async function sendWithRetries(
 
 const RATE_LIMITED_STATUS = 429;
 
-/** One attempt; throws the client's error when no answer came (sendWithRetries turns it into a networkError). */
+/** Throws the client's error when no answer came. */
 async function sendOnce(
 	this: PaymentPlatformContext,
 	connection: Connection,
@@ -211,8 +184,8 @@ async function sendOnce(
 	})) as RawResponse;
 }
 
-/** Backoff for retry `attempt` (0-based): Retry-After when the API gives one, else exponential; always capped. */
-export function retryDelayMs(attempt: number, retryAfter: unknown): number {
+/** Retry-After when the API gives one, else exponential; always capped. */
+function retryDelayMs(attempt: number, retryAfter: unknown): number {
 	const fromHeader = parseRetryAfterMs(retryAfter);
 	const exponential = RETRY_POLICY.baseDelayMs * 2 ** attempt;
 	return Math.min(fromHeader ?? exponential, RETRY_POLICY.maxDelayMs);

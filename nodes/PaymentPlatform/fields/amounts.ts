@@ -1,26 +1,21 @@
 /**
- * Text with a decimal or thousands separator has more than one reading, and the node never guesses which one was
- * meant: "99.00" in a cents field is 99 cents to JavaScript but R$ 99,00 (9900 cents) in a price column, and "1.000"
- * is 1 to JavaScript but one thousand as Brazilians write it. These functions say what a text could mean, for the
- * refusals of fieldRules.ts.
+ * Text with a decimal or thousands separator has more than one reading, and the node never guesses: "99.00" in a
+ * cents field is 99 cents to JavaScript but R$ 99,00 in a price column, "1.000" is 1 to JavaScript but a thousand as
+ * Brazilians write it. These say what a text could mean, for the refusals.
  */
 
-/** The only text a cents field takes: digits, with a sign, around white space. */
 const WHOLE_CENTS_TEXT = /^\s*[+-]?\d+\s*$/;
 
-/** Digits grouped by threes with one separator ("1.000", "12,345,678"): a thousands separator or a decimal mark. */
+/** A thousands separator or a decimal mark. */
 const GROUPED_BY_THREES = /^([+-]?)(\d{1,3})([.,])(\d{3}(?:\3\d{3})*)$/;
 
-/** How an expression turns reais into cents, for the refusal's description. */
 export const REAIS_TO_CENTS_HINT =
 	'In an expression, turn a price in reais into cents: {{ Math.round(Number($json.price) * 100) }} for "99.00", or {{ Math.round(Number(String($json.price).replace(/\\./g, "").replace(",", ".")) * 100) }} for "1.234,56".';
 
-/** Whether text is whole cents as the node takes them (digits only). */
 export function isWholeCentsText(text: string): boolean {
 	return WHOLE_CENTS_TEXT.test(text);
 }
 
-/** `text` read as a number with `decimalMark` as its decimal mark and the other separator grouping thousands. */
 function readWithDecimalMark(text: string, decimalMark: '.' | ','): number | undefined {
 	const groupMark = decimalMark === '.' ? ',' : '.';
 	const [whole, fraction, ...rest] = text.replace(/^[+-]/, '').split(decimalMark);
@@ -31,8 +26,8 @@ function readWithDecimalMark(text: string, decimalMark: '.' | ','): number | und
 	return text.startsWith('-') ? -value : value;
 }
 
-/** Cents as reais the way a Brazilian price is written: 123456 → "R$ 1.234,56". */
-export function reaisText(cents: number): string {
+/** 123456 → "R$ 1.234,56". */
+function reaisText(cents: number): string {
 	const sign = cents < 0 ? '-' : '';
 	const digits = String(Math.abs(cents)).padStart(3, '0');
 	const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
@@ -42,9 +37,8 @@ export function reaisText(cents: number): string {
 const centsText = (cents: number) => `${cents} ${Math.abs(cents) === 1 ? 'cent' : 'cents'}`;
 
 /**
- * What a value given to a cents field could mean, as whole cents, smallest first: each separator taken as the
- * decimal mark (a whole number of cents), and, when the last separator is followed by one or two digits, a price in
- * reais. `"99.00"` → 99 cents, R$ 99,00 = 9900 cents; `"1.000"` → 1 cent, 1000 cents; `99.5` → R$ 99,50 = 9950 cents.
+ * Smallest first: each separator as the decimal mark, and a price in reais when one or two digits follow the last.
+ * `"99.00"` → 99 cents, R$ 99,00 = 9900 cents.
  */
 export function centsReadings(value: string | number): string[] {
 	const readings = new Map<number, string>();
@@ -72,10 +66,7 @@ export function centsReadings(value: string | number): string[] {
 	return [...readings.entries()].sort(([a], [b]) => a - b).map(([, label]) => label);
 }
 
-/**
- * The two readings of number text grouped by threes with one kind of separator ("1.000": 1 or 1000, "1,500": 1.5 or
- * 1500); undefined for any other text, which has one reading.
- */
+/** "1.000": 1 or 1000; undefined for text with one reading. */
 export function thousandsReadings(text: string): [number, number] | undefined {
 	const match = GROUPED_BY_THREES.exec(text.trim());
 	if (!match) return undefined;
@@ -86,7 +77,6 @@ export function thousandsReadings(text: string): [number, number] | undefined {
 	return [asDecimal, asThousands];
 }
 
-/** "could be A or B" (or "could be A, B or C"). */
 export function couldBe(readings: Array<string | number>): string {
 	const texts = readings.map(String);
 	const last = texts.pop();

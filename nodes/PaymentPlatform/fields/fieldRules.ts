@@ -1,17 +1,12 @@
 /**
- * The rule engine: an operation's rule table has one row per API field, saying which node parameter feeds it, the
- * reference's type, whether the reference requires it, and its limits, pattern and allowed values. The rows come from
- * the operation's field declarations (fields.ts). `buildRequest` turns an item's parameters into the request body or
- * query from the table.
- *
- * Values are converted to the reference's type where that loses nothing (a number becomes its decimal text in a
- * string field, "true"/"false" a boolean, numeric text in any form JavaScript reads a number); an integer beyond
- * 2^53 - 1 is refused, never rounded; empty optional values ("", null, [], {}, white space) are left out; anything
- * else is refused before any request, naming the field, the rule and the item.
+ * The rule engine: one row per API field (the parameter that feeds it, the reference's type, requiredness, limits,
+ * pattern, allowed values), from the operation's field declarations. Values are converted to the reference's type
+ * where that loses nothing; an integer beyond 2^53 - 1 is refused, never rounded; empty optional values are left
+ * out; anything else is refused before any request, naming field, rule and item.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { InputValidator, characterCount } from './validate';
-import { PATTERNS } from '../api/documentedValues';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { PATTERNS } from '../../shared/documentedValues';
 import { toUtcDateTime } from './dates';
 import {
 	REAIS_TO_CENTS_HINT,
@@ -21,8 +16,34 @@ import {
 	thousandsReadings,
 } from './amounts';
 
-/** The reference's types: `cents` is an integer (money in cents); `number` allows fractions. */
-export type ApiType =
+/** Unicode code points, as JSON Schema's maxLength counts and the sandbox does (sandbox/api/rules.js). */
+function characterCount(value: string): number {
+	return Array.from(value).length;
+}
+
+/** Values are never echoed back: some (card numbers, CVV) are sensitive. */
+export class InputValidator {
+	constructor(
+		private readonly node: INode,
+		private readonly itemIndex: number,
+	) {}
+
+	/** `hint` ends the description: how to give the value instead. */
+	fail(field: string, rule: string, hint?: string): never {
+		const fix = `Fix "${field}" in item ${this.itemIndex}; nothing was sent to the API.`;
+		throw new NodeOperationError(this.node, `${field} ${rule} [item ${this.itemIndex}]`, {
+			itemIndex: this.itemIndex,
+			description: hint ? `${fix} ${hint}` : fix,
+		});
+	}
+
+	required(field: string, value: unknown): void {
+		if (value === undefined || value === null || value === '') this.fail(field, 'is required');
+	}
+}
+
+/** `cents` is an integer (money in cents); `number` allows fractions. */
+type ApiType =
 	| 'string'
 	| 'cents'
 	| 'integer'
@@ -42,47 +63,35 @@ export interface Length {
 }
 
 export interface FieldRule {
-	/** The node parameter (a dot path into a collection, or a key of a row for `rows`' sub-tables). */
+	/** A dot path into a collection, or a key of a row for `rows`' sub-tables. */
 	parameter: string;
-	/** The API field; a dot path nests it (`payment_details.number`). */
+	/** A dot path nests it (`payment_details.number`). */
 	field: string;
 	type: ApiType;
-	/** Whether an empty value is refused: what the reference requires, or a chosen default (then `chosen` says so). */
+	/** What the reference requires, or a chosen default (then `chosen` says so). */
 	required?: boolean;
-	/** The field is read (and `required` applies) only when another parameter's value starts with a text. */
+	/** Read (and required) only when another parameter's value starts with a text. */
 	when?: { parameter: string; startsWith: string };
-	/** A characters limit of a string field (from LIMITS). */
 	length?: Length;
-	/** Bounds of a number field. */
 	range?: { min?: number; max?: number };
-	/** A pattern of a string field and the rule text naming it. */
 	pattern?: { regex: RegExp; rule: string };
-	/** The allowed values of an `enum` field, or of each entry of an `array`. */
+	/** Of an `enum`, or of each entry of an `array`. */
 	values?: readonly string[];
-	/** The type of each entry of an `array` (default string). */
 	entries?: 'string' | 'uuid' | 'enum';
-	/** At least this many entries in an `array` or `rows`. */
 	minItems?: number;
-	/** An `array` keeps the first of entries equal up to letter case. */
+	/** Keeps the first of entries equal up to letter case. */
 	distinct?: boolean;
-	/** The sub-table of each row of a `rows` field (an array of objects, from a fixedCollection). */
 	rows?: FieldRule[];
-	/** The editor's default of the parameter: a row whose every cell holds its default (or nothing) is not sent. */
+	/** A row whose every cell holds its default (or nothing) is not sent. */
 	default?: unknown;
-	/** Characters dropped from a string before it is checked and sent (a card number's spaces and dashes). */
+	/** Dropped before the value is checked and sent (a card number's spaces and dashes). */
 	remove?: RegExp;
-	/** Why a rule the reference does not state is kept: a chosen default, listed in docs/chosen-defaults.md. */
+	/** Why a rule the reference does not state is kept (docs/chosen-defaults.md). */
 	chosen?: string;
+	/** A list filter the records show: the record field it narrows and how (common.answeredFilters.ts). */
+	answered?: { field: string; holds: 'equal' | 'atLeast' | 'atMost' | 'notBefore' | 'notAfter' };
 }
 
-export interface BuiltRequest {
-	/** The body or query, with only the fields that have a value. */
-	values: IDataObject;
-	/** Every top-level API field the table covers (for merging user-given extra fields after validation). */
-	fields: Set<string>;
-}
-
-/** Whether a value counts as not given: nothing, white space, an empty list or an empty plain object. */
 function isEmpty(value: unknown): boolean {
 	if (value === undefined || value === null) return true;
 	if (typeof value === 'string') return value.trim() === '';
@@ -90,29 +99,28 @@ function isEmpty(value: unknown): boolean {
 	return isPlainObject(value) && Object.keys(value).length === 0;
 }
 
-/** An object written as `{...}` (not a Date, a Luxon DateTime or another class's instance). */
+/** Not a Date, a Luxon DateTime or another class's instance. */
 function isPlainObject(value: unknown): value is IDataObject {
 	if (value === null || typeof value !== 'object') return false;
 	const prototype = Object.getPrototypeOf(value) as unknown;
 	return prototype === Object.prototype || prototype === null;
 }
 
-/** Numeric text as a number, in any form JavaScript reads ("150.50", "+5", "1e3"); anything else unchanged. */
+/** In any form JavaScript reads ("150.50", "+5", "1e3"). */
 function numberFromText(value: unknown): unknown {
 	if (typeof value !== 'string' || value.trim() === '') return value;
 	const number = Number(value);
 	return Number.isFinite(number) ? number : value;
 }
 
-/** The largest integer a number holds exactly: beyond it, integers arrive already rounded. */
+/** Beyond it, integers arrive already rounded. */
 const SAFE_INTEGER_RULE = `must be an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: larger ones cannot be read without rounding (give a larger value as text where the field is text)`;
 
-/** Whether a number is an integer too large to be exact (2^53 and beyond). */
 function isUnsafeInteger(value: unknown): boolean {
 	return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
 }
 
-/** A finite number as plain decimal text, never in exponent form (1e-7 → "0.0000001"). */
+/** Never in exponent form (1e-7 → "0.0000001"). */
 function decimalText(value: number): string {
 	const text = String(value);
 	const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
@@ -125,17 +133,14 @@ function decimalText(value: number): string {
 	return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-export function describeRange(
-	kind: string,
-	{ min, max }: { min?: number; max?: number } = {},
-): string {
+function describeRange(kind: string, { min, max }: { min?: number; max?: number } = {}): string {
 	if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
 	if (min !== undefined) return `${kind} >= ${min}`;
 	if (max !== undefined) return `${kind} <= ${max}`;
 	return kind;
 }
 
-export function describeLength({ min, max, exact }: Length): string | undefined {
+function describeLength({ min, max, exact }: Length): string | undefined {
 	if (exact !== undefined) return `exactly ${exact} characters`;
 	if (min !== undefined && max !== undefined) return `${min} to ${max} characters`;
 	if (min !== undefined) return `at least ${min} characters`;
@@ -143,14 +148,12 @@ export function describeLength({ min, max, exact }: Length): string | undefined 
 	return undefined;
 }
 
-/** The string a string-like field carries: text trimmed, a finite number as its decimal text; else undefined. */
 function asText(value: unknown): string | undefined {
 	if (typeof value === 'string') return value.trim();
 	if (typeof value === 'number' && Number.isFinite(value)) return decimalText(value);
 	return undefined;
 }
 
-/** The boolean a boolean field carries: a boolean, or "true"/"false" in any letter case; else undefined. */
 function asBoolean(value: unknown): boolean | undefined {
 	if (typeof value === 'boolean') return value;
 	if (typeof value === 'string') {
@@ -161,7 +164,6 @@ function asBoolean(value: unknown): boolean | undefined {
 	return undefined;
 }
 
-/** A list from an array, JSON array text or comma-separated text. */
 function asList(value: unknown, fail: (rule: string) => never): unknown[] {
 	if (Array.isArray(value)) return value;
 	if (typeof value === 'string') {
@@ -180,7 +182,6 @@ function asList(value: unknown, fail: (rule: string) => never): unknown[] {
 	return [value];
 }
 
-/** A JSON object given as an object or as JSON text; anything else refused through `fail`. */
 export function jsonObject(raw: unknown, fail: (rule: string) => never): IDataObject {
 	let parsed: unknown = raw;
 	if (typeof raw === 'string') {
@@ -201,7 +202,6 @@ interface Context {
 	timeZone: string;
 }
 
-/** One value converted to the row's type; undefined when empty (and not required). */
 function convert(rule: FieldRule, field: string, raw: unknown, context: Context): unknown {
 	const { validate } = context;
 	const fail = (text: string): never => validate.fail(field, text);
@@ -293,9 +293,8 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 }
 
 /**
- * Refuses a number given in a form with more than one reading (amounts.ts): in a cents field anything but whole
- * cents (an integer, or digits as text), showing what it could be in cents and reais; in any other number field
- * text grouped by threes ("1.000": 1 or 1000).
+ * In a cents field anything but whole cents, showing what it could be; in any other number field text grouped by
+ * threes ("1.000": 1 or 1000).
  */
 function refuseDoubtfulNumber(
 	rule: FieldRule,
@@ -327,8 +326,8 @@ function refuseDoubtfulNumber(
 }
 
 /**
- * A row the user added and left as the editor filled it in (n8n gives every cell its default): sending it would
- * send only defaults (a CNAE `{"is_primary": false}`), and a list sent replaces the record's list.
+ * A row left as the editor filled it in (n8n gives every cell its default) would send only defaults, and a list sent
+ * replaces the record's list.
  */
 function isBlankRow(table: FieldRule[], row: IDataObject | null | undefined): boolean {
 	return table.every((cell) => {
@@ -355,7 +354,19 @@ function checkCount<T>(
 	return list;
 }
 
-export function atLeast(count: number): string {
+/** As the descriptions and the refusals say it. */
+export function limitText(rule: FieldRule): string | undefined {
+	if (rule.length) return describeLength(rule.length);
+	if (rule.pattern) return rule.pattern.rule.replace(/^must be /, '');
+	if (rule.range && (rule.type === 'cents' || rule.type === 'integer')) {
+		return describeRange('an integer', rule.range);
+	}
+	if (rule.range && rule.type === 'number') return describeRange('a number', rule.range);
+	if (rule.minItems) return atLeast(rule.minItems).replace(/^must /, '');
+	return undefined;
+}
+
+function atLeast(count: number): string {
 	return count === 1 ? 'must contain at least one entry' : `must contain at least ${count} entries`;
 }
 
@@ -383,7 +394,6 @@ function checkText(rule: FieldRule, field: string, text: string, { validate }: C
 	if (rule.pattern && !rule.pattern.regex.test(text)) validate.fail(field, rule.pattern.rule);
 }
 
-/** Sets `value` at a dot path of `target`. */
 function setPath(target: IDataObject, path: string, value: unknown): void {
 	const keys = path.split('.');
 	let node = target;
@@ -411,21 +421,17 @@ function convertTable(
 	return result;
 }
 
-/**
- * The body or query of item `i` from `table`, read with getNodeParameter; refused with a NodeOperationError naming
- * field, rule and item before any request. A parameter the editor hides reads as not given.
- */
-export function buildRequest(this: IExecuteFunctions, i: number, table: FieldRule[]): BuiltRequest {
+/** A parameter the editor hides reads as not given. */
+export function buildRequest(this: IExecuteFunctions, i: number, table: FieldRule[]): IDataObject {
 	const context: Context = {
 		validate: new InputValidator(this.getNode(), i),
 		timeZone: this.getTimezone(),
 	};
 	const read = (parameter: string) =>
 		this.getNodeParameter(parameter, i, '', { extractValue: true }) as unknown;
-	return { values: convertTable(table, read, context), fields: documentedFields(table) };
+	return convertTable(table, read, context);
 }
 
-/** The same conversion on plain values (keyed by parameter), for the tests and the tooling. */
 export function convertValues(
 	table: FieldRule[],
 	parameters: Record<string, unknown>,
@@ -435,17 +441,11 @@ export function convertValues(
 	return convertTable(table, (name) => parameters[name], { validate, timeZone });
 }
 
-/** The top-level API fields a table covers. */
-export function documentedFields(table: FieldRule[]): Set<string> {
-	return new Set(table.map((rule) => rule.field.split('.')[0]));
-}
-
-/** The name of the "Fields to Clear" parameter of update operations. */
 export const CLEAR_PARAMETER = 'fieldsToClear';
 
 /**
- * The fields of an update that the reference lets take the empty value: text without a minimum length or a pattern
- * (sent as ""), and lists without a minimum count (sent as []).
+ * What the reference lets take the empty value: text without a minimum or pattern (""), lists without a minimum
+ * count ([]).
  */
 export function clearableFields(table: FieldRule[]): FieldRule[] {
 	return table.filter(
@@ -458,7 +458,6 @@ export function clearableFields(table: FieldRule[]): FieldRule[] {
 	);
 }
 
-/** The update body with the fields chosen in "Fields to Clear" set to their empty value. */
 export function withClearedFields(
 	this: IExecuteFunctions,
 	i: number,

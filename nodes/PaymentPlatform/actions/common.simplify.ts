@@ -3,14 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 type Picker = (record: IDataObject) => IDataObject;
 
 interface RecordKind {
-	/** What the Simplify description names, e.g. "charge". */
 	noun: string;
-	/** The kept fields, in the words of the Simplify description. */
 	keeps: string;
 	pick: Picker;
 }
 
-/** The listed fields of `record` that it has, in the listed order. */
 const fields =
 	(...names: string[]): Picker =>
 	(record) => {
@@ -90,26 +87,20 @@ const KINDS = {
 	},
 } satisfies Record<string, RecordKind>;
 
-export type SimplifiedKind = keyof typeof KINDS;
+type SimplifiedKind = keyof typeof KINDS;
 
 /**
- * What Simplify leaves out of a create's answer: only the fields that say nothing about the new record (the account
- * it belongs to, who made it, and its last update, which on a new record is its creation). Everything else stays, so
- * that what the platform adds beyond the reference's fields (a pix code, a boleto line, a card authorisation) reaches
- * the next node.
+ * Only the fields that say nothing about the new record (its account, who made it, and its last update, which is its
+ * creation): what the platform adds beyond the reference (a pix code, a boleto line) reaches the next node.
  */
-export const CREATE_NOISE = ['merchant_id', 'created_by', 'updated_at'] as const;
+const CREATE_NOISE = ['merchant_id', 'created_by', 'updated_at'] as const;
 
-/** What the platform may add that the customer needs next, by kind (for the create's Simplify description). */
 const ADDED_BY_THE_PLATFORM: Partial<Record<SimplifiedKind, string>> = {
 	charge:
 		' (the pix copy-and-paste code or QR code, the boleto line or PDF, the card authorisation)',
 };
 
-/**
- * The Simplify toggle of an operation that returns `kind` records. On a read it keeps
- * the fields an operator needs first; on a create (`create: true`) it keeps every field outside CREATE_NOISE.
- */
+/** On a read it keeps what an operator needs first; on a create every field outside CREATE_NOISE. */
 export function simplifyProperty(kind: SimplifiedKind, create = false): INodeProperties {
 	const { noun, keeps } = KINDS[kind];
 	const description = create
@@ -124,12 +115,10 @@ export function simplifyProperty(kind: SimplifiedKind, create = false): INodePro
 	};
 }
 
-/** Whether item `i` asks for simplified output. */
 function wantsSimplified(this: IExecuteFunctions, i: number): boolean {
 	return this.getNodeParameter('simplify', i, false) === true;
 }
 
-/** The record an operation returns: simplified when the node's Simplify is on. */
 export function simplifyIfChosen(
 	this: IExecuteFunctions,
 	i: number,
@@ -139,7 +128,6 @@ export function simplifyIfChosen(
 	return wantsSimplified.call(this, i) ? KINDS[kind].pick(record) : record;
 }
 
-/** The record a create returns: without CREATE_NOISE when the node's Simplify is on, else whole. */
 export function simplifyCreatedIfChosen(
 	this: IExecuteFunctions,
 	i: number,
@@ -150,7 +138,6 @@ export function simplifyCreatedIfChosen(
 	return Object.fromEntries(Object.entries(record).filter(([name]) => !noise.includes(name)));
 }
 
-/** The records a list operation returns: each simplified when the node's Simplify is on. */
 export function simplifyAllIfChosen(
 	this: IExecuteFunctions,
 	i: number,

@@ -1,12 +1,9 @@
 /**
- * The user's names for the names this package chose (chosenNames.ts): the credential's "API Names", a JSON object
- * from a default name to the name the platform uses. A plain key (`"start_date"`) renames the name on every route
- * where the package chose it; a key prefixed by its route (`"GET /v1/charges start_date"`) renames it on that route
- * only, and wins there over the plain key. Operations keep writing the defaults; `renameRequest` puts the user's
- * names in their place just before a request is sent, only where the name is a chosen one (the address type's
- * `type` is renamed in the address body, never a document's documented `type`). Two names sent as one would lose a
- * value: `parseApiNames` refuses such a rename (the credential test and the first request of a run), and
- * `renameRequest` a request that would carry a name twice.
+ * The credential's "API Names": the platform's names for the names this package chose. A plain key renames a name on
+ * every route that chose it; "GET /v1/charges start_date" on that route only, winning there. Operations write the
+ * defaults and renameRequest swaps in the user's names just before sending, only where a name is a chosen one (the
+ * address `type`, never a document's documented `type`). Two names sent as one would lose a value: parseApiNames
+ * refuses such a rename, renameRequest such a request.
  */
 import type { IDataObject } from 'n8n-workflow';
 import {
@@ -14,26 +11,22 @@ import {
 	CHOSEN_HEADER_NAMES,
 	CHOSEN_PATHS,
 	CHOSEN_QUERY_NAMES,
-} from '../api/chosenNames';
+} from '../chosenNames';
 
-/** Default name (a query, body or header name), a route "METHOD /path", or "METHOD /path name" → the platform's name. */
 export type ApiNames = Readonly<Record<string, string>>;
 
-/** Where the user changes the names, as the node's messages say it. */
 export const API_NAMES_SETTING = 'the Payment Platform API credential, field "API Names"';
 
 const ID_SEGMENT = '{id}';
 
-/** Headers the node sets itself (n8n adds Authorization): a chosen header renamed to one of them would replace it. */
+/** n8n adds Authorization: a chosen header renamed to one of these would replace it. */
 const HEADERS_THE_NODE_SENDS = ['Accept', 'Authorization', 'Content-Type'];
 
 type NameKind = 'query' | 'body' | 'header' | 'path';
 
-/** What a key of API Names renames: a kind of name everywhere, or one name on one route ("GET /v1/charges status"). */
 type KeyKind = NameKind | 'name on one route';
 
-/** Every default name the user may change (plain keys and routes), each with the kind of name it is. */
-export function renamableNames(): Map<string, NameKind> {
+function renamableNames(): Map<string, NameKind> {
 	const names = new Map<string, NameKind>();
 	for (const list of Object.values(CHOSEN_QUERY_NAMES)) list.forEach((n) => names.set(n, 'query'));
 	for (const list of Object.values(CHOSEN_BODY_NAMES)) list.forEach((n) => names.set(n, 'body'));
@@ -42,23 +35,17 @@ export function renamableNames(): Map<string, NameKind> {
 	return names;
 }
 
-/** The chosen query and body names of one route, each once. */
 function chosenNamesOf(route: string): string[] {
 	return [...new Set([...(CHOSEN_QUERY_NAMES[route] ?? []), ...(CHOSEN_BODY_NAMES[route] ?? [])])];
 }
 
-/** "GET /v1/charges start_date" → the route and the name, when the route chose that name. */
 function routeKey(key: string): { route: string; name: string } | undefined {
 	const match = /^([A-Z]+ \S+) (\S+)$/.exec(key);
 	if (!match || !chosenNamesOf(match[1]).includes(match[2])) return undefined;
 	return { route: match[1], name: match[2] };
 }
 
-/**
- * The credential's API Names (an object or JSON text; empty is `{}`) checked: every key a renamable default (plain
- * or for one route), every value a name, and no two names sent as one. Returns the refusal's text instead of
- * throwing, for the caller to raise in its own context.
- */
+/** Returns the refusal's text instead of throwing, for the caller to raise in its own context. */
 export function parseApiNames(raw: unknown): { names: ApiNames } | { problem: string } {
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
 		return { names: {} };
@@ -103,7 +90,6 @@ function validPathFor(route: string, path: string): boolean {
 	return path.startsWith('/') && !/\s/.test(path) && ids(path) === ids(route);
 }
 
-/** Two names of one route sent as one (a value would be lost), two routes on one path, or a header the node sets. */
 function clashOf(names: ApiNames): string | undefined {
 	const routes = new Set([...Object.keys(CHOSEN_QUERY_NAMES), ...Object.keys(CHOSEN_BODY_NAMES)]);
 	for (const route of routes) {
@@ -130,22 +116,22 @@ function clashOf(names: ApiNames): string | undefined {
 	return undefined;
 }
 
-/** The name sent for a default name on `route` (the route's own rename, else the plain one, else the default). */
+/** The route's own rename, else the plain one, else the default. */
 export function sentName(names: ApiNames, defaultName: string, route?: string): string {
 	return (
 		(route ? names[`${route} ${defaultName}`] : undefined) ?? names[defaultName] ?? defaultName
 	);
 }
 
-export interface OutgoingRequest {
+interface OutgoingRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject;
 }
 
 /**
- * The request with the user's names in place of the chosen defaults it uses; a problem instead when a renamed name
- * meets another name of the same query or body (an Additional Body Field under the platform's name, say).
+ * A problem instead when a renamed name meets another name of the same query or body (an Additional Body Field,
+ * say).
  */
 export function renameRequest(
 	names: ApiNames,
@@ -163,9 +149,7 @@ export function renameRequest(
 }
 
 interface Route {
-	/** "METHOD /template" as the catalog writes it. */
 	key: string;
-	/** The path's values at the template's {id} segments, in order. */
 	ids: string[];
 }
 

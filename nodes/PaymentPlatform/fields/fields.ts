@@ -1,16 +1,9 @@
 /**
- * One declaration per field. An operation lists its editor properties as n8n's own nodes do, and each property that
- * feeds the API carries `api`: the API field it fills and the reference's rule for it. `declareFields` turns the list
- * into what the operation needs:
- * - the editor properties (without `api`), each description ending with the limit the node checks, `required` and
- *   the number bounds taken from the rule, and the Fields to Clear options of an update;
- * - the rule table (fieldRules.ts) that builds the body or query, each row's parameter path given by where the
- *   property sits (`customer.details.name`), never typed;
- * - the path ids (`/v1/submerchants/{id}`), checked by the same rules before anything is sent;
- * - the API names Additional Body Fields / Additional Query Parameters refuse, named by the fields that set them.
- *
- * A property without `api` is the node's own (Simplify, Options, Return All...): test/fields.test.ts lists them, so a
- * new field without a rule fails the tests instead of being silently never sent.
+ * One declaration per field: each editor property that feeds the API carries `api`, the API field it fills and the
+ * reference's rule for it. declareFields turns the list into the editor properties (the limit ending each
+ * description, required and number bounds from the rule), the rule table (each parameter path given by where the
+ * property sits, never typed), the path ids, and the API names the escape hatches refuse. A property without `api`
+ * is the node's own: test/fields.test.ts lists those, so a field added without a rule fails.
  */
 import type {
 	IDataObject,
@@ -18,17 +11,17 @@ import type {
 	INodeProperties,
 	INodePropertyCollection,
 	INodePropertyOptions,
+	IGetNodeParameterOptions,
 } from 'n8n-workflow';
 import type { FieldRule, Length } from './fieldRules';
 import {
 	CLEAR_PARAMETER,
-	atLeast,
 	buildRequest,
 	clearableFields,
 	convertValues,
-	describeLength,
-	describeRange,
+	limitText,
 	withClearedFields,
+	InputValidator,
 } from './fieldRules';
 import {
 	type OwnFields,
@@ -36,52 +29,29 @@ import {
 	withAdditionalBody,
 	withAdditionalQuery,
 } from './additionalFields';
-import { InputValidator } from './validate';
 
-/** The rule of the API field a property fills; the parameter path comes from the property's place. */
-export type ApiRule = Omit<FieldRule, 'parameter' | 'rows'> & {
+type ApiRule = Omit<FieldRule, 'parameter' | 'rows'> & {
 	/** A path id (`{id}` in the request path) rather than a body or query field. */
 	inPath?: boolean;
 };
 
-/** A fixedCollection's group whose values are declared fields. */
-export type DeclaredGroup = Omit<INodePropertyCollection, 'values'> & { values: DeclaredField[] };
+type DeclaredGroup = Omit<INodePropertyCollection, 'values'> & { values: DeclaredField[] };
 
-/**
- * An editor property, with `api` when it feeds an API field. A `collection`'s options and a `fixedCollection`'s group
- * values are declared fields too; a `fixedCollection` whose `api` is of type `rows` sends each entry as one object.
- */
+/** A `fixedCollection` whose `api` is of type `rows` sends each entry as one object. */
 export type DeclaredField = Omit<INodeProperties, 'options'> & {
 	api?: ApiRule;
 	options?: Array<INodePropertyOptions | DeclaredField | DeclaredGroup>;
 };
 
 export interface OperationFields {
-	/** The editor properties, with the limits in their descriptions. */
 	properties: INodeProperties[];
-	/** The body or query rules, in the order declared. */
 	rules: FieldRule[];
-	/** The path ids, by API name in `field`. */
 	path: FieldRule[];
-	/** The API names the node's own fields set, by the display names of those fields. */
 	ownFields: OwnFields;
-	/** Whether the operation offers Fields to Clear (an update). */
 	clears: boolean;
 }
 
-/** The limit text of a rule, as the descriptions and the refusals say it; undefined when the rule has no limit. */
-export function limitText(rule: FieldRule): string | undefined {
-	if (rule.length) return describeLength(rule.length);
-	if (rule.pattern) return rule.pattern.rule.replace(/^must be /, '');
-	if (rule.range && (rule.type === 'cents' || rule.type === 'integer')) {
-		return describeRange('an integer', rule.range);
-	}
-	if (rule.range && rule.type === 'number') return describeRange('a number', rule.range);
-	if (rule.minItems) return atLeast(rule.minItems).replace(/^must /, '');
-	return undefined;
-}
-
-/** The "Fields to Clear" parameter of an update; declareFields fills its options from the clearable rules. */
+/** Its options come from the clearable rules. */
 export const fieldsToClear: DeclaredField = {
 	displayName: 'Fields to Clear',
 	name: CLEAR_PARAMETER,
@@ -100,7 +70,6 @@ function isField(option: object): option is DeclaredField {
 	return 'displayName' in option && 'type' in option;
 }
 
-/** The editor property of a declared field: its limit in the description, required and bounds from the rule. */
 function editorProperty(declared: DeclaredField, rule: FieldRule | undefined, topLevel: boolean) {
 	const result = { ...declared } as INodeProperties & Pick<DeclaredField, 'api'>;
 	delete result.api;
@@ -125,7 +94,6 @@ interface Walk {
 	path: FieldRule[];
 }
 
-/** The rule of a declared field read at `parameter`, and whether it is a path id. */
 function ruleAt(
 	api: ApiRule,
 	parameter: string,
@@ -170,7 +138,6 @@ function walk(list: DeclaredField[], prefix: string, found: Walk): INodeProperti
 	});
 }
 
-/** The properties, rules, path ids and own API names of one operation's declared fields (see the top of the file). */
 export function declareFields(declared: DeclaredField[]): OperationFields {
 	const found: Walk = { rules: [], path: [] };
 	const walked = walk(declared, '', found);
@@ -193,10 +160,7 @@ export function declareFields(declared: DeclaredField[]): OperationFields {
 	};
 }
 
-/**
- * The path ids of item `i`, by API name, checked by their rules (a UUID, required) before anything is sent. A
- * resource locator gives its id.
- */
+/** Checked by their rules before anything is sent; a resource locator gives its id. */
 export function readPathIds(
 	this: IExecuteFunctions,
 	i: number,
@@ -214,32 +178,50 @@ export function readPathIds(
 	>;
 }
 
-/**
- * The body of item `i`: the declared fields' values, checked and converted (buildRequest), the fields chosen in
- * Fields to Clear, then Options → Additional Body Fields.
- */
+/** The declared fields, then Fields to Clear, then Options → Additional Body Fields. */
 export function requestBody(
 	this: IExecuteFunctions,
 	i: number,
 	fields: OperationFields,
 ): IDataObject {
-	const { values } = buildRequest.call(this, i, fields.rules);
+	const values = buildRequest.call(this, i, fields.rules);
 	const body = fields.clears ? withClearedFields.call(this, i, fields.rules, values) : values;
 	return withAdditionalBody.call(this, i, body, fields.ownFields);
 }
 
-/** The query of item `i`: the declared fields' values, then Options → Additional Query Parameters. */
 export function requestQuery(
 	this: IExecuteFunctions,
 	i: number,
 	fields: Pick<OperationFields, 'rules' | 'ownFields'>,
 	nodeOwn: OwnFields = {},
 ): IDataObject {
-	const { values } = buildRequest.call(this, i, fields.rules);
+	const values = buildRequest.call(this, i, fields.rules);
 	return withAdditionalQuery.call(this, i, values, { ...nodeOwn, ...fields.ownFields });
 }
 
-/** The maximum of a create's length, for an update that states only maximums. */
+/** For an update that states only maximums. */
 export function maximumOnly(length: Length | undefined): Length | undefined {
 	return length ? { max: length.max ?? length.exact } : undefined;
+}
+
+export function getTrimmedString(
+	this: IExecuteFunctions,
+	name: string,
+	i: number,
+	fallback = '',
+	options?: IGetNodeParameterOptions,
+): string {
+	return String(this.getNodeParameter(name, i, fallback, options) ?? '').trim();
+}
+
+/** Undefined means Return All. */
+export function getListLimit(this: IExecuteFunctions, i: number): number | undefined {
+	const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
+	if (returnAll) return undefined;
+	const { limit } = convertValues(
+		[{ parameter: 'limit', field: 'limit', type: 'integer', required: true, range: { min: 1 } }],
+		{ limit: this.getNodeParameter('limit', i, 50) },
+		new InputValidator(this.getNode(), i),
+	);
+	return limit as number;
 }

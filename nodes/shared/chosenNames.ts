@@ -1,0 +1,194 @@
+/**
+ * Names and defaults this package chose where the API reference is silent ("not shown"), each once; the sandbox
+ * states the same choices on its own (sandbox/api/names.js). Users rename the request names in the credential's API
+ * Names (catalog at the end of this file) and change the webhook signature names in the trigger's options.
+ */
+
+/** The pagination object uses `page` and `perPage`. */
+export const PAGINATION_QUERY = {
+	page: 'page',
+	perPage: 'perPage',
+} as const;
+
+/** The reference allows 1..100, default 20. Return All always asks for the maximum. */
+export const PAGE_SIZE = {
+	min: 1,
+	max: 100,
+	default: 20,
+} as const;
+
+export const SUBMERCHANT_LIST_QUERY = {
+	status: 'status',
+} as const;
+
+/** Amounts are in cents. */
+export const CHARGE_LIST_QUERY = {
+	status: 'status',
+	paymentMethod: 'payment_method',
+	startDate: 'start_date',
+	endDate: 'end_date',
+	search: 'search',
+	minAmount: 'min_amount',
+	maxAmount: 'max_amount',
+	installments: 'installments',
+} as const;
+
+export const WALLET_STATEMENT_QUERY = {
+	startDate: 'start_date',
+	endDate: 'end_date',
+} as const;
+
+/** The summary's `submerchant_id` IS documented. */
+export const WITHDRAWAL_FEE_QUERY = {
+	amount: 'amount',
+} as const;
+
+/** The response field is `type`. */
+export const ADDRESS_TYPE_BODY_FIELD = 'type';
+
+/** Listing and deleting webhook endpoints are "not shown": the REST convention on the documented create path. */
+export const WEBHOOK_ENDPOINTS_PATH = '/v1/postbacks/endpoints';
+export const webhookEndpointPath = (id: string): string =>
+	`${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(id)}`;
+
+/**
+ * Creating and listing payment links are "not shown": POST and GET on the documented collection path, the body under
+ * the Payment link resource's writable field names.
+ */
+export const PAYMENT_LINKS_PATH = '/v1/payment-links';
+export const PAYMENT_LINK_BODY = {
+	title: 'title',
+	amount: 'amount',
+	description: 'description',
+	allowedPaymentMethods: 'allowed_payment_methods',
+	currency: 'currency',
+	expiresAt: 'expires_at',
+	maxInstallments: 'max_installments',
+	maxUses: 'max_uses',
+	metadata: 'metadata',
+	productType: 'product_type',
+	redirectUrl: 'redirect_url',
+	submerchantId: 'submerchant_id',
+} as const;
+export const paymentLinkPath = (id: string): string =>
+	`${PAYMENT_LINKS_PATH}/${encodeURIComponent(id)}`;
+
+/**
+ * Webhook deliveries are "not shown". Chosen: HMAC-SHA256 of the exact raw body with the endpoint secret, sent as
+ * `X-Signature: sha256=<hex>` with `X-Event` and `X-Delivery-Id`; body `{"id", "event", "charge", "occurred_at"}`.
+ * The trigger accepts any signed body (WEBHOOK_PAYLOAD_NAMES).
+ */
+export const WEBHOOK_DELIVERY_HEADERS = {
+	signature: 'X-Signature',
+	event: 'X-Event',
+	deliveryId: 'X-Delivery-Id',
+} as const;
+export const SIGNATURE_PREFIX = 'sha256=';
+
+/**
+ * How the trigger recognises a signature it did not choose, in the families of the platforms' own documentation
+ * (docs/webhook-signatures.md): raw body (GitHub, Shopify), timestamped `t=...,v1=...` over `<t>.<body>` (Stripe) or
+ * with the timestamp in its own header (Slack, Zoom, Webflow, Zendesk), and Standard Webhooks. Each is changeable in
+ * the trigger's Options.
+ */
+export const WEBHOOK_SIGNATURE_NAMES = {
+	/** After `X-Signature`. */
+	signatureHeaderSuffix: '-signature',
+	timestampHeader: 'X-Timestamp',
+	timestampHeaderSuffix: '-timestamp',
+	signedTextLayout: '{timestamp}.{body}',
+	timestampedKeys: { timestamp: 't', signature: 'v1' },
+	standardWebhooksHeaders: {
+		id: 'webhook-id',
+		timestamp: 'webhook-timestamp',
+		signature: 'webhook-signature',
+	},
+	standardWebhooksVersion: 'v1',
+	standardWebhooksSecretPrefix: 'whsec_',
+	/** Stripe's and the Standard Webhooks specification's 5 minutes. */
+	toleranceSeconds: 300,
+} as const;
+
+/**
+ * Where the trigger looks for each field of its item in a signed delivery, first match wins: the chosen shape first,
+ * then the names platforms commonly use. A field found nowhere is null; the delivery still runs.
+ */
+export const WEBHOOK_PAYLOAD_NAMES = {
+	eventKeys: ['event', 'type', 'event_type', 'eventType', 'event_name', 'topic'],
+	eventHeaders: [WEBHOOK_DELIVERY_HEADERS.event, 'X-Event-Type', 'X-Event-Name', 'X-Webhook-Event'],
+	/**
+	 * An object found holding one of these keys as an object in turn (`{"data": {"object": {...}}}`) holds the charge.
+	 */
+	chargeKeys: ['charge', 'data', 'object', 'payload', 'resource'],
+	/**
+	 * Without a charge key, a body with one of these Charge fields is the charge; then CHARGE_RECORD_FIELDS are not
+	 * read as the delivery's id or time.
+	 */
+	bodyIsChargeWith: ['payment_method', 'amount'],
+	idKeys: ['id', 'delivery_id', 'deliveryId', 'event_id', 'eventId', 'webhook_id'],
+	idHeaders: [WEBHOOK_DELIVERY_HEADERS.deliveryId, 'X-Webhook-Id', 'X-Event-Id', 'Idempotency-Key'],
+	occurredAtKeys: ['occurred_at', 'occurredAt', 'created_at', 'createdAt', 'timestamp', 'created'],
+} as const;
+
+export const CHARGE_RECORD_FIELDS = [
+	'id',
+	'merchant_id',
+	'submerchant_id',
+	'amount',
+	'currency',
+	'status',
+	'payment_method',
+	'product_type',
+	'created_at',
+	'updated_at',
+] as const;
+
+/**
+ * The reference shows no idempotency header: this is the name most payment APIs use (Stripe, Adyen, the IETF draft).
+ * Sent only when the user sets a key.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
+
+/** Each wait doubles from the base and never exceeds the cap. Mutable so tests can shorten the waits. */
+export const RETRY_POLICY = {
+	maxRetries: 3,
+	baseDelayMs: 500,
+	maxDelayMs: 10_000,
+};
+/** Mutable so tests can shorten it. */
+export const REQUEST_POLICY = {
+	timeoutMs: 30_000,
+};
+/** Once page 1 has told how many pages there are. */
+export const PAGE_CONCURRENCY = 4;
+
+/**
+ * Where each chosen name is used, by route (`{id}` stands for a path segment): what API Names can rename. Operations
+ * write the defaults and the transport sends the user's names; a key "GET /v1/charges start_date" renames on one
+ * route only.
+ */
+const LIST_PAGES = [PAGINATION_QUERY.page, PAGINATION_QUERY.perPage];
+export const CHOSEN_QUERY_NAMES: Readonly<Record<string, readonly string[]>> = {
+	'GET /v1/submerchants': [...Object.values(SUBMERCHANT_LIST_QUERY), ...LIST_PAGES],
+	'GET /v1/charges': [...Object.values(CHARGE_LIST_QUERY), ...LIST_PAGES],
+	'GET /v1/wallets/{id}/statement': Object.values(WALLET_STATEMENT_QUERY),
+	'GET /v1/withdrawals/fee': Object.values(WITHDRAWAL_FEE_QUERY),
+	[`GET ${PAYMENT_LINKS_PATH}`]: LIST_PAGES,
+	[`GET ${WEBHOOK_ENDPOINTS_PATH}`]: LIST_PAGES,
+};
+export const CHOSEN_BODY_NAMES: Readonly<Record<string, readonly string[]>> = {
+	'POST /v1/submerchants/{id}/addresses': [ADDRESS_TYPE_BODY_FIELD],
+	'PATCH /v1/submerchants/{id}/addresses/{id}': [ADDRESS_TYPE_BODY_FIELD],
+	[`POST ${PAYMENT_LINKS_PATH}`]: Object.values(PAYMENT_LINK_BODY),
+};
+export const CHOSEN_HEADER_NAMES: readonly string[] = [IDEMPOTENCY_KEY_HEADER];
+/** The reference names the operation but not its path. */
+export const CHOSEN_PATHS: readonly string[] = [
+	`POST ${PAYMENT_LINKS_PATH}`,
+	`GET ${PAYMENT_LINKS_PATH}`,
+	`GET ${WEBHOOK_ENDPOINTS_PATH}`,
+	`PATCH ${WEBHOOK_ENDPOINTS_PATH}/{id}`,
+	`DELETE ${WEBHOOK_ENDPOINTS_PATH}/{id}`,
+];
