@@ -1,8 +1,18 @@
 /**
- * What the tree's folders may import. The product (nodes/, credentials/) is what n8n loads: it stands on its own, and
- * everything in it is used by it.
+ * The repository's two houses, one way: the published package (nodes/, credentials/, the unit tests in test/, the
+ * sandbox and the package's own scripts/) at the root, and the lab (lab/: the suites in a real n8n, the bench, their
+ * helpers in lab/lib and scripts in lab/scripts) beside it. The lab imports from the package, never the reverse; no
+ * lab suite imports another (what two of them need lives in lab/lib); the sandbox states the API on its own.
+ *
+ * The product (nodes/, credentials/) is what n8n loads: it stands on its own, and everything in it is used by it.
  */
-import { isRuntimePackage, LOADED_BY_N8N, modulesBelow } from './harness/importGraph';
+import {
+	importsOf,
+	isRuntimePackage,
+	LOADED_BY_N8N,
+	modulesBelow,
+	trackedImports,
+} from './harness/importGraph';
 
 describe('the product (nodes/, credentials/)', () => {
 	const product = modulesBelow(['nodes', 'credentials']);
@@ -45,5 +55,89 @@ describe('the product (nodes/, credentials/)', () => {
 				.map((i) => `${file} imports ${i.specifier}`),
 		);
 		expect(outside).toEqual([]);
+	});
+});
+
+const LAB_SHARED = new Set(['lib']);
+const LAB_NOT_SUITES = new Set(['lib', 'scripts', 'reports', 'results']);
+
+interface Import {
+	from: string;
+	to: string;
+}
+
+/** The house and room of a repository path: ['lab', 'e2e'], ['package', 'sandbox'], … */
+function roomOf(file: string): [string, string] {
+	const [top, second] = file.split('/');
+	return top === 'lab' ? ['lab', second] : ['package', top];
+}
+
+/** Why an import breaks the layout, or undefined when it keeps it. */
+function wrongWay({ from, to }: Import): string | undefined {
+	const [fromHouse, fromRoom] = roomOf(from);
+	const [toHouse, toRoom] = roomOf(to);
+	if (fromHouse === 'package' && toHouse === 'lab') return 'the package imports from the lab';
+	if (fromRoom === 'sandbox' && fromHouse === 'package' && toRoom !== 'sandbox')
+		return 'the sandbox imports from outside itself';
+	if (fromHouse === 'lab' && toHouse === 'lab' && fromRoom !== toRoom) {
+		if (LAB_SHARED.has(toRoom)) return undefined;
+		if (LAB_NOT_SUITES.has(toRoom) || !LAB_NOT_SUITES.has(fromRoom) || fromRoom === 'lib')
+			return `lab/${fromRoom} imports from lab/${toRoom} (shared helpers go to lab/lib)`;
+	}
+	return undefined;
+}
+
+const IMPORTS: Import[] = trackedImports();
+
+describe('the package and the lab', () => {
+	it('reads the imports of the tree', () => {
+		expect(
+			IMPORTS.filter((i) => i.from.startsWith('lab/') && !i.to.startsWith('lab/')).length,
+		).toBeGreaterThan(50);
+	});
+
+	it('no import runs the wrong way', () => {
+		const problems = IMPORTS.flatMap((imported) => {
+			const problem = wrongWay(imported);
+			return problem ? [`${imported.from} → ${imported.to}: ${problem}`] : [];
+		});
+		expect(problems).toEqual([]);
+	});
+
+	it.each([
+		['test/harness/actions.ts', '../../lab/lib/n8n', 'the package imports from the lab'],
+		['nodes/PaymentPlatform/x.ts', '../../lab/lib/report', 'the package imports from the lab'],
+		[
+			'sandbox/server.js',
+			'../nodes/PaymentPlatform/api/names',
+			'the sandbox imports from outside itself',
+		],
+		[
+			'lab/security/run.js',
+			'../bench/lib/stats',
+			'lab/security imports from lab/bench (shared helpers go to lab/lib)',
+		],
+		[
+			'lab/lib/n8n.js',
+			'../e2e/lib/x',
+			'lab/lib imports from lab/e2e (shared helpers go to lab/lib)',
+		],
+		[
+			'lab/e2e/run.js',
+			'../scripts/start',
+			'lab/e2e imports from lab/scripts (shared helpers go to lab/lib)',
+		],
+	])('refuses %s importing %s', (file, spec, problem) => {
+		expect(importsOf(file, `require('${spec}')`).map(wrongWay)).toEqual([problem]);
+	});
+
+	it.each([
+		['lab/security/run.js', '../lib/results'],
+		['lab/e2e/run.js', '../../scripts/lib/packageInfo'],
+		['lab/scripts/start.js', '../lib/n8n'],
+		['lab/bench/figures/trigger.js', '../lib/stats'],
+		['test/harness/actions.ts', '../../sandbox'],
+	])('lets %s import %s', (file, spec) => {
+		expect(importsOf(file, `require('${spec}')`).map(wrongWay)).toEqual([undefined]);
 	});
 });

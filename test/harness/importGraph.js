@@ -1,12 +1,13 @@
 'use strict';
-// The import graph of the repository's TypeScript files, read with the compiler's parser (nothing is run), for the
-// layout rules of test/layout.test.ts. Plain JavaScript because the community-node lint rules (no `fs`, no `path`)
+// The repository's import graph for the layout rules of test/layout.test.ts: the product's modules read with the
+// compiler's parser (nothing is run), and every tracked source's relative imports resolved to repository paths. Plain JavaScript because the community-node lint rules (no `fs`, no `path`)
 // apply to every .ts file.
 const fs = require('fs');
 const path = require('path');
 const { builtinModules } = require('module');
 const ts = require('typescript');
 const PACKAGE_JSON = require('../../package.json');
+const { readTracked, trackedFiles } = require('./repositoryFiles');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -110,4 +111,25 @@ const LOADED_BY_N8N = [...PACKAGE_JSON.n8n.nodes, ...PACKAGE_JSON.n8n.credential
 	built.replace(/^dist\//, '').replace(/\.js$/, '.ts'),
 );
 
-module.exports = { isRuntimePackage, LOADED_BY_N8N, modulesBelow, ROOT };
+/**
+ * The relative imports of a file's text (require, import … from, import(), JSDoc import() types), resolved.
+ * @param {string} file repository-relative
+ * @param {string} text
+ * @returns {Array<{ from: string, to: string }>}
+ */
+function importsOf(file, text) {
+	const pattern = /(?:require\(|require\.resolve\(|from\s+|import\()\s*['"](\.\.?\/[^'"]*)['"]/g;
+	return [...text.matchAll(pattern)].map((match) => ({
+		from: file,
+		to: path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1])),
+	}));
+}
+
+/** The relative imports of every tracked source file. */
+function trackedImports() {
+	return trackedFiles()
+		.filter((file) => /\.(ts|js|mjs)$/.test(file))
+		.flatMap((file) => importsOf(file, readTracked(file)));
+}
+
+module.exports = { importsOf, isRuntimePackage, LOADED_BY_N8N, modulesBelow, ROOT, trackedImports };
