@@ -4,8 +4,7 @@
  * timestamps, a wrong secret and a tampered body get 401 and no run; the bound on what is read holds.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import {
-} from '../../nodes/PaymentPlatformTrigger/verification';
+import {} from '../../nodes/PaymentPlatformTrigger/verification';
 import { hmac, signedText } from '../../sandbox/signature';
 import {
 	CAPTURED_ONLY,

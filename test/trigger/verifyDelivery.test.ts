@@ -96,9 +96,9 @@ describe('cost: each family computes its MAC at most once per request', () => {
 		];
 		for (const [delivery, expected] of cases) {
 			const count = hmacsDuring(() => {
-				expect(verifyWithSecrets(SECRET, [], delivery.rawBody, delivery.headers, AUTOMATIC).verified).toBe(
-					true,
-				);
+				expect(
+					verifyWithSecrets(SECRET, [], delivery.rawBody, delivery.headers, AUTOMATIC).verified,
+				).toBe(true);
 			});
 			expect(count).toBe(expected);
 		}
@@ -125,7 +125,9 @@ describe('a body that reads as a timestamped signed text is not taken as a raw-b
 		const sent = body(text);
 		const headers = signedAsRawBody(secret, sent);
 		expect(verifyWithSecrets(secret, [], sent, headers, settings(layout)).verified).toBe(false);
-		expect(verifyWithSecrets(secret, [], sent, headers, settings(layout, 'rawBody')).verified).toBe(true);
+		expect(verifyWithSecrets(secret, [], sent, headers, settings(layout, 'rawBody')).verified).toBe(
+			true,
+		);
 	});
 
 	it.each(['{"id":1}', '[1,2]', '"text"', 'plain words', '  {"a":1}'])(

@@ -18,8 +18,7 @@ const AUTH_FORMS = {
 		label: 'as shipped: a function field (n8n serves it as {}, the editor lists the credential)',
 	},
 	method: {
-		label:
-			'a method (the first form: not served, the editor does not list the credential)',
+		label: 'a method (the first form: not served, the editor does not list the credential)',
 		members: [
 			'constructor() {',
 			'\tsuper();',
@@ -31,7 +30,8 @@ const AUTH_FORMS = {
 		],
 	},
 	generic: {
-		label: 'the generic Basic block (the form before the function field: two $credentials expressions per request)',
+		label:
+			'the generic Basic block (the form before the function field: two $credentials expressions per request)',
 		members: [
 			'constructor() {',
 			'\tsuper();',
