@@ -8,34 +8,12 @@ import { PaymentPlatform } from '../../nodes/PaymentPlatform/PaymentPlatform.nod
 import { actionWorkflow, credentialsFor, runWorkflow } from '../harness';
 import { SEED } from '../../sandbox';
 import { byId, jsonOf, useSandbox } from '../harness/actions';
+import {
+	SIMPLE_CHARGE_FIELDS as CHARGE_FIELDS,
+	SIMPLE_SUBMERCHANT_FIELDS as SUBMERCHANT_FIELDS,
+} from '../harness/simplified';
 
 const api = useSandbox();
-
-const CHARGE_FIELDS = [
-	'id',
-	'status',
-	'amount',
-	'currency',
-	'payment_method',
-	'installments',
-	'customer_name',
-	'customer_email',
-	'created_at',
-	'updated_at',
-];
-const SUBMERCHANT_FIELDS = [
-	'id',
-	'status',
-	'trade_name',
-	'legal_name',
-	'entity_type',
-	'tax_id',
-	'email',
-	'phone',
-	'review_notes',
-	'created_at',
-	'updated_at',
-];
 
 /** Runs the action node with `parameters` (Simplify at its default unless they set it); returns its items' JSON. */
 async function run(parameters: INodeParameters): Promise<IDataObject[]> {

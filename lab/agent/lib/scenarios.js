@@ -13,20 +13,7 @@ const {
 	toolAnswers,
 } = require('./conversation');
 const { TOOLS } = require('./workflows');
-
-/** The fields Simplify keeps for a charge (nodes/PaymentPlatform/actions/common.simplify.ts). */
-const SIMPLE_CHARGE_FIELDS = [
-	'id',
-	'status',
-	'amount',
-	'currency',
-	'payment_method',
-	'installments',
-	'customer_name',
-	'customer_email',
-	'created_at',
-	'updated_at',
-];
+const { SIMPLE_CHARGE_FIELDS } = require('../../../test/harness/simplified');
 
 /**
  * @typedef {import('./conversation').Outcome} Outcome

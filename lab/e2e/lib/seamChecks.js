@@ -24,6 +24,14 @@ const { registerDirectly } = require('./repairChecks');
 const { deliveryKeyOf } = require('../../lib/deliveryKey');
 const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
 
+/** How the e2e suite's sandbox resends (lab/e2e/run.js), restored after a check that changed it. */
+const SUITE_SENDER = {
+	maxAttempts: 3,
+	baseDelayMs: 200,
+	timeoutMs: 5_000,
+	profile: 'resend-every-failure',
+};
+
 const EVENTS = ['charge.captured', 'charge.refunded'];
 const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
 /** How long to wait before saying that something did NOT happen. */
@@ -161,12 +169,7 @@ async function fixWhileResending(report, context, profile, how) {
 				assert.deepEqual(endpointChanges(sandbox), [], 'the endpoint was changed');
 			} finally {
 				await client.deactivateWorkflow(workflowId);
-				sandbox.configureDelivery({
-					maxAttempts: 3,
-					baseDelayMs: 200,
-					timeoutMs: 5_000,
-					profile: 'resend-every-failure',
-				});
+				sandbox.configureDelivery(SUITE_SENDER);
 			}
 		},
 	);
@@ -355,12 +358,7 @@ async function checkPublicationService(report, context) {
 					assert.equal(runs.success, 1);
 				} finally {
 					await client.deactivateWorkflow(workflowId);
-					sandbox.configureDelivery({
-						maxAttempts: 3,
-						baseDelayMs: 200,
-						timeoutMs: 5_000,
-						profile: 'resend-every-failure',
-					});
+					sandbox.configureDelivery(SUITE_SENDER);
 				}
 			},
 		);
