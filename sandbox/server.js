@@ -19,17 +19,8 @@ const { ApiError, badRequest, HTTP_STATUS, notFound } = require('./errors');
 const { APPLIED_THEN_503, shortCircuitAnswer } = require('./faults');
 const { REPLAYED_HEADER } = require('./idempotency');
 const { redactCardData } = require('./redact');
-const { registerAddressRoutes } = require('./routes/addresses');
-const { registerAnticipationRoutes } = require('./routes/anticipations');
-const { registerChargeRoutes } = require('./routes/charges');
-const { registerDocumentRoutes } = require('./routes/documents');
-const { registerPaymentLinkRoutes } = require('./routes/paymentLinks');
-const { registerSubmerchantRoutes } = require('./routes/submerchants');
-const { registerUndocumentedRoutes } = require('./routes/undocumented');
-const { registerWalletRoutes } = require('./routes/wallets');
-const { registerWebhookEndpointRoutes } = require('./routes/webhookEndpoints');
+const { API_ROUTES } = require('./routes');
 const { jsonBody, objectBody } = require('./routes/helpers');
-const { registerWithdrawalRoutes } = require('./routes/withdrawals');
 const { nowIso } = require('./store');
 
 /** The sandbox's limits (the reference shows none). */
@@ -40,20 +31,6 @@ const MAX_PARTS = 100;
 const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH'];
 /** Every method a path answers: those its routes lack get 405 with `Allow`. */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-
-/** The API's route modules, each a Fastify plugin. */
-const API_ROUTES = [
-	registerSubmerchantRoutes,
-	registerAddressRoutes,
-	registerDocumentRoutes,
-	registerChargeRoutes,
-	registerPaymentLinkRoutes,
-	registerAnticipationRoutes,
-	registerWalletRoutes,
-	registerWithdrawalRoutes,
-	registerWebhookEndpointRoutes,
-	registerUndocumentedRoutes,
-];
 
 /** Repeated keys become a list: `?status=a&status=b` → `{status: ['a', 'b']}`. */
 function queryObject(search) {
@@ -413,7 +390,10 @@ function createServer(app, isAuthorized, log) {
 		methodsByPath.set(route.url, [...(methodsByPath.get(route.url) ?? []), ...methods]);
 	});
 
-	for (const routes of [...API_ROUTES, registerAdminRoutes]) fastify.register(routes);
+	fastify.register(async (instance) => {
+		for (const route of API_ROUTES) instance.route(route);
+	});
+	fastify.register(registerAdminRoutes);
 	// Registered last, when the routes above are known: every other method of their paths is 405 with `Allow`.
 	fastify.register(async (instance) => {
 		for (const [path, allowed] of methodsByPath) {

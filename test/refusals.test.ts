@@ -5,10 +5,9 @@
  * chosen-defaults table of docs/chosen-defaults.md. A row of that table that no longer matches a refusal fails too,
  * so the table never lists a refusal the node does not make.
  */
-import type { ZodTypeAny } from 'zod';
 import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
 import { operationRules } from './harness/registry';
-import * as schemas from '../sandbox/api/schemas';
+import { requestSchemas } from './harness/operationRoutes';
 import { readTracked } from './harness/repositoryFiles';
 
 const TABLE = readTracked('docs/chosen-defaults.md');
@@ -25,20 +24,7 @@ interface Refusal {
 }
 
 /** The sandbox's schema of each operation's request: its body, or its query (every value a text there). */
-const REQUESTS: Record<string, { schema: ZodTypeAny; query?: boolean }> = {
-	'submerchant.update': { schema: schemas.submerchantUpdate },
-	'submerchant.getAll': { schema: schemas.submerchantListQuery, query: true },
-	'submerchantAddress.create': { schema: schemas.addressCreate },
-	'submerchantAddress.update': { schema: schemas.addressUpdate },
-	'submerchantDocument.create': { schema: schemas.documentCreate },
-	'charge.create': { schema: schemas.chargeCreate },
-	'charge.getAll': { schema: schemas.chargeListQuery, query: true },
-	'paymentLink.create': { schema: schemas.paymentLinkCreate },
-	'anticipation.create': { schema: schemas.anticipationCreate },
-	'webhookEndpoint.create': { schema: schemas.webhookEndpointCreate },
-	'withdrawal.getFee': { schema: schemas.withdrawalFeeQuery, query: true },
-	'withdrawal.getSummary': { schema: schemas.withdrawalSummaryQuery, query: true },
-};
+const REQUESTS = requestSchemas();
 
 function refusalsOf(
 	operation: string,

@@ -51,14 +51,23 @@ function update(ctx) {
 	return { message: 'Address updated' };
 }
 
-/** The routes of this module, as a Fastify plugin (server.js registers it). */
-async function registerAddressRoutes(fastify) {
-	fastify.post('/v1/submerchants/:id/addresses', { schema: { body: addressCreate } }, create);
-	fastify.patch(
-		'/v1/submerchants/:id/addresses/:addressId',
-		{ schema: { body: addressUpdate } },
-		update,
-	);
-}
+/**
+ * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
+ * @type {import('./index').Route[]}
+ */
+const ROUTES = [
+	{
+		method: 'POST',
+		url: '/v1/submerchants/:id/addresses',
+		schema: { body: addressCreate },
+		handler: create,
+	},
+	{
+		method: 'PATCH',
+		url: '/v1/submerchants/:id/addresses/:addressId',
+		schema: { body: addressUpdate },
+		handler: update,
+	},
+];
 
-module.exports = { registerAddressRoutes };
+module.exports = { ROUTES };

@@ -81,11 +81,19 @@ function cancel(ctx) {
 	return { message: 'Anticipation canceled' };
 }
 
-/** The routes of this module, as a Fastify plugin (server.js registers it). */
-async function registerAnticipationRoutes(fastify) {
-	fastify.get('/v1/receivables/:id', getReceivable);
-	fastify.post('/v1/anticipations', { schema: { body: anticipationCreate } }, create);
-	fastify.delete('/v1/anticipations/:id', cancel);
-}
+/**
+ * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
+ * @type {import('./index').Route[]}
+ */
+const ROUTES = [
+	{ method: 'GET', url: '/v1/receivables/:id', handler: getReceivable },
+	{
+		method: 'POST',
+		url: '/v1/anticipations',
+		schema: { body: anticipationCreate },
+		handler: create,
+	},
+	{ method: 'DELETE', url: '/v1/anticipations/:id', handler: cancel },
+];
 
-module.exports = { ANTICIPATED_STATUS, CANCELED_STATUS, registerAnticipationRoutes };
+module.exports = { ANTICIPATED_STATUS, CANCELED_STATUS, ROUTES };

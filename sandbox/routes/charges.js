@@ -116,11 +116,14 @@ function get(ctx) {
 	return { message: 'Charge retrieved', data: charge };
 }
 
-/** The routes of this module, as a Fastify plugin (server.js registers it). */
-async function registerChargeRoutes(fastify) {
-	fastify.post('/v1/charges', { schema: { body: chargeCreate } }, create);
-	fastify.get('/v1/charges', { schema: { querystring: chargeListQuery } }, list);
-	fastify.get('/v1/charges/:id', get);
-}
+/**
+ * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
+ * @type {import('./index').Route[]}
+ */
+const ROUTES = [
+	{ method: 'POST', url: '/v1/charges', schema: { body: chargeCreate }, handler: create },
+	{ method: 'GET', url: '/v1/charges', schema: { querystring: chargeListQuery }, handler: list },
+	{ method: 'GET', url: '/v1/charges/:id', handler: get },
+];
 
-module.exports = { registerChargeRoutes };
+module.exports = { ROUTES };

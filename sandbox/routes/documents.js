@@ -72,10 +72,18 @@ function list(ctx) {
 	return { message: 'Documents retrieved', data: documents };
 }
 
-/** The routes of this module, as a Fastify plugin (server.js registers it). */
-async function registerDocumentRoutes(fastify) {
-	fastify.post('/v1/submerchants/:id/documents', { schema: { body: documentCreate } }, create);
-	fastify.get('/v1/submerchants/:id/documents', list);
-}
+/**
+ * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
+ * @type {import('./index').Route[]}
+ */
+const ROUTES = [
+	{
+		method: 'POST',
+		url: '/v1/submerchants/:id/documents',
+		schema: { body: documentCreate },
+		handler: create,
+	},
+	{ method: 'GET', url: '/v1/submerchants/:id/documents', handler: list },
+];
 
-module.exports = { REPLACED_STATUS, registerDocumentRoutes };
+module.exports = { REPLACED_STATUS, ROUTES };

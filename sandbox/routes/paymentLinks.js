@@ -82,12 +82,20 @@ function create(ctx) {
 	return { status: 201, message: 'Payment link created', data: link };
 }
 
-/** The routes of this module, as a Fastify plugin (server.js registers it). */
-async function registerPaymentLinkRoutes(fastify) {
-	fastify.get(PAYMENT_LINKS_PATH, { schema: { querystring: paymentLinkListQuery } }, list);
-	fastify.post(PAYMENT_LINKS_PATH, { schema: { body: paymentLinkCreate } }, create);
-	fastify.get('/v1/payment-links/:id', get);
-	fastify.post('/v1/payment-links/:id/upload-cover', uploadCover);
-}
+/**
+ * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
+ * @type {import('./index').Route[]}
+ */
+const ROUTES = [
+	{
+		method: 'GET',
+		url: PAYMENT_LINKS_PATH,
+		schema: { querystring: paymentLinkListQuery },
+		handler: list,
+	},
+	{ method: 'POST', url: PAYMENT_LINKS_PATH, schema: { body: paymentLinkCreate }, handler: create },
+	{ method: 'GET', url: '/v1/payment-links/:id', handler: get },
+	{ method: 'POST', url: '/v1/payment-links/:id/upload-cover', handler: uploadCover },
+];
 
-module.exports = { registerPaymentLinkRoutes };
+module.exports = { ROUTES };

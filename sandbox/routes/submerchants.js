@@ -79,16 +79,30 @@ function submitForReview(ctx) {
 	return { message: 'Submerchant submitted for review; the compliance pipeline has started' };
 }
 
-/** The routes of this module, as a Fastify plugin (server.js registers it). */
-async function registerSubmerchantRoutes(fastify) {
-	fastify.get('/v1/submerchants', { schema: { querystring: submerchantListQuery } }, list);
-	fastify.get('/v1/submerchants/:id', get);
-	fastify.patch('/v1/submerchants/:id', { schema: { body: submerchantUpdate } }, update);
-	fastify.post(
-		'/v1/submerchants/:id/submit-for-review',
-		{ schema: { body: noBody } },
-		submitForReview,
-	);
-}
+/**
+ * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
+ * @type {import('./index').Route[]}
+ */
+const ROUTES = [
+	{
+		method: 'GET',
+		url: '/v1/submerchants',
+		schema: { querystring: submerchantListQuery },
+		handler: list,
+	},
+	{ method: 'GET', url: '/v1/submerchants/:id', handler: get },
+	{
+		method: 'PATCH',
+		url: '/v1/submerchants/:id',
+		schema: { body: submerchantUpdate },
+		handler: update,
+	},
+	{
+		method: 'POST',
+		url: '/v1/submerchants/:id/submit-for-review',
+		schema: { body: noBody },
+		handler: submitForReview,
+	},
+];
 
-module.exports = { registerSubmerchantRoutes };
+module.exports = { ROUTES };

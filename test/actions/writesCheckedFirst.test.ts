@@ -45,22 +45,10 @@ const WRITES = CASES.filter((c) => isWrite(c.resource, c.operation)).map((c) => 
 
 describe('writes: every item is checked before the first request', () => {
 	it('covers every write operation, each with a refusal to give item 2', () => {
-		expect(WRITES.map(([label]) => label).sort()).toEqual(
-			[
-				'anticipation → cancel',
-				'anticipation → create',
-				'charge → create',
-				'paymentLink → create',
-				'paymentLink → uploadCover',
-				'submerchant → submitForReview',
-				'submerchant → update',
-				'submerchantAddress → create',
-				'submerchantAddress → update',
-				'submerchantDocument → create',
-				'webhookEndpoint → create',
-				'webhookEndpoint → delete',
-			].sort(),
-		);
+		// The operations whose case file sends something other than a GET.
+		const sendingWrites = CASES.filter((c) => c.request.method !== 'GET').map((c) => c.label);
+		expect(sendingWrites.length).toBeGreaterThan(5);
+		expect(WRITES.map(([label]) => label).sort()).toEqual(sendingWrites.sort());
 		for (const [label, , refusal] of WRITES) expect([label, refusal]).not.toContain(undefined);
 	});
 

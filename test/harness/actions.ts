@@ -6,10 +6,9 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { runAction } from './runWorkflow';
 import type { Sandbox } from './sandbox';
 import type { RecordedRequest } from '../../sandbox';
-import { SEED } from '../../sandbox';
 import { SandboxAdmin } from '../../scripts/lib/sandboxAdmin';
-import { caseNamed } from '../cases';
-import { ADDRESS } from '../cases/values';
+import { CASES, caseNamed } from '../cases';
+import { moduleOf } from './registry';
 import { checkBatch, checkCase } from '../cases/check';
 
 export { useSandbox, type Sandbox } from './sandbox';
@@ -72,29 +71,21 @@ export async function expectRejectedBeforeSending(
 /** Unique ids of a list of records. */
 export const idsOf = (records: IDataObject[]) => records.map((record) => String(record.id));
 
-/** The smallest valid parameters of each operation, so that one probed field is the only change. */
-export const BASE: Record<string, INodeParameters> = {
-	'submerchantAddress.create': { submerchantId: byId(SEED.submerchants.active), ...ADDRESS },
-	'submerchantAddress.update': {
-		submerchantId: byId(SEED.submerchants.active),
-		addressId: SEED.addresses.activeBilling,
-	},
-	'submerchant.update': { submerchantId: byId(SEED.submerchants.active) },
-	'submerchant.getAll': { returnAll: false, limit: 1 },
-	'submerchantDocument.create': {
-		submerchantId: byId(SEED.submerchants.active),
-		documentType: 'front_id',
-		fileSource: 'url',
-	},
-	'charge.create': { paymentMethod: 'pix', amount: 1000 },
-	'charge.getAll': { returnAll: false, limit: 1 },
-	'paymentLink.create': { title: 'Link', amount: 1000 },
-	'webhookEndpoint.create': { url: 'https://hooks.example.com/x', events: ['charge.captured'] },
-	'anticipation.create': { receivableIds: SEED.receivables.capturedInstallment1 },
-	'wallet.getStatement': { walletId: SEED.walletId },
-	'withdrawal.getFee': { amount: 1000 },
-	'withdrawal.getSummary': {},
-};
+/**
+ * The smallest valid parameters of each operation, so that one probed field is the only change: its case file's
+ * values of the parameters the editor marks required; n8n gives every other parameter its default.
+ */
+export const BASE: Record<string, INodeParameters> = Object.fromEntries(
+	CASES.map((c) => {
+		const required = new Set(
+			moduleOf(c.name)
+				.description.filter((property) => property.required)
+				.map((property) => property.name),
+		);
+		const given = Object.entries(c.parameters).filter(([name]) => required.has(name));
+		return [c.name, Object.fromEntries(given) as INodeParameters];
+	}),
+);
 
 /** Sets a dot-path parameter ("additionalFields.complement", "items.item") in a copy of `parameters`. */
 export function withParameter(
