@@ -66,12 +66,16 @@ class Report extends CheckReport {
 	}
 
 	/**
-	 * Prints a plain-text table, and keeps it for lastRunMarkdown().
+	 * Prints a plain-text table, and keeps it for lastRunMarkdown(). Each row is keyed by its columns' titles, in the
+	 * columns' order (a title missing from a row leaves its cell empty).
 	 * @param {string} title
-	 * @param {Array<{ key: string, title: string }>} columns
 	 * @param {Array<Record<string, unknown>>} rows
 	 */
-	table(title, columns, rows) {
+	table(title, rows) {
+		const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].map((name) => ({
+			key: name,
+			title: name,
+		}));
 		const cells = rows.map((row) => columns.map((column) => String(row[column.key] ?? '')));
 		this.tables.push(
 			[

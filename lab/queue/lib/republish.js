@@ -263,31 +263,27 @@ async function republishPart(run, workflows) {
 			},
 		);
 		rows.push({
-			workflow: workflow.name.replace('Fixed while resent: ', ''),
+			'fix saved by / sender': workflow.name.replace('Fixed while resent: ', ''),
 			deliveries: deliveries.length,
-			failedBeforeFix: deliveries.map((d) => outcome.attemptsBeforeFix.get(d.id)).join(', '),
-			refused: refused.length,
-			gaveUp: deliveries.filter((d) => d.gaveUp !== null).length,
-			ranOnce: deliveries.filter((d) => successes(d.id).length === 1).length,
-			twice: deliveries.filter((d) => successes(d.id).length > 1).length,
+			'attempts before the fix (each delivery)': deliveries
+				.map((d) => outcome.attemptsBeforeFix.get(d.id))
+				.join(', '),
+			'answered 401': refused.length,
+			'given up by the sender': deliveries.filter((d) => d.gaveUp !== null).length,
+			'ran exactly once after the fix': deliveries.filter((d) => successes(d.id).length === 1)
+				.length,
+			'ran twice (n8n left a run unanswered 25 s)': deliveries.filter(
+				(d) => successes(d.id).length > 1,
+			).length,
 			endpoint:
 				changed.created + changed.deleted === 0 && after?.id === before?.id ? 'kept' : 'replaced',
-			resend: resendAnswers[0] ? `${resendAnswers[0].status} ${resendAnswers[0].body}` : 'none',
+			'a resend of one that ran, after the fix': resendAnswers[0]
+				? `${resendAnswers[0].status} ${resendAnswers[0].body}`
+				: 'none',
 		});
 	}
 	report.table(
 		`Fixed and published while the platform resends (${run.publicationService ? "n8n's publication service" : 'older publishing path'})`,
-		[
-			{ key: 'workflow', title: 'fix saved by / sender' },
-			{ key: 'deliveries', title: 'deliveries' },
-			{ key: 'failedBeforeFix', title: 'attempts before the fix (each delivery)' },
-			{ key: 'refused', title: 'answered 401' },
-			{ key: 'gaveUp', title: 'given up by the sender' },
-			{ key: 'ranOnce', title: 'ran exactly once after the fix' },
-			{ key: 'twice', title: 'ran twice (n8n left a run unanswered 25 s)' },
-			{ key: 'endpoint', title: 'endpoint' },
-			{ key: 'resend', title: 'a resend of one that ran, after the fix' },
-		],
 		rows,
 	);
 }

@@ -154,20 +154,19 @@ async function verifyAll(report, run) {
 	rows.sort((a, b) => a.mode.localeCompare(b.mode) || a.profile.localeCompare(b.profile));
 	report.table(
 		'Queue mode: charge events under faults, per Acknowledge mode and sender retry profile',
-		[
-			{ key: 'part', title: 'fault' },
-			{ key: 'mode', title: 'Acknowledge' },
-			{ key: 'profile', title: 'sender' },
-			{ key: 'deliveries', title: 'deliveries' },
-			{ key: 'acknowledged', title: 'acknowledged (2xx)' },
-			{ key: 'gaveUp', title: 'given up by the sender' },
-			{ key: 'succeeded', title: 'ran successfully' },
-			{ key: 'lost', title: 'lost (2xx or given up, no successful run)' },
-			{ key: 'duplicates', title: 'duplicates (run twice)' },
-			{ key: 'runningAtFault', title: 'executions on the worker at the fault' },
-			{ key: 'seconds', title: 'part took (s)' },
-		],
-		rows,
+		rows.map((row) => ({
+			fault: row.part,
+			Acknowledge: row.mode,
+			sender: row.profile,
+			deliveries: row.deliveries,
+			'acknowledged (2xx)': row.acknowledged,
+			'given up by the sender': row.gaveUp,
+			'ran successfully': row.succeeded,
+			'lost (2xx or given up, no successful run)': row.lost,
+			'duplicates (run twice)': row.duplicates,
+			'executions on the worker at the fault': row.runningAtFault,
+			'part took (s)': row.seconds,
+		})),
 	);
 	console.log(
 		`     balancer: ${requests.length} requests, ${requests.filter((r) => r.dropped).length} answers withheld, ` +

@@ -178,14 +178,6 @@ async function verify(report, stack, run, groups, executionsBefore) {
 	report.table(
 		`Attacks on the trigger (${bad} bad deliveries, ${run.valid.A.length + run.valid.B.length} valid ones between them)`,
 		[
-			{ key: 'attack', title: 'attack' },
-			{ key: 'sent', title: 'sent' },
-			{ key: 'statuses', title: 'statuses' },
-			{ key: 'expected', title: 'expected' },
-			{ key: 'executions', title: 'executions' },
-			{ key: 'result', title: 'result' },
-		],
-		[
 			...table,
 			{
 				attack: 'valid (between and among the attacks)',

@@ -121,8 +121,10 @@ function printLeakTable(report, registry, counts) {
 	};
 	report.table(
 		'Occurrences of each secret',
-		[{ key: 'secret', title: 'secret' }, ...places.map((p) => ({ key: p, title: short[p] ?? p }))],
-		registry.all.map((s) => ({ secret: s.name, ...counts.get(s.name) })),
+		registry.all.map((s) => ({
+			secret: s.name,
+			...Object.fromEntries(places.map((p) => [short[p] ?? p, counts.get(s.name)?.[p]])),
+		})),
 	);
 }
 

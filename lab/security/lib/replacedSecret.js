@@ -118,20 +118,14 @@ async function checkReplacedSecret(report, stack) {
 		const describe = (/** @type {typeof old} */ s) =>
 			`${s.answer.status ?? 'no answer'}, ${itemOf(s.id).length} run${itemOf(s.id).length === 1 ? '' : 's'}`;
 		rows.push({
-			grace: title,
-			old: describe(old),
-			current: describe(current),
+			'Previous Secret Grace Period': title,
+			'signed with the old secret': describe(old),
+			'signed with the new secret': describe(current),
 			result: ok ? 'ok' : 'FAIL',
 		});
 	}
 	report.table(
 		'A replaced secret (unpublished, endpoint removed, published again: a new endpoint and secret)',
-		[
-			{ key: 'grace', title: 'Previous Secret Grace Period' },
-			{ key: 'old', title: 'signed with the old secret' },
-			{ key: 'current', title: 'signed with the new secret' },
-			{ key: 'result', title: 'result' },
-		],
 		rows,
 	);
 	return { answers };

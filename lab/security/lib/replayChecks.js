@@ -157,17 +157,17 @@ async function verifyReplays(report, stack, triggers, sent) {
 			);
 			rows.push({
 				family: family.title,
-				window: family.timestamped ? window : `${window} (no timestamp)`,
-				statuses: tally(
+				'replay window': family.timestamped ? window : `${window} (no timestamp)`,
+				'answers to the 6 attacks': tally(
 					[...byRole('replay'), ...byRole('relabel'), ...byRole('planted')].map(
 						(s) => s.answer.status ?? 'no answer',
 					),
 				),
-				captured: runsOf(byRole('original')[0]),
-				replays: runsWithEvents(byRole('replay'), replays.byCopy),
-				relabels: runsWithEvents(byRole('relabel'), replays.byCopy),
-				planted: runsWithEvents(byRole('planted'), replays.byCopy),
-				victim: byRole('victim').map(runsOf).join(' '),
+				'captured delivery': runsOf(byRole('original')[0]),
+				'replays (new id ×2, none)': runsWithEvents(byRole('replay'), replays.byCopy),
+				'relabels (other X-Event)': runsWithEvents(byRole('relabel'), replays.byCopy),
+				"victim's id planted": runsWithEvents(byRole('planted'), replays.byCopy),
+				'victim, sent after': byRole('victim').map(runsOf).join(' '),
 				result: ok ? 'ok' : 'FAIL',
 			});
 		}
@@ -190,8 +190,8 @@ async function verifyReplays(report, stack, triggers, sent) {
 				.join('; ');
 		ignoreRows.push({
 			family: family.title,
-			headerEvent: describe('headerEvent'),
-			bodyEvent: describe('bodyEvent'),
+			'body without an event, X-Event names one': describe('headerEvent'),
+			'body naming its event': describe('bodyEvent'),
 			result: ok ? 'ok' : 'FAIL',
 		});
 	}
@@ -212,29 +212,9 @@ async function verifyReplays(report, stack, triggers, sent) {
 
 	report.table(
 		'Replay, relabel and planted-id attacks, per signature family (executions each caused; a captured delivery whose body names no id nor event)',
-		[
-			{ key: 'family', title: 'family' },
-			{ key: 'window', title: 'replay window' },
-			{ key: 'statuses', title: 'answers to the 6 attacks' },
-			{ key: 'captured', title: 'captured delivery' },
-			{ key: 'replays', title: 'replays (new id ×2, none)' },
-			{ key: 'relabels', title: 'relabels (other X-Event)' },
-			{ key: 'planted', title: "victim's id planted" },
-			{ key: 'victim', title: 'victim, sent after' },
-			{ key: 'result', title: 'result' },
-		],
 		rows,
 	);
-	report.table(
-		'Event Named Only in a Header = Ignore (answer, executions)',
-		[
-			{ key: 'family', title: 'family' },
-			{ key: 'headerEvent', title: 'body without an event, X-Event names one' },
-			{ key: 'bodyEvent', title: 'body naming its event' },
-			{ key: 'result', title: 'result' },
-		],
-		ignoreRows,
-	);
+	report.table('Event Named Only in a Header = Ignore (answer, executions)', ignoreRows);
 }
 
 module.exports = { verifyReplays };
