@@ -8,7 +8,7 @@ const { pathUuid } = require('../api/issues');
 const { addressCreate, addressUpdate } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { newId, nowIso } = require('../store');
-const { assignDefined, ownSubmerchantFromPath } = require('./helpers');
+const { assignDefined, ownSubmerchantFromPath, route } = require('./helpers');
 
 /** Only one primary address per submerchant: a new primary one demotes the others. */
 function demoteOtherPrimaries(store, address) {
@@ -51,23 +51,10 @@ function update(ctx) {
 	return { message: 'Address updated' };
 }
 
-/**
- * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
- * @type {import('./index').Route[]}
- */
+/** This module's routes (routes/index.js lists them). @type {import('./index').Route[]} */
 const ROUTES = [
-	{
-		method: 'POST',
-		url: '/v1/submerchants/:id/addresses',
-		schema: { body: addressCreate },
-		handler: create,
-	},
-	{
-		method: 'PATCH',
-		url: '/v1/submerchants/:id/addresses/:addressId',
-		schema: { body: addressUpdate },
-		handler: update,
-	},
+	route('POST', '/v1/submerchants/:id/addresses', create, { body: addressCreate }),
+	route('PATCH', '/v1/submerchants/:id/addresses/:addressId', update, { body: addressUpdate }),
 ];
 
 module.exports = { ROUTES };

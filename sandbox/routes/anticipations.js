@@ -10,6 +10,7 @@ const { newId, nowIso } = require('../store');
 const { Issues, pathUuid } = require('../api/issues');
 const { RULES } = require('../api/rules');
 const { anticipationCreate } = require('../api/schemas');
+const { route } = require('./helpers');
 
 const ANTICIPATED_STATUS = 'anticipated';
 const CANCELED_STATUS = 'canceled';
@@ -81,19 +82,11 @@ function cancel(ctx) {
 	return { message: 'Anticipation canceled' };
 }
 
-/**
- * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
- * @type {import('./index').Route[]}
- */
+/** This module's routes (routes/index.js lists them). @type {import('./index').Route[]} */
 const ROUTES = [
-	{ method: 'GET', url: '/v1/receivables/:id', handler: getReceivable },
-	{
-		method: 'POST',
-		url: '/v1/anticipations',
-		schema: { body: anticipationCreate },
-		handler: create,
-	},
-	{ method: 'DELETE', url: '/v1/anticipations/:id', handler: cancel },
+	route('GET', '/v1/receivables/:id', getReceivable),
+	route('POST', '/v1/anticipations', create, { body: anticipationCreate }),
+	route('DELETE', '/v1/anticipations/:id', cancel),
 ];
 
 module.exports = { ANTICIPATED_STATUS, CANCELED_STATUS, ROUTES };

@@ -18,6 +18,7 @@ const { invalid, notFound } = require('../errors');
 const { paginate, pageRequest } = require('../pagination');
 const { payerDataOf } = require('../payerData');
 const { newId, nowIso } = require('../store');
+const { route } = require('./helpers');
 
 /** What the charge keeps of the card: never the number, CVV or token. */
 function cardSummary(details) {
@@ -116,14 +117,11 @@ function get(ctx) {
 	return { message: 'Charge retrieved', data: charge };
 }
 
-/**
- * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
- * @type {import('./index').Route[]}
- */
+/** This module's routes (routes/index.js lists them). @type {import('./index').Route[]} */
 const ROUTES = [
-	{ method: 'POST', url: '/v1/charges', schema: { body: chargeCreate }, handler: create },
-	{ method: 'GET', url: '/v1/charges', schema: { querystring: chargeListQuery }, handler: list },
-	{ method: 'GET', url: '/v1/charges/:id', handler: get },
+	route('POST', '/v1/charges', create, { body: chargeCreate }),
+	route('GET', '/v1/charges', list, { querystring: chargeListQuery }),
+	route('GET', '/v1/charges/:id', get),
 ];
 
 module.exports = { ROUTES };

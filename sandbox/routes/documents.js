@@ -10,7 +10,7 @@ const { invalid } = require('../errors');
 const { documentCreate } = require('../api/schemas');
 const { PARTNER_DOCUMENT_PREFIX } = require('../api/values');
 const { compareText, newId, nowIso } = require('../store');
-const { ownSubmerchantFromPath } = require('./helpers');
+const { ownSubmerchantFromPath, route } = require('./helpers');
 
 const REPLACED_STATUS = 'replaced';
 
@@ -72,18 +72,10 @@ function list(ctx) {
 	return { message: 'Documents retrieved', data: documents };
 }
 
-/**
- * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
- * @type {import('./index').Route[]}
- */
+/** This module's routes (routes/index.js lists them). @type {import('./index').Route[]} */
 const ROUTES = [
-	{
-		method: 'POST',
-		url: '/v1/submerchants/:id/documents',
-		schema: { body: documentCreate },
-		handler: create,
-	},
-	{ method: 'GET', url: '/v1/submerchants/:id/documents', handler: list },
+	route('POST', '/v1/submerchants/:id/documents', create, { body: documentCreate }),
+	route('GET', '/v1/submerchants/:id/documents', list),
 ];
 
 module.exports = { REPLACED_STATUS, ROUTES };

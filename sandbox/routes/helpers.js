@@ -37,4 +37,17 @@ function assignDefined(target, changes) {
 	}
 }
 
-module.exports = { objectBody, jsonBody, ownSubmerchantFromPath, assignDefined };
+/**
+ * A row of a route module's table (routes/index.js): the method, the path, the handler and, when the request has
+ * rules, its schema (`{ body }` or `{ querystring }`).
+ * @param {import('./index').Route['method']} method
+ * @param {string} url
+ * @param {import('./index').Route['handler']} handler
+ * @param {import('./index').Route['schema']} [schema]
+ * @returns {import('./index').Route}
+ */
+function route(method, url, handler, schema) {
+	return schema === undefined ? { method, url, handler } : { method, url, schema, handler };
+}
+
+module.exports = { objectBody, jsonBody, ownSubmerchantFromPath, assignDefined, route };

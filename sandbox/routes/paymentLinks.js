@@ -15,6 +15,7 @@ const {
 	paymentLinkListQuery,
 } = require('../api/schemas');
 const { paginate, pageRequest } = require('../pagination');
+const { route } = require('./helpers');
 
 function ownLink(ctx) {
 	const link = ctx.app.store.paymentLinks.get(pathUuid(ctx.params, 'id'));
@@ -82,20 +83,12 @@ function create(ctx) {
 	return { status: 201, message: 'Payment link created', data: link };
 }
 
-/**
- * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
- * @type {import('./index').Route[]}
- */
+/** This module's routes (routes/index.js lists them). @type {import('./index').Route[]} */
 const ROUTES = [
-	{
-		method: 'GET',
-		url: PAYMENT_LINKS_PATH,
-		schema: { querystring: paymentLinkListQuery },
-		handler: list,
-	},
-	{ method: 'POST', url: PAYMENT_LINKS_PATH, schema: { body: paymentLinkCreate }, handler: create },
-	{ method: 'GET', url: '/v1/payment-links/:id', handler: get },
-	{ method: 'POST', url: '/v1/payment-links/:id/upload-cover', handler: uploadCover },
+	route('GET', PAYMENT_LINKS_PATH, list, { querystring: paymentLinkListQuery }),
+	route('POST', PAYMENT_LINKS_PATH, create, { body: paymentLinkCreate }),
+	route('GET', '/v1/payment-links/:id', get),
+	route('POST', '/v1/payment-links/:id/upload-cover', uploadCover),
 ];
 
 module.exports = { ROUTES };

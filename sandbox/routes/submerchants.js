@@ -13,7 +13,7 @@ const {
 const { conflict } = require('../errors');
 const { paginate, pageRequest } = require('../pagination');
 const { compareText, nowIso } = require('../store');
-const { assignDefined, ownSubmerchantFromPath } = require('./helpers');
+const { assignDefined, ownSubmerchantFromPath, route } = require('./helpers');
 
 function list(ctx) {
 	const query = ctx.input('querystring');
@@ -79,30 +79,12 @@ function submitForReview(ctx) {
 	return { message: 'Submerchant submitted for review; the compliance pipeline has started' };
 }
 
-/**
- * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
- * @type {import('./index').Route[]}
- */
+/** This module's routes (routes/index.js lists them). @type {import('./index').Route[]} */
 const ROUTES = [
-	{
-		method: 'GET',
-		url: '/v1/submerchants',
-		schema: { querystring: submerchantListQuery },
-		handler: list,
-	},
-	{ method: 'GET', url: '/v1/submerchants/:id', handler: get },
-	{
-		method: 'PATCH',
-		url: '/v1/submerchants/:id',
-		schema: { body: submerchantUpdate },
-		handler: update,
-	},
-	{
-		method: 'POST',
-		url: '/v1/submerchants/:id/submit-for-review',
-		schema: { body: noBody },
-		handler: submitForReview,
-	},
+	route('GET', '/v1/submerchants', list, { querystring: submerchantListQuery }),
+	route('GET', '/v1/submerchants/:id', get),
+	route('PATCH', '/v1/submerchants/:id', update, { body: submerchantUpdate }),
+	route('POST', '/v1/submerchants/:id/submit-for-review', submitForReview, { body: noBody }),
 ];
 
 module.exports = { ROUTES };

@@ -10,7 +10,7 @@
 const { LEGAL_REPRESENTATIVES_PATH, WITHDRAWALS_PATH } = require('../api/names');
 const { undocumentedBody } = require('../api/schemas');
 const { newId, nowIso } = require('../store');
-const { ownSubmerchantFromPath } = require('./helpers');
+const { ownSubmerchantFromPath, route } = require('./helpers');
 
 function createLegalRepresentative(ctx) {
 	const submerchant = ownSubmerchantFromPath(ctx);
@@ -32,23 +32,12 @@ function createWithdrawal(ctx) {
 	return { status: 201, message: 'Withdrawal requested', data: withdrawal };
 }
 
-/**
- * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
- * @type {import('./index').Route[]}
- */
+/** This module's routes (routes/index.js lists them). @type {import('./index').Route[]} */
 const ROUTES = [
-	{
-		method: 'POST',
-		url: LEGAL_REPRESENTATIVES_PATH(':id'),
-		schema: { body: undocumentedBody },
-		handler: createLegalRepresentative,
-	},
-	{
-		method: 'POST',
-		url: WITHDRAWALS_PATH,
-		schema: { body: undocumentedBody },
-		handler: createWithdrawal,
-	},
+	route('POST', LEGAL_REPRESENTATIVES_PATH(':id'), createLegalRepresentative, {
+		body: undocumentedBody,
+	}),
+	route('POST', WITHDRAWALS_PATH, createWithdrawal, { body: undocumentedBody }),
 ];
 
 module.exports = { ROUTES };

@@ -9,6 +9,7 @@ const { parse, pathUuid } = require('../api/issues');
 const { walletStatementQuery } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { compareText } = require('../store');
+const { route } = require('./helpers');
 
 function ownWallet(ctx) {
 	const wallet = ctx.app.store.wallets.get(pathUuid(ctx.params, 'id'));
@@ -59,18 +60,10 @@ function statement(ctx) {
 	};
 }
 
-/**
- * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
- * @type {import('./index').Route[]}
- */
+/** This module's routes (routes/index.js lists them). @type {import('./index').Route[]} */
 const ROUTES = [
-	{ method: 'GET', url: '/v1/wallets/:id', handler: get },
-	{
-		method: 'GET',
-		url: '/v1/wallets/:id/statement',
-		schema: { querystring: walletStatementQuery },
-		handler: statement,
-	},
+	route('GET', '/v1/wallets/:id', get),
+	route('GET', '/v1/wallets/:id/statement', statement, { querystring: walletStatementQuery }),
 ];
 
 module.exports = { ROUTES };

@@ -18,6 +18,7 @@ const {
 const { notFound } = require('../errors');
 const { paginate, pageRequest } = require('../pagination');
 const { compareText, newId, nowIso } = require('../store');
+const { route } = require('./helpers');
 
 function publicEndpoint(endpoint) {
 	const { secret: _secret, ...rest } = endpoint;
@@ -91,30 +92,12 @@ function remove(ctx) {
 	return { message: 'Webhook endpoint deleted' };
 }
 
-/**
- * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
- * @type {import('./index').Route[]}
- */
+/** This module's routes (routes/index.js lists them). @type {import('./index').Route[]} */
 const ROUTES = [
-	{
-		method: 'GET',
-		url: WEBHOOK_ENDPOINTS_PATH,
-		schema: { querystring: webhookEndpointListQuery },
-		handler: list,
-	},
-	{
-		method: 'POST',
-		url: WEBHOOK_ENDPOINTS_PATH,
-		schema: { body: webhookEndpointCreate },
-		handler: create,
-	},
-	{
-		method: 'PATCH',
-		url: `${WEBHOOK_ENDPOINTS_PATH}/:id`,
-		schema: { body: webhookEndpointUpdate },
-		handler: update,
-	},
-	{ method: 'DELETE', url: `${WEBHOOK_ENDPOINTS_PATH}/:id`, handler: remove },
+	route('GET', WEBHOOK_ENDPOINTS_PATH, list, { querystring: webhookEndpointListQuery }),
+	route('POST', WEBHOOK_ENDPOINTS_PATH, create, { body: webhookEndpointCreate }),
+	route('PATCH', `${WEBHOOK_ENDPOINTS_PATH}/:id`, update, { body: webhookEndpointUpdate }),
+	route('DELETE', `${WEBHOOK_ENDPOINTS_PATH}/:id`, remove),
 ];
 
 module.exports = { publicEndpoint, newWebhookSecret, ROUTES };

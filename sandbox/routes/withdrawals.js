@@ -8,6 +8,7 @@ const { WITHDRAWAL_FEE_QUERY, WITHDRAWAL_SUMMARY_QUERY } = require('../api/names
 const { withdrawalFeeQuery, withdrawalSummaryQuery } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { withdrawalFee } = require('../fees');
+const { route } = require('./helpers');
 
 function summary(ctx) {
 	const store = ctx.app.store;
@@ -45,23 +46,10 @@ function fee(ctx) {
 	};
 }
 
-/**
- * This module's routes: method, path, the request's schema and the handler (routes/index.js lists them).
- * @type {import('./index').Route[]}
- */
+/** This module's routes (routes/index.js lists them). @type {import('./index').Route[]} */
 const ROUTES = [
-	{
-		method: 'GET',
-		url: '/v1/withdrawals/summary',
-		schema: { querystring: withdrawalSummaryQuery },
-		handler: summary,
-	},
-	{
-		method: 'GET',
-		url: '/v1/withdrawals/fee',
-		schema: { querystring: withdrawalFeeQuery },
-		handler: fee,
-	},
+	route('GET', '/v1/withdrawals/summary', summary, { querystring: withdrawalSummaryQuery }),
+	route('GET', '/v1/withdrawals/fee', fee, { querystring: withdrawalFeeQuery }),
 ];
 
 module.exports = { ROUTES };

@@ -12,6 +12,8 @@ import { moduleOf } from './registry';
 import { checkBatch, checkCase } from '../cases/check';
 
 export { useSandbox, type Sandbox } from './sandbox';
+export { runAction } from './runWorkflow';
+export { SEED } from '../../sandbox';
 
 /** A resource locator value in "By ID" mode. */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });

@@ -1,8 +1,6 @@
 /** Anticipation → Cancel against the sandbox, beyond its case file (test/cases): the API's refusal, Continue On Fail. */
 import type { INodeParameters } from 'n8n-workflow';
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runAction, runOk, SEED, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 

@@ -1,8 +1,6 @@
 /** Anticipation → Create against the sandbox, beyond its case file (test/cases): ids as an array, the API's refusal. */
 import type { INodeParameters } from 'n8n-workflow';
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runAction, runOk, SEED, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const R = SEED.receivables;

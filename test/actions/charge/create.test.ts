@@ -1,8 +1,13 @@
 /** Charge → Create against the sandbox: every payment method's request pinned, the card data never echoed, invalid input refused before sending. */
 import type { INodeParameters } from 'n8n-workflow';
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { expectRejectedBeforeSending, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import {
+	expectRejectedBeforeSending,
+	onlyRequest,
+	runAction,
+	runOk,
+	SEED,
+	useSandbox,
+} from '../../harness/actions';
 
 const api = useSandbox();
 const CARD_NUMBER = '4111 1111-1111 1111';

@@ -1,8 +1,6 @@
 /** Charge → Get against the sandbox, beyond its case file (test/cases): items, errors and pairing. */
 import type { IDataObject } from 'n8n-workflow';
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { byId, useSandbox } from '../../harness/actions';
+import { byId, runAction, SEED, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const C = SEED.charges;

@@ -3,9 +3,8 @@ import axios from 'axios';
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 import { searchPaymentLinks } from '../../../nodes/PaymentPlatform/methods/listSearch';
 import { PAYMENT_LINKS_PATH } from '../../../nodes/shared/chosenNames';
-import { SEED } from '../../../sandbox';
+import { byId, onlyRequest, runOk, SEED, useSandbox } from '../../harness/actions';
 import { TestCredentialsHelper } from '../../harness/credentialsHelper';
-import { byId, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 import { createLink } from '../../harness/parameters';
 
 const api = useSandbox({}, { resetBeforeEach: true });

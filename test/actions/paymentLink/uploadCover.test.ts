@@ -1,8 +1,6 @@
 /** Payment Link → Upload Cover against the sandbox, beyond its case file (test/cases): the default field, any file type sent as it is, a missing binary field. */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runAction, runOk, SEED, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const LINK = SEED.paymentLinkId;

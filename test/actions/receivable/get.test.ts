@@ -1,7 +1,6 @@
 /** Receivable → Get against the sandbox, beyond its case file (test/cases): an unknown receivable. */
 
-import { runAction } from '../../harness';
-import { onlyRequest, useSandbox } from '../../harness/actions';
+import { onlyRequest, runAction, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 

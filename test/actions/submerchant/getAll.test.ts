@@ -1,8 +1,5 @@
 /** Submerchant → Get Many against the sandbox, beyond its case file (test/cases): Return All, Limit, the filter after a state change. */
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest } from '../../harness/actions';
+import { byId, onlyRequest, runAction, SEED, useSandbox } from '../../harness/actions';
 
 const S = SEED.submerchants;
 /** Every seeded submerchant the sandbox merchant owns (the other merchant's one is invisible). */

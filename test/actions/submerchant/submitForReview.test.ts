@@ -1,8 +1,5 @@
 /** Submerchant → Submit for Review against the sandbox, beyond its case file (test/cases): the API's own refusals. */
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest } from '../../harness/actions';
+import { byId, onlyRequest, runAction, SEED, useSandbox } from '../../harness/actions';
 
 const S = SEED.submerchants;
 

@@ -4,9 +4,8 @@
  * expression, an empty or null value, next to other fields. Each is refused before any request.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { SEED } from '../../../sandbox';
+import { byId, expectRejectedBeforeSending, SEED, useSandbox } from '../../harness/actions';
 import * as update from '../../../nodes/PaymentPlatform/actions/submerchant/update.operation';
-import { byId, expectRejectedBeforeSending, useSandbox } from '../../harness/actions';
 
 const sandbox = useSandbox();
 const REFUSAL =

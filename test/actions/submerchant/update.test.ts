@@ -1,8 +1,5 @@
 /** Submerchant → Update against the sandbox: only the fields given are sent, typed as the reference says; Fields to Clear. */
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest, twoItems } from '../../harness/actions';
+import { byId, onlyRequest, runAction, SEED, twoItems, useSandbox } from '../../harness/actions';
 import type { INodeParameters } from 'n8n-workflow';
 
 const S = SEED.submerchants;

@@ -1,8 +1,5 @@
 /** Submerchant Address → Create against the sandbox: the request pinned, the address type only when picked, characters counted as code points. */
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest } from '../../harness/actions';
+import { byId, onlyRequest, runAction, SEED, useSandbox } from '../../harness/actions';
 import { ADDRESS, ADDRESS_SENT } from '../../cases/values';
 
 const S = SEED.submerchants;

@@ -1,9 +1,6 @@
 /** Submerchant Address → Update against the sandbox: only the fields given are sent; Fields to Clear. */
 import * as update from '../../../nodes/PaymentPlatform/actions/submerchantAddress/update.operation';
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { useSandbox } from '../../harness/sandbox';
-import { byId, jsonOf, onlyRequest } from '../../harness/actions';
+import { byId, jsonOf, onlyRequest, runAction, SEED, useSandbox } from '../../harness/actions';
 
 const S = SEED.submerchants;
 const sandbox = useSandbox({}, { resetBeforeEach: true });

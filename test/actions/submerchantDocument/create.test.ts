@@ -1,16 +1,16 @@
 /** Submerchant Document → Create against the sandbox: a hosted file or an input binary field, the request pinned. */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { expr } from '../../harness/parameters';
-import { useSandbox } from '../../harness/sandbox';
 import {
 	byId,
-	onlyRequest,
 	expectRejectedBeforeSending,
+	onlyRequest,
 	repeat,
+	runAction,
+	SEED,
 	twoItems,
+	useSandbox,
 } from '../../harness/actions';
+import { expr } from '../../harness/parameters';
 
 const S = SEED.submerchants;
 const D = SEED.documents;

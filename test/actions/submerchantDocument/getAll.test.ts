@@ -1,8 +1,5 @@
 /** Submerchant Document → Get Many against the sandbox, beyond its case file (test/cases): the limit on the client, a submerchant without documents. */
-import { runAction } from '../../harness';
-import { SEED } from '../../../sandbox';
-import { useSandbox } from '../../harness/sandbox';
-import { byId, onlyRequest } from '../../harness/actions';
+import { byId, onlyRequest, runAction, SEED, useSandbox } from '../../harness/actions';
 
 const S = SEED.submerchants;
 const D = SEED.documents;

@@ -1,8 +1,7 @@
 /** Wallet → Get Statement against the sandbox, beyond its case file (test/cases): no period, one date rule, split entries. */
 import type { INodeParameters } from 'n8n-workflow';
-import { SEED } from '../../../sandbox';
+import { idsOf, jsonOf, onlyRequest, runOk, SEED, useSandbox } from '../../harness/actions';
 import { WALLET_STATEMENT_QUERY } from '../../../nodes/shared/chosenNames';
-import { idsOf, jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const W = SEED.walletEntries;

@@ -1,7 +1,6 @@
 /** Withdrawal → Get Summary against the sandbox, beyond its case file (test/cases): the whole merchant, an unknown submerchant. */
 import type { INodeParameters } from 'n8n-workflow';
-import { runAction } from '../../harness';
-import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, runAction, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const summary = (parameters: INodeParameters = {}): INodeParameters => ({
