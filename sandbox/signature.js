@@ -182,16 +182,17 @@ function signingFromEnv(value) {
 	return /** @type {SigningScheme} */ (scheme);
 }
 
+// In the order the file states them.
 module.exports = {
 	SIGNING_SCHEMES,
-	USER_AGENT,
-	deliveryHeaders,
-	hmac,
 	macOf,
-	signatureHeaderValue,
+	hmac,
+	signingKey,
+	signedText,
 	signatureHeaders,
 	signedHeaders,
-	signedText,
+	signatureHeaderValue,
+	USER_AGENT,
+	deliveryHeaders,
 	signingFromEnv,
-	signingKey,
 };

@@ -13,22 +13,22 @@ const { z } = require('zod');
 const names = require('./names');
 const values = require('./values');
 const {
-	RULES,
-	says,
-	text,
-	matching,
-	oneOf,
-	integer,
-	number,
-	boolean,
-	uuid,
-	freeObject,
-	list,
-	timestamp,
 	absent,
-	strictObject,
+	boolean,
+	freeObject,
+	integer,
+	list,
+	matching,
+	number,
+	oneOf,
 	query,
 	queryObject,
+	RULES,
+	says,
+	strictObject,
+	text,
+	timestamp,
+	uuid,
 } = require('./rules');
 
 const { LIMITS, PATTERNS, PAGE_SIZE, MAX_INSTALLMENTS } = values;

@@ -5,6 +5,7 @@
  */
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
+import { caseNamed } from '../cases';
 import {
 	expectError,
 	expectMessageOnly,
@@ -190,19 +191,8 @@ describe('payment links', () => {
 describe('receivables', () => {
 	it('GET returns a seeded pending receivable', async () => {
 		const response = await t().api.get(`/v1/receivables/${R.capturedInstallment1}`);
-		expect(response.data.data).toEqual({
-			id: R.capturedInstallment1,
-			charge_id: SEED.charges.captured,
-			merchant_id: SEED.merchantId,
-			gross_amount: 30_000,
-			net_amount: 29_100,
-			fee_amount: 900,
-			status: 'pending',
-			payment_method: 'credit_card',
-			installment: 1,
-			settlement_date: '2025-04-09T00:00:00.000Z',
-			created_at: '2025-03-10T12:00:05.000Z',
-		});
+		// The record the node must output for Receivable → Get (its case file): the sandbox answers it as seeded.
+		expect(response.data.data).toEqual(caseNamed('receivable.get').output?.items?.[0]);
 	});
 
 	it('GET answers 404 for an unknown receivable', async () => {

@@ -271,20 +271,21 @@ function resolve(deliveries, ctx) {
 	return deliveries;
 }
 
+// In the order the file states them.
 module.exports = {
-	FIVE_MB,
-	N8N_PAYLOAD_LIMIT,
 	STATUS,
 	XML_WAIT_MS,
+	N8N_PAYLOAD_LIMIT,
+	FIVE_MB,
+	eventBody,
 	bytes,
 	delivery,
+	unauthorized,
+	runsOnce,
 	duplicate,
-	eventBody,
+	withExpect,
+	signedWith,
+	signLater,
 	flipLast,
 	resolve,
-	runsOnce,
-	signLater,
-	signedWith,
-	unauthorized,
-	withExpect,
 };
