@@ -180,9 +180,16 @@ function storedKey(key: string): string {
 	return `sha256:${createHash('sha256').update(key, 'utf8').digest('hex')}`;
 }
 
-/** A Map keeps insertion order: the oldest first. */
+interface RememberedDelivery {
+	at: number;
+	keys: string[];
+}
+
+/** The bound counts deliveries, not keys: one delivery may be known by two keys. A Map keeps insertion order. */
 interface Window {
-	entries: Map<string, number>;
+	deliveries: Map<number, RememberedDelivery>;
+	serialByKey: Map<string, number>;
+	nextSerial: number;
 	maxAgeMs: number;
 	lastUsed: number;
 }
@@ -226,9 +233,20 @@ export function hasSeenDelivery(
 	const window = windows.get(webhook);
 	if (window === undefined) return false;
 	return keys.some((key) => {
-		const at = window.entries.get(storedKey(key));
+		const serial = window.serialByKey.get(storedKey(key));
+		const at = serial === undefined ? undefined : window.deliveries.get(serial)?.at;
 		return at !== undefined && now - at < bounds.maxAgeMs;
 	});
+}
+
+function forgetKey(window: Window, key: string): void {
+	const serial = window.serialByKey.get(key);
+	if (serial === undefined) return;
+	window.serialByKey.delete(key);
+	const delivery = window.deliveries.get(serial);
+	if (delivery === undefined) return;
+	delivery.keys = delivery.keys.filter((kept) => kept !== key);
+	if (delivery.keys.length === 0) window.deliveries.delete(serial);
 }
 
 export function rememberDeliveries(
@@ -239,17 +257,28 @@ export function rememberDeliveries(
 ): void {
 	let window = windows.get(webhook);
 	if (window === undefined) {
-		window = { entries: new Map(), maxAgeMs: bounds.maxAgeMs, lastUsed: now };
+		window = {
+			deliveries: new Map(),
+			serialByKey: new Map(),
+			nextSerial: 0,
+			maxAgeMs: bounds.maxAgeMs,
+			lastUsed: now,
+		};
 		windows.set(webhook, window);
 	}
 	window.maxAgeMs = bounds.maxAgeMs;
 	window.lastUsed = now;
-	for (const key of keys) {
-		const kept = storedKey(key);
-		window.entries.delete(kept);
-		window.entries.set(kept, now);
+	const keptKeys = [...new Set(keys.map(storedKey))];
+	// A key already known moves to this delivery; the older delivery keeps its other keys and its time.
+	for (const key of keptKeys) forgetKey(window, key);
+	const serial = window.nextSerial++;
+	window.deliveries.set(serial, { at: now, keys: keptKeys });
+	for (const key of keptKeys) window.serialByKey.set(key, serial);
+	for (const [oldest, delivery] of window.deliveries) {
+		if (window.deliveries.size <= bounds.maxIds && now - delivery.at < bounds.maxAgeMs) return;
+		window.deliveries.delete(oldest);
+		for (const key of delivery.keys) window.serialByKey.delete(key);
 	}
-	trimOldest(window.entries, bounds.maxIds, (at) => now - at >= bounds.maxAgeMs);
 }
 
 export function isInFlight(webhook: string, keys: readonly string[], now: number): boolean {
