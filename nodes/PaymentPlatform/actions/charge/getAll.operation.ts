@@ -6,7 +6,7 @@ import {
 	MAX_INSTALLMENTS,
 	PAYMENT_METHODS,
 } from '../../../shared/documentedValues';
-import { declareFields, requestQuery, getListLimit } from '../../fields/fields';
+import { apiField, declareFields, requestQuery, getListLimit } from '../../fields/fields';
 import {
 	filters,
 	periodFilters,
@@ -32,40 +32,35 @@ export const fields = declareFields([
 	simplifyProperty('charge'),
 	filters([
 		period.endDate,
-		{
-			displayName: 'Installments',
-			name: 'installments',
-			type: 'number',
-			default: 1,
-			description: `Only charges paid in this number of installments. ${UNCHECKED_FILTER_NOTE}.`,
-			api: { field: Q.installments, type: 'integer', range: { min: 1, max: MAX_INSTALLMENTS } },
-		},
-		{
-			displayName: 'Max Amount (in Cents)',
-			name: 'maxAmount',
-			type: 'number',
-			default: 0,
-			description: 'Only charges of at most this amount, in cents',
-			api: {
+		apiField(
+			'Installments',
+			'installments',
+			`Only charges paid in this number of installments. ${UNCHECKED_FILTER_NOTE}.`,
+			{ field: Q.installments, type: 'integer', range: { min: 1, max: MAX_INSTALLMENTS } },
+			{ default: 1 },
+		),
+		apiField(
+			'Max Amount (in Cents)',
+			'maxAmount',
+			'Only charges of at most this amount, in cents',
+			{
 				field: Q.maxAmount,
 				type: 'cents',
 				range: { min: 0 },
 				answered: { field: 'amount', holds: 'atMost' },
 			},
-		},
-		{
-			displayName: 'Min Amount (in Cents)',
-			name: 'minAmount',
-			type: 'number',
-			default: 0,
-			description: 'Only charges of at least this amount, in cents',
-			api: {
+		),
+		apiField(
+			'Min Amount (in Cents)',
+			'minAmount',
+			'Only charges of at least this amount, in cents',
+			{
 				field: Q.minAmount,
 				type: 'cents',
 				range: { min: 0 },
 				answered: { field: 'amount', holds: 'atLeast' },
 			},
-		},
+		),
 		{
 			displayName: 'Payment Method',
 			name: 'paymentMethod',
@@ -80,14 +75,10 @@ export const fields = declareFields([
 				answered: { field: 'payment_method', holds: 'equal' },
 			},
 		},
-		{
-			displayName: 'Search',
-			name: 'search',
+		apiField('Search', 'search', `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}.`, {
+			field: Q.search,
 			type: 'string',
-			default: '',
-			description: `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}.`,
-			api: { field: Q.search, type: 'string' },
-		},
+		}),
 		period.startDate,
 		{
 			displayName: 'Status',
