@@ -204,13 +204,6 @@ const runningByWebhook = new Map<string, Map<string, RunningMark>>();
 let lastAttempt = 0;
 let lastSweep = 0;
 
-function trimOldest<T>(entries: Map<string, T>, max: number, isStale: (value: T) => boolean): void {
-	for (const [key, value] of entries) {
-		if (entries.size <= max && !isStale(value)) return;
-		entries.delete(key);
-	}
-}
-
 function sweepIdleWebhooks(now: number): void {
 	if (now - lastSweep < SWEEP_EVERY_MS) return;
 	lastSweep = now;
@@ -310,7 +303,10 @@ export function markInFlight(
 		running.delete(kept);
 		running.set(kept, { attempt, until: now + seconds * 1000 });
 	}
-	trimOldest(running, RUNNING_MARKS_MAX, () => false);
+	for (const [oldest] of running) {
+		if (running.size <= RUNNING_MARKS_MAX) break;
+		running.delete(oldest);
+	}
 	return attempt;
 }
 
