@@ -53,6 +53,7 @@ const EDITOR_INPUT: Partial<Record<ApiRule['type'], Partial<DeclaredField>>> = {
 	number: { type: 'number', default: 0 },
 	boolean: { type: 'boolean', default: false },
 	dateTime: { type: 'dateTime', default: '' },
+	enum: { type: 'options' },
 };
 
 /** The editor input follows from the API type (an empty default); `more` adds to or overrides it. */

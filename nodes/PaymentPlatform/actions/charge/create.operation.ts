@@ -19,21 +19,19 @@ import type { PreparedWrite } from '../node.type';
  * installments up to 12.
  */
 export const fields = declareFields([
-	{
-		displayName: 'Payment Method',
-		name: 'paymentMethod',
-		type: 'options',
-		options: PAYMENT_METHOD_OPTIONS,
-		default: 'pix',
-		description: 'How the customer pays',
-		api: {
+	apiField(
+		'Payment Method',
+		'paymentMethod',
+		'How the customer pays',
+		{
 			field: 'payment_method',
 			type: 'enum',
 			values: PAYMENT_METHODS,
 			required: true,
 			chosen: 'a charge is always for one payment method',
 		},
-	},
+		{ options: PAYMENT_METHOD_OPTIONS, default: 'pix' },
+	),
 	apiField(
 		'Amount (in Cents)',
 		'amount',

@@ -61,39 +61,35 @@ export const fields = declareFields([
 				answered: { field: 'amount', holds: 'atLeast' },
 			},
 		),
-		{
-			displayName: 'Payment Method',
-			name: 'paymentMethod',
-			type: 'options',
-			options: PAYMENT_METHOD_OPTIONS,
-			default: 'pix',
-			description: 'Only charges paid by this method',
-			api: {
+		apiField(
+			'Payment Method',
+			'paymentMethod',
+			'Only charges paid by this method',
+			{
 				field: Q.paymentMethod,
 				type: 'enum',
 				values: PAYMENT_METHODS,
 				answered: { field: 'payment_method', holds: 'equal' },
 			},
-		},
+			{ options: PAYMENT_METHOD_OPTIONS, default: 'pix' },
+		),
 		apiField('Search', 'search', `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}.`, {
 			field: Q.search,
 			type: 'string',
 		}),
 		period.startDate,
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: CHARGE_STATUS_OPTIONS,
-			default: 'pending',
-			description: 'Only charges in this status',
-			api: {
+		apiField(
+			'Status',
+			'status',
+			'Only charges in this status',
+			{
 				field: Q.status,
 				type: 'enum',
 				values: CHARGE_STATUSES,
 				answered: { field: 'status', holds: 'equal' },
 			},
-		},
+			{ options: CHARGE_STATUS_OPTIONS, default: 'pending' },
+		),
 	]),
 	readOptionsWith(outsideFiltersOption),
 ]);

@@ -35,15 +35,13 @@ export const fields = declareFields([
 	),
 	simplifyProperty('paymentLink', true),
 	additionalFields([
-		{
-			displayName: 'Allowed Payment Methods',
-			name: 'allowed_payment_methods',
-			type: 'multiOptions',
-			options: PAYMENT_METHOD_OPTIONS,
-			default: [],
-			description: 'How the customer may pay on the checkout page',
-			api: { field: B.allowedPaymentMethods, type: 'array', distinct: true },
-		},
+		apiField(
+			'Allowed Payment Methods',
+			'allowed_payment_methods',
+			'How the customer may pay on the checkout page',
+			{ field: B.allowedPaymentMethods, type: 'array', distinct: true },
+			{ type: 'multiOptions', options: PAYMENT_METHOD_OPTIONS, default: [] },
+		),
 		currencyField('the amount'),
 		apiField(
 			'Description',

@@ -97,15 +97,11 @@ const fileUrlField = (fileSource: 'url' | 'binary', description: string): Declar
 
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant the document belongs to' }),
-	{
-		displayName: 'Type',
-		name: 'documentType',
-		type: 'options',
-		options: DOCUMENT_TYPE_OPTIONS,
-		default: 'front_id',
-		description:
-			'Which document this is. PJ types are for companies, PF types for individuals, Partner types for a partner of a company. Sending a type again replaces the previous document of that type.',
-		api: {
+	apiField(
+		'Type',
+		'documentType',
+		'Which document this is. PJ types are for companies, PF types for individuals, Partner types for a partner of a company. Sending a type again replaces the previous document of that type.',
+		{
 			field: 'type',
 			type: 'enum',
 			values: DOCUMENT_TYPES,
@@ -114,7 +110,8 @@ export const fields = declareFields([
 			chosen:
 				'a document is recorded by its type: rules 1, 3 and 4 are stated by type (not marked required)',
 		},
-	},
+		{ options: DOCUMENT_TYPE_OPTIONS, default: 'front_id' },
+	),
 	apiField(
 		'Legal Representative ID',
 		'legalRepresentativeId',
