@@ -28,11 +28,6 @@ type ChargeEventItem = {
 	rawBodyEncoding?: 'utf8' | 'base64';
 };
 
-interface Delivery {
-	item: ChargeEventItem;
-	keys: string[];
-}
-
 /** The bytes verified are the bytes read. */
 type ParsedBody =
 	| { isJson: true; value: unknown }
@@ -52,7 +47,7 @@ function parseDeliveryBody(rawBody: Buffer): ParsedBody {
 	}
 }
 
-function isObject(value: unknown): value is JsonObject {
+export function isObject(value: unknown): value is JsonObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -90,8 +85,8 @@ function deliveryFieldsOf(body: JsonObject, isCharge: boolean): JsonObject {
 	return Object.fromEntries(Object.entries(body).filter(([key]) => !fields.has(key)));
 }
 
-function bodyDigest(rawBody: Buffer): string {
-	return `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+function sha256(data: Buffer | string): string {
+	return `sha256:${createHash('sha256').update(data).digest('hex')}`;
 }
 
 function headerField(
@@ -111,7 +106,7 @@ export function readDelivery(
 	rawBody: Buffer,
 	headers: RequestHeaders,
 	signed: SignedParts,
-): Delivery {
+): { item: ChargeEventItem; keys: string[] } {
 	const parsed = parseDeliveryBody(rawBody);
 	const body = parsed.isJson && isObject(parsed.value) ? parsed.value : {};
 	const isCharge = WEBHOOK_PAYLOAD_NAMES.bodyIsChargeWith.some((key) => body[key] !== undefined);
@@ -132,7 +127,7 @@ export function readDelivery(
 			: undefined;
 	if (idHeader?.signed === false) unsignedFields.push('id');
 
-	const digest = bodyDigest(rawBody);
+	const digest = sha256(rawBody);
 	const item: ChargeEventItem = {
 		id: bodyId ?? signed.id ?? idHeader?.value ?? null,
 		event: bodyEvent ?? eventHeader?.value ?? null,
@@ -176,8 +171,7 @@ const RUNNING_MARKS_MAX = 1_000;
 const SWEEP_EVERY_MS = 60_000;
 
 function storedKey(key: string): string {
-	if (key.length <= LONGEST_KEPT_KEY) return key;
-	return `sha256:${createHash('sha256').update(key, 'utf8').digest('hex')}`;
+	return key.length <= LONGEST_KEPT_KEY ? key : sha256(key);
 }
 
 interface RememberedDelivery {
@@ -248,17 +242,14 @@ export function rememberDeliveries(
 	now: number,
 	bounds: WindowBounds,
 ): void {
-	let window = windows.get(webhook);
-	if (window === undefined) {
-		window = {
-			deliveries: new Map(),
-			serialByKey: new Map(),
-			nextSerial: 0,
-			maxAgeMs: bounds.maxAgeMs,
-			lastUsed: now,
-		};
-		windows.set(webhook, window);
-	}
+	const window: Window = windows.get(webhook) ?? {
+		deliveries: new Map(),
+		serialByKey: new Map(),
+		nextSerial: 0,
+		maxAgeMs: bounds.maxAgeMs,
+		lastUsed: now,
+	};
+	windows.set(webhook, window);
 	window.maxAgeMs = bounds.maxAgeMs;
 	window.lastUsed = now;
 	const keptKeys = [...new Set(keys.map(storedKey))];
@@ -292,11 +283,8 @@ export function markInFlight(
 	now: number,
 ): number {
 	const attempt = ++lastAttempt;
-	let running = runningByWebhook.get(webhook);
-	if (running === undefined) {
-		running = new Map();
-		runningByWebhook.set(webhook, running);
-	}
+	const running = runningByWebhook.get(webhook) ?? new Map<string, RunningMark>();
+	runningByWebhook.set(webhook, running);
 	for (const [key, mark] of running) if (mark.until <= now) running.delete(key);
 	for (const key of keys) {
 		const kept = storedKey(key);

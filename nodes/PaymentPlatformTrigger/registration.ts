@@ -14,6 +14,7 @@ import {
 	webhookEndpointPath,
 } from '../shared/chosenNames';
 import { apiRequest } from '../shared/transport';
+import { isObject } from './delivery';
 import type { RegistrationSettings } from './properties';
 
 type StaticData = Record<string, unknown>;
@@ -252,10 +253,6 @@ const ENDPOINT_LIST_MAX_PAGES = 50;
 
 const LIST_KEYS = ['items', 'endpoints', 'data', 'results', 'webhooks', 'records'];
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function listedItems(data: unknown): unknown[] | undefined {
 	if (Array.isArray(data)) return data;
 	if (!isObject(data)) return undefined;
@@ -269,16 +266,6 @@ function readListedEndpoints(items: readonly unknown[]): ListedEndpoint[] {
 		const id = text(item.id) ?? (typeof item.id === 'number' ? String(item.id) : undefined);
 		return id === undefined ? [] : [{ id, url: text(item.url) }];
 	});
-}
-
-function paginationOf(result: {
-	data?: unknown;
-	pagination?: unknown;
-}): Record<string, unknown> | undefined {
-	if (isObject(result.pagination)) return result.pagination;
-	return isObject(result.data) && isObject(result.data.pagination)
-		? result.data.pagination
-		: undefined;
 }
 
 const count = (value: unknown): number | undefined =>
@@ -317,7 +304,11 @@ async function readEndpointList(this: IHookFunctions): Promise<EndpointList | un
 		}
 		const listed = readListedEndpoints(items);
 		const fresh = listed.filter((endpoint) => !seen.has(endpoint.id));
-		const pagination = paginationOf(result);
+		const pagination = isObject(result.pagination)
+			? result.pagination
+			: isObject(result.data) && isObject(result.data.pagination)
+				? result.data.pagination
+				: undefined;
 		if (listed.length > 0 && fresh.length === 0) {
 			// The same page again: the page number is not read. Without pagination that page was the whole list.
 			return { endpoints, complete: pagination === undefined };
@@ -355,12 +346,6 @@ async function removeEndpointsAndConfirm(
 }
 
 const releases = new Map<string, Registration>();
-
-function takeBack(url: string): Registration | undefined {
-	const release = releases.get(url);
-	releases.delete(url);
-	return release;
-}
 
 function removeLater(
 	this: IHookFunctions,
@@ -402,7 +387,8 @@ export async function keepRegistration(
 	const staticData = this.getWorkflowStaticData('node');
 	const url = webhookUrl.call(this);
 	const events = selectedEvents.call(this);
-	const takenBack = takeBack(url);
+	const takenBack = releases.get(url);
+	releases.delete(url);
 	if (takenBack !== undefined) saveRegistration(staticData, takenBack);
 	const stored = storedRegistration(staticData);
 	let kept = stored.endpointId !== undefined && stored.secret !== undefined;
