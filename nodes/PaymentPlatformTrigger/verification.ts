@@ -386,18 +386,6 @@ const CHECKS: Record<SignatureFamily, (request: Request) => FamilyCheck> = {
 };
 
 /**
- * Under Automatic, a raw-body match whose body reads as a timestamped family's signed text is refused: a timestamped
- * delivery replayed as raw-body would escape the replay window. Pinning Raw Body lifts it.
- */
-function isDowngrade(request: Request): boolean {
-	return couldBeSignedText(
-		request.rawBody,
-		request.settings.signedTextLayout,
-		typeof standardWebhooksKey(request.secret) === 'string',
-	);
-}
-
-/**
  * The pinned scheme, or under Automatic each family whose shape the request carries; one valid signature is enough.
  */
 function verifyDelivery(
@@ -410,7 +398,17 @@ function verifyDelivery(
 		const check = CHECKS[family](request);
 		if (check.outcome === 'outsideTolerance') refusal = 'outsideTolerance';
 		if (check.outcome !== 'verified') continue;
-		if (family === 'rawBody' && settings.scheme === 'automatic' && isDowngrade(request)) continue;
+		// Under Automatic, a raw-body match whose body reads as a timestamped family's signed text is refused: a
+		// timestamped delivery replayed as raw-body would escape the replay window. Pinning Raw Body lifts it.
+		const downgrade =
+			family === 'rawBody' &&
+			settings.scheme === 'automatic' &&
+			couldBeSignedText(
+				request.rawBody,
+				settings.signedTextLayout,
+				typeof standardWebhooksKey(request.secret) === 'string',
+			);
+		if (downgrade) continue;
 		const verification: Verification = { scheme: family };
 		if (check.timestampMs !== undefined) {
 			verification.timestamp = new Date(check.timestampMs).toISOString();
