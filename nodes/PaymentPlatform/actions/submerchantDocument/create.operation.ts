@@ -8,13 +8,7 @@ import {
 	PARTNER_DOCUMENT_PREFIX,
 } from '../../../shared/documentedValues';
 import { buildRequest, convertValues, InputValidator } from '../../fields/fieldRules';
-import {
-	apiField,
-	type DeclaredField,
-	declareFields,
-	readPathIds,
-	getTrimmedString,
-} from '../../fields/fields';
+import { apiField, declareFields, readPathIds, getTrimmedString } from '../../fields/fields';
 import { DATE_TIME_NOTE } from '../../fields/dates';
 import { additionalFields, submerchantLocator, operationDescription } from '../common.descriptions';
 import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
@@ -84,16 +78,17 @@ const MIME_TYPE_PATTERN = {
 };
 
 /** One field under each File Source, each with its own description (one rule: `file_url`). */
-const fileUrlField = (fileSource: 'url' | 'binary', description: string): DeclaredField => ({
-	displayName: 'File URL',
-	name: 'fileUrl',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. https://files.example.com/contract.pdf',
-	description: `${description}. Optional for the API, but without it the platform has no file to review.`,
-	displayOptions: { show: { fileSource: [fileSource] } },
-	api: { field: 'file_url', type: 'string', length: D.fileUrl },
-});
+const fileUrlField = (fileSource: 'url' | 'binary', description: string) =>
+	apiField(
+		'File URL',
+		'fileUrl',
+		`${description}. Optional for the API, but without it the platform has no file to review.`,
+		{ field: 'file_url', type: 'string', length: D.fileUrl },
+		{
+			placeholder: 'e.g. https://files.example.com/contract.pdf',
+			displayOptions: { show: { fileSource: [fileSource] } },
+		},
+	);
 
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant the document belongs to' }),
