@@ -152,50 +152,37 @@ export const returnAllAndLimit: INodeProperties[] = [
 	},
 ];
 
-export const filters = (options: DeclaredField[]): DeclaredField => ({
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options,
-});
+const collectionOf =
+	(displayName: string, name: string, placeholder: string) =>
+	(options: DeclaredField[]): DeclaredField => ({
+		displayName,
+		name,
+		type: 'collection',
+		placeholder,
+		default: {},
+		options,
+	});
+
+export const filters = collectionOf('Filters', 'filters', 'Add Filter');
+
+export const additionalFields = collectionOf('Additional Fields', 'additionalFields', 'Add Field');
 
 /** `records` names them ("charges created"); `query` gives the chosen names each is sent under. */
 export function periodFilters(
 	records: string,
 	query: { startDate: string; endDate: string },
 ): { startDate: DeclaredField; endDate: DeclaredField } {
-	const filter = (
-		displayName: string,
-		name: 'startDate' | 'endDate',
-		description: string,
-	): DeclaredField => ({
-		displayName,
-		name,
-		type: 'dateTime',
-		default: '',
-		description: DATE_TIME_NOTE(description),
-		api: {
+	const filter = (displayName: string, name: 'startDate' | 'endDate', description: string) =>
+		apiField(displayName, name, DATE_TIME_NOTE(description), {
 			field: query[name],
 			type: 'dateTime',
 			answered: { field: 'created_at', holds: name === 'startDate' ? 'notBefore' : 'notAfter' },
-		},
-	});
+		});
 	return {
 		startDate: filter('Start Date', 'startDate', `Only ${records} from this date and time on`),
 		endDate: filter('End Date', 'endDate', `Only ${records} up to this date and time`),
 	};
 }
-
-export const additionalFields = (options: DeclaredField[]): DeclaredField => ({
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options,
-});
 
 /** The reference shows only BRL, so another code is sent as given. */
 export const currencyField = (of: string): DeclaredField =>
