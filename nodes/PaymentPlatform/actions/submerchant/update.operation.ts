@@ -152,16 +152,13 @@ export const fields = declareFields([
 				{ field: 'phone', type: 'string', length: S.phone },
 				{ placeholder: 'e.g. +5511987654321' },
 			),
-			{
-				displayName: 'Product Categories',
-				name: 'productCategories',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. clothing, accessories',
-				description:
-					'Comma-separated list of product categories, or an expression returning an array of strings. The list sent replaces the current one.',
-				api: { field: 'product_categories', type: 'array' },
-			},
+			apiField(
+				'Product Categories',
+				'productCategories',
+				'Comma-separated list of product categories, or an expression returning an array of strings. The list sent replaces the current one.',
+				{ field: 'product_categories', type: 'array' },
+				{ placeholder: 'e.g. clothing, accessories' },
+			),
 			apiField('Soft Descriptor', 'softDescriptor', "Name shown on the buyer's card statement", {
 				field: 'soft_descriptor',
 				type: 'string',
