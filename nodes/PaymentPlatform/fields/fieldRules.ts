@@ -37,19 +37,10 @@ export class InputValidator {
 	}
 }
 
+type TextType = 'string' | 'uuid' | 'enum';
 /** `cents` is an integer (money in cents); `number` allows fractions. */
-type ApiType =
-	| 'string'
-	| 'cents'
-	| 'integer'
-	| 'number'
-	| 'boolean'
-	| 'uuid'
-	| 'enum'
-	| 'dateTime'
-	| 'array'
-	| 'rows'
-	| 'object';
+type NumberType = 'cents' | 'integer' | 'number';
+type ApiType = TextType | NumberType | 'boolean' | 'dateTime' | 'array' | 'rows' | 'object';
 
 export interface Length extends Range {
 	exact?: number;
@@ -70,7 +61,7 @@ export interface FieldRule {
 	pattern?: { regex: RegExp; rule: string };
 	/** Of an `enum`, or of each entry of an `array`. */
 	values?: readonly string[];
-	entries?: 'string' | 'uuid' | 'enum';
+	entries?: TextType;
 	minItems?: number;
 	/** Keeps the first of entries equal up to letter case. */
 	distinct?: boolean;
