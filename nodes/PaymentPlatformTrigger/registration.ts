@@ -244,11 +244,6 @@ interface ListedEndpoint {
 	url?: string;
 }
 
-interface EndpointList {
-	endpoints: ListedEndpoint[];
-	complete: boolean;
-}
-
 const ENDPOINT_LIST_MAX_PAGES = 50;
 
 const LIST_KEYS = ['items', 'endpoints', 'data', 'results', 'webhooks', 'records'];
@@ -276,7 +271,9 @@ const count = (value: unknown): number | undefined =>
  * without pagination, a page repeated); undefined, logged, when it cannot be read: activation goes on with what is
  * stored. The path is chosen, so the answer's shape is read leniently.
  */
-async function readEndpointList(this: IHookFunctions): Promise<EndpointList | undefined> {
+async function readEndpointList(
+	this: IHookFunctions,
+): Promise<{ endpoints: ListedEndpoint[]; complete: boolean } | undefined> {
 	const endpoints: ListedEndpoint[] = [];
 	const seen = new Set<string>();
 	for (let page = 1; page <= ENDPOINT_LIST_MAX_PAGES; page++) {
