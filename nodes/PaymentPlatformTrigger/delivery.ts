@@ -28,11 +28,6 @@ type ChargeEventItem = {
 	rawBodyEncoding?: 'utf8' | 'base64';
 };
 
-interface Delivery {
-	item: ChargeEventItem;
-	keys: string[];
-}
-
 /** The bytes verified are the bytes read. */
 type ParsedBody =
 	| { isJson: true; value: unknown }
@@ -52,7 +47,7 @@ function parseDeliveryBody(rawBody: Buffer): ParsedBody {
 	}
 }
 
-function isObject(value: unknown): value is JsonObject {
+export function isObject(value: unknown): value is JsonObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -90,8 +85,8 @@ function deliveryFieldsOf(body: JsonObject, isCharge: boolean): JsonObject {
 	return Object.fromEntries(Object.entries(body).filter(([key]) => !fields.has(key)));
 }
 
-function bodyDigest(rawBody: Buffer): string {
-	return `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+function sha256(data: Buffer | string): string {
+	return `sha256:${createHash('sha256').update(data).digest('hex')}`;
 }
 
 function headerField(
@@ -111,7 +106,7 @@ export function readDelivery(
 	rawBody: Buffer,
 	headers: RequestHeaders,
 	signed: SignedParts,
-): Delivery {
+): { item: ChargeEventItem; keys: string[] } {
 	const parsed = parseDeliveryBody(rawBody);
 	const body = parsed.isJson && isObject(parsed.value) ? parsed.value : {};
 	const isCharge = WEBHOOK_PAYLOAD_NAMES.bodyIsChargeWith.some((key) => body[key] !== undefined);
@@ -132,7 +127,7 @@ export function readDelivery(
 			: undefined;
 	if (idHeader?.signed === false) unsignedFields.push('id');
 
-	const digest = bodyDigest(rawBody);
+	const digest = sha256(rawBody);
 	const item: ChargeEventItem = {
 		id: bodyId ?? signed.id ?? idHeader?.value ?? null,
 		event: bodyEvent ?? eventHeader?.value ?? null,
@@ -176,13 +171,19 @@ const RUNNING_MARKS_MAX = 1_000;
 const SWEEP_EVERY_MS = 60_000;
 
 function storedKey(key: string): string {
-	if (key.length <= LONGEST_KEPT_KEY) return key;
-	return `sha256:${createHash('sha256').update(key, 'utf8').digest('hex')}`;
+	return key.length <= LONGEST_KEPT_KEY ? key : sha256(key);
 }
 
-/** A Map keeps insertion order: the oldest first. */
+interface RememberedDelivery {
+	at: number;
+	keys: string[];
+}
+
+/** The bound counts deliveries, not keys: one delivery may be known by two keys. A Map keeps insertion order. */
 interface Window {
-	entries: Map<string, number>;
+	deliveries: Map<number, RememberedDelivery>;
+	serialByKey: Map<string, number>;
+	nextSerial: number;
 	maxAgeMs: number;
 	lastUsed: number;
 }
@@ -196,13 +197,6 @@ const windows = new Map<string, Window>();
 const runningByWebhook = new Map<string, Map<string, RunningMark>>();
 let lastAttempt = 0;
 let lastSweep = 0;
-
-function trimOldest<T>(entries: Map<string, T>, max: number, isStale: (value: T) => boolean): void {
-	for (const [key, value] of entries) {
-		if (entries.size <= max && !isStale(value)) return;
-		entries.delete(key);
-	}
-}
 
 function sweepIdleWebhooks(now: number): void {
 	if (now - lastSweep < SWEEP_EVERY_MS) return;
@@ -226,9 +220,20 @@ export function hasSeenDelivery(
 	const window = windows.get(webhook);
 	if (window === undefined) return false;
 	return keys.some((key) => {
-		const at = window.entries.get(storedKey(key));
+		const serial = window.serialByKey.get(storedKey(key));
+		const at = serial === undefined ? undefined : window.deliveries.get(serial)?.at;
 		return at !== undefined && now - at < bounds.maxAgeMs;
 	});
+}
+
+function forgetKey(window: Window, key: string): void {
+	const serial = window.serialByKey.get(key);
+	if (serial === undefined) return;
+	window.serialByKey.delete(key);
+	const delivery = window.deliveries.get(serial);
+	if (delivery === undefined) return;
+	delivery.keys = delivery.keys.filter((kept) => kept !== key);
+	if (delivery.keys.length === 0) window.deliveries.delete(serial);
 }
 
 export function rememberDeliveries(
@@ -237,19 +242,27 @@ export function rememberDeliveries(
 	now: number,
 	bounds: WindowBounds,
 ): void {
-	let window = windows.get(webhook);
-	if (window === undefined) {
-		window = { entries: new Map(), maxAgeMs: bounds.maxAgeMs, lastUsed: now };
-		windows.set(webhook, window);
-	}
+	const window: Window = windows.get(webhook) ?? {
+		deliveries: new Map(),
+		serialByKey: new Map(),
+		nextSerial: 0,
+		maxAgeMs: bounds.maxAgeMs,
+		lastUsed: now,
+	};
+	windows.set(webhook, window);
 	window.maxAgeMs = bounds.maxAgeMs;
 	window.lastUsed = now;
-	for (const key of keys) {
-		const kept = storedKey(key);
-		window.entries.delete(kept);
-		window.entries.set(kept, now);
+	const keptKeys = [...new Set(keys.map(storedKey))];
+	// A key already known moves to this delivery; the older delivery keeps its other keys and its time.
+	for (const key of keptKeys) forgetKey(window, key);
+	const serial = window.nextSerial++;
+	window.deliveries.set(serial, { at: now, keys: keptKeys });
+	for (const key of keptKeys) window.serialByKey.set(key, serial);
+	for (const [oldest, delivery] of window.deliveries) {
+		if (window.deliveries.size <= bounds.maxIds && now - delivery.at < bounds.maxAgeMs) return;
+		window.deliveries.delete(oldest);
+		for (const key of delivery.keys) window.serialByKey.delete(key);
 	}
-	trimOldest(window.entries, bounds.maxIds, (at) => now - at >= bounds.maxAgeMs);
 }
 
 export function isInFlight(webhook: string, keys: readonly string[], now: number): boolean {
@@ -270,18 +283,18 @@ export function markInFlight(
 	now: number,
 ): number {
 	const attempt = ++lastAttempt;
-	let running = runningByWebhook.get(webhook);
-	if (running === undefined) {
-		running = new Map();
-		runningByWebhook.set(webhook, running);
-	}
+	const running = runningByWebhook.get(webhook) ?? new Map<string, RunningMark>();
+	runningByWebhook.set(webhook, running);
 	for (const [key, mark] of running) if (mark.until <= now) running.delete(key);
 	for (const key of keys) {
 		const kept = storedKey(key);
 		running.delete(kept);
 		running.set(kept, { attempt, until: now + seconds * 1000 });
 	}
-	trimOldest(running, RUNNING_MARKS_MAX, () => false);
+	for (const [oldest] of running) {
+		if (running.size <= RUNNING_MARKS_MAX) break;
+		running.delete(oldest);
+	}
 	return attempt;
 }
 

@@ -29,6 +29,7 @@ const RANGES = {
 	previousSecretHours: { default: 72, min: 0, max: 720 },
 };
 type RangedOption = keyof typeof RANGES;
+type Range = { default: number; min: number; max: number; wholeNumber?: boolean };
 const { duplicateWindowSize: SIZE, duplicateWindowHours: HOURS } = RANGES;
 
 function rangedOption(
@@ -36,7 +37,7 @@ function rangedOption(
 	displayName: string,
 	description: string,
 ): INodeProperties {
-	const range: { default: number; min: number; max: number; wholeNumber?: boolean } = RANGES[name];
+	const range: Range = RANGES[name];
 	const typeOptions = { minValue: range.min, maxValue: range.max };
 	const defaultValue = range.default;
 	return {
@@ -350,8 +351,7 @@ export interface RegistrationSettings {
 function readRanged(options: TriggerOptions, names: RangedOption[]): number[] | string {
 	const numbers: number[] = [];
 	for (const name of names) {
-		const range: { default: number; min: number; max: number; wholeNumber?: boolean } =
-			RANGES[name];
+		const range: Range = RANGES[name];
 		const value = options[name];
 		if (value === undefined || value === null || value === '') {
 			numbers.push(range.default);

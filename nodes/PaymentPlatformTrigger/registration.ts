@@ -14,6 +14,7 @@ import {
 	webhookEndpointPath,
 } from '../shared/chosenNames';
 import { apiRequest } from '../shared/transport';
+import { isObject } from './delivery';
 import type { RegistrationSettings } from './properties';
 
 type StaticData = Record<string, unknown>;
@@ -243,18 +244,9 @@ interface ListedEndpoint {
 	url?: string;
 }
 
-interface EndpointList {
-	endpoints: ListedEndpoint[];
-	complete: boolean;
-}
-
 const ENDPOINT_LIST_MAX_PAGES = 50;
 
 const LIST_KEYS = ['items', 'endpoints', 'data', 'results', 'webhooks', 'records'];
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function listedItems(data: unknown): unknown[] | undefined {
 	if (Array.isArray(data)) return data;
@@ -271,16 +263,6 @@ function readListedEndpoints(items: readonly unknown[]): ListedEndpoint[] {
 	});
 }
 
-function paginationOf(result: {
-	data?: unknown;
-	pagination?: unknown;
-}): Record<string, unknown> | undefined {
-	if (isObject(result.pagination)) return result.pagination;
-	return isObject(result.data) && isObject(result.data.pagination)
-		? result.data.pagination
-		: undefined;
-}
-
 const count = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
@@ -289,7 +271,9 @@ const count = (value: unknown): number | undefined =>
  * without pagination, a page repeated); undefined, logged, when it cannot be read: activation goes on with what is
  * stored. The path is chosen, so the answer's shape is read leniently.
  */
-async function readEndpointList(this: IHookFunctions): Promise<EndpointList | undefined> {
+async function readEndpointList(
+	this: IHookFunctions,
+): Promise<{ endpoints: ListedEndpoint[]; complete: boolean } | undefined> {
 	const endpoints: ListedEndpoint[] = [];
 	const seen = new Set<string>();
 	for (let page = 1; page <= ENDPOINT_LIST_MAX_PAGES; page++) {
@@ -317,7 +301,11 @@ async function readEndpointList(this: IHookFunctions): Promise<EndpointList | un
 		}
 		const listed = readListedEndpoints(items);
 		const fresh = listed.filter((endpoint) => !seen.has(endpoint.id));
-		const pagination = paginationOf(result);
+		const pagination = isObject(result.pagination)
+			? result.pagination
+			: isObject(result.data) && isObject(result.data.pagination)
+				? result.data.pagination
+				: undefined;
 		if (listed.length > 0 && fresh.length === 0) {
 			// The same page again: the page number is not read. Without pagination that page was the whole list.
 			return { endpoints, complete: pagination === undefined };
@@ -355,12 +343,6 @@ async function removeEndpointsAndConfirm(
 }
 
 const releases = new Map<string, Registration>();
-
-function takeBack(url: string): Registration | undefined {
-	const release = releases.get(url);
-	releases.delete(url);
-	return release;
-}
 
 function removeLater(
 	this: IHookFunctions,
@@ -402,7 +384,8 @@ export async function keepRegistration(
 	const staticData = this.getWorkflowStaticData('node');
 	const url = webhookUrl.call(this);
 	const events = selectedEvents.call(this);
-	const takenBack = takeBack(url);
+	const takenBack = releases.get(url);
+	releases.delete(url);
 	if (takenBack !== undefined) saveRegistration(staticData, takenBack);
 	const stored = storedRegistration(staticData);
 	let kept = stored.endpointId !== undefined && stored.secret !== undefined;

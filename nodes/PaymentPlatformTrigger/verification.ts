@@ -386,53 +386,36 @@ const CHECKS: Record<SignatureFamily, (request: Request) => FamilyCheck> = {
 };
 
 /**
- * Under Automatic, a raw-body match whose body reads as a timestamped family's signed text is refused: a timestamped
- * delivery replayed as raw-body would escape the replay window. Pinning Raw Body lifts it.
- */
-function isDowngrade(request: Request): boolean {
-	return couldBeSignedText(
-		request.rawBody,
-		request.settings.signedTextLayout,
-		typeof standardWebhooksKey(request.secret) === 'string',
-	);
-}
-
-/**
  * The pinned scheme, or under Automatic each family whose shape the request carries; one valid signature is enough.
  */
 function verifyDelivery(
-	secret: string,
-	rawBody: Buffer,
-	headers: RequestHeaders,
-	settings: VerificationSettings,
-	nowMs: number = Date.now(),
-	values?: SignatureValues,
-): VerificationResult {
-	const candidates = signatureCandidates(headers, settings.signatureHeader);
-	const headersRead = candidates.map((candidate) => candidate.name);
-	if (secret === '') return { verified: false, reason: 'invalid', headersRead };
-	const request: Request = {
-		secret,
-		rawBody,
-		headers,
-		settings,
-		values: values ?? readSignatureValues(candidates),
-		nowMs,
-	};
+	request: Request,
+): { verification: Verification; signed: SignedParts } | 'outsideTolerance' | undefined {
+	const { settings } = request;
 	const families = settings.scheme === 'automatic' ? SIGNATURE_FAMILIES : [settings.scheme];
-	let reason: 'invalid' | 'outsideTolerance' = 'invalid';
+	let refusal: 'outsideTolerance' | undefined;
 	for (const family of families) {
 		const check = CHECKS[family](request);
-		if (check.outcome === 'outsideTolerance') reason = 'outsideTolerance';
+		if (check.outcome === 'outsideTolerance') refusal = 'outsideTolerance';
 		if (check.outcome !== 'verified') continue;
-		if (family === 'rawBody' && settings.scheme === 'automatic' && isDowngrade(request)) continue;
+		// Under Automatic, a raw-body match whose body reads as a timestamped family's signed text is refused: a
+		// timestamped delivery replayed as raw-body would escape the replay window. Pinning Raw Body lifts it.
+		const downgrade =
+			family === 'rawBody' &&
+			settings.scheme === 'automatic' &&
+			couldBeSignedText(
+				request.rawBody,
+				settings.signedTextLayout,
+				typeof standardWebhooksKey(request.secret) === 'string',
+			);
+		if (downgrade) continue;
 		const verification: Verification = { scheme: family };
 		if (check.timestampMs !== undefined) {
 			verification.timestamp = new Date(check.timestampMs).toISOString();
 		}
-		return { verified: true, verification, signed: check.signed ?? { headers: [] }, headersRead };
+		return { verification, signed: check.signed ?? { headers: [] } };
 	}
-	return { verified: false, reason, headersRead };
+	return refusal;
 }
 
 /**
@@ -448,20 +431,18 @@ export function verifyWithSecrets(
 	nowMs: number = Date.now(),
 ): VerificationResult {
 	const candidates = signatureCandidates(headers, settings.signatureHeader);
+	const headersRead = candidates.map((candidate) => candidate.name);
 	const values = readSignatureValues(candidates);
-	let result: VerificationResult = {
-		verified: false,
-		reason: 'invalid',
-		headersRead: candidates.map((candidate) => candidate.name),
-	};
+	let reason: 'invalid' | 'outsideTolerance' = 'invalid';
 	const secrets = [...(current === undefined ? [] : [current]), ...previous];
 	for (const [index, secret] of secrets.entries()) {
-		const attempt = verifyDelivery(secret, rawBody, headers, settings, nowMs, values);
-		if (attempt.verified) {
+		if (secret === '') continue;
+		const attempt = verifyDelivery({ secret, rawBody, headers, settings, values, nowMs });
+		if (typeof attempt === 'object') {
 			if (index > 0 || current === undefined) attempt.verification.secret = 'previous';
-			return attempt;
+			return { verified: true, ...attempt, headersRead };
 		}
-		if (attempt.reason === 'outsideTolerance') result = attempt;
+		if (attempt === 'outsideTolerance') reason = attempt;
 	}
-	return result;
+	return { verified: false, reason, headersRead };
 }

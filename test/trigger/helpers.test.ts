@@ -68,6 +68,36 @@ describe('delivery window', () => {
 		expect(hasSeenDelivery(webhook, [`id-${total - 1}`], 1_000, BOUNDS)).toBe(true);
 	});
 
+	it('counts deliveries, not keys: ten deliveries under two keys each fit a window of ten, the eleventh evicts the oldest whole', () => {
+		const webhook = 'window-two-keys';
+		const bounds = { maxIds: 10, maxAgeMs: BOUNDS.maxAgeMs };
+		const keysOf = (delivery: number) => [`sha256:${delivery}`, `msg_${delivery}`];
+		const isSeen = (key: string) => hasSeenDelivery(webhook, [key], 1_000, bounds);
+		for (let delivery = 0; delivery < 10; delivery++) {
+			rememberDeliveries(webhook, keysOf(delivery), 1_000, bounds);
+		}
+		for (let delivery = 0; delivery < 10; delivery++) {
+			for (const key of keysOf(delivery)) expect([key, isSeen(key)]).toEqual([key, true]);
+		}
+		rememberDeliveries(webhook, keysOf(10), 1_000, bounds);
+		for (const key of keysOf(0)) expect([key, isSeen(key)]).toEqual([key, false]);
+		for (let delivery = 1; delivery <= 10; delivery++) {
+			for (const key of keysOf(delivery)) expect([key, isSeen(key)]).toEqual([key, true]);
+		}
+	});
+
+	it('a key remembered again moves to the newer delivery; the older one keeps its other key until evicted', () => {
+		const webhook = 'window-moved-key';
+		const bounds = { maxIds: 2, maxAgeMs: BOUNDS.maxAgeMs };
+		rememberDeliveries(webhook, ['sha256:a', 'msg_shared'], 0, bounds);
+		rememberDeliveries(webhook, ['sha256:b', 'msg_shared'], 1, bounds);
+		expect(hasSeenDelivery(webhook, ['sha256:a'], 2, bounds)).toBe(true);
+		rememberDeliveries(webhook, ['sha256:c'], 2, bounds);
+		expect(hasSeenDelivery(webhook, ['sha256:a'], 2, bounds)).toBe(false);
+		expect(hasSeenDelivery(webhook, ['msg_shared'], 2, bounds)).toBe(true);
+		expect(hasSeenDelivery(webhook, ['sha256:b'], 2, bounds)).toBe(true);
+	});
+
 	it('forgets a key once it is older than the age bound', () => {
 		const webhook = 'window-age';
 		rememberDeliveries(webhook, ['old'], 0, BOUNDS);

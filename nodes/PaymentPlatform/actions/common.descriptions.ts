@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { DATE_TIME_NOTE } from '../fields/dates';
-import type { DeclaredField } from '../fields/fields';
+import { apiField, type DeclaredField, UUID_PLACEHOLDER } from '../fields/fields';
 import type { Operation, Resource } from './node.type';
 
 export const operationDescription = <R extends Resource>(
@@ -67,7 +67,7 @@ function uuidLocator(spec: LocatorSpec) {
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
+				placeholder: UUID_PLACEHOLDER,
 				validation: [
 					{
 						type: 'regex',
@@ -85,22 +85,18 @@ function uuidLocator(spec: LocatorSpec) {
 }
 
 /** No list to pick from. */
-export function uuidPathId(spec: {
+export const uuidPathId = (spec: {
 	displayName: string;
 	name: string;
 	pathId: string;
 	description: string;
-}): DeclaredField {
-	return {
-		displayName: spec.displayName,
-		name: spec.name,
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
-		description: spec.description,
-		api: { field: spec.pathId, type: 'uuid', required: true, inPath: true },
-	};
-}
+}): DeclaredField =>
+	apiField(spec.displayName, spec.name, spec.description, {
+		field: spec.pathId,
+		type: 'uuid',
+		required: true,
+		inPath: true,
+	});
 
 export const submerchantLocator = uuidLocator({
 	displayName: 'Submerchant',
@@ -156,67 +152,53 @@ export const returnAllAndLimit: INodeProperties[] = [
 	},
 ];
 
-export const filters = (options: DeclaredField[]): DeclaredField => ({
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options,
-});
+const collectionOf =
+	(displayName: string, name: string, placeholder: string) =>
+	(options: DeclaredField[]): DeclaredField => ({
+		displayName,
+		name,
+		type: 'collection',
+		placeholder,
+		default: {},
+		options,
+	});
+
+export const filters = collectionOf('Filters', 'filters', 'Add Filter');
+
+export const additionalFields = collectionOf('Additional Fields', 'additionalFields', 'Add Field');
 
 /** `records` names them ("charges created"); `query` gives the chosen names each is sent under. */
 export function periodFilters(
 	records: string,
 	query: { startDate: string; endDate: string },
 ): { startDate: DeclaredField; endDate: DeclaredField } {
-	const filter = (
-		displayName: string,
-		name: 'startDate' | 'endDate',
-		description: string,
-	): DeclaredField => ({
-		displayName,
-		name,
-		type: 'dateTime',
-		default: '',
-		description: DATE_TIME_NOTE(description),
-		api: {
+	const filter = (displayName: string, name: 'startDate' | 'endDate', description: string) =>
+		apiField(displayName, name, DATE_TIME_NOTE(description), {
 			field: query[name],
 			type: 'dateTime',
 			answered: { field: 'created_at', holds: name === 'startDate' ? 'notBefore' : 'notAfter' },
-		},
-	});
+		});
 	return {
 		startDate: filter('Start Date', 'startDate', `Only ${records} from this date and time on`),
 		endDate: filter('End Date', 'endDate', `Only ${records} up to this date and time`),
 	};
 }
 
-export const additionalFields = (options: DeclaredField[]): DeclaredField => ({
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options,
-});
-
 /** The reference shows only BRL, so another code is sent as given. */
-export const currencyField = (of: string): DeclaredField => ({
-	displayName: 'Currency',
-	name: 'currency',
-	type: 'string',
-	default: 'BRL',
-	placeholder: 'e.g. BRL',
-	description: `Currency code of ${of}. BRL is the one the API reference shows; another code is sent as given.`,
-	api: { field: 'currency', type: 'string' },
-});
+export const currencyField = (of: string): DeclaredField =>
+	apiField(
+		'Currency',
+		'currency',
+		`Currency code of ${of}. BRL is the one the API reference shows; another code is sent as given.`,
+		{ field: 'currency', type: 'string' },
+		{ default: 'BRL', placeholder: 'e.g. BRL' },
+	);
 
-export const metadataField = (stored: string): DeclaredField => ({
-	displayName: 'Metadata',
-	name: 'metadata',
-	type: 'json',
-	default: '{}',
-	description: `Free-form JSON object stored with the ${stored}`,
-	api: { field: 'metadata', type: 'object' },
-});
+export const metadataField = (stored: string): DeclaredField =>
+	apiField(
+		'Metadata',
+		'metadata',
+		`Free-form JSON object stored with the ${stored}`,
+		{ field: 'metadata', type: 'object' },
+		{ type: 'json', default: '{}' },
+	);

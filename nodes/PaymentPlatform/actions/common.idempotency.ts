@@ -40,32 +40,9 @@ function idempotencyKeyOf(this: IExecuteFunctions, i: number): string | undefine
 	return key;
 }
 
-function withSentKey(item: IDataObject, key: string | undefined): IDataObject {
-	return key === undefined ? item : { ...item, [SENT_KEY_FIELD]: key };
-}
-
 interface CreatedRecord {
 	noun: string;
 	findWith: string;
-}
-
-/**
- * n8n's Retry On Fail runs the whole node again after an error: a create without a key would be sent again for each
- * item that went through before it.
- */
-function refuseRetryOnFailWithoutKey(
-	this: IExecuteFunctions,
-	i: number,
-	{ noun }: CreatedRecord,
-): never {
-	throw new NodeOperationError(
-		this.getNode(),
-		`Idempotency Key is needed while the node's Retry On Fail setting is on [item ${i}]`,
-		{
-			itemIndex: i,
-			description: `Retry On Fail runs the whole node again after an error, so every ${noun} created before the error would be created again. Set an Idempotency Key that stays the same for the same intent (e.g. {{ $json.order_id }}), or turn Retry On Fail off in the node's Settings. Nothing was sent to the API.`,
-		},
-	);
 }
 
 /** `output` (Simplify) shapes the answer's data; the key sent is added to it. */
@@ -78,12 +55,22 @@ export async function prepareKeyedCreate(
 	output: (data: IDataObject) => IDataObject = (data) => data,
 ): Promise<PreparedWrite> {
 	const idempotencyKey = idempotencyKeyOf.call(this, i);
+	// n8n's Retry On Fail runs the whole node again after an error: a create without a key would be sent again for
+	// each item that went through before it.
 	if (idempotencyKey === undefined && this.getNode().retryOnFail === true) {
-		refuseRetryOnFailWithoutKey.call(this, i, created);
+		throw new NodeOperationError(
+			this.getNode(),
+			`Idempotency Key is needed while the node's Retry On Fail setting is on [item ${i}]`,
+			{
+				itemIndex: i,
+				description: `Retry On Fail runs the whole node again after an error, so every ${created.noun} created before the error would be created again. Set an Idempotency Key that stays the same for the same intent (e.g. {{ $json.order_id }}), or turn Retry On Fail off in the node's Settings. Nothing was sent to the API.`,
+			},
+		);
 	}
 	const howToCheck = `find the ${created.noun} with ${created.findWith} before running it again (with an Idempotency Key, running it again cannot create a second one)`;
 	const options = { body, itemIndex: i, idempotencyKey, howToCheck };
-	return await prepareWrite.call(this, 'POST', path, options, ({ data }) =>
-		withSentKey(output(data as IDataObject), idempotencyKey),
-	);
+	return await prepareWrite.call(this, 'POST', path, options, ({ data }) => {
+		const item = output(data as IDataObject);
+		return idempotencyKey === undefined ? item : { ...item, [SENT_KEY_FIELD]: idempotencyKey };
+	});
 }

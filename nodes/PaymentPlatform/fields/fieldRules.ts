@@ -16,11 +16,6 @@ import {
 	thousandsReadings,
 } from './amounts';
 
-/** Unicode code points, as JSON Schema's maxLength counts and the sandbox does (sandbox/api/rules.js). */
-function characterCount(value: string): number {
-	return Array.from(value).length;
-}
-
 /** Values are never echoed back: some (card numbers, CVV) are sensitive. */
 export class InputValidator {
 	constructor(
@@ -42,23 +37,12 @@ export class InputValidator {
 	}
 }
 
+type TextType = 'string' | 'uuid' | 'enum';
 /** `cents` is an integer (money in cents); `number` allows fractions. */
-type ApiType =
-	| 'string'
-	| 'cents'
-	| 'integer'
-	| 'number'
-	| 'boolean'
-	| 'uuid'
-	| 'enum'
-	| 'dateTime'
-	| 'array'
-	| 'rows'
-	| 'object';
+type NumberType = 'cents' | 'integer' | 'number';
+type ApiType = TextType | NumberType | 'boolean' | 'dateTime' | 'array' | 'rows' | 'object';
 
-export interface Length {
-	min?: number;
-	max?: number;
+export interface Length extends Range {
 	exact?: number;
 }
 
@@ -73,11 +57,11 @@ export interface FieldRule {
 	/** Read (and required) only when another parameter's value starts with a text. */
 	when?: { parameter: string; startsWith: string };
 	length?: Length;
-	range?: { min?: number; max?: number };
+	range?: Range;
 	pattern?: { regex: RegExp; rule: string };
 	/** Of an `enum`, or of each entry of an `array`. */
 	values?: readonly string[];
-	entries?: 'string' | 'uuid' | 'enum';
+	entries?: TextType;
 	minItems?: number;
 	/** Keeps the first of entries equal up to letter case. */
 	distinct?: boolean;
@@ -133,7 +117,19 @@ function decimalText(value: number): string {
 	return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-function describeRange(kind: string, { min, max }: { min?: number; max?: number } = {}): string {
+type Range = { min?: number; max?: number };
+
+const NUMBER_KINDS: Partial<Record<ApiType, string>> = {
+	cents: 'an integer',
+	integer: 'an integer',
+	number: 'a number',
+};
+
+function isOutside(value: number, { min, max }: Range = {}): boolean {
+	return (min !== undefined && value < min) || (max !== undefined && value > max);
+}
+
+function describeRange(kind: string, { min, max }: Range = {}): string {
 	if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
 	if (min !== undefined) return `${kind} >= ${min}`;
 	if (max !== undefined) return `${kind} <= ${max}`;
@@ -156,12 +152,8 @@ function asText(value: unknown): string | undefined {
 
 function asBoolean(value: unknown): boolean | undefined {
 	if (typeof value === 'boolean') return value;
-	if (typeof value === 'string') {
-		const text = value.trim().toLowerCase();
-		if (text === 'true') return true;
-		if (text === 'false') return false;
-	}
-	return undefined;
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	return text === 'true' ? true : text === 'false' ? false : undefined;
 }
 
 function asList(value: unknown, fail: (rule: string) => never): unknown[] {
@@ -225,20 +217,14 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 		case 'cents':
 		case 'integer':
 		case 'number': {
-			const kind = rule.type === 'number' ? 'a number' : 'an integer';
 			refuseDoubtfulNumber(rule, raw, validate.fail.bind(validate, field));
 			const number = numberFromText(raw);
 			if (isUnsafeInteger(number)) fail(SAFE_INTEGER_RULE);
 			const ok =
 				typeof number === 'number' &&
 				(rule.type === 'number' ? Number.isFinite(number) : Number.isInteger(number));
-			const { min, max } = rule.range ?? {};
-			if (
-				!ok ||
-				(min !== undefined && (number as number) < min) ||
-				(max !== undefined && (number as number) > max)
-			) {
-				fail(`must be ${describeRange(kind, rule.range)}`);
+			if (!ok || isOutside(number, rule.range)) {
+				fail(`must be ${describeRange(NUMBER_KINDS[rule.type] as string, rule.range)}`);
 			}
 			return number;
 		}
@@ -318,9 +304,8 @@ function refuseDoubtfulNumber(
 	}
 	const readings = typeof raw === 'string' ? thousandsReadings(raw) : undefined;
 	if (readings) {
-		const kind = rule.type === 'number' ? 'a number' : 'an integer';
 		fail(
-			`must be ${kind} without a thousands separator: ${JSON.stringify(String(raw).trim())} ${couldBe(readings)}`,
+			`must be ${NUMBER_KINDS[rule.type]} without a thousands separator: ${JSON.stringify(String(raw).trim())} ${couldBe(readings)}`,
 		);
 	}
 }
@@ -342,14 +327,9 @@ function checkCount<T>(
 	list: T[],
 	context: Context,
 ): T[] | undefined {
-	if (list.length === 0) {
-		if (rule.required) {
-			context.validate.fail(field, rule.minItems ? atLeast(rule.minItems) : 'is required');
-		}
-		return undefined;
-	}
-	if (rule.minItems !== undefined && list.length < rule.minItems) {
-		context.validate.fail(field, atLeast(rule.minItems));
+	if (list.length === 0 && !rule.required) return undefined;
+	if (list.length === 0 || list.length < (rule.minItems ?? 0)) {
+		context.validate.fail(field, rule.minItems ? atLeast(rule.minItems) : 'is required');
 	}
 	return list;
 }
@@ -358,10 +338,8 @@ function checkCount<T>(
 export function limitText(rule: FieldRule): string | undefined {
 	if (rule.length) return describeLength(rule.length);
 	if (rule.pattern) return rule.pattern.rule.replace(/^must be /, '');
-	if (rule.range && (rule.type === 'cents' || rule.type === 'integer')) {
-		return describeRange('an integer', rule.range);
-	}
-	if (rule.range && rule.type === 'number') return describeRange('a number', rule.range);
+	const kind = NUMBER_KINDS[rule.type];
+	if (rule.range && kind) return describeRange(kind, rule.range);
 	if (rule.minItems) return atLeast(rule.minItems).replace(/^must /, '');
 	return undefined;
 }
@@ -381,13 +359,9 @@ function checkText(rule: FieldRule, field: string, text: string, { validate }: C
 		validate.fail(field, `must be ${expected(rule)}`);
 	}
 	if (rule.length) {
-		const { min, max, exact } = rule.length;
-		const count = characterCount(text);
-		if (
-			(exact !== undefined && count !== exact) ||
-			(min !== undefined && count < min) ||
-			(max !== undefined && count > max)
-		) {
+		// Unicode code points, as JSON Schema's maxLength counts and the sandbox does (sandbox/api/rules.js).
+		const count = Array.from(text).length;
+		if (count !== (rule.length.exact ?? count) || isOutside(count, rule.length)) {
 			validate.fail(field, `must be ${describeLength(rule.length)}`);
 		}
 	}

@@ -43,6 +43,39 @@ export type DeclaredField = Omit<INodeProperties, 'options'> & {
 	options?: Array<INodePropertyOptions | DeclaredField | DeclaredGroup>;
 };
 
+export const UUID_PLACEHOLDER = 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
+
+const EDITOR_INPUT: Partial<Record<ApiRule['type'], Partial<DeclaredField>>> = {
+	string: { type: 'string', default: '' },
+	uuid: { type: 'string', default: '', placeholder: UUID_PLACEHOLDER },
+	cents: { type: 'number', default: 0 },
+	integer: { type: 'number', default: 0 },
+	number: { type: 'number', default: 0 },
+	boolean: { type: 'boolean', default: false },
+	dateTime: { type: 'dateTime', default: '' },
+	enum: { type: 'options' },
+};
+
+/** The editor input follows from the API type (an empty default); `more` adds to or overrides it. */
+export function apiField(
+	displayName: string,
+	name: string,
+	description: string,
+	api: ApiRule,
+	more: Partial<DeclaredField> = {},
+): DeclaredField {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		...EDITOR_INPUT[api.type],
+		description,
+		api,
+		...more,
+	};
+}
+
 export interface OperationFields {
 	properties: INodeProperties[];
 	rules: FieldRule[];

@@ -24,11 +24,8 @@ export interface Connection {
 const connections = new WeakMap<object, Promise<Connection>>();
 
 export async function getConnection(this: PaymentPlatformContext): Promise<Connection> {
-	let connection = connections.get(this);
-	if (!connection) {
-		connection = readConnection.call(this);
-		connections.set(this, connection);
-	}
+	const connection = connections.get(this) ?? readConnection.call(this);
+	connections.set(this, connection);
 	return await connection;
 }
 

@@ -38,6 +38,9 @@ function mayHaveBeenApplied(facts: WriteFacts): string {
 	return ` The request may have been applied: ${facts.howToCheck ?? CHECK_IN_THE_PLATFORM}.`;
 }
 
+const triesText = ({ attempts = 1 }: WriteFacts) =>
+	attempts > 1 ? ` after ${attempts} attempts` : '';
+
 const routeOf = (request: IHttpRequestOptions) =>
 	`${request.method} ${new URL(request.url).pathname}`;
 
@@ -95,7 +98,7 @@ function notTheEnvelope(
 	request: IHttpRequestOptions,
 	itemIndex: number | undefined,
 ): NodeApiError {
-	const tries = (facts.attempts ?? 1) > 1 ? ` after ${facts.attempts} attempts` : '';
+	const tries = triesText(facts);
 	const description =
 		status >= SERVER_ERROR
 			? `${routeOf(request)} answered HTTP ${status}${tries}, a server error page rather than the API's answer.${mayHaveBeenApplied(facts)}`
@@ -116,20 +119,12 @@ export function unwrapEnvelope(
 	itemIndex: number | undefined,
 ): ApiResult {
 	const status = response.statusCode;
-	const tries = (facts.attempts ?? 1) > 1 ? ` after ${facts.attempts} attempts` : '';
 	const envelope = parseEnvelope(response.body);
-	if (envelope === undefined) {
-		throw notTheEnvelope.call(
-			this,
-			'with a body that is not JSON',
-			status,
-			facts,
-			request,
-			itemIndex,
-		);
-	}
-	if (typeof envelope.success !== 'boolean') {
-		const what = 'without the expected envelope (no "success" field)';
+	if (envelope === undefined || typeof envelope.success !== 'boolean') {
+		const what =
+			envelope === undefined
+				? 'with a body that is not JSON'
+				: 'without the expected envelope (no "success" field)';
 		throw notTheEnvelope.call(this, what, status, facts, request, itemIndex);
 	}
 	const ok = status >= 200 && status < 300;
@@ -142,7 +137,7 @@ export function unwrapEnvelope(
 		const applied = status >= SERVER_ERROR ? mayHaveBeenApplied(facts) : '';
 		throw new NodeApiError(this.getNode(), envelope as JsonObject, {
 			message,
-			description: `${code} (HTTP ${status})${tries}${applied ? `.${applied}` : ''}`,
+			description: `${code} (HTTP ${status})${triesText(facts)}${applied ? `.${applied}` : ''}`,
 			httpCode: String(status),
 			itemIndex,
 		});

@@ -106,14 +106,15 @@ export async function sendPrepared(
 ): Promise<ApiResult> {
 	const { request, itemIndex, write } = prepared;
 	const { response, attempts } = await sendWithRetries.call(this, prepared);
-	const result = unwrapEnvelope.call(this, response, { ...write, attempts }, request, itemIndex);
+	const facts = { ...write, attempts };
+	const result = unwrapEnvelope.call(this, response, facts, request, itemIndex);
 	if (prepared.expectData && (result.data === undefined || result.data === null)) {
 		throw missingDataError.call(
 			this,
 			request,
 			response.statusCode,
 			result.message,
-			{ ...write, attempts },
+			facts,
 			itemIndex,
 		);
 	}
@@ -151,7 +152,12 @@ async function sendWithRetries(
 		await waitForRateLimit.call(this);
 		let response: RawResponse;
 		try {
-			response = await sendOnce.call(this, connection, request);
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				request,
+				{ credentialsDecrypted: connection.credentials },
+			)) as RawResponse;
 		} catch (error) {
 			if (!rule.afterNoAnswer || !mayRetry)
 				throw networkError.call(this, request, error, itemIndex, {
@@ -172,17 +178,6 @@ async function sendWithRetries(
 }
 
 const RATE_LIMITED_STATUS = 429;
-
-/** Throws the client's error when no answer came. */
-async function sendOnce(
-	this: PaymentPlatformContext,
-	connection: Connection,
-	request: IHttpRequestOptions,
-): Promise<RawResponse> {
-	return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
-		credentialsDecrypted: connection.credentials,
-	})) as RawResponse;
-}
 
 /** Retry-After when the API gives one, else exponential; always capped. */
 function retryDelayMs(attempt: number, retryAfter: unknown): number {

@@ -6,7 +6,7 @@ import {
 	MAX_INSTALLMENTS,
 	PAYMENT_METHODS,
 } from '../../../shared/documentedValues';
-import { declareFields, requestQuery, getListLimit } from '../../fields/fields';
+import { apiField, declareFields, requestQuery, getListLimit } from '../../fields/fields';
 import {
 	filters,
 	periodFilters,
@@ -32,77 +32,64 @@ export const fields = declareFields([
 	simplifyProperty('charge'),
 	filters([
 		period.endDate,
-		{
-			displayName: 'Installments',
-			name: 'installments',
-			type: 'number',
-			default: 1,
-			description: `Only charges paid in this number of installments. ${UNCHECKED_FILTER_NOTE}.`,
-			api: { field: Q.installments, type: 'integer', range: { min: 1, max: MAX_INSTALLMENTS } },
-		},
-		{
-			displayName: 'Max Amount (in Cents)',
-			name: 'maxAmount',
-			type: 'number',
-			default: 0,
-			description: 'Only charges of at most this amount, in cents',
-			api: {
+		apiField(
+			'Installments',
+			'installments',
+			`Only charges paid in this number of installments. ${UNCHECKED_FILTER_NOTE}.`,
+			{ field: Q.installments, type: 'integer', range: { min: 1, max: MAX_INSTALLMENTS } },
+			{ default: 1 },
+		),
+		apiField(
+			'Max Amount (in Cents)',
+			'maxAmount',
+			'Only charges of at most this amount, in cents',
+			{
 				field: Q.maxAmount,
 				type: 'cents',
 				range: { min: 0 },
 				answered: { field: 'amount', holds: 'atMost' },
 			},
-		},
-		{
-			displayName: 'Min Amount (in Cents)',
-			name: 'minAmount',
-			type: 'number',
-			default: 0,
-			description: 'Only charges of at least this amount, in cents',
-			api: {
+		),
+		apiField(
+			'Min Amount (in Cents)',
+			'minAmount',
+			'Only charges of at least this amount, in cents',
+			{
 				field: Q.minAmount,
 				type: 'cents',
 				range: { min: 0 },
 				answered: { field: 'amount', holds: 'atLeast' },
 			},
-		},
-		{
-			displayName: 'Payment Method',
-			name: 'paymentMethod',
-			type: 'options',
-			options: PAYMENT_METHOD_OPTIONS,
-			default: 'pix',
-			description: 'Only charges paid by this method',
-			api: {
+		),
+		apiField(
+			'Payment Method',
+			'paymentMethod',
+			'Only charges paid by this method',
+			{
 				field: Q.paymentMethod,
 				type: 'enum',
 				values: PAYMENT_METHODS,
 				answered: { field: 'payment_method', holds: 'equal' },
 			},
-		},
-		{
-			displayName: 'Search',
-			name: 'search',
+			{ options: PAYMENT_METHOD_OPTIONS, default: 'pix' },
+		),
+		apiField('Search', 'search', `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}.`, {
+			field: Q.search,
 			type: 'string',
-			default: '',
-			description: `Only charges matching this text. ${UNCHECKED_FILTER_NOTE}.`,
-			api: { field: Q.search, type: 'string' },
-		},
+		}),
 		period.startDate,
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: CHARGE_STATUS_OPTIONS,
-			default: 'pending',
-			description: 'Only charges in this status',
-			api: {
+		apiField(
+			'Status',
+			'status',
+			'Only charges in this status',
+			{
 				field: Q.status,
 				type: 'enum',
 				values: CHARGE_STATUSES,
 				answered: { field: 'status', holds: 'equal' },
 			},
-		},
+			{ options: CHARGE_STATUS_OPTIONS, default: 'pending' },
+		),
 	]),
 	readOptionsWith(outsideFiltersOption),
 ]);

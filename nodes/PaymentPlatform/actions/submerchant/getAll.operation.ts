@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../../shared/transport';
 import { SUBMERCHANT_LIST_QUERY } from '../../../shared/chosenNames';
 import { SUBMERCHANT_STATUSES } from '../../../shared/documentedValues';
-import { getListLimit, declareFields, requestQuery } from '../../fields/fields';
+import { apiField, getListLimit, declareFields, requestQuery } from '../../fields/fields';
 import { filters, returnAllAndLimit, operationDescription } from '../common.descriptions';
 import { SUBMERCHANT_STATUS_OPTIONS } from '../../../shared/optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
@@ -14,20 +14,18 @@ export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('submerchant'),
 	filters([
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: SUBMERCHANT_STATUS_OPTIONS,
-			default: 'pending',
-			description: 'Only return submerchants in this status',
-			api: {
+		apiField(
+			'Status',
+			'status',
+			'Only return submerchants in this status',
+			{
 				field: SUBMERCHANT_LIST_QUERY.status,
 				type: 'enum',
 				values: SUBMERCHANT_STATUSES,
 				answered: { field: 'status', holds: 'equal' },
 			},
-		},
+			{ options: SUBMERCHANT_STATUS_OPTIONS, default: 'pending' },
+		),
 	]),
 	readOptionsWith(outsideFiltersOption),
 ]);

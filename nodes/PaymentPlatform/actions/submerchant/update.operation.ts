@@ -1,6 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../../shared/documentedValues';
-import { declareFields, fieldsToClear, readPathIds, requestBody } from '../../fields/fields';
+import {
+	apiField,
+	declareFields,
+	fieldsToClear,
+	readPathIds,
+	requestBody,
+} from '../../fields/fields';
 import { submerchantLocator, operationDescription } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
@@ -27,29 +33,24 @@ export const fields = declareFields([
 		description:
 			'The fields to change; only the fields added here are sent. The tax ID cannot be changed.',
 		options: [
-			{
-				displayName: 'Average Ticket (in Reais)',
-				name: 'averageTicket',
-				type: 'number',
-				typeOptions: { numberPrecision: 2 },
-				default: 0,
-				description:
-					'Expected average sale value in reais (the API takes a decimal number here, not cents)',
-				api: { field: 'average_ticket', type: 'number', range: { min: 0 } },
-			},
-			{
-				displayName: 'Birth Date',
-				name: 'birthDate',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 1990-04-12',
-				description: 'Birth date of an individual (PF); required for a PF before review',
-				api: {
+			apiField(
+				'Average Ticket (in Reais)',
+				'averageTicket',
+				'Expected average sale value in reais (the API takes a decimal number here, not cents)',
+				{ field: 'average_ticket', type: 'number', range: { min: 0 } },
+				{ typeOptions: { numberPrecision: 2 } },
+			),
+			apiField(
+				'Birth Date',
+				'birthDate',
+				'Birth date of an individual (PF); required for a PF before review',
+				{
 					field: 'birth_date',
 					type: 'string',
 					pattern: { regex: PATTERNS.birthDate, rule: 'must be a date as YYYY-MM-DD' },
 				},
-			},
+				{ placeholder: 'e.g. 1990-04-12' },
+			),
 			{
 				displayName: 'Business Type',
 				name: 'businessType',
@@ -77,141 +78,104 @@ export const fields = declareFields([
 						displayName: 'CNAE',
 						name: 'cnae',
 						values: [
-							{
-								displayName: 'Code',
-								name: 'code',
+							apiField(
+								'Code',
+								'code',
+								'The CNAE code',
+								{ field: 'code', type: 'string' },
+								{ placeholder: 'e.g. 4781-4/00' },
+							),
+							apiField('Description', 'description', 'What the activity is', {
+								field: 'description',
 								type: 'string',
-								default: '',
-								placeholder: 'e.g. 4781-4/00',
-								description: 'The CNAE code',
-								api: { field: 'code', type: 'string' },
-							},
-							{
-								displayName: 'Description',
-								name: 'description',
-								type: 'string',
-								default: '',
-								description: 'What the activity is',
-								api: { field: 'description', type: 'string' },
-							},
-							{
-								displayName: 'Is Primary',
-								name: 'isPrimary',
+							}),
+							apiField('Is Primary', 'isPrimary', 'Whether this is the main activity', {
+								field: 'is_primary',
 								type: 'boolean',
-								default: false,
-								description: 'Whether this is the main activity',
-								api: { field: 'is_primary', type: 'boolean' },
-							},
+							}),
 						],
 					},
 				],
 				api: { field: 'cnaes', type: 'rows' },
 			},
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-				description: 'Free description of the business',
-				api: { field: 'description', type: 'string' },
-			},
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Contact e-mail address',
-				api: {
+			apiField(
+				'Description',
+				'description',
+				'Free description of the business',
+				{ field: 'description', type: 'string' },
+				{ typeOptions: { rows: 3 } },
+			),
+			apiField(
+				'Email',
+				'email',
+				'Contact e-mail address',
+				{
 					field: 'email',
 					type: 'string',
 					pattern: { regex: PATTERNS.email, rule: 'must be an e-mail address' },
 				},
-			},
-			{
-				displayName: 'Legal Name',
-				name: 'legalName',
+				{ placeholder: 'name@email.com' },
+			),
+			apiField('Legal Name', 'legalName', 'Registered legal name', {
+				field: 'legal_name',
 				type: 'string',
-				default: '',
-				description: 'Registered legal name',
-				api: { field: 'legal_name', type: 'string', length: S.legalName },
-			},
-			{
-				displayName: 'MCC',
-				name: 'mcc',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 5999',
-				description: 'Merchant category code',
-				api: {
+				length: S.legalName,
+			}),
+			apiField(
+				'MCC',
+				'mcc',
+				'Merchant category code',
+				{
 					field: 'mcc',
 					type: 'string',
 					pattern: { regex: PATTERNS.mcc, rule: 'must be exactly 4 digits' },
 				},
-			},
-			{
-				displayName: 'Monthly Revenue (in Reais)',
-				name: 'monthlyRevenue',
-				type: 'number',
-				typeOptions: { numberPrecision: 2 },
-				default: 0,
-				description:
-					'Expected monthly revenue in reais (the API takes a decimal number here, not cents)',
-				api: { field: 'monthly_revenue', type: 'number', range: { min: 0 } },
-			},
-			{
-				displayName: "Mother's Name",
-				name: 'motherName',
+				{ placeholder: 'e.g. 5999' },
+			),
+			apiField(
+				'Monthly Revenue (in Reais)',
+				'monthlyRevenue',
+				'Expected monthly revenue in reais (the API takes a decimal number here, not cents)',
+				{ field: 'monthly_revenue', type: 'number', range: { min: 0 } },
+				{ typeOptions: { numberPrecision: 2 } },
+			),
+			apiField(
+				"Mother's Name",
+				'motherName',
+				"Mother's name of an individual (PF); required for a PF before review",
+				{ field: 'mother_name', type: 'string', length: S.motherName },
+			),
+			apiField(
+				'Phone',
+				'phone',
+				'Contact phone number',
+				{ field: 'phone', type: 'string', length: S.phone },
+				{ placeholder: 'e.g. +5511987654321' },
+			),
+			apiField(
+				'Product Categories',
+				'productCategories',
+				'Comma-separated list of product categories, or an expression returning an array of strings. The list sent replaces the current one.',
+				{ field: 'product_categories', type: 'array' },
+				{ placeholder: 'e.g. clothing, accessories' },
+			),
+			apiField('Soft Descriptor', 'softDescriptor', "Name shown on the buyer's card statement", {
+				field: 'soft_descriptor',
 				type: 'string',
-				default: '',
-				description: "Mother's name of an individual (PF); required for a PF before review",
-				api: { field: 'mother_name', type: 'string', length: S.motherName },
-			},
-			{
-				displayName: 'Phone',
-				name: 'phone',
+				length: S.softDescriptor,
+			}),
+			apiField('Trade Name', 'tradeName', 'Trading name', {
+				field: 'trade_name',
 				type: 'string',
-				default: '',
-				placeholder: 'e.g. +5511987654321',
-				description: 'Contact phone number',
-				api: { field: 'phone', type: 'string', length: S.phone },
-			},
-			{
-				displayName: 'Product Categories',
-				name: 'productCategories',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. clothing, accessories',
-				description:
-					'Comma-separated list of product categories, or an expression returning an array of strings. The list sent replaces the current one.',
-				api: { field: 'product_categories', type: 'array' },
-			},
-			{
-				displayName: 'Soft Descriptor',
-				name: 'softDescriptor',
-				type: 'string',
-				default: '',
-				description: "Name shown on the buyer's card statement",
-				api: { field: 'soft_descriptor', type: 'string', length: S.softDescriptor },
-			},
-			{
-				displayName: 'Trade Name',
-				name: 'tradeName',
-				type: 'string',
-				default: '',
-				description: 'Trading name',
-				api: { field: 'trade_name', type: 'string', length: S.tradeName },
-			},
-			{
-				displayName: 'Website',
-				name: 'website',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://shop.example.com',
-				description: 'Website address',
-				api: { field: 'website', type: 'string', length: S.website },
-			},
+				length: S.tradeName,
+			}),
+			apiField(
+				'Website',
+				'website',
+				'Website address',
+				{ field: 'website', type: 'string', length: S.website },
+				{ placeholder: 'e.g. https://shop.example.com' },
+			),
 		],
 	},
 	fieldsToClear,

@@ -1,6 +1,6 @@
 import { ADDRESS_TYPES, LIMITS } from '../../../shared/documentedValues';
 import type { DeclaredField } from '../../fields/fields';
-import { maximumOnly } from '../../fields/fields';
+import { apiField, maximumOnly } from '../../fields/fields';
 import { ADDRESS_TYPE_BODY_FIELD } from '../../../shared/chosenNames';
 
 const A = LIMITS.address;
@@ -13,69 +13,55 @@ const byDisplayName = (a: DeclaredField, b: DeclaredField) =>
  * type's body name is chosen (ADDRESS_TYPE_BODY_FIELD), sent only when picked.
  */
 const ADDRESS_FIELDS: DeclaredField[] = [
-	{
-		displayName: 'Street',
-		name: 'street',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. Avenida Paulista',
-		description: 'Street name',
-		api: { field: 'street', type: 'string', required: true, length: A.street },
-	},
-	{
-		displayName: 'Number',
-		name: 'number',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 1000',
-		description: 'Street number, as text (so "S/N" is allowed)',
-		api: { field: 'number', type: 'string', required: true, length: A.number },
-	},
-	{
-		displayName: 'Neighborhood',
-		name: 'neighborhood',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. Bela Vista',
-		description: 'Neighborhood (bairro)',
-		api: { field: 'neighborhood', type: 'string', required: true, length: A.neighborhood },
-	},
-	{
-		displayName: 'City',
-		name: 'city',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. Sao Paulo',
-		description: 'City name',
-		api: { field: 'city', type: 'string', required: true, length: A.city },
-	},
-	{
-		displayName: 'State',
-		name: 'state',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. SP',
-		description: 'State code',
-		api: { field: 'state', type: 'string', required: true, length: A.state },
-	},
-	{
-		displayName: 'ZIP Code',
-		name: 'zipCode',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 01310-100',
-		description: 'Postal code (CEP)',
-		api: { field: 'zip_code', type: 'string', required: true, length: A.zipCode },
-	},
-	{
-		displayName: 'Country',
-		name: 'country',
-		type: 'string',
-		default: 'BR',
-		placeholder: 'e.g. BR',
-		description: 'Country code',
-		api: { field: 'country', type: 'string', required: true, length: A.country },
-	},
+	apiField(
+		'Street',
+		'street',
+		'Street name',
+		{ field: 'street', type: 'string', required: true, length: A.street },
+		{ placeholder: 'e.g. Avenida Paulista' },
+	),
+	apiField(
+		'Number',
+		'number',
+		'Street number, as text (so "S/N" is allowed)',
+		{ field: 'number', type: 'string', required: true, length: A.number },
+		{ placeholder: 'e.g. 1000' },
+	),
+	apiField(
+		'Neighborhood',
+		'neighborhood',
+		'Neighborhood (bairro)',
+		{ field: 'neighborhood', type: 'string', required: true, length: A.neighborhood },
+		{ placeholder: 'e.g. Bela Vista' },
+	),
+	apiField(
+		'City',
+		'city',
+		'City name',
+		{ field: 'city', type: 'string', required: true, length: A.city },
+		{ placeholder: 'e.g. Sao Paulo' },
+	),
+	apiField(
+		'State',
+		'state',
+		'State code',
+		{ field: 'state', type: 'string', required: true, length: A.state },
+		{ placeholder: 'e.g. SP' },
+	),
+	apiField(
+		'ZIP Code',
+		'zipCode',
+		'Postal code (CEP)',
+		{ field: 'zip_code', type: 'string', required: true, length: A.zipCode },
+		{ placeholder: 'e.g. 01310-100' },
+	),
+	apiField(
+		'Country',
+		'country',
+		'Country code',
+		{ field: 'country', type: 'string', required: true, length: A.country },
+		{ default: 'BR', placeholder: 'e.g. BR' },
+	),
 	{
 		displayName: 'Address Type',
 		name: 'addressType',
@@ -90,23 +76,17 @@ const ADDRESS_FIELDS: DeclaredField[] = [
 			'What the address is used for; sent only when added here (the reference does not show its body name)',
 		api: { field: ADDRESS_TYPE_BODY_FIELD, type: 'enum', values: ADDRESS_TYPES },
 	},
-	{
-		displayName: 'Complement',
-		name: 'complement',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. Sala 12',
-		description: 'Apartment, suite or floor',
-		api: { field: 'complement', type: 'string', length: A.complement },
-	},
-	{
-		displayName: 'Is Primary',
-		name: 'isPrimary',
+	apiField(
+		'Complement',
+		'complement',
+		'Apartment, suite or floor',
+		{ field: 'complement', type: 'string', length: A.complement },
+		{ placeholder: 'e.g. Sala 12' },
+	),
+	apiField('Is Primary', 'isPrimary', 'Whether this is the primary address of the submerchant', {
+		field: 'is_primary',
 		type: 'boolean',
-		default: false,
-		description: 'Whether this is the primary address of the submerchant',
-		api: { field: 'is_primary', type: 'boolean' },
-	},
+	}),
 ];
 
 export const ADDRESS_REQUIRED_FIELDS = ADDRESS_FIELDS.filter((field) => field.api?.required);

@@ -8,14 +8,9 @@ import {
 	PARTNER_DOCUMENT_PREFIX,
 } from '../../../shared/documentedValues';
 import { buildRequest, convertValues, InputValidator } from '../../fields/fieldRules';
-import {
-	type DeclaredField,
-	declareFields,
-	readPathIds,
-	getTrimmedString,
-} from '../../fields/fields';
+import { apiField, declareFields, readPathIds, getTrimmedString } from '../../fields/fields';
 import { DATE_TIME_NOTE } from '../../fields/dates';
-import { submerchantLocator, operationDescription } from '../common.descriptions';
+import { additionalFields, submerchantLocator, operationDescription } from '../common.descriptions';
 import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
@@ -83,28 +78,25 @@ const MIME_TYPE_PATTERN = {
 };
 
 /** One field under each File Source, each with its own description (one rule: `file_url`). */
-const fileUrlField = (fileSource: 'url' | 'binary', description: string): DeclaredField => ({
-	displayName: 'File URL',
-	name: 'fileUrl',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. https://files.example.com/contract.pdf',
-	description: `${description}. Optional for the API, but without it the platform has no file to review.`,
-	displayOptions: { show: { fileSource: [fileSource] } },
-	api: { field: 'file_url', type: 'string', length: D.fileUrl },
-});
+const fileUrlField = (fileSource: 'url' | 'binary', description: string) =>
+	apiField(
+		'File URL',
+		'fileUrl',
+		`${description}. Optional for the API, but without it the platform has no file to review.`,
+		{ field: 'file_url', type: 'string', length: D.fileUrl },
+		{
+			placeholder: 'e.g. https://files.example.com/contract.pdf',
+			displayOptions: { show: { fileSource: [fileSource] } },
+		},
+	);
 
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant the document belongs to' }),
-	{
-		displayName: 'Type',
-		name: 'documentType',
-		type: 'options',
-		options: DOCUMENT_TYPE_OPTIONS,
-		default: 'front_id',
-		description:
-			'Which document this is. PJ types are for companies, PF types for individuals, Partner types for a partner of a company. Sending a type again replaces the previous document of that type.',
-		api: {
+	apiField(
+		'Type',
+		'documentType',
+		'Which document this is. PJ types are for companies, PF types for individuals, Partner types for a partner of a company. Sending a type again replaces the previous document of that type.',
+		{
 			field: 'type',
 			type: 'enum',
 			values: DOCUMENT_TYPES,
@@ -113,24 +105,21 @@ export const fields = declareFields([
 			chosen:
 				'a document is recorded by its type: rules 1, 3 and 4 are stated by type (not marked required)',
 		},
-	},
-	{
-		displayName: 'Legal Representative ID',
-		name: 'legalRepresentativeId',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
-		description:
-			'ID (UUID) of the partner, registered as a legal representative of the submerchant, this document belongs to. Only partner documents take it.',
-		displayOptions: { show: { documentType: PARTNER_TYPES } },
-		api: {
+		{ options: DOCUMENT_TYPE_OPTIONS, default: 'front_id' },
+	),
+	apiField(
+		'Legal Representative ID',
+		'legalRepresentativeId',
+		'ID (UUID) of the partner, registered as a legal representative of the submerchant, this document belongs to. Only partner documents take it.',
+		{
 			field: 'legal_representative_id',
 			type: 'uuid',
 			// Rule 4: required when the type starts with partner_, and not sent for any other type.
 			required: true,
 			when: { parameter: 'documentType', startsWith: PARTNER_DOCUMENT_PREFIX },
 		},
-	},
+		{ displayOptions: { show: { documentType: PARTNER_TYPES } } },
+	),
 	{
 		displayName: 'File Source',
 		name: 'fileSource',
@@ -167,78 +156,54 @@ export const fields = declareFields([
 			"Binary field of the input item describing the file: its file name, size in bytes and MIME type are sent (PNG, JPG, JPEG or PDF). The file's content is not sent.",
 		displayOptions: { show: { fileSource: ['binary'] } },
 	},
-	{
-		displayName: 'File Name',
-		name: 'fileName',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. contract.pdf',
-		description: `File name with its extension (${FORMATS_TEXT}). Optional.`,
-		displayOptions: { show: { fileSource: ['url'] } },
-		api: {
+	apiField(
+		'File Name',
+		'fileName',
+		`File name with its extension (${FORMATS_TEXT}). Optional.`,
+		{
 			field: 'file_name',
 			type: 'string',
 			length: D.fileName,
 			// Rule 2: accepted file formats PNG, JPG, JPEG, PDF.
 			pattern: FILE_NAME_PATTERN,
 		},
-	},
-	{
-		displayName: 'File Size (in Bytes)',
-		name: 'fileSize',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 0 },
-		default: 0,
-		description:
-			'Size of the file in bytes (the API does not measure the hosted file itself). Optional: 0 sends no size.',
-		displayOptions: { show: { fileSource: ['url'] } },
-		api: { field: 'file_size', type: 'integer', range: { min: 1 } },
-	},
-	{
-		displayName: 'MIME Type',
-		name: 'mimeType',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. application/pdf',
-		description:
-			"MIME type of the file (image/png, image/jpeg or application/pdf). Leave empty to derive it from the file name's extension.",
-		displayOptions: { show: { fileSource: ['url'] } },
-		api: { field: 'mime_type', type: 'string', length: D.mimeType, pattern: MIME_TYPE_PATTERN },
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Document Number',
-				name: 'number',
-				type: 'string',
-				default: '',
-				description: 'Number printed on the document',
-				api: { field: 'number', type: 'string', length: D.number },
-			},
-			{
-				displayName: 'Expires At',
-				name: 'expiresAt',
-				type: 'dateTime',
-				default: '',
-				description: DATE_TIME_NOTE('When the document expires'),
-				api: { field: 'expires_at', type: 'dateTime' },
-			},
-			{
-				displayName: 'Notes',
-				name: 'notes',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-				description: 'Free annotations about the document',
-				api: { field: 'notes', type: 'string' },
-			},
-		],
-	},
+		{ placeholder: 'e.g. contract.pdf', displayOptions: { show: { fileSource: ['url'] } } },
+	),
+	apiField(
+		'File Size (in Bytes)',
+		'fileSize',
+		'Size of the file in bytes (the API does not measure the hosted file itself). Optional: 0 sends no size.',
+		{ field: 'file_size', type: 'integer', range: { min: 1 } },
+		{
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			displayOptions: { show: { fileSource: ['url'] } },
+		},
+	),
+	apiField(
+		'MIME Type',
+		'mimeType',
+		"MIME type of the file (image/png, image/jpeg or application/pdf). Leave empty to derive it from the file name's extension.",
+		{ field: 'mime_type', type: 'string', length: D.mimeType, pattern: MIME_TYPE_PATTERN },
+		{ placeholder: 'e.g. application/pdf', displayOptions: { show: { fileSource: ['url'] } } },
+	),
+	additionalFields([
+		apiField('Document Number', 'number', 'Number printed on the document', {
+			field: 'number',
+			type: 'string',
+			length: D.number,
+		}),
+		apiField('Expires At', 'expiresAt', DATE_TIME_NOTE('When the document expires'), {
+			field: 'expires_at',
+			type: 'dateTime',
+		}),
+		apiField(
+			'Notes',
+			'notes',
+			'Free annotations about the document',
+			{ field: 'notes', type: 'string' },
+			{ typeOptions: { rows: 3 } },
+		),
+	]),
 	simplifyProperty('document', true),
 ]);
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { WEBHOOK_ENDPOINTS_PATH } from '../../../shared/chosenNames';
 import { LIMITS, WEBHOOK_EVENTS } from '../../../shared/documentedValues';
-import { declareFields, requestBody } from '../../fields/fields';
+import { apiField, declareFields, requestBody } from '../../fields/fields';
 import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/optionTexts';
 import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
@@ -22,15 +22,13 @@ export const fields = declareFields([
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'URL',
-		name: 'url',
-		type: 'string',
-		default: '',
-		placeholder: 'https://example.com/webhooks/payments',
-		description: 'The address that receives the notifications',
-		api: { field: 'url', type: 'string', required: true, length: LIMITS.webhookEndpoint.url },
-	},
+	apiField(
+		'URL',
+		'url',
+		'The address that receives the notifications',
+		{ field: 'url', type: 'string', required: true, length: LIMITS.webhookEndpoint.url },
+		{ placeholder: 'https://example.com/webhooks/payments' },
+	),
 	{
 		displayName: 'Events',
 		name: 'events',

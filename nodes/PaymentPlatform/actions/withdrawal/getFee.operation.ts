@@ -1,25 +1,22 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { WITHDRAWAL_FEE_QUERY } from '../../../shared/chosenNames';
-import { declareFields } from '../../fields/fields';
+import { apiField, declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
 import { operationDescription } from '../common.descriptions';
 
 export const fields = declareFields([
-	{
-		displayName: 'Amount (in Cents)',
-		name: 'amount',
-		type: 'number',
-		default: 0,
-		description:
-			'The withdrawal amount, in cents (centavos), for which to compute the fee. For example 10000 = R$ 100,00.',
-		api: {
+	apiField(
+		'Amount (in Cents)',
+		'amount',
+		'The withdrawal amount, in cents (centavos), for which to compute the fee. For example 10000 = R$ 100,00.',
+		{
 			field: WITHDRAWAL_FEE_QUERY.amount,
 			type: 'cents',
 			required: true,
 			chosen: 'the fee is asked for an amount',
 		},
-	},
+	),
 	readOptions,
 ]);
 
