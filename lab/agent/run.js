@@ -22,6 +22,7 @@ const { Report } = require('../lib/report');
 const { ScriptedModel } = require('./lib/scriptedModel');
 const { checkToolDescriptions, checkTotals } = require('./lib/modelChecks');
 const { SCENARIOS } = require('./lib/scenarios');
+const { checkConversation } = require('./lib/conversation');
 const { ensureChromium } = require('../lib/browser');
 const { screenshotAgentWorkflow } = require('./lib/editorShot');
 const { agentWorkflow } = require('./lib/workflows');
@@ -92,6 +93,8 @@ async function runScenario(report, context, scenario) {
 		ms,
 		workflowId: created.id,
 	};
+	// Every scenario is checked for its conversation first, then for what is its own.
+	await checkConversation(report, scenario.title, outcome, scenario.script.calls.length);
 	await scenario.check(report, outcome, stack.sandbox);
 	return outcome;
 }

@@ -5,13 +5,7 @@
  */
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox');
-const {
-	checkConversation,
-	rawRecord,
-	records,
-	requestLines,
-	toolAnswers,
-} = require('./conversation');
+const { rawRecord, records, requestLines, toolAnswers } = require('./conversation');
 const { TOOLS } = require('./workflows');
 const { SIMPLE_CHARGE_FIELDS } = require('../../../test/harness/simplified');
 
@@ -29,7 +23,6 @@ const SCENARIOS = [
 			calls: [{ tool: TOOLS.listCharges.tool, arguments: { status: 'captured' } }],
 		},
 		async check(report, outcome, sandbox) {
-			await checkConversation(report, this.title, outcome);
 			await report.check(
 				`${this.title}: the sandbox received one GET /v1/charges filtered by status=captured`,
 				() => {
@@ -60,7 +53,6 @@ const SCENARIOS = [
 			calls: [{ tool: TOOLS.getCharge.tool, arguments: { chargeId: SEED.charges.captured } }],
 		},
 		async check(report, outcome, sandbox) {
-			await checkConversation(report, this.title, outcome);
 			await report.check(`${this.title}: the sandbox received one GET of that charge`, () => {
 				assert.deepEqual(
 					outcome.requests.map((r) => `${r.method} ${r.path}`),
@@ -88,7 +80,6 @@ const SCENARIOS = [
 			calls: [{ tool: TOOLS.listCharges.tool, arguments: { status: 'paid' } }],
 		},
 		async check(report, outcome, sandbox) {
-			await checkConversation(report, this.title, outcome);
 			await report.check(`${this.title}: nothing reached the sandbox`, () => {
 				assert.deepEqual(requestLines(outcome.requests), []);
 			});
@@ -116,7 +107,6 @@ const SCENARIOS = [
 			],
 		},
 		async check(report, outcome) {
-			await checkConversation(report, this.title, outcome, 2);
 			await report.check(
 				`${this.title}: the sandbox received only the corrected call, once`,
 				() => {
@@ -151,7 +141,6 @@ const SCENARIOS = [
 			],
 		},
 		async check(report, outcome, sandbox) {
-			await checkConversation(report, this.title, outcome);
 			await report.check(
 				`${this.title}: the sandbox received exactly one POST /v1/charges with the model's values`,
 				() => {
@@ -178,7 +167,6 @@ const SCENARIOS = [
 			calls: [{ tool: TOOLS.listPaymentLinks.tool, arguments: { limit: 5 } }],
 		},
 		async check(report, outcome) {
-			await checkConversation(report, this.title, outcome);
 			await report.check(
 				`${this.title}: the sandbox received one GET /v1/payment-links asking for page 1 of 5`,
 				() => {
@@ -215,7 +203,6 @@ const SCENARIOS = [
 			],
 		},
 		async check(report, outcome, sandbox) {
-			await checkConversation(report, this.title, outcome);
 			await report.check(
 				`${this.title}: the sandbox received exactly one POST /v1/payment-links with the model's values`,
 				() => {
