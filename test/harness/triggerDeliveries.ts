@@ -10,6 +10,11 @@ import type { INodeParameters } from 'n8n-workflow';
 import Stripe from 'stripe';
 import { Webhook } from 'standardwebhooks';
 import { hmac, signatureHeaders, signedText, signingKey } from '../../sandbox/signature';
+import { verificationSettings } from '../../nodes/PaymentPlatformTrigger/properties';
+import {
+	verifyWithSecrets,
+	type VerificationSettings,
+} from '../../nodes/PaymentPlatformTrigger/verification';
 import { TriggerHarness } from './trigger';
 
 /** Secrets as the sandbox issues them: `whsec_` and 64 hex characters (valid base64 too, for Standard Webhooks). */
@@ -23,6 +28,20 @@ export const CHARGE = {
 	status: 'captured',
 	payment_method: 'credit_card',
 };
+
+const RAW_BODY_SETTINGS = verificationSettings({
+	signatureScheme: 'rawBody',
+}) as VerificationSettings;
+
+/** Whether the trigger accepts `header` as the X-Signature of `rawBody` under `secret` (raw-body scheme). */
+export function triggerAcceptsRawBody(
+	secret: string,
+	rawBody: Buffer,
+	header: string | undefined,
+): boolean {
+	const headers = header === undefined ? {} : { 'x-signature': header };
+	return verifyWithSecrets(secret, [], rawBody, headers, RAW_BODY_SETTINGS).verified;
+}
 
 /** Nobody listens here: tests that must not reach an API use it. */
 export const NO_API = { url: 'http://127.0.0.1:9', publicKey: 'pk_test', secretKey: 'sk_test' };

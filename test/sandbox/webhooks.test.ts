@@ -5,12 +5,8 @@
  * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { WEBHOOK_EVENTS } from '../../nodes/shared/documentedValues';
-import { verificationSettings } from '../../nodes/PaymentPlatformTrigger/properties';
-import {
-	verifyWithSecrets,
-	type VerificationSettings,
-} from '../../nodes/PaymentPlatformTrigger/verification';
 import { SEED } from '../../sandbox';
+import { triggerAcceptsRawBody } from '../harness/triggerDeliveries';
 import {
 	expectMessageOnly,
 	expectNotFound,
@@ -22,12 +18,6 @@ import {
 	useTestSandbox,
 	type Receiver,
 } from '../harness/sandboxHttp';
-
-/** Whether the trigger's raw-body scheme accepts `header` as the X-Signature of `rawBody` under `secret`. */
-function verifySignature(secret: string, rawBody: Buffer, header: string): boolean {
-	const settings = verificationSettings({ signatureScheme: 'rawBody' }) as VerificationSettings;
-	return verifyWithSecrets(secret, [], rawBody, { 'x-signature': header }, settings).verified;
-}
 
 const C = SEED.charges;
 const ENDPOINTS = '/v1/postbacks/endpoints';
@@ -189,11 +179,15 @@ describe('signed deliveries', () => {
 		expect(delivery.headers['content-type']).toBe('application/json');
 		expect(delivery.headers['x-event']).toBe('charge.captured');
 		expect(delivery.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
-		expect(verifySignature(secret, delivery.body, delivery.headers['x-signature'] as string)).toBe(
-			true,
-		);
 		expect(
-			verifySignature('whsec_wrong', delivery.body, delivery.headers['x-signature'] as string),
+			triggerAcceptsRawBody(secret, delivery.body, delivery.headers['x-signature'] as string),
+		).toBe(true);
+		expect(
+			triggerAcceptsRawBody(
+				'whsec_wrong',
+				delivery.body,
+				delivery.headers['x-signature'] as string,
+			),
 		).toBe(false);
 
 		const payload = JSON.parse(delivery.body.toString('utf8'));
@@ -243,9 +237,9 @@ describe('signed deliveries', () => {
 			event: 'charge.pending',
 			charge: { id: created.data.data.id, status: 'pending' },
 		});
-		expect(verifySignature(secret, delivery.body, delivery.headers['x-signature'] as string)).toBe(
-			true,
-		);
+		expect(
+			triggerAcceptsRawBody(secret, delivery.body, delivery.headers['x-signature'] as string),
+		).toBe(true);
 	});
 
 	it('charge.chargeback records a chargeback and keeps the status', async () => {
@@ -291,9 +285,9 @@ describe('signed deliveries', () => {
 		expect(attempts[2].body.equals(attempts[0].body)).toBe(true);
 		expect(new Set(attempts.map((a) => a.headers['x-signature'])).size).toBe(1);
 		for (const attempt of attempts)
-			expect(verifySignature(secret, attempt.body, attempt.headers['x-signature'] as string)).toBe(
-				true,
-			);
+			expect(
+				triggerAcceptsRawBody(secret, attempt.body, attempt.headers['x-signature'] as string),
+			).toBe(true);
 		expect(t().sandbox.deliveries[0]).toMatchObject({
 			attempts: 3,
 			lastStatus: 200,
