@@ -15,7 +15,7 @@ import type { WindowBounds } from './delivery';
 const NAMES = WEBHOOK_SIGNATURE_NAMES;
 
 /**
- * The chosen defaults and ranges of the number options. Duplicate window: 1.7 to 5.2 MiB (docs/reliability.md);
+ * The chosen defaults and ranges of the number options. Duplicate window: 3 to 8 MiB at the default (docs/trigger.md);
  * platforms resend for about three days. Resend Runs Again After: the first run may be lost without n8n saying so
  * for a while (a killed worker's job is reported after about 90 s), so a resend then runs: a duplicate, never a
  * loss. Endpoint Removal Delay: n8n unpublishes and republishes within moments when it publishes a changed trigger
@@ -141,7 +141,7 @@ const OPTIONS: INodeProperties = {
 		rangedOption(
 			'duplicateWindowSize',
 			'Duplicate Window Size (Deliveries)',
-			`With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook, the oldest forgotten first (${SIZE.min} to ${SIZE.max.toLocaleString('en-US')}). Each costs 180 to 550 bytes of each webhook process's memory: the default ${SIZE.default.toLocaleString('en-US')} about 2 to 5 MiB.`,
+			`With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook, the oldest forgotten first (${SIZE.min} to ${SIZE.max.toLocaleString('en-US')}). Each costs 330 to 860 bytes of each webhook process's memory: the default ${SIZE.default.toLocaleString('en-US')} about 3 to 8 MiB.`,
 		),
 		rangedOption(
 			'endpointRemovalDelay',
