@@ -11,9 +11,9 @@ import { PaymentPlatform } from '../nodes/PaymentPlatform/PaymentPlatform.node';
 import { CASES } from './cases';
 import { actionWorkflow, credentialsFor, runWorkflow, type WorkflowJson } from './harness';
 import { useSandbox } from './harness/sandbox';
+import { releaseToRecord, saveRelease, savedReleases } from './harness/savedWorkflows';
 
 type SentRequest = { method: string; path: string; query: unknown; body: unknown };
-import { releaseToRecord, saveRelease, savedReleases } from './harness/savedWorkflows';
 
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
@@ -43,7 +43,7 @@ if (recording) {
 		const workflows = [];
 		for (const c of CASES.filter((c) => !c.input && !c.after?.length)) {
 			const parameters = { resource: c.resource, operation: c.operation, ...c.parameters };
-			const workflow = actionWorkflow(parameters as INodeParameters, {});
+			const workflow = actionWorkflow(parameters as INodeParameters);
 			for (const node of workflow.nodes)
 				if (node.name === 'Payment Platform') node.typeVersion = newestVersion;
 			const [first, second] = [await sentBy(workflow), await sentBy(workflow)];
