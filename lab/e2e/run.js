@@ -62,20 +62,6 @@ function requestedVersion() {
 	return { entry: n8n.versionUnderTest(version), compat: flag !== -1 };
 }
 
-/**
- * Whether the package the list says the registry lacks (`name@version`) is still missing: `npm view` answers E404.
- * Any other failure (no network) is an error, not a skip.
- * @param {string} spec
- */
-async function stillMissing(spec) {
-	const { code, stdout, stderr } = await runCommand('npm', ['view', spec, 'version'], {
-		allowFailure: true,
-	});
-	if (code === 0) return stdout.trim() === '';
-	if (/E404/.test(stderr)) return true;
-	throw new Error(`npm view ${spec} failed:\n${n8n.tail(stderr, 10)}`);
-}
-
 async function main() {
 	const report = new Report();
 	const { entry, compat } = requestedVersion();
@@ -90,23 +76,19 @@ async function main() {
 
 	try {
 		const withEditor = !compat && process.env.E2E_SKIP_EDITOR !== '1';
-		const note = entry.notInstallable;
-		if (note && (await stillMissing(note.missing))) {
-			report.skip(`n8n ${version}`, `${note.reason} (npm view ${note.missing}: E404)`);
+		const plan = await n8n.installPlan(entry);
+		if (!plan.run) {
+			report.skip(`n8n ${version}`, `${plan.reason} (npm view ${plan.missing}: E404)`);
 			recordCompatibility({
 				...NOT_RUN,
 				n8n: version,
-				notRun: note.reason,
+				notRun: plan.reason,
 				date: new Date().toISOString().slice(0, 10),
 			});
 			if (report.summary() !== 0) process.exitCode = 1;
 			return;
 		}
-		if (note) {
-			report.fail(
-				`n8n ${version}: ${note.missing} is on the registry now; remove the notInstallable note in lab/lib/n8nLines.js`,
-			);
-		}
+		if (plan.note) console.log(plan.note);
 		context.n8nDir = await report.phase(
 			`install (build, n8n${withEditor ? ', chromium' : ''})`,
 			async () => {

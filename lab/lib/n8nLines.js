@@ -17,10 +17,11 @@
  * @property {string} version
  * @property {'current' | 'long-term'} line
  * @property {boolean} [primary] The one every suite and `npm start` use (exactly one): the newest that installs.
- * @property {{ missing: string, reason: string }} [notInstallable] It cannot be installed from the registry: `missing`
- *   is one package (name@version) it needs that the registry lacks, `reason` says what `npm view` found. Its phase
- *   asks the registry for `missing` at every run: still absent, the phase is skipped with the reason; present, the
- *   phase installs and runs it, and fails until the note is removed.
+ * @property {{ missing: string, reason: string }} [notInstallable] It cannot be installed from some registry: `missing`
+ *   is one package (name@version) it needs that a registry lacks (this project's machines reach one that lacks it),
+ *   `reason` says what `npm view` found there. Its phase asks the registry for `missing` at every run (installPlan):
+ *   absent, the phase is skipped with the reason; present (the public registry, GitHub's runners), the phase installs
+ *   and runs it like any other. Neither fails the phase.
  */
 
 /**
@@ -74,6 +75,49 @@ function ciPhases() {
 		const { nodeMajor } = n8nLine(v.version);
 		return `compat-${v.version}|npm run test:compat -- ${v.version}|the end-to-end checks in n8n ${v.version} (${v.line} line) on Node ${nodeMajor}`;
 	});
+}
+
+/**
+ * Whether the registry that npm uses here has `spec` (name@version): `npm view` prints its version, or answers E404.
+ * Any other failure (no network, a broken registry) is an error, not an answer.
+ * @param {string} spec
+ * @returns {Promise<boolean>}
+ */
+function registryHas(spec) {
+	const { execFile } = require('child_process');
+	return new Promise((resolve, reject) => {
+		execFile('npm', ['view', spec, 'version'], (error, stdout, stderr) => {
+			if (!error) resolve(stdout.trim() !== '');
+			else if (/E404/.test(stderr)) resolve(false);
+			else
+				reject(
+					new Error(`npm view ${spec} failed:\n${stderr.trim().split('\n').slice(-10).join('\n')}`),
+				);
+		});
+	});
+}
+
+/**
+ * @typedef {{ run: true, note?: string } | { run: false, reason: string, missing: string }} InstallPlan
+ */
+
+/**
+ * Whether a version's phase installs and runs it here: a version marked not installable runs where the registry has
+ * its missing package and is skipped with its reason where it does not; either way the phase passes on what it ran.
+ * @param {N8nVersionUnderTest} entry
+ * @param {(spec: string) => Promise<boolean>} [has] the registry's answer (default: `npm view`)
+ * @returns {Promise<InstallPlan>}
+ */
+async function installPlan(entry, has = registryHas) {
+	const note = entry.notInstallable;
+	if (!note) return { run: true };
+	if (!(await has(note.missing))) {
+		return { run: false, reason: note.reason, missing: note.missing };
+	}
+	return {
+		run: true,
+		note: `n8n ${entry.version}: ${note.missing} is on this registry; installing it (the notInstallable note in lab/lib/n8nLines.js is for registries without it)`,
+	};
 }
 
 /** @param {string} version e.g. "1.123.81" */
@@ -138,10 +182,21 @@ module.exports = {
 	N8N_VERSIONS,
 	PRIMARY_N8N_VERSION,
 	ciPhases,
+	installPlan,
 	n8nLine,
 	parseVersion,
 	versionUnderTest,
 };
 
 // `node lab/lib/n8nLines.js phases`: the list's phases for .ci/run (any Node will do).
+// `node lab/lib/n8nLines.js plan <version>`: that version's install plan here, as JSON.
 if (require.main === module && process.argv[2] === 'phases') console.log(ciPhases().join('\n'));
+if (require.main === module && process.argv[2] === 'plan') {
+	installPlan(versionUnderTest(process.argv[3])).then(
+		(plan) => console.log(JSON.stringify(plan)),
+		(error) => {
+			console.error(error.message);
+			process.exitCode = 1;
+		},
+	);
+}
