@@ -1,6 +1,6 @@
 'use strict';
 /**
- * How the sandbox's sender retries a delivery, as platforms document their webhook senders (docs/reliability.md,
+ * How the sandbox's sender retries a delivery, as platforms document their webhook senders (lab/README.md,
  * "Sender retry profiles"). Selected by configuration: `delivery.profile` (SANDBOX_DELIVERY_PROFILE), or per endpoint
  * with `delivery.profileOf(endpoint)`.
  *

@@ -1,5 +1,5 @@
 /**
- * The nodes and the sandbox state the API separately (nodes: api/chosenNames.ts, api/documentedValues.ts and the
+ * The nodes and the sandbox state the API separately (nodes: nodes/shared/chosenNames.ts, nodes/shared/documentedValues.ts and the
  * trigger's verification.ts; sandbox: sandbox/api/names.js, sandbox/api/values.js, sandbox/signature.js). Where the
  * reference leaves a name unshown they must have made the same choice, and the documented values must be the same
  * copy of the reference: this file compares the two statements, so a change on one side fails here by name.

@@ -3,7 +3,8 @@
  * reports, AGENTS.md, the changelog, the examples) lead to what exists and speak to readers: every relative link and
  * image resolves to a tracked file or folder (and a `file.md#anchor` to a heading of that file, as GitHub names its
  * headings), and no page names an issue number, a branch or one of the project's internal tools. The README's
- * npmjs.com-specific rules are test/readme.test.ts's.
+ * npmjs.com-specific rules are test/readme.test.ts's. The links of CONTRIBUTING.md and .agents/ are followed too; the
+ * paths the maintainers' pages and the code's comments name are test/pointers.test.ts's.
  */
 import { REPOSITORY, isTracked, readTracked, trackedFiles } from './harness/repositoryFiles';
 import { headingAnchorsOf, linksOf } from '../scripts/lib/markdownLinks';
@@ -15,6 +16,11 @@ const pages = trackedFiles()
 	.filter((file) => READER_PAGE.test(file))
 	.sort();
 const markdownPages = pages.filter((file) => file.endsWith('.md'));
+/** Every page whose links are followed: the reader's, and the maintainers' (CONTRIBUTING.md, .agents/). */
+const linkedPages = [
+	...markdownPages,
+	...trackedFiles().filter((file) => /^(CONTRIBUTING\.md|\.agents\/[^/]+\.md)$/.test(file)),
+].sort();
 
 /** What a reader's page must not say, and why. */
 const FORBIDDEN: Array<{ pattern: RegExp; what: string }> = [
@@ -77,8 +83,9 @@ describe('the pages a reader opens', () => {
 		expect(intoRepository.length).toBeGreaterThanOrEqual(40);
 	});
 
-	it('every link and image leads to a tracked file or folder, and to a heading of it', () => {
-		const problems = markdownPages.flatMap((page) =>
+	it('every link and image (of these and the maintainers’ pages) leads to a tracked file or folder, and to a heading of it', () => {
+		expect(linkedPages).toEqual(expect.arrayContaining(['CONTRIBUTING.md', '.agents/workflow.md']));
+		const problems = linkedPages.flatMap((page) =>
 			linksOf(readTracked(page)).flatMap((link) => {
 				const problem = problemOf(page, link);
 				return problem ? [`${page}:${link.line} [${link.text}]: ${problem}`] : [];

@@ -1,6 +1,6 @@
 /**
- * The rule engine on its own (shared/fieldRules.ts, shared/dates.ts): conversions, refusals, the one date rule; and
- * the declarations (shared/fields.ts): the limit text the descriptions get from the same rules.
+ * The rule engine on its own (fields/fieldRules.ts, fields/dates.ts): conversions, refusals, the one date rule; and
+ * the declarations (fields/fields.ts): the limit text the descriptions get from the same rules.
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';

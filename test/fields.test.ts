@@ -1,5 +1,5 @@
 /**
- * One declaration per field (shared/fields.ts): every parameter an operation shows either feeds the API through its
+ * One declaration per field (fields/fields.ts): every parameter an operation shows either feeds the API through its
  * declared rule or is one of the node's own parameters listed here, so a field added without a rule fails here
  * instead of being silently never sent.
  */
@@ -31,7 +31,7 @@ const NODE_OWN = new Set([
 	'binaryPropertyName',
 ]);
 
-/** A property shown only to nodes saved before a field moved (actions/versions.ts). */
+/** A property shown only to nodes saved before a field moved (a `@version` display condition, .agents/versioning.md). */
 const savedOnly = (property: INodeProperties) =>
 	JSON.stringify(property.displayOptions?.show?.['@version'] ?? []).includes('"lt"');
 

@@ -106,7 +106,7 @@ export class PaymentPlatformTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		// Not 1: at typeVersion 1 n8n evaluates its old Webhook node's binary-data expression on every request, halving
-		// throughput (docs/performance.md).
+		// throughput (lab/reports/performance.md).
 		version: 1.1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when the Payment Platform sends a signed charge event',

@@ -27,7 +27,7 @@ const REFUSAL_LOG_EVERY_MS = 60_000;
 /**
  * n8n 2.x reads a webhook description field through this key without its expression engine when the parameters are
  * static (n8n 1.x, which does not know the global symbol, evaluates the template): no expression isolate per
- * delivery (docs/performance.md).
+ * delivery (lab/reports/performance.md).
  */
 const WEBHOOK_RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
 

@@ -3,7 +3,7 @@
  * The building blocks of the sandbox's zod statement of the API (schemas.js). Each check carries its rule name and
  * its text in zod's `message`, as `rule|text` (`says`); issues.js turns them into the error envelope's details.
  * Lengths count characters as Unicode code points (an emoji is one character), as JSON Schema's maxLength does:
- * the reference says "characters", and the nodes count the same way (shared/validate.ts).
+ * the reference says "characters", and the nodes count the same way (nodes/PaymentPlatform/fields/fieldRules.ts).
  */
 const { z } = require('zod');
 const { parseIsoTimestamp } = require('./dates');

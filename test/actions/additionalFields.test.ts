@@ -1,7 +1,7 @@
 /**
  * The escape hatch for fields the API reference does not list: Options → Additional Body Fields (JSON) on every write
  * operation (one that sends a JSON body) and Options → Additional Query Parameters on every read operation
- * (shared/additionalFields.ts). Merged into the request after validation; a name the node's own fields set is
+ * (fields/additionalFields.ts). Merged into the request after validation; a name the node's own fields set is
  * refused before anything is sent. The sandbox implements only the reference, so an extra body field or list query
  * parameter reaches it and is refused by the API itself (unknown_field): the tests pin what was sent and that answer.
  */

@@ -1,5 +1,5 @@
 /**
- * Limit tests generated from the field declarations (shared/fields.ts): for every declared limit of every operation
+ * Limit tests generated from the field declarations (fields/fields.ts): for every declared limit of every operation
  * (length, range, pattern, allowed values, entry count, path ids), the node run through n8n sends a value at the edge
  * and refuses one just past it before any request, naming field, rule and item; and the editor's description of the
  * field states that limit. A limit added to a declaration gets its tests here without a line written.

@@ -1,6 +1,6 @@
 /**
  * Number fields given as text by an expression ("150.50", "2048") are read the same way in every operation
- * (the rule tables' conversion, shared/fieldRules.ts): number text in any form JavaScript reads ("2048", "1e3",
+ * (the rule tables' conversion, fields/fieldRules.ts): number text in any form JavaScript reads ("2048", "1e3",
  * "+5") becomes the number sent, except in a cents field, which takes digits only; text with more than one reading
  * ("1.000"), other text, and integers beyond 2^53 - 1 are refused before anything is sent.
  */
