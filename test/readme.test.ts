@@ -88,9 +88,17 @@ describe('README links and images', () => {
 		expect(block![1].trim()).toBe(definitionsBlock(README));
 		for (const target of definitionsOf(README).values()) expect(isRelative(target)).toBe(false);
 	});
+});
 
-	it('stays under 16 KB without its generated link definitions', () => {
-		const shown = README.replace(new RegExp(`<!-- ${BLOCK}:start[\\s\\S]*`), '');
-		expect(Buffer.byteLength(shown)).toBeLessThan(16 * 1024);
+describe('README for users', () => {
+	it('is at most 16 KB, generated blocks included (the details live in docs/)', () => {
+		expect(Buffer.byteLength(README)).toBeLessThanOrEqual(16 * 1024);
+	});
+
+	it('links the changelog and has a Resources section: the API reference, n8n’s community-node docs', () => {
+		expect(links.map((link) => link.target)).toContain(REPOSITORY.page('CHANGELOG.md'));
+		const resources = /^## Resources\n([\s\S]*?)^## /m.exec(README)?.[1] ?? '';
+		expect(resources).toMatch(/API reference/);
+		expect(resources).toContain('https://docs.n8n.io/integrations/community-nodes/');
 	});
 });
