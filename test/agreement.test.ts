@@ -1,11 +1,14 @@
 /**
- * The nodes and the sandbox state the API separately (nodes: nodes/shared/chosenNames.ts, nodes/shared/documentedValues.ts and the
- * trigger's verification.ts; sandbox: sandbox/api/names.js, sandbox/api/values.js, sandbox/signature.js). Where the
- * reference leaves a name unshown they must have made the same choice, and the documented values must be the same
- * copy of the reference: this file compares the two statements, so a change on one side fails here by name.
+ * The nodes and the sandbox state the API separately (nodes: the chosenNames.ts and documentedValues.ts of
+ * nodes/shared and of the node that alone uses a name, and the trigger's verification.ts; sandbox:
+ * sandbox/api/names.js, sandbox/api/values.js, sandbox/signature.js). Where the reference leaves a name unshown they
+ * must have made the same choice, and the documented values must be the same copy of the reference: this file
+ * compares the two statements, so a change on one side fails here by name.
  */
-import * as nodeNames from '../nodes/shared/chosenNames';
-import * as nodeValues from '../nodes/shared/documentedValues';
+import * as sharedNames from '../nodes/shared/chosenNames';
+import * as triggerNames from '../nodes/PaymentPlatformTrigger/chosenNames';
+import * as sharedValues from '../nodes/shared/documentedValues';
+import * as actionValues from '../nodes/PaymentPlatform/documentedValues';
 import { InputValidator, convertValues } from '../nodes/PaymentPlatform/fields/fieldRules';
 import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
 import { operationRules } from './harness/registry';
@@ -26,6 +29,10 @@ import {
 	type VerificationSettings,
 } from '../nodes/PaymentPlatformTrigger/verification';
 import type { INode } from 'n8n-workflow';
+
+/** The nodes' statement, wherever each name lives (nodes/shared, or the one node that uses it). */
+const nodeNames = { ...sharedNames, ...triggerNames };
+const nodeValues = { ...sharedValues, ...actionValues };
 
 /** Plain data, so that readonly tuples and frozen objects compare by value. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));

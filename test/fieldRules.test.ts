@@ -11,7 +11,7 @@ import {
 	InputValidator,
 } from '../nodes/PaymentPlatform/fields/fieldRules';
 import { declareFields } from '../nodes/PaymentPlatform/fields/fields';
-import { PATTERNS } from '../nodes/shared/documentedValues';
+import { PATTERNS } from '../nodes/PaymentPlatform/documentedValues';
 import { toUtcDateTime } from '../nodes/PaymentPlatform/fields/dates';
 import * as addressCreate from '../nodes/PaymentPlatform/actions/submerchantAddress/create.operation';
 

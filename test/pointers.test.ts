@@ -68,6 +68,6 @@ describe('the rules', () => {
 	it('reads paths, not addresses or package names', () => {
 		const text =
 			'see docs/trigger.md, https://example.com/a/b.md and @n8n/node-cli; x/y is no path';
-		expect(pathsIn(text).map(({ path }) => path)).toEqual(['docs/trigger.md']);
+		expect(pathsIn(text).map(({ path }: { path: string }) => path)).toEqual(['docs/trigger.md']);
 	});
 });

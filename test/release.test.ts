@@ -106,7 +106,7 @@ function jobOf(workflow: string, job: string) {
 	const start = workflow.indexOf(`\n  ${job}:\n`);
 	if (start === -1) return undefined;
 	const rest = workflow.slice(start + 1);
-	const end = rest.slice(1).search(/\n  [\w-]+:\n/);
+	const end = rest.slice(1).search(/\n {2}[\w-]+:\n/);
 	return end === -1 ? rest : rest.slice(0, end + 1);
 }
 

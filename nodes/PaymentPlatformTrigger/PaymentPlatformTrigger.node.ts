@@ -8,7 +8,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import { WEBHOOK_DELIVERY_HEADERS } from '../shared/chosenNames';
+import { WEBHOOK_DELIVERY_HEADERS } from './chosenNames';
 import { WEBHOOK_EVENTS } from '../shared/documentedValues';
 import {
 	ACCEPTED_ANSWER,

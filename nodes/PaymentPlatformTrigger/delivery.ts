@@ -5,7 +5,7 @@
  * header may fill a field (listed in `unsignedFields`), never decide whether the delivery already ran.
  */
 import { createHash } from 'crypto';
-import { CHARGE_RECORD_FIELDS, WEBHOOK_PAYLOAD_NAMES } from '../shared/chosenNames';
+import { CHARGE_RECORD_FIELDS, WEBHOOK_PAYLOAD_NAMES } from './chosenNames';
 import { getHeader, type RequestHeaders, type SignedParts } from './verification';
 
 type JsonObject = Record<string, unknown>;

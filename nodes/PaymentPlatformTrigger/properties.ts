@@ -3,7 +3,7 @@
  * reference does not state is a chosen one, changeable in Options (docs/chosen-defaults.md).
  */
 import type { IBuilderHint, INodeProperties, NodeHint, TriggerPanelDefinition } from 'n8n-workflow';
-import { WEBHOOK_SIGNATURE_NAMES } from '../shared/chosenNames';
+import { WEBHOOK_SIGNATURE_NAMES } from './chosenNames';
 import { WEBHOOK_EVENT_OPTIONS } from '../shared/optionTexts';
 import {
 	parseSignedTextLayout,

@@ -6,11 +6,7 @@
  * tolerance.
  */
 import { createHmac, timingSafeEqual } from 'crypto';
-import {
-	SIGNATURE_PREFIX,
-	WEBHOOK_DELIVERY_HEADERS,
-	WEBHOOK_SIGNATURE_NAMES,
-} from '../shared/chosenNames';
+import { SIGNATURE_PREFIX, WEBHOOK_DELIVERY_HEADERS, WEBHOOK_SIGNATURE_NAMES } from './chosenNames';
 
 const NAMES = WEBHOOK_SIGNATURE_NAMES;
 

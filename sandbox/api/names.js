@@ -1,7 +1,8 @@
 'use strict';
 /**
  * Names the API reference leaves unshown, as the sandbox states them. They are choices, not documented facts; the
- * nodes made the same choices in nodes/shared/chosenNames.ts, and test/agreement.test.ts fails when the two differ.
+ * nodes made the same choices in their chosenNames.ts (nodes/shared's, the trigger's), and test/agreement.test.ts
+ * fails when the two differ.
  */
 
 /** Query names of the paginated lists (the reference shows only the response's pagination object: page, perPage). */

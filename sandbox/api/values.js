@@ -2,7 +2,8 @@
 /**
  * The values and limits the API reference documents, written here from `api-reference.md` (not taken from the
  * package): the sandbox is a second opinion on what the nodes send, so it keeps its own copy.
- * test/agreement.test.ts compares this copy with the nodes' (nodes/shared/documentedValues.ts), so a change on one side fails.
+ * test/agreement.test.ts compares this copy with the nodes' (the documentedValues.ts of nodes/shared and
+ * nodes/PaymentPlatform), so a change on one side fails.
  */
 
 const WEBHOOK_EVENTS = [

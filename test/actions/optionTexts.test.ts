@@ -5,12 +5,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { PaymentPlatform } from '../../nodes/PaymentPlatform/PaymentPlatform.node';
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
+import { WEBHOOK_EVENTS } from '../../nodes/shared/documentedValues';
 import {
 	CHARGE_STATUSES,
 	PAYMENT_METHODS,
 	SUBMERCHANT_STATUSES,
-	WEBHOOK_EVENTS,
-} from '../../nodes/shared/documentedValues';
+} from '../../nodes/PaymentPlatform/documentedValues';
 
 const actionProperties = new PaymentPlatform().description.properties;
 const triggerProperties = new PaymentPlatformTrigger().description.properties;

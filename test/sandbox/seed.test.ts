@@ -1,7 +1,7 @@
 /**
  * The seed: every documented SEED id resolves, and the seed covers the states and methods it promises.
  */
-import { CHARGE_STATUSES, PAYMENT_METHODS } from '../../nodes/shared/documentedValues';
+import { CHARGE_STATUSES, PAYMENT_METHODS } from '../../nodes/PaymentPlatform/documentedValues';
 import { SEED } from '../../sandbox';
 import { startTestSandbox, useTestSandbox } from '../harness/sandboxHttp';
 

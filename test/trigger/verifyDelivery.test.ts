@@ -3,7 +3,7 @@
  * replayed as a raw-body one, and the Options' defaults being the chosen names.
  */
 import * as crypto from 'crypto';
-import { WEBHOOK_SIGNATURE_NAMES } from '../../nodes/shared/chosenNames';
+import { WEBHOOK_SIGNATURE_NAMES } from '../../nodes/PaymentPlatformTrigger/chosenNames';
 import type { INodeProperties } from 'n8n-workflow';
 import {
 	triggerProperties,

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { PATTERNS } from '../../shared/documentedValues';
+import { PATTERNS } from '../documentedValues';
 import { toUtcDateTime } from './dates';
 import {
 	REAIS_TO_CENTS_HINT,

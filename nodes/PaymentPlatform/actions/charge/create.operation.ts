@@ -5,9 +5,9 @@ import {
 	metadataField,
 	operationDescription,
 } from '../common.descriptions';
-import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../../shared/documentedValues';
+import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../documentedValues';
 import { apiField, declareFields, requestBody } from '../../fields/fields';
-import { PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
+import { PAYMENT_METHOD_OPTIONS } from '../../optionTexts';
 import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';

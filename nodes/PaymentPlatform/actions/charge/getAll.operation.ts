@@ -1,11 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../../shared/transport';
 import { CHARGE_LIST_QUERY } from '../../../shared/chosenNames';
-import {
-	CHARGE_STATUSES,
-	MAX_INSTALLMENTS,
-	PAYMENT_METHODS,
-} from '../../../shared/documentedValues';
+import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../documentedValues';
 import { apiField, declareFields, requestQuery, getListLimit } from '../../fields/fields';
 import {
 	filters,
@@ -13,7 +9,7 @@ import {
 	returnAllAndLimit,
 	operationDescription,
 } from '../common.descriptions';
-import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
+import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
 import { PAGINATION_FIELDS } from '../../fields/additionalFields';
 import { readOptionsWith } from '../common.options';

@@ -8,7 +8,7 @@ import {
 import { PAYMENT_LINK_BODY as B, PAYMENT_LINKS_PATH } from '../../../shared/chosenNames';
 import { apiField, declareFields, requestBody } from '../../fields/fields';
 import { DATE_TIME_NOTE } from '../../fields/dates';
-import { PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
+import { PAYMENT_METHOD_OPTIONS } from '../../optionTexts';
 import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { paymentLinkPath } from '../../../shared/chosenNames';
+import { paymentLinkPath } from '../../chosenNames';
 import { declareFields } from '../../fields/fields';
 import { getWithFields } from '../common.requests';
 import { simplifyIfChosen, simplifyProperty } from '../common.simplify';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest, getConnection } from '../../../shared/transport';
-import { paymentLinkPath } from '../../../shared/chosenNames';
+import { paymentLinkPath } from '../../chosenNames';
 import { getTrimmedString, declareFields, readPathIds } from '../../fields/fields';
 import type { PreparedWrite } from '../node.type';
 import { operationDescription, paymentLinkLocator } from '../common.descriptions';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../../shared/transport';
 import { SUBMERCHANT_LIST_QUERY } from '../../../shared/chosenNames';
-import { SUBMERCHANT_STATUSES } from '../../../shared/documentedValues';
+import { SUBMERCHANT_STATUSES } from '../../documentedValues';
 import { apiField, getListLimit, declareFields, requestQuery } from '../../fields/fields';
 import { filters, returnAllAndLimit, operationDescription } from '../common.descriptions';
-import { SUBMERCHANT_STATUS_OPTIONS } from '../../../shared/optionTexts';
+import { SUBMERCHANT_STATUS_OPTIONS } from '../../optionTexts';
 import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
 import { PAGINATION_FIELDS } from '../../fields/additionalFields';
 import { readOptionsWith } from '../common.options';

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { BUSINESS_TYPES, LIMITS, PATTERNS } from '../../../shared/documentedValues';
+import { LIMITS } from '../../../shared/documentedValues';
+import { BUSINESS_TYPES, PATTERNS } from '../../documentedValues';
 import {
 	apiField,
 	declareFields,

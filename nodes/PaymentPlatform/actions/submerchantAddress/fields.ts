@@ -1,4 +1,5 @@
-import { ADDRESS_TYPES, LIMITS } from '../../../shared/documentedValues';
+import { LIMITS } from '../../../shared/documentedValues';
+import { ADDRESS_TYPES } from '../../documentedValues';
 import type { DeclaredField } from '../../fields/fields';
 import { apiField, maximumOnly } from '../../fields/fields';
 import { ADDRESS_TYPE_BODY_FIELD } from '../../../shared/chosenNames';

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { LIMITS } from '../../../shared/documentedValues';
 import {
 	DOCUMENT_EXTENSIONS,
 	DOCUMENT_MIME_TYPES,
 	DOCUMENT_TYPES,
 	DOCUMENT_TYPES_BY_ENTITY,
-	LIMITS,
 	PARTNER_DOCUMENT_PREFIX,
-} from '../../../shared/documentedValues';
+} from '../../documentedValues';
 import { buildRequest, convertValues, InputValidator } from '../../fields/fieldRules';
 import { apiField, declareFields, readPathIds, getTrimmedString } from '../../fields/fields';
 import { DATE_TIME_NOTE } from '../../fields/dates';
