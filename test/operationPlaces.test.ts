@@ -1,19 +1,17 @@
 /**
- * An operation lives in five places: its operation file (actions/<resource>/<operation>.operation.ts), its resource
- * index (actions/<resource>/index.ts: the export and the Operation option), NodeMap (actions/node.type.ts), the
- * sandbox route that answers it (sandbox/routes/) and its case file (test/cases/<resource>/<operation>.case.js).
- * Everything else is derived from them; this test fails while one place lacks an operation the others have.
+ * An operation lives in three places: its operation file (actions/<resource>/<operation>.operation.ts: its option,
+ * fields, description and execute or prepare), the sandbox route that answers it (sandbox/routes/) and its case file
+ * (test/cases/<resource>/<operation>.case.js). The resource index exports the files beside it, and the Operation
+ * option and NodeMap are derived from those exports; this test fails while one place lacks an operation the others
+ * have, or the node does not offer an operation file.
  */
 import { CASES } from './cases';
 import { OPERATION_ROUTES, routeAnswering } from './harness/operationRoutes';
-import { indexOperations, nodeMapOperations, operationFiles } from './harness/operationPlaces';
+import { operationFiles } from './harness/operationPlaces';
 import { OPERATIONS } from './harness/registry';
 
 const PLACES: Record<string, string[]> = {
-	'Operation option of the node': OPERATIONS.map((operation) => operation.name),
 	'operation file (actions/<resource>/<operation>.operation.ts)': operationFiles(),
-	'export of the resource index (actions/<resource>/index.ts)': indexOperations(),
-	'NodeMap (actions/node.type.ts)': nodeMapOperations(),
 	'case file (test/cases/<resource>/<operation>.case.js)': CASES.map((c) => c.name),
 	"sandbox route answering the case file's request (sandbox/routes/)": Object.keys(
 		OPERATION_ROUTES,
@@ -22,7 +20,7 @@ const PLACES: Record<string, string[]> = {
 
 const EVERY_NAME = [...new Set(Object.values(PLACES).flat())].sort();
 
-describe('an operation lives in five places, and in all of them', () => {
+describe('an operation lives in three places, and in all of them', () => {
 	it.each(Object.entries(PLACES))('finds operations in the place "%s"', (_place, names) => {
 		expect(names.length).toBeGreaterThan(0);
 	});
@@ -35,13 +33,22 @@ describe('an operation lives in five places, and in all of them', () => {
 	});
 });
 
-describe('the readers of the places can tell an operation missing', () => {
-	it('NodeMap without an operation lacks it', () => {
-		const fromFile = nodeMapOperations();
-		const source = "type NodeMap = {\n\twallet: 'get';\n\tcharge: 'create' | 'get';\n};";
-		expect(fromFile).toContain('wallet.getStatement');
-		expect(nodeMapOperations(source)).toEqual(['wallet.get', 'charge.create', 'charge.get']);
+describe('the node offers what the places state', () => {
+	it('every operation file is an Operation option of its resource, and nothing else is', () => {
+		expect(OPERATIONS.map((operation) => operation.name).sort()).toEqual(operationFiles().sort());
 	});
+
+	it.each(OPERATIONS.map((operation) => [operation.name, operation] as const))(
+		'%s shows its fields under its own resource and operation',
+		(_name, { resource, operation, module }) => {
+			const elsewhere = module.description.filter(
+				(property) =>
+					property.displayOptions?.show?.resource?.[0] !== resource ||
+					property.displayOptions?.show?.operation?.[0] !== operation,
+			);
+			expect(elsewhere.map((property) => property.name)).toEqual([]);
+		},
+	);
 
 	it('a route answers only its own method and path', () => {
 		expect(routeAnswering({ method: 'GET', path: '/v1/withdrawals/fee' })?.url).toBe(

@@ -4,7 +4,7 @@ import { runAction } from './harness';
 import { OPERATIONS, RESOURCES } from './harness/registry';
 import { readSource, typeErrors } from './harness/typeCheck';
 
-const NODE_TYPE = 'nodes/PaymentPlatform/actions/node.type.ts';
+const CHARGE_INDEX = 'nodes/PaymentPlatform/actions/charge/index.ts';
 const PROBE = 'nodes/PaymentPlatform/actions/registryProbe.ts';
 
 const { properties } = new PaymentPlatform().description;
@@ -51,20 +51,27 @@ describe('one registry for the description and the dispatch', () => {
 });
 
 describe('the NodeMap type check is real (it would fail `npm run build`)', () => {
-	const nodeType = readSource(NODE_TYPE);
+	const chargeIndex = readSource(CHARGE_INDEX);
 
 	it('the package as it is type-checks', () => {
 		expect(typeErrors({})).toEqual([]);
 	}, 60_000);
 
-	it('an operation named in NodeMap without its module does not compile', () => {
-		const withRefund = nodeType.replace(
-			"charge: 'create' | 'get' | 'getAll';",
-			"charge: 'create' | 'get' | 'getAll' | 'refund';",
+	it('a resource index exporting what is not an operation module does not compile', () => {
+		const withRefund = `${chargeIndex}export const refund = { option: 'Refund' };\n`;
+		expect(typeErrors({ [CHARGE_INDEX]: withRefund }).join('\n')).toMatch(
+			/property 'refund' are incompatible/,
 		);
-		expect(withRefund).not.toBe(nodeType);
-		expect(typeErrors({ [NODE_TYPE]: withRefund }).join('\n')).toMatch(
-			/Property 'refund' is missing/,
+	}, 60_000);
+
+	it('a default operation the resource lacks does not compile', () => {
+		const withRefund = chargeIndex.replace(
+			"export const defaultOperation = 'get';",
+			"export const defaultOperation = 'refund';",
+		);
+		expect(withRefund).not.toBe(chargeIndex);
+		expect(typeErrors({ [CHARGE_INDEX]: withRefund }).join('\n')).toMatch(
+			/property 'defaultOperation' are incompatible/,
 		);
 	}, 60_000);
 

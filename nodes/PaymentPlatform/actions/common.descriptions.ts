@@ -11,10 +11,10 @@ export const operationDescription = <R extends Resource>(
 ): INodeProperties[] =>
 	updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties);
 
-export const resourceDescription = <R extends Resource>(
-	resource: R,
-	defaultOperation: Operation<R>,
-	options: Array<INodePropertyOptions & { value: Operation<R> }>,
+export const resourceDescription = (
+	resource: string,
+	defaultOperation: string,
+	options: INodePropertyOptions[],
 	operations: Array<{ description: INodeProperties[] }>,
 ): INodeProperties[] => [
 	{
@@ -23,7 +23,7 @@ export const resourceDescription = <R extends Resource>(
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource] } },
-		options,
+		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultOperation,
 	},
 	...operations.flatMap((operation) => operation.description),

@@ -1,24 +1,29 @@
 import type { OperationFields } from '../fields/fields';
 import type { AllEntities, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ResourceIndexes } from './operations';
+
+/**
+ * Every resource and its operations, derived from the files: a resource is a folder of actions/ listed in
+ * operations.ts, an operation a `<operation>.operation.ts` its index exports under that name.
+ */
 type NodeMap = {
-	submerchant: 'getAll' | 'get' | 'update' | 'submitForReview';
-	submerchantAddress: 'create' | 'update';
-	submerchantDocument: 'create' | 'getAll';
-	charge: 'create' | 'get' | 'getAll';
-	paymentLink: 'create' | 'get' | 'getAll' | 'uploadCover';
-	receivable: 'get';
-	anticipation: 'create' | 'cancel';
-	wallet: 'get' | 'getStatement';
-	withdrawal: 'getSummary' | 'getFee';
-	webhookEndpoint: 'create' | 'delete' | 'getAll';
+	[R in keyof ResourceIndexes]: Exclude<keyof ResourceIndexes[R], 'defaultOperation'> & string;
 };
 
 export type PaymentPlatformType = AllEntities<NodeMap>;
 export type Resource = keyof NodeMap;
 export type Operation<R extends Resource> = NodeMap[R];
 
+/** The operation's entry in its resource's Operation dropdown; its value is the operation's name. */
+interface OperationOption {
+	name: string;
+	description: string;
+	action: string;
+}
+
 interface OperationBase {
+	option: OperationOption;
 	description: INodeProperties[];
 	fields?: OperationFields;
 }
@@ -45,7 +50,7 @@ export interface PreparedWrite {
 	idempotencyKey?: string;
 }
 
-/** A name in NodeMap without its module, or a module of another shape, does not compile. */
+/** A resource index whose exports are not operation modules, or whose default is none of them, does not compile. */
 export type ResourceModules = {
-	[R in Resource]: { description: INodeProperties[] } & Record<Operation<R>, OperationModule>;
+	[R in Resource]: { defaultOperation: Operation<R> } & Record<Operation<R>, OperationModule>;
 };

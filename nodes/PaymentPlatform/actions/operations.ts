@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { resourceDescription } from './common.descriptions';
 import type {
 	Operation,
 	OperationModule,
@@ -18,7 +19,7 @@ import * as webhookEndpoint from './webhookEndpoint';
 import * as withdrawal from './withdrawal';
 
 /** The one registry: the node's fields come from it and the router dispatches through it. */
-const resources: ResourceModules = {
+const indexes = {
 	anticipation,
 	charge,
 	paymentLink,
@@ -30,9 +31,21 @@ const resources: ResourceModules = {
 	webhookEndpoint,
 	withdrawal,
 };
+export type ResourceIndexes = typeof indexes;
+const resources: ResourceModules = indexes;
 
-export const resourceProperties: INodeProperties[] = Object.values(resources).flatMap(
-	(resource) => resource.description,
+/** Each resource's Operation dropdown (its operations' options, by name) and its operations' fields. */
+export const resourceProperties: INodeProperties[] = (Object.keys(resources) as Resource[]).flatMap(
+	(resource) => {
+		const { defaultOperation, ...operations } = resources[resource];
+		const modules = Object.entries(operations) as Array<[string, OperationModule]>;
+		return resourceDescription(
+			resource,
+			defaultOperation,
+			modules.map(([value, module]) => ({ ...module.option, value })),
+			modules.map(([, module]) => module),
+		);
+	},
 );
 
 /** A name outside NodeMap does not compile. */

@@ -13,6 +13,12 @@ export const fields = declareFields([
 	}),
 ]);
 
+export const option = {
+	name: 'Cancel',
+	description: 'Cancel an anticipation that is still pending; needs the anticipation ID',
+	action: 'Cancel a pending anticipation',
+};
+
 export const description = operationDescription('anticipation', 'cancel', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {

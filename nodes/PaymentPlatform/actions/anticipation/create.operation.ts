@@ -28,6 +28,13 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
+export const option = {
+	name: 'Create',
+	description:
+		'Ask to receive receivables before their settlement date, for a fee; needs the receivable IDs',
+	action: 'Request an anticipation of receivables',
+};
+
 export const description = operationDescription('anticipation', 'create', fields.properties);
 
 /** The reference shows no list of anticipations: each receivable says whether it was anticipated. */

@@ -257,6 +257,13 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
+export const option = {
+	name: 'Create',
+	description:
+		'Charge a customer by pix, boleto, credit or debit card; needs the amount in cents and the payment method',
+	action: 'Create a charge',
+};
+
 export const description = operationDescription('charge', 'create', fields.properties);
 
 const CREATED = { noun: 'charge', findWith: 'Charge → Get Many (newest first)' };

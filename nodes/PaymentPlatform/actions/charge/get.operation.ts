@@ -7,6 +7,12 @@ import { readOptions } from '../common.options';
 
 export const fields = declareFields([chargeLocator(), simplifyProperty('charge'), readOptions]);
 
+export const option = {
+	name: 'Get',
+	description: 'Get one charge with its status, amount and customer; needs the charge ID',
+	action: 'Get a charge by ID',
+};
+
 export const description = operationDescription('charge', 'get', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

@@ -90,6 +90,12 @@ export const fields = declareFields([
 	readOptionsWith(outsideFiltersOption),
 ]);
 
+export const option = {
+	name: 'Get Many',
+	description: 'List charges, optionally filtered by status, payment method, dates, amount or text',
+	action: 'Get many charges',
+};
+
 export const description = operationDescription('charge', 'getAll', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {

@@ -1,34 +1,7 @@
-import * as create from './create.operation';
-import * as get from './get.operation';
-import * as getAll from './getAll.operation';
-import { resourceDescription } from '../common.descriptions';
-
-export { create, get, getAll };
-
-export const description = resourceDescription(
-	'charge',
-	'get',
-	[
-		{
-			name: 'Create',
-			value: 'create',
-			description:
-				'Charge a customer by pix, boleto, credit or debit card; needs the amount in cents and the payment method',
-			action: 'Create a charge',
-		},
-		{
-			name: 'Get',
-			value: 'get',
-			description: 'Get one charge with its status, amount and customer; needs the charge ID',
-			action: 'Get a charge by ID',
-		},
-		{
-			name: 'Get Many',
-			value: 'getAll',
-			description:
-				'List charges, optionally filtered by status, payment method, dates, amount or text',
-			action: 'Get many charges',
-		},
-	],
-	[create, get, getAll],
-);
+/**
+ * The operations of this resource are the operation files beside this index, each exported under its value.
+ */
+export const defaultOperation = 'get';
+export * as create from './create.operation';
+export * as get from './get.operation';
+export * as getAll from './getAll.operation';

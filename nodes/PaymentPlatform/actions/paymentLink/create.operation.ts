@@ -94,6 +94,13 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
+export const option = {
+	name: 'Create',
+	description:
+		'Create a payment link with a checkout URL to send to a customer; needs a title and an amount',
+	action: 'Create a payment link',
+};
+
 export const description = operationDescription('paymentLink', 'create', fields.properties);
 
 const CREATED = { noun: 'payment link', findWith: 'Payment Link → Get Many' };

@@ -12,6 +12,13 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
+export const option = {
+	name: 'Get',
+	description:
+		'Get a payment link with its checkout URL, amount and uses; needs the payment link ID',
+	action: 'Get a payment link by ID',
+};
+
 export const description = operationDescription('paymentLink', 'get', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

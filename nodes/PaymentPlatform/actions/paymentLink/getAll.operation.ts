@@ -13,6 +13,12 @@ const properties: INodeProperties[] = [
 	readOptions,
 ];
 
+export const option = {
+	name: 'Get Many',
+	description: 'List the payment links of your merchant, newest first',
+	action: 'Get many payment links',
+};
+
 export const description = operationDescription('paymentLink', 'getAll', properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {

@@ -27,6 +27,13 @@ export const fields = declareFields([
 	},
 ]);
 
+export const option = {
+	name: 'Upload Cover',
+	description:
+		"Set the image shown on a payment link's checkout page; needs the payment link ID and an image in a binary field",
+	action: 'Upload a payment link cover image',
+};
+
 export const description = operationDescription('paymentLink', 'uploadCover', fields.properties);
 
 /** The image is read when sent, not while every item is checked: a run of many covers holds one image at a time. */

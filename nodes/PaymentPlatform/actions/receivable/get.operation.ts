@@ -14,6 +14,13 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
+export const option = {
+	name: 'Get',
+	description:
+		'Get a receivable (money a charge will pay you on a settlement date) with its gross, fee and net amounts; needs the receivable ID',
+	action: 'Get a receivable by ID',
+};
+
 export const description = operationDescription('receivable', 'get', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

@@ -1,19 +1,5 @@
-import * as get from './get.operation';
-import { resourceDescription } from '../common.descriptions';
-
-export { get };
-
-export const description = resourceDescription(
-	'receivable',
-	'get',
-	[
-		{
-			name: 'Get',
-			value: 'get',
-			description:
-				'Get a receivable (money a charge will pay you on a settlement date) with its gross, fee and net amounts; needs the receivable ID',
-			action: 'Get a receivable by ID',
-		},
-	],
-	[get],
-);
+/**
+ * The operations of this resource are the operation files beside this index, each exported under its value.
+ */
+export const defaultOperation = 'get';
+export * as get from './get.operation';

@@ -11,6 +11,12 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
+export const option = {
+	name: 'Get',
+	description: 'Get a submerchant with its status and registration data; needs the submerchant ID',
+	action: 'Get a submerchant by ID',
+};
+
 export const description = operationDescription('submerchant', 'get', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

@@ -30,6 +30,12 @@ export const fields = declareFields([
 	readOptionsWith(outsideFiltersOption),
 ]);
 
+export const option = {
+	name: 'Get Many',
+	description: 'List the submerchants linked to your merchant, optionally only those in one status',
+	action: 'Get many submerchants',
+};
+
 export const description = operationDescription('submerchant', 'getAll', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {

@@ -17,6 +17,13 @@ export const fields = declareFields([
 	}),
 ]);
 
+export const option = {
+	name: 'Submit for Review',
+	description:
+		'Send a pending submerchant with complete registration and documents to compliance review; needs the submerchant ID',
+	action: 'Submit a submerchant for review',
+};
+
 export const description = operationDescription(
 	'submerchant',
 	'submitForReview',

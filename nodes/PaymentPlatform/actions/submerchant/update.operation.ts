@@ -197,6 +197,13 @@ function refuseFixedFields(validate: InputValidator, body: IDataObject): void {
 	}
 }
 
+export const option = {
+	name: 'Update',
+	description:
+		'Change the registration data of a submerchant (not its tax ID); needs the submerchant ID and the fields to change',
+	action: 'Update a submerchant',
+};
+
 export const description = operationDescription('submerchant', 'update', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {

@@ -13,6 +13,13 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
+export const option = {
+	name: 'Create',
+	description:
+		'Add an address to a submerchant; needs the submerchant ID, the address type and the full address',
+	action: 'Add an address to a submerchant',
+};
+
 export const description = operationDescription('submerchantAddress', 'create', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {

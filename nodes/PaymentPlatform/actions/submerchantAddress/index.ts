@@ -1,27 +1,6 @@
-import * as create from './create.operation';
-import * as update from './update.operation';
-import { resourceDescription } from '../common.descriptions';
-
-export { create, update };
-
-export const description = resourceDescription(
-	'submerchantAddress',
-	'create',
-	[
-		{
-			name: 'Create',
-			value: 'create',
-			description:
-				'Add an address to a submerchant; needs the submerchant ID, the address type and the full address',
-			action: 'Add an address to a submerchant',
-		},
-		{
-			name: 'Update',
-			value: 'update',
-			description:
-				'Change an address of a submerchant; needs the submerchant ID, the address ID and the fields to change',
-			action: 'Update a submerchant address',
-		},
-	],
-	[create, update],
-);
+/**
+ * The operations of this resource are the operation files beside this index, each exported under its value.
+ */
+export const defaultOperation = 'create';
+export * as create from './create.operation';
+export * as update from './update.operation';

@@ -27,6 +27,13 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
+export const option = {
+	name: 'Update',
+	description:
+		'Change an address of a submerchant; needs the submerchant ID, the address ID and the fields to change',
+	action: 'Update a submerchant address',
+};
+
 export const description = operationDescription('submerchantAddress', 'update', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {

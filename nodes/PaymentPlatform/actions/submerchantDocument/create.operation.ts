@@ -207,6 +207,13 @@ export const fields = declareFields([
 	simplifyProperty('document', true),
 ]);
 
+export const option = {
+	name: 'Create',
+	description:
+		'Add an identity or company document to a submerchant for its review; needs the submerchant ID, the document type and the file',
+	action: 'Add a document to a submerchant',
+};
+
 export const description = operationDescription('submerchantDocument', 'create', fields.properties);
 
 interface FileDetails {

@@ -16,6 +16,13 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
+export const option = {
+	name: 'Get Many',
+	description:
+		'List the documents of a submerchant with their review status; needs the submerchant ID',
+	action: 'Get many submerchant documents',
+};
+
 export const description = operationDescription('submerchantDocument', 'getAll', fields.properties);
 
 /** The API returns every document at once (no pagination): the limit is applied here. */

@@ -6,6 +6,12 @@ import { operationDescription, walletIdField } from '../common.descriptions';
 
 export const fields = declareFields([walletIdField, readOptions]);
 
+export const option = {
+	name: 'Get',
+	description: 'Get a wallet and its current balance; needs the wallet ID',
+	action: 'Get a wallet balance',
+};
+
 export const description = operationDescription('wallet', 'get', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

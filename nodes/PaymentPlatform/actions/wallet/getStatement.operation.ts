@@ -28,6 +28,13 @@ export const fields = declareFields([
 	readOptionsWith(outsideFiltersOption, splitEntriesOption),
 ]);
 
+export const option = {
+	name: 'Get Statement',
+	description:
+		"Get a wallet's credits and debits with opening and closing balances for a period; needs the wallet ID",
+	action: 'Get a wallet statement',
+};
+
 export const description = operationDescription('wallet', 'getStatement', fields.properties);
 
 export async function execute(

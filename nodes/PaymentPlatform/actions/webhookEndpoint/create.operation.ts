@@ -49,6 +49,13 @@ export const fields = declareFields([
 	writeOptions,
 ]);
 
+export const option = {
+	name: 'Create',
+	description:
+		'Register a URL that is notified of the chosen charge events; returns its signing secret once',
+	action: 'Create a webhook endpoint',
+};
+
 export const description = operationDescription('webhookEndpoint', 'create', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {

@@ -15,6 +15,13 @@ export const fields = declareFields([
 	}),
 ]);
 
+export const option = {
+	name: 'Delete',
+	description:
+		'Remove a webhook endpoint so that it is no longer notified, e.g. one left behind by a deleted workflow; needs the endpoint ID',
+	action: 'Delete a webhook endpoint',
+};
+
 export const description = operationDescription('webhookEndpoint', 'delete', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {

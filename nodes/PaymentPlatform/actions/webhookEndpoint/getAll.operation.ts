@@ -18,6 +18,13 @@ const properties: INodeProperties[] = [
 	readOptions,
 ];
 
+export const option = {
+	name: 'Get Many',
+	description:
+		'List the webhook endpoints registered with your key pair, with their URL, events and status (never their secret)',
+	action: 'Get many webhook endpoints',
+};
+
 export const description = operationDescription('webhookEndpoint', 'getAll', properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {

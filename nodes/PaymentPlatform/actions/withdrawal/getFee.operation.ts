@@ -20,6 +20,12 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
+export const option = {
+	name: 'Get Fee',
+	description: 'Compute the fee charged to withdraw an amount; needs the amount in cents',
+	action: 'Get the fee for a withdrawal',
+};
+
 export const description = operationDescription('withdrawal', 'getFee', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {

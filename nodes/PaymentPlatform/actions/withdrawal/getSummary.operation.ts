@@ -14,6 +14,12 @@ export const fields = declareFields([
 	readOptions,
 ]);
 
+export const option = {
+	name: 'Get Summary',
+	description: 'Get the balance available to withdraw and the totals of past withdrawals',
+	action: 'Get the withdrawal summary',
+};
+
 export const description = operationDescription('withdrawal', 'getSummary', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject> {
