@@ -18,6 +18,10 @@ const codes = [...CONTRIBUTING.matchAll(/```\w*\n([\s\S]*?)```|`([^`]+)`/g)].map
 	([, block, span]) => (block ?? span).replace(/\s+/g, ' ').trim(),
 );
 
+it('CONTRIBUTING.md stays at most 12,000 bytes (a maintainer reads it whole)', () => {
+	expect(Buffer.byteLength(CONTRIBUTING)).toBeLessThanOrEqual(12_000);
+});
+
 describe('CONTRIBUTING.md, "Add a field"', () => {
 	const snippet = /```ts\n([\s\S]*?)```/.exec(section('Add a field'))?.[1] ?? '';
 
