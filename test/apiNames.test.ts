@@ -108,12 +108,16 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		expect(sandbox().requests[1].body).toEqual({ address_type: 'both' });
 	});
 
+	const LINK_CREATE = {
+		resource: 'paymentLink',
+		operation: 'create',
+		title: 'Camiseta Lua',
+		amount: 4990,
+	};
+
 	it('Payment Link → Create sends its body under the platform names', async () => {
 		const [link] = await run({
-			resource: 'paymentLink',
-			operation: 'create',
-			title: 'Camiseta Lua',
-			amount: 4990,
+			...LINK_CREATE,
 			additionalFields: {
 				allowed_payment_methods: ['pix'],
 				currency: 'BRL',
@@ -145,12 +149,7 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 	});
 
 	it('Payment Link → Create and Get Many use the path "/v1/links"; Get keeps the documented path', async () => {
-		const [link] = await run({
-			resource: 'paymentLink',
-			operation: 'create',
-			title: 'Camiseta Lua',
-			amount: 4990,
-		});
+		const [link] = await run(LINK_CREATE);
 		const listed = await run({ resource: 'paymentLink', operation: 'getAll', returnAll: true });
 		await run({ resource: 'paymentLink', operation: 'get', paymentLinkId: byId(String(link.id)) });
 		expect(sandbox().requests.map((r) => `${r.method} ${r.path}`)).toEqual([

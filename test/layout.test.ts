@@ -146,30 +146,20 @@ describe('the package and the lab', () => {
 		expect(problems).toEqual([]);
 	});
 
-	it.each([
-		['test/harness/actions.ts', '../../lab/lib/n8n', 'the package imports from the lab'],
-		['nodes/PaymentPlatform/x.ts', '../../lab/lib/report', 'the package imports from the lab'],
-		[
-			'sandbox/server.js',
-			'../nodes/PaymentPlatform/api/names',
-			'the sandbox imports from outside itself',
-		],
-		[
-			'lab/security/run.js',
-			'../bench/lib/stats',
-			'lab/security imports from lab/bench (shared helpers go to lab/lib)',
-		],
-		[
-			'lab/lib/n8n.js',
-			'../e2e/lib/x',
-			'lab/lib imports from lab/e2e (shared helpers go to lab/lib)',
-		],
-		[
-			'lab/e2e/run.js',
-			'../scripts/start',
-			'lab/e2e imports from lab/scripts (shared helpers go to lab/lib)',
-		],
-	])('refuses %s importing %s', (file, spec, problem) => {
+	const LAB = 'the package imports from the lab';
+	const SHARED = '(shared helpers go to lab/lib)';
+	it.each(
+		Object.entries({
+			'test/harness/actions.ts → ../../lab/lib/n8n': LAB,
+			'nodes/PaymentPlatform/x.ts → ../../lab/lib/report': LAB,
+			'sandbox/server.js → ../nodes/PaymentPlatform/api/names':
+				'the sandbox imports from outside itself',
+			'lab/security/run.js → ../bench/lib/stats': `lab/security imports from lab/bench ${SHARED}`,
+			'lab/lib/n8n.js → ../e2e/lib/x': `lab/lib imports from lab/e2e ${SHARED}`,
+			'lab/e2e/run.js → ../scripts/start': `lab/e2e imports from lab/scripts ${SHARED}`,
+		}),
+	)('refuses %s', (pair, problem) => {
+		const [file, spec] = pair.split(' → ');
 		expect(importsOf(file, `require('${spec}')`).map(wrongWay)).toEqual([problem]);
 	});
 

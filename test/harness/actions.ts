@@ -18,6 +18,16 @@ export { SEED } from '../../sandbox';
 /** A resource locator value in "By ID" mode. */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
+/** The parameters of `resource.operation`: `fixed`, then those given. */
+export const parametersOf =
+	(resource: string, operation: string, fixed: INodeParameters = {}) =>
+	(parameters: INodeParameters = {}): INodeParameters => ({
+		resource,
+		operation,
+		...fixed,
+		...parameters,
+	});
+
 export const jsonOf = (items: INodeExecutionData[]) => items.map((item) => item.json);
 
 export { repeat } from './sandboxHttp';

@@ -13,6 +13,40 @@ const http = require('http');
  */
 
 /**
+ * A request as it arrived: method, path, query, headers and its raw body bytes, once the body has been read.
+ * @param {import('http').IncomingMessage} req
+ * @returns {Promise<ReceivedRequest>}
+ */
+function readRequest(req) {
+	/** @type {Buffer[]} */
+	const chunks = [];
+	req.on('data', (chunk) => chunks.push(chunk));
+	return new Promise((resolve) =>
+		req.on('end', () => {
+			const url = new URL(req.url || '/', 'http://localhost');
+			resolve({
+				method: req.method || '',
+				path: url.pathname,
+				query: Object.fromEntries(url.searchParams),
+				headers: req.headers,
+				rawBody: Buffer.concat(chunks),
+			});
+		}),
+	);
+}
+
+/**
+ * Listens on a free loopback port.
+ * @param {import('http').Server} server
+ * @returns {Promise<string>} its address, `http://127.0.0.1:<port>`
+ */
+async function listenOnLoopback(server) {
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+	const address = /** @type {import('net').AddressInfo} */ (server.address());
+	return `http://127.0.0.1:${address.port}`;
+}
+
+/**
  * Starts the receiver on a free loopback port. A handler that throws is answered with 500 (the error is recorded).
  * A string body is sent as is; anything else as JSON.
  * @param {ReceiverHandler} handler
@@ -21,19 +55,7 @@ async function startReceiver(handler) {
 	/** @type {ReceiverExchange[]} */
 	const exchanges = [];
 	const server = http.createServer((req, res) => {
-		/** @type {Buffer[]} */
-		const chunks = [];
-		req.on('data', (chunk) => chunks.push(chunk));
-		req.on('end', () => {
-			const url = new URL(req.url || '/', 'http://localhost');
-			/** @type {ReceivedRequest} */
-			const request = {
-				method: req.method || '',
-				path: url.pathname,
-				query: Object.fromEntries(url.searchParams),
-				headers: req.headers,
-				rawBody: Buffer.concat(chunks),
-			};
+		readRequest(req).then((request) => {
 			Promise.resolve()
 				.then(() => handler(request))
 				.then(
@@ -58,10 +80,9 @@ async function startReceiver(handler) {
 				);
 		});
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-	const address = /** @type {import('net').AddressInfo} */ (server.address());
+	const url = await listenOnLoopback(server);
 	return {
-		url: `http://127.0.0.1:${address.port}`,
+		url,
 		/** Every request answered, oldest first, with the status it got. */
 		exchanges,
 		/** @returns {Promise<void>} */
@@ -74,4 +95,4 @@ async function startReceiver(handler) {
 	};
 }
 
-module.exports = { startReceiver };
+module.exports = { listenOnLoopback, readRequest, startReceiver };

@@ -10,6 +10,7 @@ const http = require('http');
 const os = require('os');
 const path = require('path');
 const { ROOT } = require('../../scripts/lib/packageInfo');
+const { listenOnLoopback } = require('./receiver');
 
 /**
  * @param {(name: string) => { status: number, body?: unknown }} answer what the registry says of a package's metadata
@@ -25,10 +26,8 @@ async function startRegistry(answer) {
 		response.writeHead(status, { 'content-type': 'application/json' });
 		response.end(JSON.stringify(body ?? { error: status === 404 ? 'Not found' : 'broken' }));
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-	const address = /** @type {import('net').AddressInfo} */ (server.address());
 	return {
-		url: `http://127.0.0.1:${address.port}/`,
+		url: `${await listenOnLoopback(server)}/`,
 		asked,
 		close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
 	};

@@ -2,6 +2,7 @@
 // A tiny HTTP server for transport tests: answers each request with the next scripted response (or with what a
 // handler returns for it, when requests may arrive in any order) and records what it received. Plain JavaScript because the community-node lint rules (no `http` import) apply to every .ts file.
 const http = require('http');
+const { listenOnLoopback, readRequest } = require('./receiver');
 
 /**
  * @typedef {{ status?: number, headers?: Record<string,string>, body?: unknown, raw?: string, destroy?: boolean, delayMs?: number }} ScriptedResponse
@@ -18,18 +19,9 @@ async function startScriptedApi(script = []) {
 	let handler;
 	const load = { inFlight: 0, maxInFlight: 0 };
 	const server = http.createServer((req, res) => {
-		const chunks = [];
-		req.on('data', (chunk) => chunks.push(chunk));
-		req.on('end', () => {
-			const url = new URL(req.url || '/', 'http://localhost');
+		readRequest(req).then(({ rawBody, ...rest }) => {
 			/** @type {ReceivedRequest} */
-			const received = {
-				method: req.method || '',
-				path: url.pathname,
-				query: Object.fromEntries(url.searchParams),
-				headers: req.headers,
-				body: Buffer.concat(chunks).toString('utf8'),
-			};
+			const received = { ...rest, body: rawBody.toString('utf8') };
 			requests.push(received);
 			const next = handler ? handler(received) : queue.length > 1 ? queue.shift() : queue[0];
 			if (!next) {
@@ -54,10 +46,9 @@ async function startScriptedApi(script = []) {
 			}, answer.delayMs ?? 0);
 		});
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-	const address = /** @type {import('net').AddressInfo} */ (server.address());
+	const url = await listenOnLoopback(server);
 	return {
-		url: `http://127.0.0.1:${address.port}`,
+		url,
 		requests,
 		/** Requests being answered at once: now, and the most since the last script() or answer(). */
 		load,

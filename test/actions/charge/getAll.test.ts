@@ -1,16 +1,11 @@
 /** Charge → Get Many against the sandbox: every filter under its query name, dates, Return All and Limit over many pages, invalid input refused before sending. */
 import axios from 'axios';
-import type { INodeParameters } from 'n8n-workflow';
 import { CHARGE_LIST_QUERY, PAGE_SIZE, PAGINATION_QUERY } from '../../../nodes/shared/chosenNames';
-import { idsOf, jsonOf, onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { idsOf, jsonOf, onlyRequest, parametersOf, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 
-const getMany = (parameters: INodeParameters): INodeParameters => ({
-	resource: 'charge',
-	operation: 'getAll',
-	...parameters,
-});
+const getMany = parametersOf('charge', 'getAll');
 
 describe('Charge → Get Many', () => {
 	it('reads a date-time without offset in the workflow time zone and sends it as UTC', async () => {

@@ -1,18 +1,20 @@
 /** Wallet → Get Statement against the sandbox, beyond its case file (test/cases): no period, one date rule, split entries. */
-import type { INodeParameters } from 'n8n-workflow';
-import { idsOf, jsonOf, onlyRequest, runOk, SEED, useSandbox } from '../../harness/actions';
+import {
+	idsOf,
+	jsonOf,
+	onlyRequest,
+	parametersOf,
+	runOk,
+	SEED,
+	useSandbox,
+} from '../../harness/actions';
 import { WALLET_STATEMENT_QUERY } from '../../../nodes/shared/chosenNames';
 
 const api = useSandbox();
 const W = SEED.walletEntries;
 const Q = WALLET_STATEMENT_QUERY;
 
-const statement = (parameters: INodeParameters = {}): INodeParameters => ({
-	resource: 'wallet',
-	operation: 'getStatement',
-	walletId: SEED.walletId,
-	...parameters,
-});
+const statement = parametersOf('wallet', 'getStatement', { walletId: SEED.walletId });
 
 describe('Wallet → Get Statement', () => {
 	it('without a period sends no query and outputs {entries, summary} as one item', async () => {

@@ -1,13 +1,8 @@
 /** Withdrawal → Get Summary against the sandbox, beyond its case file (test/cases): the whole merchant, an unknown submerchant. */
-import type { INodeParameters } from 'n8n-workflow';
-import { onlyRequest, runAction, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, parametersOf, runAction, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
-const summary = (parameters: INodeParameters = {}): INodeParameters => ({
-	resource: 'withdrawal',
-	operation: 'getSummary',
-	...parameters,
-});
+const summary = parametersOf('withdrawal', 'getSummary');
 
 describe('Withdrawal → Get Summary', () => {
 	it('without a submerchant asks for the whole merchant', async () => {

@@ -4,6 +4,12 @@ import { uuidPathId, operationDescription } from '../common.descriptions';
 import { prepareAnsweredByMessage } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
+export const option = {
+	name: 'Cancel',
+	description: 'Cancel an anticipation that is still pending; needs the anticipation ID',
+	action: 'Cancel a pending anticipation',
+};
+
 export const fields = declareFields([
 	uuidPathId({
 		displayName: 'Anticipation ID',
@@ -12,12 +18,6 @@ export const fields = declareFields([
 		description: 'UUID of the pending anticipation to cancel',
 	}),
 ]);
-
-export const option = {
-	name: 'Cancel',
-	description: 'Cancel an anticipation that is still pending; needs the anticipation ID',
-	action: 'Cancel a pending anticipation',
-};
 
 export const description = operationDescription('anticipation', 'cancel', fields.properties);
 

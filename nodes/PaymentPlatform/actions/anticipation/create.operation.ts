@@ -5,6 +5,13 @@ import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';
 
+export const option = {
+	name: 'Create',
+	description:
+		'Ask to receive receivables before their settlement date, for a fee; needs the receivable IDs',
+	action: 'Request an anticipation of receivables',
+};
+
 export const fields = declareFields([
 	{
 		displayName: 'Receivable IDs',
@@ -27,13 +34,6 @@ export const fields = declareFields([
 	idempotencyKeyProperty,
 	writeOptions,
 ]);
-
-export const option = {
-	name: 'Create',
-	description:
-		'Ask to receive receivables before their settlement date, for a fee; needs the receivable IDs',
-	action: 'Request an anticipation of receivables',
-};
 
 export const description = operationDescription('anticipation', 'create', fields.properties);
 

@@ -13,6 +13,13 @@ import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';
 
+export const option = {
+	name: 'Create',
+	description:
+		'Charge a customer by pix, boleto, credit or debit card; needs the amount in cents and the payment method',
+	action: 'Create a charge',
+};
+
 /**
  * The reference gives the fields and types only ("which fields are required, their ranges and formats ... are not
  * shown"): amount and payment method are required as a chosen default; nothing else is refused beyond the types and
@@ -256,13 +263,6 @@ export const fields = declareFields([
 	idempotencyKeyProperty,
 	writeOptions,
 ]);
-
-export const option = {
-	name: 'Create',
-	description:
-		'Charge a customer by pix, boleto, credit or debit card; needs the amount in cents and the payment method',
-	action: 'Create a charge',
-};
 
 export const description = operationDescription('charge', 'create', fields.properties);
 

@@ -5,13 +5,13 @@ import { chargeLocator, operationDescription } from '../common.descriptions';
 import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 
-export const fields = declareFields([chargeLocator(), simplifyProperty('charge'), readOptions]);
-
 export const option = {
 	name: 'Get',
 	description: 'Get one charge with its status, amount and customer; needs the charge ID',
 	action: 'Get a charge by ID',
 };
+
+export const fields = declareFields([chargeLocator(), simplifyProperty('charge'), readOptions]);
 
 export const description = operationDescription('charge', 'get', fields.properties);
 

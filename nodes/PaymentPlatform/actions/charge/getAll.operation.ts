@@ -19,6 +19,12 @@ import {
 	outsideFiltersOption,
 } from '../common.answeredFilters';
 
+export const option = {
+	name: 'Get Many',
+	description: 'List charges, optionally filtered by status, payment method, dates, amount or text',
+	action: 'Get many charges',
+};
+
 const Q = CHARGE_LIST_QUERY;
 
 const period = periodFilters('charges created', Q);
@@ -89,12 +95,6 @@ export const fields = declareFields([
 	]),
 	readOptionsWith(outsideFiltersOption),
 ]);
-
-export const option = {
-	name: 'Get Many',
-	description: 'List charges, optionally filtered by status, payment method, dates, amount or text',
-	action: 'Get many charges',
-};
 
 export const description = operationDescription('charge', 'getAll', fields.properties);
 

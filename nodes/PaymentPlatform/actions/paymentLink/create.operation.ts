@@ -14,6 +14,13 @@ import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';
 
+export const option = {
+	name: 'Create',
+	description:
+		'Create a payment link with a checkout URL to send to a customer; needs a title and an amount',
+	action: 'Create a payment link',
+};
+
 /**
  * Creating a link is named but not shown: the path and the body names are chosen (PAYMENT_LINK_BODY, the Payment
  * link resource's writable fields), and the node asks for the two a link cannot do without (title and amount,
@@ -93,13 +100,6 @@ export const fields = declareFields([
 	idempotencyKeyProperty,
 	writeOptions,
 ]);
-
-export const option = {
-	name: 'Create',
-	description:
-		'Create a payment link with a checkout URL to send to a customer; needs a title and an amount',
-	action: 'Create a payment link',
-};
 
 export const description = operationDescription('paymentLink', 'create', fields.properties);
 

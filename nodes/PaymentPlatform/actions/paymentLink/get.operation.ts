@@ -6,18 +6,18 @@ import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 import { operationDescription, paymentLinkLocator } from '../common.descriptions';
 
-export const fields = declareFields([
-	paymentLinkLocator(),
-	simplifyProperty('paymentLink'),
-	readOptions,
-]);
-
 export const option = {
 	name: 'Get',
 	description:
 		'Get a payment link with its checkout URL, amount and uses; needs the payment link ID',
 	action: 'Get a payment link by ID',
 };
+
+export const fields = declareFields([
+	paymentLinkLocator(),
+	simplifyProperty('paymentLink'),
+	readOptions,
+]);
 
 export const description = operationDescription('paymentLink', 'get', fields.properties);
 

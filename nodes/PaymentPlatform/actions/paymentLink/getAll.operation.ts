@@ -7,17 +7,17 @@ import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 import { PAGINATION_FIELDS, withAdditionalQuery } from '../../fields/additionalFields';
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit,
-	simplifyProperty('paymentLink'),
-	readOptions,
-];
-
 export const option = {
 	name: 'Get Many',
 	description: 'List the payment links of your merchant, newest first',
 	action: 'Get many payment links',
 };
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit,
+	simplifyProperty('paymentLink'),
+	readOptions,
+];
 
 export const description = operationDescription('paymentLink', 'getAll', properties);
 

@@ -5,6 +5,13 @@ import { getTrimmedString, declareFields, readPathIds } from '../../fields/field
 import type { PreparedWrite } from '../node.type';
 import { operationDescription, paymentLinkLocator } from '../common.descriptions';
 
+export const option = {
+	name: 'Upload Cover',
+	description:
+		"Set the image shown on a payment link's checkout page; needs the payment link ID and an image in a binary field",
+	action: 'Upload a payment link cover image',
+};
+
 const EXTENSION_BY_IMAGE_TYPE: Record<string, string> = {
 	'image/gif': 'gif',
 	'image/jpeg': 'jpg',
@@ -26,13 +33,6 @@ export const fields = declareFields([
 			'Name of the binary property of the input item that holds the cover image (for example PNG or JPEG)',
 	},
 ]);
-
-export const option = {
-	name: 'Upload Cover',
-	description:
-		"Set the image shown on a payment link's checkout page; needs the payment link ID and an image in a binary field",
-	action: 'Upload a payment link cover image',
-};
 
 export const description = operationDescription('paymentLink', 'uploadCover', fields.properties);
 

@@ -4,6 +4,13 @@ import { getWithFields } from '../common.requests';
 import { uuidPathId, operationDescription } from '../common.descriptions';
 import { readOptions } from '../common.options';
 
+export const option = {
+	name: 'Get',
+	description:
+		'Get a receivable (money a charge will pay you on a settlement date) with its gross, fee and net amounts; needs the receivable ID',
+	action: 'Get a receivable by ID',
+};
+
 export const fields = declareFields([
 	uuidPathId({
 		displayName: 'Receivable ID',
@@ -13,13 +20,6 @@ export const fields = declareFields([
 	}),
 	readOptions,
 ]);
-
-export const option = {
-	name: 'Get',
-	description:
-		'Get a receivable (money a charge will pay you on a settlement date) with its gross, fee and net amounts; needs the receivable ID',
-	action: 'Get a receivable by ID',
-};
 
 export const description = operationDescription('receivable', 'get', fields.properties);
 

@@ -5,17 +5,17 @@ import { submerchantLocator, operationDescription } from '../common.descriptions
 import { simplifyIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 
-export const fields = declareFields([
-	submerchantLocator(),
-	simplifyProperty('submerchant'),
-	readOptions,
-]);
-
 export const option = {
 	name: 'Get',
 	description: 'Get a submerchant with its status and registration data; needs the submerchant ID',
 	action: 'Get a submerchant by ID',
 };
+
+export const fields = declareFields([
+	submerchantLocator(),
+	simplifyProperty('submerchant'),
+	readOptions,
+]);
 
 export const description = operationDescription('submerchant', 'get', fields.properties);
 

@@ -10,6 +10,12 @@ import { PAGINATION_FIELDS } from '../../fields/additionalFields';
 import { readOptionsWith } from '../common.options';
 import { checkAnsweredFilters, outsideFiltersOption } from '../common.answeredFilters';
 
+export const option = {
+	name: 'Get Many',
+	description: 'List the submerchants linked to your merchant, optionally only those in one status',
+	action: 'Get many submerchants',
+};
+
 export const fields = declareFields([
 	...returnAllAndLimit,
 	simplifyProperty('submerchant'),
@@ -29,12 +35,6 @@ export const fields = declareFields([
 	]),
 	readOptionsWith(outsideFiltersOption),
 ]);
-
-export const option = {
-	name: 'Get Many',
-	description: 'List the submerchants linked to your merchant, optionally only those in one status',
-	action: 'Get many submerchants',
-};
 
 export const description = operationDescription('submerchant', 'getAll', fields.properties);
 

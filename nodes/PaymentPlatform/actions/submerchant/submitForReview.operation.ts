@@ -4,6 +4,13 @@ import { submerchantLocator, operationDescription } from '../common.descriptions
 import { prepareAnsweredByMessage } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
+export const option = {
+	name: 'Submit for Review',
+	description:
+		'Send a pending submerchant with complete registration and documents to compliance review; needs the submerchant ID',
+	action: 'Submit a submerchant for review',
+};
+
 export const fields = declareFields([
 	{
 		displayName:
@@ -16,13 +23,6 @@ export const fields = declareFields([
 		description: 'The submerchant (in status Pending) to submit for compliance review',
 	}),
 ]);
-
-export const option = {
-	name: 'Submit for Review',
-	description:
-		'Send a pending submerchant with complete registration and documents to compliance review; needs the submerchant ID',
-	action: 'Submit a submerchant for review',
-};
 
 export const description = operationDescription(
 	'submerchant',

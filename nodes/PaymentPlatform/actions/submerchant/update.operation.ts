@@ -15,6 +15,13 @@ import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 import { InputValidator } from '../../fields/fieldRules';
 
+export const option = {
+	name: 'Update',
+	description:
+		'Change the registration data of a submerchant (not its tax ID); needs the submerchant ID and the fields to change',
+	action: 'Update a submerchant',
+};
+
 const S = LIMITS.submerchant;
 export const fields = declareFields([
 	{
@@ -196,13 +203,6 @@ function refuseFixedFields(validate: InputValidator, body: IDataObject): void {
 		);
 	}
 }
-
-export const option = {
-	name: 'Update',
-	description:
-		'Change the registration data of a submerchant (not its tax ID); needs the submerchant ID and the fields to change',
-	action: 'Update a submerchant',
-};
 
 export const description = operationDescription('submerchant', 'update', fields.properties);
 

@@ -6,19 +6,19 @@ import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
-export const fields = declareFields([
-	submerchantLocator({ description: 'The submerchant to add the address to' }),
-	...ADDRESS_REQUIRED_FIELDS,
-	additionalFields(ADDRESS_OPTIONAL_FIELDS),
-	writeOptions,
-]);
-
 export const option = {
 	name: 'Create',
 	description:
 		'Add an address to a submerchant; needs the submerchant ID, the address type and the full address',
 	action: 'Add an address to a submerchant',
 };
+
+export const fields = declareFields([
+	submerchantLocator({ description: 'The submerchant to add the address to' }),
+	...ADDRESS_REQUIRED_FIELDS,
+	additionalFields(ADDRESS_OPTIONAL_FIELDS),
+	writeOptions,
+]);
 
 export const description = operationDescription('submerchantAddress', 'create', fields.properties);
 

@@ -6,6 +6,13 @@ import type { PreparedWrite } from '../node.type';
 import { ADDRESS_UPDATE_FIELDS } from './fields';
 import { writeOptions } from '../common.options';
 
+export const option = {
+	name: 'Update',
+	description:
+		'Change an address of a submerchant; needs the submerchant ID, the address ID and the fields to change',
+	action: 'Update a submerchant address',
+};
+
 export const fields = declareFields([
 	submerchantLocator({ description: 'The submerchant the address belongs to' }),
 	uuidPathId({
@@ -26,13 +33,6 @@ export const fields = declareFields([
 	fieldsToClear,
 	writeOptions,
 ]);
-
-export const option = {
-	name: 'Update',
-	description:
-		'Change an address of a submerchant; needs the submerchant ID, the address ID and the fields to change',
-	action: 'Update a submerchant address',
-};
 
 export const description = operationDescription('submerchantAddress', 'update', fields.properties);
 

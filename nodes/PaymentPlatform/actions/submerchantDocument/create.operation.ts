@@ -15,6 +15,13 @@ import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
+export const option = {
+	name: 'Create',
+	description:
+		'Add an identity or company document to a submerchant for its review; needs the submerchant ID, the document type and the file',
+	action: 'Add a document to a submerchant',
+};
+
 type DocumentType =
 	(typeof DOCUMENT_TYPES_BY_ENTITY)[keyof typeof DOCUMENT_TYPES_BY_ENTITY][number];
 
@@ -206,13 +213,6 @@ export const fields = declareFields([
 	]),
 	simplifyProperty('document', true),
 ]);
-
-export const option = {
-	name: 'Create',
-	description:
-		'Add an identity or company document to a submerchant for its review; needs the submerchant ID, the document type and the file',
-	action: 'Add a document to a submerchant',
-};
 
 export const description = operationDescription('submerchantDocument', 'create', fields.properties);
 

@@ -9,19 +9,19 @@ import {
 import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
 import { readOptions } from '../common.options';
 
-export const fields = declareFields([
-	submerchantLocator({ description: 'The submerchant whose documents to list' }),
-	...returnAllAndLimit,
-	simplifyProperty('document'),
-	readOptions,
-]);
-
 export const option = {
 	name: 'Get Many',
 	description:
 		'List the documents of a submerchant with their review status; needs the submerchant ID',
 	action: 'Get many submerchant documents',
 };
+
+export const fields = declareFields([
+	submerchantLocator({ description: 'The submerchant whose documents to list' }),
+	...returnAllAndLimit,
+	simplifyProperty('document'),
+	readOptions,
+]);
 
 export const description = operationDescription('submerchantDocument', 'getAll', fields.properties);
 

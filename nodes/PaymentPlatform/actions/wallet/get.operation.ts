@@ -4,13 +4,13 @@ import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
 import { operationDescription, walletIdField } from '../common.descriptions';
 
-export const fields = declareFields([walletIdField, readOptions]);
-
 export const option = {
 	name: 'Get',
 	description: 'Get a wallet and its current balance; needs the wallet ID',
 	action: 'Get a wallet balance',
 };
+
+export const fields = declareFields([walletIdField, readOptions]);
 
 export const description = operationDescription('wallet', 'get', fields.properties);
 

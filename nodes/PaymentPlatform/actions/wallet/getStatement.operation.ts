@@ -11,6 +11,13 @@ import {
 import { readOptionsWith } from '../common.options';
 import { checkAnsweredFilters, outsideFiltersOption } from '../common.answeredFilters';
 
+export const option = {
+	name: 'Get Statement',
+	description:
+		"Get a wallet's credits and debits with opening and closing balances for a period; needs the wallet ID",
+	action: 'Get a wallet statement',
+};
+
 const period = periodFilters('entries', WALLET_STATEMENT_QUERY);
 
 const splitEntriesOption: INodeProperties = {
@@ -27,13 +34,6 @@ export const fields = declareFields([
 	filters([period.endDate, period.startDate]),
 	readOptionsWith(outsideFiltersOption, splitEntriesOption),
 ]);
-
-export const option = {
-	name: 'Get Statement',
-	description:
-		"Get a wallet's credits and debits with opening and closing balances for a period; needs the wallet ID",
-	action: 'Get a wallet statement',
-};
 
 export const description = operationDescription('wallet', 'getStatement', fields.properties);
 

@@ -8,6 +8,13 @@ import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 import { operationDescription } from '../common.descriptions';
 
+export const option = {
+	name: 'Create',
+	description:
+		'Register a URL that is notified of the chosen charge events; returns its signing secret once',
+	action: 'Create a webhook endpoint',
+};
+
 /**
  * The API returns the signing secret in this answer only; declared sensitive for n8n to redact it from stored
  * execution data.
@@ -48,13 +55,6 @@ export const fields = declareFields([
 	},
 	writeOptions,
 ]);
-
-export const option = {
-	name: 'Create',
-	description:
-		'Register a URL that is notified of the chosen charge events; returns its signing secret once',
-	action: 'Create a webhook endpoint',
-};
 
 export const description = operationDescription('webhookEndpoint', 'create', fields.properties);
 

@@ -5,6 +5,13 @@ import { uuidPathId, operationDescription } from '../common.descriptions';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
 
+export const option = {
+	name: 'Delete',
+	description:
+		'Remove a webhook endpoint so that it is no longer notified, e.g. one left behind by a deleted workflow; needs the endpoint ID',
+	action: 'Delete a webhook endpoint',
+};
+
 export const fields = declareFields([
 	uuidPathId({
 		displayName: 'Webhook Endpoint ID',
@@ -14,13 +21,6 @@ export const fields = declareFields([
 			'UUID of the endpoint to remove (Webhook Endpoint → Get Many lists them). It stops receiving notifications at once.',
 	}),
 ]);
-
-export const option = {
-	name: 'Delete',
-	description:
-		'Remove a webhook endpoint so that it is no longer notified, e.g. one left behind by a deleted workflow; needs the endpoint ID',
-	action: 'Delete a webhook endpoint',
-};
 
 export const description = operationDescription('webhookEndpoint', 'delete', fields.properties);
 

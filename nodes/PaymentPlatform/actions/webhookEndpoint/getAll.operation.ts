@@ -6,6 +6,13 @@ import { returnAllAndLimit, operationDescription } from '../common.descriptions'
 import { readOptions } from '../common.options';
 import { PAGINATION_FIELDS, withAdditionalQuery } from '../../fields/additionalFields';
 
+export const option = {
+	name: 'Get Many',
+	description:
+		'List the webhook endpoints registered with your key pair, with their URL, events and status (never their secret)',
+	action: 'Get many webhook endpoints',
+};
+
 const properties: INodeProperties[] = [
 	{
 		displayName:
@@ -17,13 +24,6 @@ const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	readOptions,
 ];
-
-export const option = {
-	name: 'Get Many',
-	description:
-		'List the webhook endpoints registered with your key pair, with their URL, events and status (never their secret)',
-	action: 'Get many webhook endpoints',
-};
 
 export const description = operationDescription('webhookEndpoint', 'getAll', properties);
 

@@ -5,6 +5,12 @@ import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
 import { operationDescription } from '../common.descriptions';
 
+export const option = {
+	name: 'Get Fee',
+	description: 'Compute the fee charged to withdraw an amount; needs the amount in cents',
+	action: 'Get the fee for a withdrawal',
+};
+
 export const fields = declareFields([
 	apiField(
 		'Amount (in Cents)',
@@ -19,12 +25,6 @@ export const fields = declareFields([
 	),
 	readOptions,
 ]);
-
-export const option = {
-	name: 'Get Fee',
-	description: 'Compute the fee charged to withdraw an amount; needs the amount in cents',
-	action: 'Get the fee for a withdrawal',
-};
 
 export const description = operationDescription('withdrawal', 'getFee', fields.properties);
 

@@ -4,6 +4,12 @@ import { getWithFields } from '../common.requests';
 import { readOptions } from '../common.options';
 import { operationDescription } from '../common.descriptions';
 
+export const option = {
+	name: 'Get Summary',
+	description: 'Get the balance available to withdraw and the totals of past withdrawals',
+	action: 'Get the withdrawal summary',
+};
+
 export const fields = declareFields([
 	apiField(
 		'Submerchant ID',
@@ -13,12 +19,6 @@ export const fields = declareFields([
 	),
 	readOptions,
 ]);
-
-export const option = {
-	name: 'Get Summary',
-	description: 'Get the balance available to withdraw and the totals of past withdrawals',
-	action: 'Get the withdrawal summary',
-};
 
 export const description = operationDescription('withdrawal', 'getSummary', fields.properties);
 
