@@ -23,7 +23,7 @@ import {
 	type Refusal,
 } from './acknowledgement';
 import { readDelivery } from './delivery';
-import { CONFIRMED_FIELD, passDeliveries, takeConfirmed, triggerKey } from './deliveryStore';
+import { CONFIRMED_FIELD, passDeliveries, takeAnswers, triggerKey } from './deliveryStore';
 import {
 	acknowledgeMode,
 	deliveryReading,
@@ -223,12 +223,12 @@ export class PaymentPlatformTrigger implements INodeType {
 				...result.headersRead,
 			]) as IDataObject;
 		}
-		// Runs this process confirmed and could not record: the run's first step records them (deliveryStore.ts).
-		const confirmed =
+		// n8n's answers this process could not write: the run's first step writes them (deliveryStore.ts).
+		const answers =
 			duplicates === undefined || this.getMode() === 'manual'
 				? []
-				: takeConfirmed(triggerKey(this.getWorkflow().id, this.getNode().id));
-		if (confirmed.length > 0) json[CONFIRMED_FIELD] = confirmed;
+				: takeAnswers(triggerKey(this.getWorkflow().id, this.getNode().id));
+		if (answers.length > 0) json[CONFIRMED_FIELD] = answers;
 		return {
 			webhookResponse: ACCEPTED_ANSWER,
 			workflowData: [this.helpers.returnJsonArray([json])],
@@ -248,6 +248,7 @@ export class PaymentPlatformTrigger implements INodeType {
 				maxEntries: test || typeof window !== 'object' ? undefined : window.bounds.maxIds,
 				recordAtStart:
 					acknowledgeMode(this.getNodeParameter('acknowledge', 0, 'lastNode')) === 'onReceived',
+				waitAtMostMs: typeof window === 'object' ? window.runningAtMostSeconds * 1000 : 0,
 			}),
 		];
 	}

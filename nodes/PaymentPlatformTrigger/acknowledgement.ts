@@ -16,7 +16,7 @@ import {
 	markInFlight,
 	rememberDeliveries,
 } from './delivery';
-import { recordConfirmed, triggerKey } from './deliveryStore';
+import { recordAnswer, triggerKey } from './deliveryStore';
 import { acknowledgeMode, type AcknowledgeMode, type WindowSettings } from './properties';
 
 /** Platforms that read it wait this long; the others resend on their own schedule, which is fine too. */
@@ -118,8 +118,8 @@ function onAnswer(
  * A delivery already run gets 200, one still running 503 with Retry-After (every retry policy reads it as "later",
  * where a 4xx may end the retries); else undefined and it runs. No await between a check and its update. A delivery
  * is remembered only once n8n's answer confirms it ran; until then, for `runningAtMostSeconds` at most, it is marked
- * running, and an unconfirmed answer leaves it free to run again. After the workflow succeeds, a confirmed run is also
- * recorded in n8n's deduplication store (deliveryStore.ts), which every process reads; a test run never is.
+ * running, and an unconfirmed answer leaves it free to run again. After the workflow succeeds, n8n's answer also goes
+ * to n8n's deduplication store (deliveryStore.ts), which every process reads; a test run's never does.
  */
 export function admitOnce(
 	this: IWebhookFunctions,
@@ -149,8 +149,8 @@ export function admitOnce(
 	const recorded = mode === 'lastNode' && this.getMode() !== 'manual';
 	onAnswer.call(this, mode, (confirmed) => {
 		if (confirmed) rememberDeliveries(webhook, keys, Date.now(), bounds);
-		if (confirmed && recorded) {
-			for (const key of keys) recordConfirmed(trigger, key, bounds.maxIds, this.logger);
+		if (recorded) {
+			for (const key of keys) recordAnswer(trigger, key, confirmed, bounds.maxIds, this.logger);
 		}
 		clearInFlight(webhook, keys, attempt);
 	});

@@ -19,19 +19,26 @@ import { sleep } from 'n8n-workflow';
 
 type Store = Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord' | 'removeProcessed'>;
 
-/** Keys a webhook process confirmed and could not record; the item of the next run it starts carries them. */
-export const CONFIRMED_FIELD = '__paymentPlatformConfirmedDeliveries';
+/** What a webhook process learnt from n8n's answers and could not write; the item of the next run it starts carries it. */
+export const CONFIRMED_FIELD = '__paymentPlatformAnswers';
 
 /** Another check's key lives for two database calls; a key found twice this far apart was recorded by a run. */
 const PROBE_AGAIN_MS = 1000;
 
-/** Per trigger (workflow and node), at most this many confirmed keys wait for a run to record them. */
+/** How often a run whose delivery another run holds looks again for that run's outcome. */
+const WAIT_STEP_MS = 1000;
+
+/** Per trigger (workflow and node), at most this many answers wait for a run to write them. */
 const PENDING_MAX = 1000;
 /** At most this many ride on one item. */
 const CARRIED_MAX = 100;
 
+/** The mark of a run under way: its key with this prefix. */
+const claimOf = (key: string) => `running:${key}`;
+
 const storesByTrigger = new Map<string, Store>();
-const pendingByTrigger = new Map<string, Set<string>>();
+/** Per trigger: key → whether n8n's answer confirmed its run. */
+const pendingByTrigger = new Map<string, Map<string, boolean>>();
 
 export function triggerKey(workflowId: string | undefined, nodeId: string): string {
 	return `${workflowId ?? ''} ${nodeId}`;
@@ -39,63 +46,109 @@ export function triggerKey(workflowId: string | undefined, nodeId: string): stri
 
 const options = (maxEntries: number) => ({ mode: 'entries' as const, maxEntries });
 
-/** After the Workflow Succeeds: n8n confirmed the run of `key`. Never throws. */
-export function recordConfirmed(
+async function writeAnswers(
+	store: Store,
+	answers: ReadonlyArray<[string, boolean]>,
+	maxEntries: number,
+): Promise<void> {
+	const ran = answers.filter(([, confirmed]) => confirmed).map(([key]) => key);
+	if (ran.length > 0) await store.checkProcessedAndRecord(ran, 'node', options(maxEntries));
+	await store.removeProcessed(
+		answers.map(([key]) => claimOf(key)),
+		'node',
+		options(maxEntries),
+	);
+}
+
+/**
+ * After the Workflow Succeeds: n8n answered the run of `key`, confirming it or not. A confirmed run is recorded; either
+ * way the run's mark is taken away, so that a resend waiting for it decides. Never throws.
+ */
+export function recordAnswer(
 	trigger: string,
 	key: string,
+	confirmed: boolean,
 	maxEntries: number,
 	logger: Logger,
 ): void {
 	const store = storesByTrigger.get(trigger);
 	if (store === undefined) {
-		const pending = pendingByTrigger.get(trigger) ?? new Set<string>();
+		const pending = pendingByTrigger.get(trigger) ?? new Map<string, boolean>();
 		pendingByTrigger.set(trigger, pending);
 		pending.delete(key);
-		pending.add(key);
-		for (const oldest of pending) {
+		pending.set(key, confirmed);
+		for (const [oldest] of pending) {
 			if (pending.size <= PENDING_MAX) break;
 			pending.delete(oldest);
 		}
 		return;
 	}
-	store.checkProcessedAndRecord([key], 'node', options(maxEntries)).catch((error: Error) => {
+	writeAnswers(store, [[key, confirmed]], maxEntries).catch((error: Error) => {
 		logger.warn(
-			`Payment Platform Trigger: a delivery that ran could not be recorded in n8n's deduplication store (${error.message}); a resend of it would run again`,
+			`Payment Platform Trigger: n8n's answer to a run could not be written to n8n's deduplication store (${error.message}); a resend of it runs again`,
 		);
 	});
 }
 
-/** The confirmed keys the next run this process starts records; taken out of the pending list. */
-export function takeConfirmed(trigger: string): string[] {
+/** The answers the next run this process starts writes; taken out of the pending list. */
+export function takeAnswers(trigger: string): Array<[string, boolean]> {
 	const pending = pendingByTrigger.get(trigger);
 	if (pending === undefined) return [];
 	const taken = [...pending].slice(0, CARRIED_MAX);
-	for (const key of taken) pending.delete(key);
+	for (const [key] of taken) pending.delete(key);
 	if (pending.size === 0) pendingByTrigger.delete(trigger);
 	return taken;
 }
 
 export interface PassSettings {
-	/** undefined: Ignore Duplicate Deliveries is off. */
+	/** undefined: Ignore Duplicate Deliveries is off (or a test run). */
 	maxEntries: number | undefined;
+	/** When Received: the run's start records the delivery. */
 	recordAtStart: boolean;
+	/** How long a run waits for the outcome of another run of its delivery before it runs anyway. */
+	waitAtMostMs: number;
 }
 
+/** Whether `key` is recorded as run: found on two looks PROBE_AGAIN_MS apart (a look records it for a moment). */
 async function ranBefore(store: Store, key: string, maxEntries: number): Promise<boolean> {
-	const probe = async () => {
+	const look = async () => {
 		const { processed } = await store.checkProcessedAndRecord([key], 'node', options(maxEntries));
 		if (processed.length > 0) return true;
 		await store.removeProcessed([key], 'node', options(maxEntries));
 		return false;
 	};
-	if (!(await probe())) return false;
+	if (!(await look())) return false;
 	await sleep(PROBE_AGAIN_MS);
-	return await probe();
+	return await look();
 }
 
 /**
- * The run's first step: records what the item carries, and lets through each delivery the store does not know as
- * run. A store that fails lets the delivery run (when in doubt, run it).
+ * After the Workflow Succeeds: whether the delivery runs. Recorded as run: no. Else it marks itself running and runs;
+ * while another run holds the mark, it waits for that run's answer (recorded: no; mark taken away: it runs), at most
+ * `waitAtMostMs`, then runs (the other run may be lost).
+ */
+async function mayRun(
+	store: Store,
+	key: string,
+	maxEntries: number,
+	waitAtMostMs: number,
+): Promise<boolean> {
+	const until = Date.now() + waitAtMostMs;
+	for (;;) {
+		if (await ranBefore(store, key, maxEntries)) return false;
+		const { processed } = await store.checkProcessedAndRecord(
+			[claimOf(key)],
+			'node',
+			options(maxEntries),
+		);
+		if (processed.length === 0 || Date.now() >= until) return true;
+		await sleep(WAIT_STEP_MS);
+	}
+}
+
+/**
+ * The run's first step: writes the answers the item carries, and lets through each delivery the store does not know
+ * as run. A store that fails lets the delivery run (when in doubt, run it).
  */
 export async function passDeliveries(
 	this: IExecuteFunctions,
@@ -103,24 +156,30 @@ export async function passDeliveries(
 ): Promise<INodeExecutionData[]> {
 	const store: Store = this.helpers;
 	const trigger = triggerKey(this.getWorkflow().id, this.getNode().id);
-	storesByTrigger.set(trigger, store);
 	const items = this.getInputData();
-	const carried: string[] = [];
+	const carried: Array<[string, boolean]> = [];
 	for (const item of items) {
-		const keys = item.json[CONFIRMED_FIELD];
-		if (Array.isArray(keys)) carried.push(...keys.filter((key) => typeof key === 'string'));
+		const answers = item.json[CONFIRMED_FIELD];
+		if (Array.isArray(answers)) {
+			for (const answer of answers) {
+				if (Array.isArray(answer) && typeof answer[0] === 'string') {
+					carried.push([answer[0], answer[1] === true]);
+				}
+			}
+		}
 		delete item.json[CONFIRMED_FIELD];
 	}
-	const { maxEntries, recordAtStart } = settings;
+	const { maxEntries, recordAtStart, waitAtMostMs } = settings;
 	if (maxEntries === undefined) return items;
+	storesByTrigger.set(trigger, store);
 	const warn = (what: string, error: Error) =>
 		this.logger.warn(
-			`Payment Platform Trigger: n8n's deduplication store could not ${what} (${error.message}); the delivery runs`,
+			`Payment Platform Trigger: n8n's deduplication store could not ${what} (${error.message})`,
 		);
 	if (carried.length > 0) {
-		await store
-			.checkProcessedAndRecord(carried, 'node', options(maxEntries))
-			.catch((error: Error) => warn('record the deliveries another process confirmed', error));
+		await writeAnswers(store, carried, maxEntries).catch((error: Error) =>
+			warn('take the answers another process got; a resend of them runs again', error),
+		);
 	}
 	const passed: INodeExecutionData[] = [];
 	for (const item of items) {
@@ -130,13 +189,13 @@ export async function passDeliveries(
 			continue;
 		}
 		try {
-			const ran = recordAtStart
+			const runs = recordAtStart
 				? (await store.checkProcessedAndRecord([key], 'node', options(maxEntries))).processed
-						.length > 0
-				: await ranBefore(store, key, maxEntries);
-			if (!ran) passed.push(item);
+						.length === 0
+				: await mayRun(store, key, maxEntries, waitAtMostMs);
+			if (runs) passed.push(item);
 		} catch (error) {
-			warn('be read', error as Error);
+			warn('be read; the delivery runs', error as Error);
 			passed.push(item);
 		}
 	}
