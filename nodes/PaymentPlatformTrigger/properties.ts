@@ -154,9 +154,9 @@ const OPTIONS: INodeProperties = {
 			name: 'eventIdField',
 			type: 'string',
 			default: 'id',
-			placeholder: 'id',
+			placeholder: 'e.g. data.event_id',
 			description:
-				'The field of the signed body that holds the event\'s ID (a dotted path reads inside an object, e.g. data.event_id). A resend carrying the same event ID is the same event even when the platform rebuilt the body (a new timestamp inside), so it runs once. A body that is a bare charge record has no event ID (its "id" is the charge\'s): it is recognised by its signed bytes. Empty: always by the signed bytes. A Standard Webhooks delivery is recognised by its signed webhook-id.',
+				"The field of the signed body that holds the event's ID (a dotted path reads inside an object). A resend carrying the same event ID is the same event even when the platform rebuilt the body (a new timestamp inside), so it runs once. A body that is a bare charge record has no event ID (its own ID is the charge's): it is recognised by its signed bytes. Empty: always by the signed bytes. A Standard Webhooks delivery is recognised by its signed Webhook-ID header.",
 		},
 		{
 			displayName: 'Event Named Only in a Header',
@@ -168,7 +168,7 @@ const OPTIONS: INodeProperties = {
 					name: 'Ignore the Header',
 					value: 'ignore',
 					description:
-						"The event is the one the signed charge record's status names (charge.<status>), else none (see Unrecognised Events)",
+						"The event is the one the signed charge record's status names (charge.&lt;status&gt;), else none (see Unrecognised Events)",
 				},
 				{
 					name: 'Use the Header',
@@ -185,7 +185,7 @@ const OPTIONS: INodeProperties = {
 			name: 'ignoreDuplicates',
 			type: 'boolean',
 			default: true,
-			description: `Whether to skip a delivery that already ran (the platform resends a delivery until it is acknowledged), recognised by its signed webhook-id, else its event ID (Event ID Field), else its signed bytes. Kept in n8n's deduplication store, which every n8n process reads and a restart keeps (the last ${SIZE.default.toLocaleString('en-US')} by default), and in each process's memory (the past ${HOURS.default} hours).`,
+			description: `Whether to skip a delivery that already ran (the platform resends a delivery until it is acknowledged), recognised by its signed Webhook-ID header, else its event ID (Event ID Field), else its signed bytes. Kept in n8n's deduplication store, which every n8n process reads and a restart keeps (the last ${SIZE.default.toLocaleString('en-US')} by default), and in each process's memory (the past ${HOURS.default} hours).`,
 		},
 		{
 			displayName: 'Include Headers',

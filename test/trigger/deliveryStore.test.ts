@@ -3,6 +3,7 @@
  * that behaves as n8n's (entries mode: check and record in one call, remove; no read without a write).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import {
 	CONFIRMED_FIELD,
 	passDeliveries,
@@ -62,7 +63,7 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(1);
 		expect([...store.entries]).toEqual(['running:event:1']);
 		answered(key, 'event:1', true);
-		await new Promise((resolve) => setImmediate(resolve));
+		await sleep(0);
 		expect([...store.entries]).toEqual(['event:1']);
 		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(0);
 		expect(await run({ deliveryKey: 'event:2' })).toHaveLength(1);
@@ -73,7 +74,7 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 		const { run, key } = trigger(store);
 		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(1);
 		answered(key, 'event:1', false);
-		await new Promise((resolve) => setImmediate(resolve));
+		await sleep(0);
 		expect(store.entries.size).toBe(0);
 		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(1);
 	});
@@ -84,7 +85,8 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 			const { run, key } = trigger(store);
 			expect(await run({ deliveryKey: 'k' })).toHaveLength(1);
 			const resend = run({ deliveryKey: 'k' });
-			setTimeout(() => answered(key, 'k', confirmed), 1_500);
+			await sleep(1_500);
+			answered(key, 'k', confirmed);
 			expect(await resend).toHaveLength(confirmed ? 0 : 1);
 		}
 	});
@@ -100,8 +102,10 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 		const store = new Store();
 		const { run } = trigger(store);
 		store.entries.add('k');
-		setTimeout(() => store.entries.delete('k'), 300);
-		expect(await run({ deliveryKey: 'k' })).toHaveLength(1);
+		const passed = run({ deliveryKey: 'k' });
+		await sleep(300);
+		store.entries.delete('k');
+		expect(await passed).toHaveLength(1);
 	});
 
 	it('a store that fails lets the delivery run (when in doubt, run it), and says so at warn', async () => {

@@ -8,7 +8,6 @@ import { sleep } from 'n8n-workflow';
 import { hmac, macOf } from '../../sandbox/signature';
 import { TriggerHarness } from '../harness/trigger';
 import {
-	bodyDigest,
 	CAPTURED_ONLY,
 	CHARGE,
 	DELIVERY_ID,
@@ -36,11 +35,6 @@ const EXPECTED_ITEM: Record<string, unknown> = {
 	verification: { scheme: 'rawBody' },
 	eventRecognised: true,
 };
-
-/** The delivery key of a body sent as compact JSON: the digest of its signed bytes. */
-function digestOf(body: unknown): string {
-	return bodyDigest(Buffer.from(JSON.stringify(body), 'utf8'));
-}
 
 function expectRejected(
 	outcome: { status: number; ran: boolean; items: unknown[] },
