@@ -2,7 +2,7 @@
  * The deliveries that ran, in n8n's deduplication store: what the trigger's execute() lets through, against a store
  * that behaves as n8n's (entries mode: check and record in one call, remove; no read without a write).
  */
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import {
 	CONFIRMED_FIELD,
@@ -34,7 +34,7 @@ const logger = { warn: jest.fn() };
 
 function trigger(store: Store) {
 	const workflowId = `w${++workflows}`;
-	const run = async (json: Record<string, unknown>, settings: Partial<PassSettings> = {}) => {
+	const run = async (json: IDataObject, settings: Partial<PassSettings> = {}) => {
 		const items: INodeExecutionData[] = [{ json: { ...json } }];
 		const context = {
 			helpers: store,
