@@ -203,7 +203,7 @@ const OPTIONS: INodeProperties = {
 		rangedOption(
 			'resendRunsAfter',
 			'Resend Runs Again After (Seconds)',
-			'A resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).',
+			"A resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost; a resend that reaches another n8n process waits as long for that run's answer. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).",
 		),
 		{
 			displayName: 'Signature Header',
