@@ -113,7 +113,7 @@ export interface DeliveryReading {
 	useEventHeader: boolean;
 }
 
-export const DEFAULT_READING: DeliveryReading = { eventIdField: 'id', useEventHeader: false };
+const DEFAULT_READING: DeliveryReading = { eventIdField: 'id', useEventHeader: false };
 
 /** The event id a bare charge record cannot have: its own `id` is the charge's (deliveryFieldsOf). */
 function eventIdOf(own: JsonObject, path: string): string | undefined {

@@ -100,7 +100,7 @@ export function takeAnswers(trigger: string): Array<[string, boolean]> {
 	return taken;
 }
 
-export interface PassSettings {
+interface PassSettings {
 	/** undefined: Ignore Duplicate Deliveries is off (or a test run). */
 	maxEntries: number | undefined;
 	/** When Received: the run's start records the delivery. */

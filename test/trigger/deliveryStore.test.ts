@@ -10,7 +10,6 @@ import {
 	recordAnswer,
 	takeAnswers,
 	triggerKey,
-	type PassSettings,
 } from '../../nodes/PaymentPlatformTrigger/deliveryStore';
 
 class Store {
@@ -28,6 +27,8 @@ class Store {
 		for (const item of items) this.entries.delete(String(item));
 	}
 }
+
+type PassSettings = Parameters<typeof passDeliveries>[0];
 
 let workflows = 0;
 const logger = { warn: jest.fn() };

@@ -2,7 +2,6 @@
 import { createHash } from 'crypto';
 import {
 	clearInFlight,
-	DEFAULT_READING,
 	hasSeenDelivery,
 	isInFlight,
 	markInFlight,
@@ -164,6 +163,7 @@ describe('deliveries running', () => {
 
 describe('delivery body', () => {
 	const bytes = (body: unknown) => Buffer.from(JSON.stringify(body), 'utf8');
+	const DEFAULT_READING = { eventIdField: 'id', useEventHeader: false };
 	const read = (
 		body: unknown,
 		headers: Record<string, string> = {},
