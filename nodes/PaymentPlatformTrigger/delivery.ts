@@ -190,8 +190,9 @@ export function readDelivery(
 // The window of deliveries run and the marks of deliveries running live in this process's memory, per webhook,
 // bounded by count and age. Not in static data (docs/reliability.md): n8n saves what webhook() changed only in some
 // versions, at moments that do not match an answer, and as the whole row the request loaded, so a write per delivery
-// could put back a secret an activation just replaced. A restart starts empty: a resend may run again, never lost. A
-// window outlives an unpublish and goes once idle for longer than its age.
+// could put back a secret an activation just replaced. A restart starts empty; what every process shares and a restart
+// keeps is in n8n's deduplication store (deliveryStore.ts). A window outlives an unpublish and goes once idle for
+// longer than its age.
 
 export interface WindowBounds {
 	maxIds: number;
