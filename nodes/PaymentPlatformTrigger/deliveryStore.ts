@@ -109,7 +109,11 @@ interface PassSettings {
 	waitAtMostMs: number;
 }
 
-/** Whether `key` is recorded as run: found on two looks PROBE_AGAIN_MS apart (a look records it for a moment). */
+/**
+ * Whether `key` is recorded as run: found on two looks PROBE_AGAIN_MS apart, the second a random part of it later still
+ * (a look records the key for a moment; only the holder of the delivery's mark looks, so two looks rarely meet, and
+ * two that met once do not meet again).
+ */
 async function ranBefore(store: Store, key: string, maxEntries: number): Promise<boolean> {
 	const look = async () => {
 		const { processed } = await store.checkProcessedAndRecord([key], 'node', options(maxEntries));
@@ -118,14 +122,15 @@ async function ranBefore(store: Store, key: string, maxEntries: number): Promise
 		return false;
 	};
 	if (!(await look())) return false;
-	await sleep(PROBE_AGAIN_MS);
+	await sleep(PROBE_AGAIN_MS + Math.floor(Math.random() * PROBE_AGAIN_MS));
 	return await look();
 }
 
 /**
- * After the Workflow Succeeds: whether the delivery runs. Recorded as run: no. Else it marks itself running and runs;
- * while another run holds the mark, it waits for that run's answer (recorded: no; mark taken away: it runs), at most
- * `waitAtMostMs`, then runs (the other run may be lost).
+ * After the Workflow Succeeds: whether the delivery runs. The run marks it running in the store; while another run
+ * holds the mark, it waits for that run's answer (an answer takes the mark away), at most `waitAtMostMs`, then runs (the
+ * other run may be lost). Holding the mark, it looks whether the delivery is recorded as run: then it gives the mark
+ * back and does not run.
  */
 async function mayRun(
 	store: Store,
@@ -134,14 +139,15 @@ async function mayRun(
 	waitAtMostMs: number,
 ): Promise<boolean> {
 	const until = Date.now() + waitAtMostMs;
+	const claim = [claimOf(key)];
 	for (;;) {
-		if (await ranBefore(store, key, maxEntries)) return false;
-		const { processed } = await store.checkProcessedAndRecord(
-			[claimOf(key)],
-			'node',
-			options(maxEntries),
-		);
-		if (processed.length === 0 || Date.now() >= until) return true;
+		const { processed } = await store.checkProcessedAndRecord(claim, 'node', options(maxEntries));
+		if (processed.length === 0) {
+			if (!(await ranBefore(store, key, maxEntries))) return true;
+			await store.removeProcessed(claim, 'node', options(maxEntries));
+			return false;
+		}
+		if (Date.now() >= until) return true;
 		await sleep(WAIT_STEP_MS);
 	}
 }

@@ -92,6 +92,22 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 		}
 	});
 
+	it('several resends waiting for one run under way: confirmed, none runs and no mark is left; failed, each runs (when in doubt, run it)', async () => {
+		for (const confirmed of [true, false]) {
+			const store = new Store();
+			const { run, key } = trigger(store);
+			expect(await run({ deliveryKey: 'k' })).toHaveLength(1);
+			// Each holder of the mark in turn looks twice, up to 2 s: they wait long enough for the three.
+			const waiting = [1, 2, 3].map(
+				async () => (await run({ deliveryKey: 'k' }, { waitAtMostMs: 15_000 })).length,
+			);
+			await sleep(1_500);
+			answered(key, 'k', confirmed);
+			expect(await Promise.all(waiting)).toEqual(confirmed ? [0, 0, 0] : [1, 1, 1]);
+			if (confirmed) expect([...store.entries]).toEqual(['k']);
+		}
+	});
+
 	it('a resend whose first run never answers (a lost run) runs once it has waited Resend Runs Again After', async () => {
 		const store = new Store();
 		const { run } = trigger(store);
