@@ -44,6 +44,7 @@ const {
 const { checkSignatureFamilies } = require('./lib/signatureChecks');
 const { checkRegistrationRepair } = require('./lib/repairChecks');
 const { checkTriggerSeams } = require('./lib/seamChecks');
+const { checkOneRunPerEvent } = require('./lib/identityChecks');
 const { resultsDir } = require('../lib/results');
 
 const RESULTS_DIR = resultsDir('e2e');
@@ -142,6 +143,7 @@ async function main() {
 		await block('trigger: signature families', checkSignatureFamilies);
 		await block('trigger: registration repairs itself', checkRegistrationRepair);
 		await block('trigger: publish, restart, waits and replays', checkTriggerSeams);
+		await block('trigger: one run per event (identity, restart)', checkOneRunPerEvent);
 		await block('example: charge events', checkChargeEventsExample);
 		if (withEditor) {
 			await block('editor (chromium)', () =>

@@ -1,7 +1,9 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	IHookFunctions,
 	INode,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -21,8 +23,10 @@ import {
 	type Refusal,
 } from './acknowledgement';
 import { readDelivery } from './delivery';
+import { CONFIRMED_FIELD, passDeliveries, takeAnswers, triggerKey } from './deliveryStore';
 import {
 	acknowledgeMode,
+	deliveryReading,
 	registrationSettings,
 	triggerBuilderHint,
 	triggerHints,
@@ -75,18 +79,7 @@ async function rawBodyOf(this: IWebhookFunctions): Promise<Buffer | undefined> {
 const isRecognisedEvent = (event: string | null) =>
 	event !== null && (WEBHOOK_EVENTS as readonly string[]).includes(event);
 
-function reasonNotToRun(
-	this: IWebhookFunctions,
-	event: string | null,
-	eventIsUnsigned: boolean,
-	options: TriggerOptions,
-): string | undefined {
-	if (eventIsUnsigned) {
-		// A header the signature does not cover never decides whether a delivery runs: only the user's choice does.
-		return options.unsignedEventName === 'ignore'
-			? 'event named only in a header the signature does not cover'
-			: undefined;
-	}
+function reasonNotToRun(this: IWebhookFunctions, event: string | null): string | undefined {
 	if (isRecognisedEvent(event)) {
 		const selected = this.getNodeParameter('events', []) as string[];
 		return selected.includes(event as string) ? undefined : 'event not selected';
@@ -201,23 +194,20 @@ export class PaymentPlatformTrigger implements INodeType {
 		}
 
 		// The signature proves the platform sent it: whatever its shape, the delivery runs (delivery.ts).
-		const { item, keys } = readDelivery(rawBody, headers, result.signed);
-		const notRun = reasonNotToRun.call(
-			this,
-			item.event,
-			item.unsignedFields.includes('event'),
-			options,
-		);
+		const { item, keys } = readDelivery(rawBody, headers, result.signed, deliveryReading(options));
+		const notRun = reasonNotToRun.call(this, item.event);
 		if (notRun !== undefined) return respond.call(this, 200, { received: true, ignored: notRun });
 
+		const duplicates =
+			options.ignoreDuplicates === false
+				? undefined
+				: valid(this.getNode(), windowSettings(options));
 		const refused = admitOnce.call(
 			this,
 			webhook,
 			keys,
 			acknowledgeMode(this.getNodeParameter('acknowledge', 'lastNode')),
-			options.ignoreDuplicates === false
-				? undefined
-				: valid(this.getNode(), windowSettings(options)),
+			duplicates,
 		);
 		if (refused !== undefined) return refused;
 
@@ -233,9 +223,33 @@ export class PaymentPlatformTrigger implements INodeType {
 				...result.headersRead,
 			]) as IDataObject;
 		}
+		// n8n's answers this process could not write: the run's first step writes them (deliveryStore.ts).
+		const answers =
+			duplicates === undefined || this.getMode() === 'manual'
+				? []
+				: takeAnswers(triggerKey(this.getWorkflow().id, this.getNode().id));
+		if (answers.length > 0) json[CONFIRMED_FIELD] = answers;
 		return {
 			webhookResponse: ACCEPTED_ANSWER,
 			workflowData: [this.helpers.returnJsonArray([json])],
 		};
+	}
+
+	/**
+	 * n8n calls it with the items webhook() returned, as the run's first step (the execute context offers n8n's
+	 * deduplication store, the webhook context does not): a delivery the store knows as run runs nothing more.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
+		const window = options.ignoreDuplicates === false ? undefined : windowSettings(options);
+		const test = this.getMode() === 'manual';
+		return [
+			await passDeliveries.call(this, {
+				maxEntries: test || typeof window !== 'object' ? undefined : window.bounds.maxIds,
+				recordAtStart:
+					acknowledgeMode(this.getNodeParameter('acknowledge', 0, 'lastNode')) === 'onReceived',
+				waitAtMostMs: typeof window === 'object' ? window.runningAtMostSeconds * 1000 : 0,
+			}),
+		];
 	}
 }

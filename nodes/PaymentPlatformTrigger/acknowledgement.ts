@@ -16,6 +16,7 @@ import {
 	markInFlight,
 	rememberDeliveries,
 } from './delivery';
+import { recordAnswer, triggerKey } from './deliveryStore';
 import { acknowledgeMode, type AcknowledgeMode, type WindowSettings } from './properties';
 
 /** Platforms that read it wait this long; the others resend on their own schedule, which is fine too. */
@@ -117,7 +118,8 @@ function onAnswer(
  * A delivery already run gets 200, one still running 503 with Retry-After (every retry policy reads it as "later",
  * where a 4xx may end the retries); else undefined and it runs. No await between a check and its update. A delivery
  * is remembered only once n8n's answer confirms it ran; until then, for `runningAtMostSeconds` at most, it is marked
- * running, and an unconfirmed answer leaves it free to run again.
+ * running, and an unconfirmed answer leaves it free to run again. After the workflow succeeds, n8n's answer also goes
+ * to n8n's deduplication store (deliveryStore.ts), which every process reads; a test run's never does.
  */
 export function admitOnce(
 	this: IWebhookFunctions,
@@ -143,8 +145,13 @@ export function admitOnce(
 		);
 	}
 	const attempt = markInFlight(webhook, keys, runningAtMostSeconds, Date.now());
+	const trigger = triggerKey(this.getWorkflow().id, this.getNode().id);
+	const recorded = mode === 'lastNode' && this.getMode() !== 'manual';
 	onAnswer.call(this, mode, (confirmed) => {
 		if (confirmed) rememberDeliveries(webhook, keys, Date.now(), bounds);
+		if (recorded) {
+			for (const key of keys) recordAnswer(trigger, key, confirmed, bounds.maxIds, this.logger);
+		}
 		clearInFlight(webhook, keys, attempt);
 	});
 	return undefined;

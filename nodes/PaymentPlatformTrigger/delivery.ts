@@ -1,8 +1,9 @@
 /**
- * A verified delivery's item, its keys and the window of deliveries already run; pure, no n8n imports. The reference
+ * A verified delivery's item, its key and the window of deliveries already run; pure, no n8n imports. The reference
  * does not show the payload, so a signed body of any shape becomes an item (WEBHOOK_PAYLOAD_NAMES). Only signed
- * bytes say which delivery it is: the body's digest and the Standard Webhooks id its signature covers. An unsigned
- * header may fill a field (listed in `unsignedFields`), never decide whether the delivery already ran.
+ * bytes say which delivery it is: the Standard Webhooks id its signature covers, else the event id inside the signed
+ * body (option Event ID Field), else the body's digest. An unsigned header may fill a field (listed in
+ * `unsignedFields`), never decide whether the delivery already ran, nor, unless the user opts in, its event.
  */
 import { createHash } from 'crypto';
 import { CHARGE_RECORD_FIELDS, WEBHOOK_PAYLOAD_NAMES } from './chosenNames';
@@ -18,7 +19,10 @@ type ChargeEventItem = {
 	occurred_at: unknown;
 	/** Null when not JSON (then `rawBody` holds it). */
 	body: unknown;
-	/** The signed Standard Webhooks id, else `sha256:<digest of the body>`. */
+	/**
+	 * The delivery's identity: the signed Standard Webhooks id, else the event id at Event ID Field in the signed body
+	 * (`event:<id>`), else `sha256:<digest of the body>`.
+	 */
 	deliveryKey: string;
 	notFound: Array<'id' | 'event' | 'charge' | 'occurred_at'>;
 	/** Read from a header the signature does not cover: anyone could have written them. */
@@ -102,10 +106,38 @@ function headerField(
 	});
 }
 
+export interface DeliveryReading {
+	/** Where the event's id is in the signed body: a field name or a dotted path; empty reads none. */
+	eventIdField: string;
+	/** Whether a header the signature does not cover may name the event of a body that names none. */
+	useEventHeader: boolean;
+}
+
+const DEFAULT_READING: DeliveryReading = { eventIdField: 'id', useEventHeader: false };
+
+/** The event id a bare charge record cannot have: its own `id` is the charge's (deliveryFieldsOf). */
+function eventIdOf(own: JsonObject, path: string): string | undefined {
+	const steps = path
+		.split('.')
+		.map((step) => step.trim())
+		.filter((step) => step !== '');
+	if (steps.length === 0) return undefined;
+	let value: unknown = own;
+	for (const step of steps) value = isObject(value) ? value[step] : undefined;
+	return idText(value);
+}
+
+/** The reference: event names mirror the charge status values (`charge.<status>`). */
+function eventOfStatus(charge: JsonObject | undefined): string | undefined {
+	const status = trimmedText(charge?.status);
+	return status === undefined ? undefined : `charge.${status}`;
+}
+
 export function readDelivery(
 	rawBody: Buffer,
 	headers: RequestHeaders,
 	signed: SignedParts,
+	reading: DeliveryReading = DEFAULT_READING,
 ): { item: ChargeEventItem; keys: string[] } {
 	const parsed = parseDeliveryBody(rawBody);
 	const body = parsed.isJson && isObject(parsed.value) ? parsed.value : {};
@@ -115,10 +147,12 @@ export function readDelivery(
 
 	const unsignedFields: ChargeEventItem['unsignedFields'] = [];
 	const bodyEvent = firstOf(WEBHOOK_PAYLOAD_NAMES.eventKeys, (key) => trimmedText(own[key]));
-	const eventHeader =
+	// A header names the event only when it is signed, or when the user opted in to an unsigned one.
+	const header =
 		bodyEvent === undefined
 			? headerField(headers, WEBHOOK_PAYLOAD_NAMES.eventHeaders, signed)
 			: undefined;
+	const eventHeader = header?.signed === true || reading.useEventHeader ? header : undefined;
 	if (eventHeader?.signed === false) unsignedFields.push('event');
 	const bodyId = firstOf(WEBHOOK_PAYLOAD_NAMES.idKeys, (key) => idText(own[key]));
 	const idHeader =
@@ -128,16 +162,18 @@ export function readDelivery(
 	if (idHeader?.signed === false) unsignedFields.push('id');
 
 	const digest = sha256(rawBody);
+	const eventId = eventIdOf(own, reading.eventIdField);
+	const deliveryKey = signed.id ?? (eventId === undefined ? digest : `event:${eventId}`);
 	const item: ChargeEventItem = {
 		id: bodyId ?? signed.id ?? idHeader?.value ?? null,
-		event: bodyEvent ?? eventHeader?.value ?? null,
+		event: bodyEvent ?? eventHeader?.value ?? eventOfStatus(charge) ?? null,
 		charge: charge ?? null,
 		occurred_at:
 			firstOf(WEBHOOK_PAYLOAD_NAMES.occurredAtKeys, (key) =>
 				own[key] === null ? undefined : own[key],
 			) ?? null,
 		body: parsed.isJson ? parsed.value : null,
-		deliveryKey: signed.id ?? digest,
+		deliveryKey,
 		notFound: [],
 		unsignedFields,
 	};
@@ -148,14 +184,15 @@ export function readDelivery(
 		item.rawBody = parsed.text;
 		item.rawBodyEncoding = parsed.encoding;
 	}
-	return { item, keys: signed.id === undefined ? [digest] : [digest, signed.id] };
+	return { item, keys: [deliveryKey] };
 }
 
 // The window of deliveries run and the marks of deliveries running live in this process's memory, per webhook,
 // bounded by count and age. Not in static data (docs/design.md): n8n saves what webhook() changed only in some
 // versions, at moments that do not match an answer, and as the whole row the request loaded, so a write per delivery
-// could put back a secret an activation just replaced. A restart starts empty: a resend may run again, never lost. A
-// window outlives an unpublish and goes once idle for longer than its age.
+// could put back a secret an activation just replaced. A restart starts empty; what every process shares and a restart
+// keeps is in n8n's deduplication store (deliveryStore.ts). A window outlives an unpublish and goes once idle for
+// longer than its age.
 
 export interface WindowBounds {
 	maxIds: number;

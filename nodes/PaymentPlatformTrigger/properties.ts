@@ -10,7 +10,7 @@ import {
 	type SignatureScheme,
 	type VerificationSettings,
 } from './verification';
-import type { WindowBounds } from './delivery';
+import type { DeliveryReading, WindowBounds } from './delivery';
 
 const NAMES = WEBHOOK_SIGNATURE_NAMES;
 
@@ -56,6 +56,7 @@ export interface TriggerOptions {
 	duplicateWindowHours?: unknown;
 	duplicateWindowSize?: unknown;
 	endpointRemovalDelay?: unknown;
+	eventIdField?: string;
 	ignoreDuplicates?: boolean;
 	includeHeaders?: boolean;
 	previousSecretHours?: unknown;
@@ -65,7 +66,7 @@ export interface TriggerOptions {
 	signedTextLayout?: string;
 	timestampHeader?: string;
 	timestampTolerance?: number;
-	unsignedEventName?: 'run' | 'ignore';
+	unsignedEventName?: 'ignore' | 'use';
 }
 
 const ACKNOWLEDGE: INodeProperties = {
@@ -149,32 +150,42 @@ const OPTIONS: INodeProperties = {
 			`How long the platform's webhook endpoint stays after the workflow is unpublished (deactivated in n8n 1.x), ${RANGES.endpointRemovalDelay.min} to ${RANGES.endpointRemovalDelay.max}. n8n unpublishes and publishes again when you publish a changed trigger or move the workflow to another project: within this delay the trigger keeps its endpoint and secret, so the events the platform is resending still arrive. 0 removes it at once.`,
 		),
 		{
+			displayName: 'Event ID Field',
+			name: 'eventIdField',
+			type: 'string',
+			default: 'id',
+			placeholder: 'e.g. data.event_id',
+			description:
+				"The field of the signed body that holds the event's ID (a dotted path reads inside an object). A resend carrying the same event ID is the same event even when the platform rebuilt the body (a new timestamp inside), so it runs once. A body that is a bare charge record has no event ID (its own ID is the charge's): it is recognised by its signed bytes. Empty: always by the signed bytes. A Standard Webhooks delivery is recognised by its signed Webhook-ID header.",
+		},
+		{
 			displayName: 'Event Named Only in a Header',
 			name: 'unsignedEventName',
 			type: 'options',
-			default: 'run',
+			default: 'ignore',
 			options: [
 				{
-					name: 'Run the Workflow',
-					value: 'run',
+					name: 'Ignore the Header',
+					value: 'ignore',
 					description:
-						'Run it whatever the header says; the item lists "event" in unsignedFields so you can route it',
+						"The event is the one the signed charge record's status names (charge.&lt;status&gt;), else none (see Unrecognised Events)",
 				},
 				{
-					name: 'Ignore',
-					value: 'ignore',
-					description: 'Answer 200 and run nothing',
+					name: 'Use the Header',
+					value: 'use',
+					description:
+						'Risky: anyone who captured a signed delivery can send it again under another event name, to run it as a selected event or have it dropped as an unselected one. The item lists "event" in unsignedFields.',
 				},
 			],
 			description:
-				'What to do with a signed delivery whose body names no event, when a header that the signature does not cover names one (anyone who captured the delivery could rewrite it). Such a header never decides whether the delivery runs.',
+				'What names the event of a signed delivery whose body names none, when a header the signature does not cover (X-Event) names one',
 		},
 		{
 			displayName: 'Ignore Duplicate Deliveries',
 			name: 'ignoreDuplicates',
 			type: 'boolean',
 			default: true,
-			description: `Whether to skip a delivery whose signed bytes already ran (the platform resends a delivery until it is acknowledged). Remembered per n8n process, within the Duplicate Window options (by default the last ${SIZE.default.toLocaleString('en-US')} of the past ${HOURS.default} hours).`,
+			description: `Whether to skip a delivery that already ran (the platform resends a delivery until it is acknowledged), recognised by its signed Webhook-ID header, else its event ID (Event ID Field), else its signed bytes. Kept in n8n's deduplication store, which every n8n process reads and a restart keeps (the last ${SIZE.default.toLocaleString('en-US')} by default), and in each process's memory (the past ${HOURS.default} hours).`,
 		},
 		{
 			displayName: 'Include Headers',
@@ -192,7 +203,7 @@ const OPTIONS: INodeProperties = {
 		rangedOption(
 			'resendRunsAfter',
 			'Resend Runs Again After (Seconds)',
-			'A resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).',
+			"A resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost; a resend that reaches another n8n process waits as long for that run's answer. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).",
 		),
 		{
 			displayName: 'Signature Header',
@@ -386,6 +397,13 @@ export function windowSettings(options: TriggerOptions): WindowSettings | string
 	if (typeof numbers === 'string') return numbers;
 	const [maxIds, hours, runningAtMostSeconds] = numbers;
 	return { bounds: { maxIds, maxAgeMs: hours * 3600_000 }, runningAtMostSeconds };
+}
+
+export function deliveryReading(options: TriggerOptions): DeliveryReading {
+	return {
+		eventIdField: typeof options.eventIdField === 'string' ? options.eventIdField : 'id',
+		useEventHeader: options.unsignedEventName === 'use',
+	};
 }
 
 export function registrationSettings(options: TriggerOptions): RegistrationSettings | string {

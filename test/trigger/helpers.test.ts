@@ -163,8 +163,14 @@ describe('deliveries running', () => {
 
 describe('delivery body', () => {
 	const bytes = (body: unknown) => Buffer.from(JSON.stringify(body), 'utf8');
-	const read = (body: unknown, headers: Record<string, string> = {}, signed = UNSIGNED) =>
-		readDelivery(bytes(body), headers, signed);
+	const DEFAULT_READING = { eventIdField: 'id', useEventHeader: false };
+	const read = (
+		body: unknown,
+		headers: Record<string, string> = {},
+		signed = UNSIGNED,
+		reading = DEFAULT_READING,
+	) => readDelivery(bytes(body), headers, signed, reading);
+	const withHeader = { ...DEFAULT_READING, useEventHeader: true };
 
 	it('parses UTF-8 JSON of any kind; anything else is text (base64 when not UTF-8)', () => {
 		const parsed = (raw: Buffer) => {
@@ -193,7 +199,7 @@ describe('delivery body', () => {
 		});
 	});
 
-	it('the chosen shape: every field found, the body kept whole, the digest as the delivery key', () => {
+	it('the chosen shape: every field found, the body kept whole, the event id as the delivery key', () => {
 		const body = {
 			id: 'd',
 			event: 'charge.voided',
@@ -207,7 +213,7 @@ describe('delivery body', () => {
 			charge: { id: 'c' },
 			occurred_at: 't',
 			body,
-			deliveryKey: bodyDigest(bytes(body)),
+			deliveryKey: 'event:d',
 			notFound: [],
 			unsignedFields: [],
 		});
@@ -227,9 +233,9 @@ describe('delivery body', () => {
 			{ id: 'evt_2', event: 'charge.failed', charge: { id: 'c' }, occurred_at: null },
 		],
 		[
-			'the body is the charge; event and id in headers the signature does not cover',
+			'the body is the charge; id in a header the signature does not cover, the event its status names',
 			{ id: 'c', amount: 100, status: 'captured', payment_method: 'pix', created_at: 't' },
-			{ 'X-Event': 'charge.captured', 'X-Delivery-Id': 'h1' },
+			{ 'X-Event': 'charge.refunded', 'X-Delivery-Id': 'h1' },
 			{
 				id: 'h1',
 				event: 'charge.captured',
@@ -241,7 +247,7 @@ describe('delivery body', () => {
 					created_at: 't',
 				},
 				occurred_at: null,
-				unsignedFields: ['event', 'id'],
+				unsignedFields: ['id'],
 			},
 		],
 		[
@@ -256,10 +262,10 @@ describe('delivery body', () => {
 			},
 		],
 		[
-			'a numeric id and an event header other than X-Event',
+			'a numeric id; an unsigned event header names nothing unless the user opts in',
 			{ event_id: 42, charge: { id: 'c' } },
 			{ 'x-event-type': 'charge.expired' },
-			{ id: '42', event: 'charge.expired', charge: { id: 'c' }, unsignedFields: ['event'] },
+			{ id: '42', event: null, charge: { id: 'c' }, unsignedFields: [] },
 		],
 		[
 			'a JSON list',
@@ -277,15 +283,28 @@ describe('delivery body', () => {
 		expect(read(body, headers).item).toMatchObject({ body, ...expected });
 	});
 
-	it('the event: the signed body first, then the headers (marked unsigned); blank values do not count', () => {
+	it('the event: the signed body first, then the status of its signed record (charge.<status>); an unsigned header only when the user opts in (marked); blank values do not count', () => {
 		const signedBody = read({ event: 'charge.voided' }, { 'x-event': 'charge.refunded' }).item;
 		expect(signedBody).toMatchObject({ event: 'charge.voided', unsignedFields: [] });
-		expect(read({ event: ' ' }, { 'X-Event': 'charge.refunded' }).item).toMatchObject({
-			event: 'charge.refunded',
-			unsignedFields: ['event'],
+		const record = { id: 'c', amount: 1, status: 'voided' };
+		expect(read(record, { 'X-Event': 'charge.captured' }).item).toMatchObject({
+			event: 'charge.voided',
+			unsignedFields: [],
 		});
+		expect(read({ id: 'e', data: record }).item.event).toBe('charge.voided');
+		expect(read({ event: ' ' }, { 'X-Event': 'charge.refunded' }).item).toMatchObject({
+			event: null,
+			unsignedFields: [],
+		});
+		expect(
+			read({ event: ' ' }, { 'X-Event': 'charge.refunded' }, UNSIGNED, withHeader).item,
+		).toMatchObject({ event: 'charge.refunded', unsignedFields: ['event'] });
+		expect(read(record, { 'X-Event': 'charge.captured' }, UNSIGNED, withHeader).item).toMatchObject(
+			{ event: 'charge.captured', unsignedFields: ['event'] },
+		);
 		expect(read({ event: ' ' }).item.event).toBeNull();
 		expect(read({ event: 7 }).item.notFound).toContain('event');
+		expect(read({ id: 'c', amount: 1, status: ' ' }).item.event).toBeNull();
 	});
 
 	it('an event header the signature covers (read into its MAC) is not marked unsigned', () => {
@@ -296,8 +315,8 @@ describe('delivery body', () => {
 		});
 	});
 
-	it('the keys come from signed bytes only: the digest of the body, whatever the headers say', () => {
-		const body = { id: 'b', event: 'charge.captured' };
+	it('the key comes from signed bytes only: without an event id, the digest of the body, whatever the headers say', () => {
+		const body = { event: 'charge.captured', charge: { id: 'c' } };
 		const digest = `sha256:${createHash('sha256').update(bytes(body)).digest('hex')}`;
 		expect(bodyDigest(bytes(body))).toBe(digest);
 		expect(read(body).keys).toEqual([digest]);
@@ -306,11 +325,42 @@ describe('delivery body', () => {
 		expect(read({ ...body, note: 'other bytes' }).keys).not.toEqual([digest]);
 	});
 
-	it('a Standard Webhooks id, which the signature covers, is a key and the delivery key too', () => {
-		const body = { event: 'charge.captured' };
+	it('the event id inside the signed body is the key: a body the platform rebuilt for a retry (a new timestamp) is the same event', () => {
+		const first = { id: 'evt_9', event: 'charge.captured', occurred_at: '2026-01-15T12:00:00Z' };
+		const retry = { ...first, occurred_at: '2026-01-15T12:05:00Z', attempt: 2 };
+		expect(read(first).keys).toEqual(['event:evt_9']);
+		expect(read(retry).keys).toEqual(['event:evt_9']);
+		expect(read({ ...first, id: 'evt_10' }).keys).toEqual(['event:evt_10']);
+		expect(read({ ...first, id: 10 }).keys).toEqual(['event:10']);
+	});
+
+	it("a bare charge record has no event id (its id is the charge's): two records with other bytes are two keys", () => {
+		const record = { id: 'ch_1', amount: 100, status: 'captured' };
+		const later = { ...record, status: 'refunded' };
+		expect(read(record).keys).toEqual([bodyDigest(bytes(record))]);
+		expect(read(later).keys).toEqual([bodyDigest(bytes(later))]);
+		expect(read(record).keys).not.toEqual(read(later).keys);
+	});
+
+	it('Event ID Field: a dotted path reads inside the body; empty recognises by the signed bytes only', () => {
+		const body = { id: 'outer', data: { event_id: 'inner' }, event: 'charge.failed' };
+		const at = (eventIdField: string) =>
+			read(body, {}, UNSIGNED, { ...DEFAULT_READING, eventIdField }).keys;
+		expect(at('data.event_id')).toEqual(['event:inner']);
+		expect(at('')).toEqual([bodyDigest(bytes(body))]);
+		expect(at('missing.path')).toEqual([bodyDigest(bytes(body))]);
+		expect(at('data')).toEqual([bodyDigest(bytes(body))]);
+	});
+
+	it('a Standard Webhooks id, which the signature covers, is the key and the delivery key: two ids with one body are two deliveries', () => {
+		const body = { id: 'evt_1', event: 'charge.captured' };
 		const { item, keys } = read(body, {}, { id: 'msg_1', headers: ['webhook-id'] });
-		expect(keys).toEqual([bodyDigest(bytes(body)), 'msg_1']);
-		expect(item).toMatchObject({ id: 'msg_1', deliveryKey: 'msg_1', unsignedFields: [] });
+		expect(keys).toEqual(['msg_1']);
+		expect(item).toMatchObject({ id: 'evt_1', deliveryKey: 'msg_1', unsignedFields: [] });
+		expect(read(body, {}, { id: 'msg_2', headers: ['webhook-id'] }).keys).toEqual(['msg_2']);
+		expect(
+			read({ ...body, occurred_at: 'later' }, {}, { id: 'msg_1', headers: ['webhook-id'] }).keys,
+		).toEqual(['msg_1']);
 	});
 
 	it('a body that is not JSON is in the item as text', () => {
@@ -322,13 +372,13 @@ describe('delivery body', () => {
 		);
 		expect(item).toEqual({
 			id: 'h',
-			event: 'charge.captured',
+			event: null,
 			charge: null,
 			occurred_at: null,
 			body: null,
 			deliveryKey: bodyDigest(raw),
-			notFound: ['charge', 'occurred_at'],
-			unsignedFields: ['event', 'id'],
+			notFound: ['event', 'charge', 'occurred_at'],
+			unsignedFields: ['id'],
 			rawBody: 'id=1&event=charge.captured',
 			rawBodyEncoding: 'utf8',
 		});

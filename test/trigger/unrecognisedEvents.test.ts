@@ -4,6 +4,7 @@
  */
 import {
 	CAPTURED_ONLY,
+	CHARGE,
 	deliveryBody,
 	registeredTrigger,
 	signedRequest,
@@ -15,11 +16,12 @@ const renamed = () =>
 		headers: { 'x-event': 'charge.paid' },
 	});
 const unselected = () => signedRequest({ body: deliveryBody({ event: 'charge.refunded' }) });
-const withoutEvent = () => {
-	const body = deliveryBody();
-	delete body.event;
-	return signedRequest({ body, headers: { 'x-event': '' } });
-};
+/** No event in the body, and a record without a status to name one. */
+const withoutEvent = () =>
+	signedRequest({
+		body: deliveryBody({ event: undefined, charge: { ...CHARGE, status: undefined } }),
+		headers: { 'x-event': '' },
+	});
 
 describe('Unrecognised events', () => {
 	it('defaults to running them', () => {

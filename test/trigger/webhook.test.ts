@@ -8,7 +8,6 @@ import { sleep } from 'n8n-workflow';
 import { hmac, macOf } from '../../sandbox/signature';
 import { TriggerHarness } from '../harness/trigger';
 import {
-	bodyDigest,
 	CAPTURED_ONLY,
 	CHARGE,
 	DELIVERY_ID,
@@ -30,17 +29,12 @@ const EXPECTED_ITEM: Record<string, unknown> = {
 	charge: CHARGE,
 	occurred_at: '2026-01-15T12:00:00.000Z',
 	body: deliveryBody(),
-	deliveryKey: digestOf(deliveryBody()),
+	deliveryKey: `event:${DELIVERY_ID}`,
 	notFound: [],
 	unsignedFields: [],
 	verification: { scheme: 'rawBody' },
 	eventRecognised: true,
 };
-
-/** The delivery key of a body sent as compact JSON: the digest of its signed bytes. */
-function digestOf(body: unknown): string {
-	return bodyDigest(Buffer.from(JSON.stringify(body), 'utf8'));
-}
 
 function expectRejected(
 	outcome: { status: number; ran: boolean; items: unknown[] },
@@ -182,14 +176,15 @@ describe('webhook(): anything not signed with the stored secret gets 401 and no 
 });
 
 describe('webhook(): any signed delivery runs, whatever its shape', () => {
-	it("a body that is not JSON runs, its text in the item (the platform's copy is not lost)", async () => {
+	it("a body that is not JSON runs, its text in the item (the platform's copy is not lost); the unsigned X-Event header does not name its event", async () => {
 		const outcome = await registeredTrigger().receive(
 			signedRequest({ rawBody: Buffer.from('id=1&event=charge.captured', 'utf8') }),
 		);
 		expect(outcome).toMatchObject({ status: 200, ran: true });
 		expect(outcome.items[0].json).toMatchObject({
 			id: DELIVERY_ID,
-			event: 'charge.captured',
+			event: null,
+			eventRecognised: false,
 			body: null,
 			rawBody: 'id=1&event=charge.captured',
 		});
@@ -204,7 +199,7 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 			signedRequest({ rawBody: Buffer.from(raw, 'utf8') }),
 		);
 		expect(outcome.ran).toBe(true);
-		expect(outcome.items[0].json).toMatchObject({ event: 'charge.captured', body });
+		expect(outcome.items[0].json).toMatchObject({ event: null, eventRecognised: false, body });
 	});
 
 	it.each<[string, Record<string, unknown>, Record<string, string>, Record<string, unknown>]>([
@@ -252,26 +247,40 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 		expectRejected(outcome, 200);
 	});
 
-	it('a body without event uses the X-Event header: the workflow runs with that event', async () => {
+	it("a body without event runs as the event its signed charge record's status names; the X-Event header decides nothing", async () => {
 		const withoutEvent = deliveryBody({ event: undefined });
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ body: withoutEvent, headers: { 'x-event': 'charge.captured' } }),
-		);
-		expect(outcome.status).toBe(200);
-		expect(outcome.ran).toBe(true);
-		expect(outcome.items.map((item) => item.json)).toEqual([
-			{
-				...EXPECTED_ITEM,
-				body: JSON.parse(JSON.stringify(withoutEvent)),
-				deliveryKey: digestOf(withoutEvent),
-				unsignedFields: ['event'],
-			},
-		]);
+		for (const header of ['charge.refunded', 'charge.captured', undefined]) {
+			const outcome = await registeredTrigger({ events: ['charge.captured'] }).receive(
+				signedRequest({
+					body: withoutEvent,
+					headers: header === undefined ? {} : { 'x-event': header },
+				}),
+			);
+			expect(outcome.status).toBe(200);
+			expect(outcome.ran).toBe(true);
+			expect(outcome.items.map((item) => item.json)).toEqual([
+				{ ...EXPECTED_ITEM, body: JSON.parse(JSON.stringify(withoutEvent)) },
+			]);
+		}
 	});
 
-	it('an event named only in a header the signature does not cover does not filter: an unselected one runs, marked', async () => {
+	it('a body without event whose record names an unselected status is not run, whatever the X-Event header says', async () => {
+		const refunded = deliveryBody({ event: undefined, charge: { ...CHARGE, status: 'refunded' } });
+		const outcome = await registeredTrigger({ events: ['charge.captured'] }).receive(
+			signedRequest({ body: refunded, headers: { 'x-event': 'charge.captured' } }),
+		);
+		expectRejected(outcome, 200);
+		expect(outcome.body).toEqual({ received: true, ignored: 'event not selected' });
+	});
+
+	it('Options → Event Named Only in a Header: Use the Header lets the unsigned header name the event, marked', async () => {
 		const withoutEvent = deliveryBody({ event: undefined });
-		const outcome = await registeredTrigger().receive(
+		const harness = () =>
+			registeredTrigger({
+				events: ['charge.captured', 'charge.refunded'],
+				options: { unsignedEventName: 'use' },
+			});
+		const outcome = await harness().receive(
 			signedRequest({ body: withoutEvent, headers: { 'x-event': 'charge.refunded' } }),
 		);
 		expect(outcome.ran).toBe(true);
@@ -279,24 +288,11 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 			event: 'charge.refunded',
 			unsignedFields: ['event'],
 		});
-	});
-
-	it('Options → Event Named Only in a Header: Ignore answers 200 and runs nothing, whatever the header says', async () => {
-		const withoutEvent = deliveryBody({ event: undefined });
-		for (const header of ['charge.captured', 'charge.refunded']) {
-			const harness = registeredTrigger({
-				events: ['charge.captured'],
-				options: { unsignedEventName: 'ignore' },
-			});
-			const outcome = await harness.receive(
-				signedRequest({ body: withoutEvent, headers: { 'x-event': header } }),
-			);
-			expectRejected(outcome, 200);
-			expect(outcome.body).toEqual({
-				received: true,
-				ignored: 'event named only in a header the signature does not cover',
-			});
-		}
+		// The risk the option names: the header can also make a signed delivery an unselected event.
+		const unselected = await harness().receive(
+			signedRequest({ body: withoutEvent, headers: { 'x-event': 'charge.voided' } }),
+		);
+		expectRejected(unselected, 200);
 	});
 
 	it.each(['application/cloudevents+json', 'application/octet-stream', undefined])(
@@ -313,8 +309,16 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 	);
 
 	it.each([
-		['no event in the body and no X-Event header', { event: undefined }, null],
-		['an empty event and an empty X-Event header', { event: '  ' }, ''],
+		[
+			'no event in the body, no status in its record and no X-Event header',
+			{ event: undefined, charge: { ...CHARGE, status: undefined } },
+			null,
+		],
+		[
+			'an empty event, an empty status and an empty X-Event header',
+			{ event: '  ', charge: { ...CHARGE, status: ' ' } },
+			'',
+		],
 	])(
 		'a signed delivery with %s runs, and says the event was not found',
 		async (_l, override, header) => {
@@ -405,6 +409,7 @@ describe('webhook(): duplicates are recognised by their signed bytes', () => {
 		});
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
 		const later = deliveryBody({
+			id: 'a-later-event',
 			event: 'charge.refunded',
 			occurred_at: '2026-01-16T09:00:00.000Z',
 		});

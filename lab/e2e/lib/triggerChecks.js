@@ -221,12 +221,12 @@ async function checkTrigger(report, context) {
 	const charge = { ...refund, id: SEED.charges.authorized, status: 'captured', created_at: at };
 	const headerId = randomUUID();
 	await shape(
-		'charge as the whole body (event and id in headers only)',
+		'charge as the whole body (id in a header only; the event its status names, not the unsigned X-Event)',
 		{
 			body: JSON.stringify(charge),
 			headers: {
 				'content-type': 'application/json',
-				'x-event': 'charge.captured',
+				'x-event': 'charge.refunded',
 				'x-delivery-id': headerId,
 			},
 			deliveryKey: deliveryKeyOf(JSON.stringify(charge)),
@@ -237,13 +237,13 @@ async function checkTrigger(report, context) {
 			charge,
 			body: charge,
 			occurred_at: null,
-			unsignedFields: ['event', 'id'],
+			unsignedFields: ['id'],
 		},
 	);
 	const text = `charge ${SEED.charges.authorized} captured: R$ 259,90`;
 	const textId = randomUUID();
 	await shape(
-		'text body (not JSON)',
+		'text body (not JSON; the unsigned X-Event names no event)',
 		{
 			body: text,
 			headers: {
@@ -253,7 +253,7 @@ async function checkTrigger(report, context) {
 			},
 			deliveryKey: deliveryKeyOf(text),
 		},
-		{ id: textId, event: 'charge.captured', body: null, rawBody: text, rawBodyEncoding: 'utf8' },
+		{ id: textId, event: null, body: null, rawBody: text, rawBodyEncoding: 'utf8' },
 	);
 	const anonymous = JSON.stringify({
 		event: 'charge.chargeback',

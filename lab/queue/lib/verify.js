@@ -8,6 +8,17 @@
  */
 const { senderRetries, WEBHOOKS, WORKERS } = require('./queueRun');
 const { RESTARTS_PART_NAME } = require('./restarts');
+const { TRIGGER_NODE_NAME } = require('../../lib/workflows');
+
+/**
+ * A run that stopped at the trigger: its first step found the delivery recorded as run in n8n's deduplication store
+ * (docs/trigger.md, "Where the trigger keeps its state"), and nothing after it ran.
+ * @param {RecordedExecution} execution
+ */
+const stoppedAtTrigger = (execution) =>
+	execution.status === 'success' &&
+	execution.nodesRun.length === 1 &&
+	execution.nodesRun[0] === TRIGGER_NODE_NAME;
 
 /**
  * @typedef {import('./queueRun').QueueRun} QueueRun
@@ -144,10 +155,11 @@ async function verifyAll(report, run) {
 				label: `execution ${e.id}`,
 				ok:
 					e.status !== 'success' ||
+					stoppedAtTrigger(e) ||
 					(known.has(String(e.deliveryId)) && WORKERS.includes(String(e.process))),
 				problem: `delivery id ${e.deliveryId}, status ${e.status}, process ${e.process}, mode ${e.mode}, nodes run: ${e.nodesRun.join(', ') || 'none'}`,
 			})),
-			`${executions.length} executions (${tallyText(executions.map((e) => e.status))})`,
+			`${executions.length} executions (${tallyText(executions.map((e) => e.status))}; ${executions.filter(stoppedAtTrigger).length} stopped at the trigger, the delivery already run)`,
 		);
 	}
 	const requests = run.balancer.records;

@@ -1,0 +1,224 @@
+'use strict';
+/**
+ * One run per event, in a running n8n: what says which delivery a request is (only signed bytes: the event id inside
+ * the signed body, else the body's digest), and what the trigger remembers across a restart (n8n's deduplication
+ * store, which its execute() reads). After the Workflow Succeeds throughout; each run is counted at the node after
+ * the trigger, so "runs nothing more" means that node did not run again.
+ */
+const assert = require('node:assert/strict');
+const { randomUUID } = require('crypto');
+const { SEED } = require('../../../sandbox/seedIds');
+const { sleep, startN8n, waitFor } = require('../../lib/n8n');
+const { TRIGGER_NODE_NAME, nodeOutput, setNode, triggerWorkflow } = require('../../lib/workflows');
+const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
+
+const EVENTS = ['charge.captured'];
+const RAN_NODE = 'Ran';
+/** How long to wait before saying that something did NOT happen. */
+const QUIET_MS = 3_000;
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+const urlOf = (context, webhookId) => `${context.instance.url}/webhook/${webhookId}/webhook`;
+
+async function waitForWebhook(url) {
+	await waitFor('the production webhook', async () => {
+		const response = await fetch(url, { method: 'POST', body: '{}' });
+		return response.status !== 404;
+	});
+}
+
+/** Restarts n8n on the same port and user folder: its processes' memory is gone, its database stays. */
+async function restartN8n(context, webhookUrl) {
+	const { instance } = context;
+	await instance.stop();
+	context.instance = await startN8n({
+		n8nDir: instance.n8nDir,
+		userFolder: instance.userFolder,
+		port: instance.port,
+		brokerPort: instance.brokerPort,
+	});
+	await waitForWebhook(webhookUrl);
+}
+
+/** The runs that reached the node after the trigger, for the trigger items `matches` picks. */
+async function runsOf(client, workflowId, matches) {
+	const executions = await executionsOf(client, workflowId);
+	return executions.filter((execution) => {
+		const item = nodeOutput(execution.data, TRIGGER_NODE_NAME)[0];
+		return item !== undefined && matches(item) && nodeOutput(execution.data, RAN_NODE).length > 0;
+	}).length;
+}
+
+/** Waits for `expected` runs, then QUIET_MS more to see that no other comes. */
+async function settledRuns(client, workflowId, matches, expected) {
+	await waitFor(`${expected} runs`, async () =>
+		(await runsOf(client, workflowId, matches)) >= expected ? true : undefined,
+	);
+	await sleep(QUIET_MS);
+	return await runsOf(client, workflowId, matches);
+}
+
+const charge = (status) => ({ id: SEED.charges.authorized, status, amount: 25990 });
+
+/** The chosen shape: an event envelope whose `id` is the event's. */
+function envelope(eventId, occurredAt = new Date().toISOString()) {
+	return JSON.stringify({
+		id: eventId,
+		event: 'charge.captured',
+		charge: charge('captured'),
+		occurred_at: occurredAt,
+	});
+}
+
+async function checkOneRunPerEvent(report, context) {
+	const { admin, client, credential } = context;
+	await admin.reset();
+	const trigger = triggerWorkflow(
+		'E2E identity',
+		EVENTS,
+		credential,
+		{},
+		{ parameters: { acknowledge: 'lastNode' }, after: [setNode(RAN_NODE, { ran: 'yes' })] },
+	);
+	const created = await client.createWorkflow(trigger.workflow);
+	await client.activateWorkflow(created.id);
+	const url = urlOf(context, trigger.webhookId);
+	await waitFor('the endpoint registered', async () =>
+		(await admin.webhookEndpoints()).some((endpoint) => endpoint.url === url),
+	);
+	await waitForWebhook(url);
+	const secret = endpointSecret(context, url);
+	const workflowId = created.id;
+	const byEventId = (eventId) => (item) => item.body?.id === eventId;
+	try {
+		const rebuiltId = randomUUID();
+		await report.check(
+			'identity: a retry whose body the platform rebuilt (a new timestamp inside, the same event id in the signed body) runs nothing more',
+			async () => {
+				const first = await sendSigned(
+					url,
+					secret,
+					envelope(rebuiltId, '2026-01-15T12:00:00Z'),
+					JSON_HEADERS,
+				);
+				assert.equal(first.status, 200, first.text);
+				const retry = await sendSigned(
+					url,
+					secret,
+					envelope(rebuiltId, '2026-01-15T12:05:00Z'),
+					JSON_HEADERS,
+				);
+				assert.equal(retry.status, 200, retry.text);
+				assert.equal(await settledRuns(client, workflowId, byEventId(rebuiltId), 1), 1);
+			},
+		);
+
+		await report.check(
+			"identity: two bare charge records (no event id: their id is the charge's) with other bytes run twice",
+			async () => {
+				const chargeId = randomUUID();
+				const records = [
+					{
+						...charge('captured'),
+						id: chargeId,
+						payment_method: 'pix',
+						updated_at: '2026-01-15T12:00:00Z',
+					},
+					{
+						...charge('captured'),
+						id: chargeId,
+						payment_method: 'pix',
+						updated_at: '2026-01-15T12:00:01Z',
+					},
+				];
+				for (const record of records) {
+					const answer = await sendSigned(url, secret, JSON.stringify(record), JSON_HEADERS);
+					assert.equal(answer.status, 200, answer.text);
+				}
+				const runs = await settledRuns(
+					client,
+					workflowId,
+					(item) => item.charge?.id === chargeId,
+					2,
+				);
+				assert.equal(runs, 2);
+			},
+		);
+
+		await report.check(
+			"identity: a body without an event name runs as the event its signed record's status names; the unsigned X-Event header decides nothing",
+			async () => {
+				const refundedId = randomUUID();
+				const refunded = JSON.stringify({ id: refundedId, charge: charge('refunded') });
+				// Only charge.captured is selected: a header naming it must not make a refund run.
+				const answer = await sendSigned(url, secret, refunded, {
+					...JSON_HEADERS,
+					'x-event': 'charge.captured',
+				});
+				assert.equal(answer.status, 200, answer.text);
+				assert.match(answer.text, /event not selected/);
+				const capturedId = randomUUID();
+				const captured = JSON.stringify({ id: capturedId, charge: charge('captured') });
+				const ran = await sendSigned(url, secret, captured, {
+					...JSON_HEADERS,
+					'x-event': 'charge.refunded',
+				});
+				assert.equal(ran.status, 200, ran.text);
+				assert.equal(await settledRuns(client, workflowId, byEventId(capturedId), 1), 1);
+				const [execution] = (await executionsOf(client, workflowId)).filter(
+					(e) => nodeOutput(e.data, TRIGGER_NODE_NAME)[0]?.body?.id === capturedId,
+				);
+				assert.equal(nodeOutput(execution.data, TRIGGER_NODE_NAME)[0].event, 'charge.captured');
+				assert.equal(await runsOf(client, workflowId, byEventId(refundedId)), 0);
+			},
+		);
+
+		await report.check(
+			'identity: a delivery sent again byte for byte after n8n restarted (its 2xx lost in a deploy) runs nothing more, and is answered 2xx',
+			async () => {
+				const eventId = randomUUID();
+				const body = envelope(eventId);
+				const bare = JSON.stringify({
+					...charge('captured'),
+					id: randomUUID(),
+					payment_method: 'pix',
+				});
+				for (const bytes of [body, bare]) {
+					const first = await sendSigned(url, secret, bytes, JSON_HEADERS);
+					assert.equal(first.status, 200, first.text);
+				}
+				const bareId = JSON.parse(bare).id;
+				assert.equal(await settledRuns(client, workflowId, byEventId(eventId), 1), 1);
+				assert.equal(
+					await settledRuns(client, workflowId, (item) => item.charge?.id === bareId, 1),
+					1,
+				);
+				await restartN8n(context, url);
+				for (const bytes of [body, bare]) {
+					const again = await sendSigned(url, secret, bytes, JSON_HEADERS);
+					assert.equal(again.status, 200, `${again.status} ${again.text}`);
+				}
+				const rebuilt = await sendSigned(
+					url,
+					secret,
+					envelope(rebuiltId, '2026-01-15T12:10:00Z'),
+					JSON_HEADERS,
+				);
+				assert.equal(rebuilt.status, 200, rebuilt.text);
+				await sleep(QUIET_MS);
+				assert.deepEqual(
+					{
+						resent: await runsOf(client, workflowId, byEventId(eventId)),
+						bareResent: await runsOf(client, workflowId, (item) => item.charge?.id === bareId),
+						rebuiltAfterRestart: await runsOf(client, workflowId, byEventId(rebuiltId)),
+					},
+					{ resent: 1, bareResent: 1, rebuiltAfterRestart: 1 },
+				);
+			},
+		);
+	} finally {
+		await context.client.deactivateWorkflow(workflowId);
+	}
+}
+
+module.exports = { checkOneRunPerEvent };

@@ -1,0 +1,176 @@
+/**
+ * The deliveries that ran, in n8n's deduplication store: what the trigger's execute() lets through, against a store
+ * that behaves as n8n's (entries mode: check and record in one call, remove; no read without a write).
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+import {
+	CONFIRMED_FIELD,
+	passDeliveries,
+	recordAnswer,
+	takeAnswers,
+	triggerKey,
+} from '../../nodes/PaymentPlatformTrigger/deliveryStore';
+
+class Store {
+	entries = new Set<string>();
+	failing = false;
+	async checkProcessedAndRecord(items: Array<string | number>) {
+		if (this.failing) throw new Error('database unreachable');
+		const processed = items.filter((item) => this.entries.has(String(item)));
+		const fresh = items.filter((item) => !this.entries.has(String(item)));
+		for (const item of fresh) this.entries.add(String(item));
+		return { new: fresh, processed };
+	}
+	async removeProcessed(items: Array<string | number>) {
+		if (this.failing) throw new Error('database unreachable');
+		for (const item of items) this.entries.delete(String(item));
+	}
+}
+
+type PassSettings = Parameters<typeof passDeliveries>[0];
+
+let workflows = 0;
+const logger = { warn: jest.fn() };
+
+function trigger(store: Store) {
+	const workflowId = `w${++workflows}`;
+	const run = async (json: IDataObject, settings: Partial<PassSettings> = {}) => {
+		const items: INodeExecutionData[] = [{ json: { ...json } }];
+		const context = {
+			helpers: store,
+			logger,
+			getWorkflow: () => ({ id: workflowId }),
+			getNode: () => ({ id: 'node-1' }),
+			getInputData: () => items,
+		} as unknown as IExecuteFunctions;
+		return await passDeliveries.call(context, {
+			maxEntries: 100,
+			recordAtStart: false,
+			waitAtMostMs: 5_000,
+			...settings,
+		});
+	};
+	return { run, key: triggerKey(workflowId, 'node-1') };
+}
+
+const answered = (key: string, deliveryKey: string, confirmed: boolean) =>
+	recordAnswer(key, deliveryKey, confirmed, 100, logger as never);
+
+describe('deliveryStore: After the Workflow Succeeds', () => {
+	it('a delivery the store does not know runs, marked running; once n8n confirms its run, a resend runs nothing more', async () => {
+		const store = new Store();
+		const { run, key } = trigger(store);
+		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(1);
+		expect([...store.entries]).toEqual(['running:event:1']);
+		answered(key, 'event:1', true);
+		await sleep(0);
+		expect([...store.entries]).toEqual(['event:1']);
+		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(0);
+		expect(await run({ deliveryKey: 'event:2' })).toHaveLength(1);
+	});
+
+	it('a run n8n did not confirm (it failed) is not recorded: its resend runs', async () => {
+		const store = new Store();
+		const { run, key } = trigger(store);
+		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(1);
+		answered(key, 'event:1', false);
+		await sleep(0);
+		expect(store.entries.size).toBe(0);
+		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(1);
+	});
+
+	it('a resend arriving while the first run is under way waits for its answer: confirmed, it runs nothing; not confirmed, it runs', async () => {
+		for (const confirmed of [true, false]) {
+			const store = new Store();
+			const { run, key } = trigger(store);
+			expect(await run({ deliveryKey: 'k' })).toHaveLength(1);
+			const resend = run({ deliveryKey: 'k' });
+			await sleep(1_500);
+			answered(key, 'k', confirmed);
+			expect(await resend).toHaveLength(confirmed ? 0 : 1);
+		}
+	});
+
+	it('several resends waiting for one run under way: confirmed, none runs and no mark is left; failed, each runs (when in doubt, run it)', async () => {
+		for (const confirmed of [true, false]) {
+			const store = new Store();
+			const { run, key } = trigger(store);
+			expect(await run({ deliveryKey: 'k' })).toHaveLength(1);
+			// Each holder of the mark in turn looks twice, up to 2 s: they wait long enough for the three.
+			const waiting = [1, 2, 3].map(
+				async () => (await run({ deliveryKey: 'k' }, { waitAtMostMs: 15_000 })).length,
+			);
+			await sleep(1_500);
+			answered(key, 'k', confirmed);
+			expect(await Promise.all(waiting)).toEqual(confirmed ? [0, 0, 0] : [1, 1, 1]);
+			if (confirmed) expect([...store.entries]).toEqual(['k']);
+		}
+	});
+
+	it('a resend whose first run never answers (a lost run) runs once it has waited Resend Runs Again After', async () => {
+		const store = new Store();
+		const { run } = trigger(store);
+		expect(await run({ deliveryKey: 'k' })).toHaveLength(1);
+		expect(await run({ deliveryKey: 'k' }, { waitAtMostMs: 1_200 })).toHaveLength(1);
+	});
+
+	it('a key found once only (another check writes it for a moment) is not taken for a run', async () => {
+		const store = new Store();
+		const { run } = trigger(store);
+		store.entries.add('k');
+		const passed = run({ deliveryKey: 'k' });
+		await sleep(300);
+		store.entries.delete('k');
+		expect(await passed).toHaveLength(1);
+	});
+
+	it('a store that fails lets the delivery run (when in doubt, run it), and says so at warn', async () => {
+		const store = new Store();
+		store.failing = true;
+		const { run } = trigger(store);
+		logger.warn.mockClear();
+		expect(await run({ deliveryKey: 'k' })).toHaveLength(1);
+		expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/deduplication store/));
+	});
+
+	it('where no run of the trigger went through this process (a webhook process in queue mode), the answers ride on the next item it hands to a run, which writes them', async () => {
+		const store = new Store();
+		const { run, key } = trigger(store);
+		answered(key, 'done', true);
+		answered(key, 'failed', false);
+		const answers = takeAnswers(key);
+		expect(answers).toEqual([
+			['done', true],
+			['failed', false],
+		]);
+		expect(takeAnswers(key)).toEqual([]);
+		store.entries.add('running:failed');
+		const [item] = await run({ deliveryKey: 'next', [CONFIRMED_FIELD]: answers });
+		expect(item.json).toEqual({ deliveryKey: 'next' });
+		expect([...store.entries].sort()).toEqual(['done', 'running:next']);
+		expect(await run({ deliveryKey: 'done' })).toHaveLength(0);
+		expect(await run({ deliveryKey: 'failed' })).toHaveLength(1);
+	});
+});
+
+describe('deliveryStore: other settings', () => {
+	it('When Received: the run start records the delivery; a resend runs nothing more', async () => {
+		const store = new Store();
+		const { run } = trigger(store);
+		expect(await run({ deliveryKey: 'k' }, { recordAtStart: true })).toHaveLength(1);
+		expect(await run({ deliveryKey: 'k' }, { recordAtStart: true })).toHaveLength(0);
+	});
+
+	it('Ignore Duplicate Deliveries off, or a test run: every item passes, the carried answers taken off, the store untouched', async () => {
+		const store = new Store();
+		store.entries.add('k');
+		const { run } = trigger(store);
+		const passed = await run(
+			{ deliveryKey: 'k', [CONFIRMED_FIELD]: [['x', true]] },
+			{ maxEntries: undefined },
+		);
+		expect(passed.map((item) => item.json)).toEqual([{ deliveryKey: 'k' }]);
+		expect([...store.entries]).toEqual(['k']);
+	});
+});
