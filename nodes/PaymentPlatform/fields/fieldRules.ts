@@ -70,6 +70,8 @@ export interface FieldRule {
 	default?: unknown;
 	/** Dropped before the value is checked and sent (a card number's spaces and dashes). */
 	remove?: RegExp;
+	/** Text whose leading zeros count (a tax id, a ZIP code): a number is refused, never turned into text. */
+	code?: boolean;
 	/** Why a rule the reference does not state is kept (docs/chosen-defaults.md). */
 	chosen?: string;
 	/** A list filter the records show: the record field it narrows and how (common.answeredFilters.ts). */
@@ -90,12 +92,21 @@ function isPlainObject(value: unknown): value is IDataObject {
 	return prototype === Object.prototype || prototype === null;
 }
 
-/** In any form JavaScript reads ("150.50", "+5", "1e3"). */
+/**
+ * Decimal digits only, with an optional sign, fraction and exponent ("150.50", "+5", "1e3"): JavaScript's other forms
+ * ("0b11", "0o17", "0x1F", "5.") are not what a person typing a number means, and are refused.
+ */
+const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
 function numberFromText(value: unknown): unknown {
-	if (typeof value !== 'string' || value.trim() === '') return value;
+	if (typeof value !== 'string' || !DECIMAL_TEXT.test(value.trim())) return value;
 	const number = Number(value);
 	return Number.isFinite(number) ? number : value;
 }
+
+/** A number has no leading zeros: a code (CPF, CEP) read from one may already have lost them. */
+const CODE_FROM_NUMBER_RULE =
+	'must be text: a number cannot keep leading zeros (0123 arrives as 123). Give the value as text, e.g. from a text column';
 
 /** Beyond it, integers arrive already rounded. */
 const SAFE_INTEGER_RULE = `must be an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: larger ones cannot be read without rounding (give a larger value as text where the field is text)`;
@@ -205,6 +216,7 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 		case 'string':
 		case 'uuid':
 		case 'enum': {
+			if (rule.code && typeof raw === 'number') return fail(CODE_FROM_NUMBER_RULE);
 			if (isUnsafeInteger(raw)) return fail(SAFE_INTEGER_RULE);
 			let text = asText(raw);
 			if (text === undefined) {

@@ -54,9 +54,9 @@ const BLANK_ITEM = {
 	description: '',
 	id: '',
 	name: '',
-	quantity: 1,
-	tangible: true,
-	unit_price: 0,
+	quantity: '',
+	tangible: '',
+	unit_price: '',
 };
 const SPLIT = [
 	{ recipient_id: S.active, amount: 20000, cross_company: false },
@@ -182,7 +182,7 @@ module.exports = {
 				paymentMethod: 'pix',
 				amount: 1990,
 				items: { item: [ITEMS[0], { ...BLANK_ITEM }] },
-				split: { recipient: [{ recipient_id: '', amount: 0, cross_company: false }] },
+				split: { recipient: [{ recipient_id: '', amount: '', cross_company: '' }] },
 			},
 			request: {
 				method: 'POST',

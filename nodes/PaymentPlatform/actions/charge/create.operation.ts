@@ -6,12 +6,33 @@ import {
 	operationDescription,
 } from '../common.descriptions';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../../shared/documentedValues';
-import { apiField, declareFields, requestBody } from '../../fields/fields';
+import { apiField, declareFields, requestBody, type DeclaredField } from '../../fields/fields';
 import { PAYMENT_METHOD_OPTIONS } from '../../../shared/optionTexts';
 import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';
+
+/**
+ * A row's number as text: n8n gives every cell of a row its default, so a number input would send its 0 (or 1) though
+ * the user never set it. Empty is not sent; the text is checked like any number (whole cents, decimal digits).
+ */
+const ROW_NUMBER_INPUT = (placeholder: string): Partial<DeclaredField> => ({
+	type: 'string',
+	default: '',
+	placeholder,
+});
+
+/** A row's yes/no with a third choice, not sent, as its default (a checkbox would always send false). */
+const ROW_FLAG_INPUT: Partial<DeclaredField> = {
+	type: 'options',
+	default: '',
+	options: [
+		{ name: 'Not Sent', value: '', description: 'The field is left out of the row' },
+		{ name: 'No', value: false, description: 'Sent as false' },
+		{ name: 'Yes', value: true, description: 'Sent as true' },
+	],
+};
 
 /**
  * The reference gives the fields and types only ("which fields are required, their ranges and formats ... are not
@@ -79,7 +100,7 @@ export const fields = declareFields([
 				'Expiration Month',
 				'expirationMonth',
 				'Card expiration month (payment_details.expiration_month)',
-				{ field: 'payment_details.expiration_month', type: 'string' },
+				{ field: 'payment_details.expiration_month', type: 'string', code: true },
 				{ placeholder: 'e.g. 08' },
 			),
 			apiField(
@@ -142,14 +163,14 @@ export const fields = declareFields([
 						'Phone',
 						'phone',
 						"The customer's phone number",
-						{ field: 'customer.phone', type: 'string' },
+						{ field: 'customer.phone', type: 'string', code: true },
 						{ placeholder: 'e.g. +5511999998888' },
 					),
 					apiField(
 						'Tax ID',
 						'tax_id',
 						"The customer's CPF or CNPJ",
-						{ field: 'customer.tax_id', type: 'string' },
+						{ field: 'customer.tax_id', type: 'string', code: true },
 						{ placeholder: 'e.g. 12345678909' },
 					),
 				],
@@ -186,22 +207,23 @@ export const fields = declareFields([
 					apiField(
 						'Quantity',
 						'quantity',
-						'How many units',
+						'How many units. Empty: not sent.',
 						{ field: 'quantity', type: 'integer' },
-						{ default: 1 },
+						ROW_NUMBER_INPUT('e.g. 2'),
 					),
 					apiField(
 						'Tangible',
 						'tangible',
 						'Whether the item is a physical good',
 						{ field: 'tangible', type: 'boolean' },
-						{ default: true },
+						ROW_FLAG_INPUT,
 					),
 					apiField(
 						'Unit Price (in Cents)',
 						'unit_price',
-						'Price of one unit, in cents. For example 2590 = R$ 25,90.',
+						'Price of one unit, in cents. For example 2590 = R$ 25,90. Empty: not sent.',
 						{ field: 'unit_price', type: 'cents' },
+						ROW_NUMBER_INPUT('e.g. 2590'),
 					),
 				],
 			},
@@ -221,15 +243,24 @@ export const fields = declareFields([
 				displayName: 'Recipient',
 				name: 'recipient',
 				values: [
-					apiField('Amount (in Cents)', 'amount', "The recipient's share, in cents", {
-						field: 'amount',
-						type: 'cents',
-					}),
+					apiField(
+						'Amount (in Cents)',
+						'amount',
+						"The recipient's share, in cents. For example 2000 = R$ 20,00. Required in each split rule.",
+						{
+							field: 'amount',
+							type: 'cents',
+							required: true,
+							chosen: 'a share without an amount does not say how much the recipient gets',
+						},
+						ROW_NUMBER_INPUT('e.g. 2000'),
+					),
 					apiField(
 						'Cross Company',
 						'cross_company',
 						'Whether the recipient belongs to another company',
 						{ field: 'cross_company', type: 'boolean' },
+						ROW_FLAG_INPUT,
 					),
 					apiField('Recipient ID', 'recipient_id', 'UUID of the recipient of this share', {
 						field: 'recipient_id',

@@ -38,7 +38,6 @@ export const fields = declareFields([
 				'averageTicket',
 				'Expected average sale value in reais (the API takes a decimal number here, not cents)',
 				{ field: 'average_ticket', type: 'number', range: { min: 0 } },
-				{ typeOptions: { numberPrecision: 2 } },
 			),
 			apiField(
 				'Birth Date',
@@ -128,6 +127,7 @@ export const fields = declareFields([
 				{
 					field: 'mcc',
 					type: 'string',
+					code: true,
 					pattern: { regex: PATTERNS.mcc, rule: 'must be exactly 4 digits' },
 				},
 				{ placeholder: 'e.g. 5999' },
@@ -137,7 +137,6 @@ export const fields = declareFields([
 				'monthlyRevenue',
 				'Expected monthly revenue in reais (the API takes a decimal number here, not cents)',
 				{ field: 'monthly_revenue', type: 'number', range: { min: 0 } },
-				{ typeOptions: { numberPrecision: 2 } },
 			),
 			apiField(
 				"Mother's Name",
@@ -149,7 +148,7 @@ export const fields = declareFields([
 				'Phone',
 				'phone',
 				'Contact phone number',
-				{ field: 'phone', type: 'string', length: S.phone },
+				{ field: 'phone', type: 'string', length: S.phone, code: true },
 				{ placeholder: 'e.g. +5511987654321' },
 			),
 			apiField(

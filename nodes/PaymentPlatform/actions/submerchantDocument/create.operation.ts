@@ -175,7 +175,7 @@ export const fields = declareFields([
 		'Size of the file in bytes (the API does not measure the hosted file itself). Optional: 0 sends no size.',
 		{ field: 'file_size', type: 'integer', range: { min: 1 } },
 		{
-			typeOptions: { minValue: 0, numberPrecision: 0 },
+			typeOptions: { minValue: 0 },
 			displayOptions: { show: { fileSource: ['url'] } },
 		},
 	),
@@ -191,6 +191,7 @@ export const fields = declareFields([
 			field: 'number',
 			type: 'string',
 			length: D.number,
+			code: true,
 		}),
 		apiField('Expires At', 'expiresAt', DATE_TIME_NOTE('When the document expires'), {
 			field: 'expires_at',
