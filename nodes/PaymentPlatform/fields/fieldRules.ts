@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { PATTERNS } from '../../shared/documentedValues';
-import { toUtcDateTime } from './dates';
+import { type DateBound, toUtcDateTime } from './dates';
 import {
 	REAIS_TO_CENTS_HINT,
 	centsReadings,
@@ -70,6 +70,8 @@ export interface FieldRule {
 	default?: unknown;
 	/** Dropped before the value is checked and sent (a card number's spaces and dashes). */
 	remove?: RegExp;
+	/** Of a `dateTime`: `end` reads a date alone as the last moment of that day (an end filter, an expiry). */
+	bound?: DateBound;
 	/** Text whose leading zeros count (a tax id, a ZIP code): a number is refused, never turned into text. */
 	code?: boolean;
 	/** Why a rule the reference does not state is kept (docs/chosen-defaults.md). */
@@ -246,7 +248,7 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 			return flag;
 		}
 		case 'dateTime': {
-			const iso = toUtcDateTime(raw, context.timeZone);
+			const iso = toUtcDateTime(raw, context.timeZone, rule.bound);
 			if (iso === undefined) fail('must be an ISO 8601 date or date-time');
 			return iso;
 		}

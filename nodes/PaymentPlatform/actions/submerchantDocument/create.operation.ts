@@ -193,9 +193,10 @@ export const fields = declareFields([
 			length: D.number,
 			code: true,
 		}),
-		apiField('Expires At', 'expiresAt', DATE_TIME_NOTE('When the document expires'), {
+		apiField('Expires At', 'expiresAt', DATE_TIME_NOTE('When the document expires', 'end'), {
 			field: 'expires_at',
 			type: 'dateTime',
+			bound: 'end',
 		}),
 		apiField(
 			'Notes',
