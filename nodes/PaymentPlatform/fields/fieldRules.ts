@@ -187,6 +187,55 @@ function asList(value: unknown, fail: (rule: string) => never): unknown[] {
 	return [value];
 }
 
+/** `value` = digits × 10^exponent, without leading or trailing zeros: "1.50" and "15e-1" read alike. */
+function canonicalNumber(text: string): string {
+	const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+	if (!match) return text;
+	const [, sign, whole, fraction = '', exponent = '0'] = match;
+	let digits = (whole + fraction).replace(/^0+/, '');
+	if (digits === '') return '0';
+	const trailing = digits.length - digits.replace(/0+$/, '').length;
+	digits = digits.slice(0, digits.length - trailing);
+	return `${sign}${digits}e${Number(exponent) - fraction.length + trailing}`;
+}
+
+/** The first number of the JSON text (outside its strings) that JavaScript cannot hold exactly. */
+function inexactNumberIn(json: string): string | undefined {
+	const token = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+	let inString = false;
+	for (let at = 0; at < json.length; at++) {
+		const char = json[at];
+		if (inString) {
+			if (char === '\\') at++;
+			else if (char === '"') inString = false;
+			continue;
+		}
+		if (char === '"') {
+			inString = true;
+			continue;
+		}
+		if (char !== '-' && (char < '0' || char > '9')) continue;
+		token.lastIndex = at;
+		const found = token.exec(json)?.[0];
+		if (!found) continue;
+		if (canonicalNumber(found) !== canonicalNumber(String(Number(found)))) return found;
+		at += found.length - 1;
+	}
+	return undefined;
+}
+
+/** An object from an expression: its numbers were read already, so one beyond 2^53 may already be rounded. */
+function unsafeIntegerIn(value: unknown): number | undefined {
+	if (isUnsafeInteger(value)) return value as number;
+	if (value === null || typeof value !== 'object') return undefined;
+	for (const entry of Object.values(value as IDataObject)) {
+		const found = unsafeIntegerIn(entry);
+		if (found !== undefined) return found;
+	}
+	return undefined;
+}
+
+/** Numbers are kept exactly or refused: JSON.parse would round 9007199254740993 to …992 without a word. */
 export function jsonObject(raw: unknown, fail: (rule: string) => never): IDataObject {
 	let parsed: unknown = raw;
 	if (typeof raw === 'string') {
@@ -194,6 +243,19 @@ export function jsonObject(raw: unknown, fail: (rule: string) => never): IDataOb
 			parsed = JSON.parse(raw);
 		} catch {
 			fail('must be valid JSON');
+		}
+		const inexact = inexactNumberIn(raw);
+		if (inexact !== undefined) {
+			fail(
+				`must hold numbers JavaScript can keep exactly: ${inexact} would be sent as ${String(Number(inexact))}. Give it as text ("${inexact}")`,
+			);
+		}
+	} else {
+		const unsafe = unsafeIntegerIn(raw);
+		if (unsafe !== undefined) {
+			fail(
+				`must hold integers from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: ${unsafe} may already be rounded. Give it as text`,
+			);
 		}
 	}
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
