@@ -246,14 +246,26 @@ describe('card data only behind an explicit choice', () => {
 		}
 	});
 
-	it('a Card Number given while Card Data is Card Token is refused, and the number is not echoed', async () => {
-		const error = await refused(
+	it('a Card Number and CVV saved without the choice never reach the platform', async () => {
+		await runAction(
+			api(),
 			chargeCreate({
 				paymentMethod: 'credit_card',
-				paymentDetails: { number: expr('4111111111111111'), cvv: expr('737') },
+				paymentDetails: { token: 'tok_visa_4242', number: '4111111111111111', cvv: '737' },
 			}),
-			/Card Number/,
 		);
-		expect(JSON.stringify(error)).not.toContain('4111111111111111');
+		expect(bodyOf().payment_details).toEqual({ token: 'tok_visa_4242' });
+	});
+
+	it('with Card Data "Card Number and CVV" they are sent', async () => {
+		await runAction(
+			api(),
+			chargeCreate({
+				paymentMethod: 'credit_card',
+				cardData: 'cardNumber',
+				paymentDetails: { number: '4111111111111111', cvv: '737' },
+			}),
+		);
+		expect(Object.keys(bodyOf().payment_details as object).sort()).toEqual(['cvv', 'number']);
 	});
 });

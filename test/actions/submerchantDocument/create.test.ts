@@ -74,7 +74,11 @@ describe('Submerchant Document → Create', () => {
 			'2030-12-31T23:59:59',
 			'2031-01-01T04:59:59.000Z',
 		],
-		['a bare date: midnight in the workflow time zone', '2030-06-30', '2030-06-30T04:00:00.000Z'],
+		[
+			'a bare date: the end of that day in the workflow time zone',
+			'2030-06-30',
+			'2030-07-01T03:59:59.999Z',
+		],
 		['a date-time with an offset', '2030-12-31T23:59:59-03:00', '2031-01-01T02:59:59.000Z'],
 		['UTC stays UTC', '2030-12-31T23:59:59Z', '2030-12-31T23:59:59.000Z'],
 		[

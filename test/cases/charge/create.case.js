@@ -68,6 +68,7 @@ module.exports = {
 	parameters: {
 		paymentMethod: 'credit_card',
 		amount: 25990,
+		cardData: 'cardNumber',
 		paymentDetails: {
 			number: '4111 1111-1111 1111',
 			holderName: 'MARIA S SILVA',
@@ -177,12 +178,11 @@ module.exports = {
 			output: { first: { card: { tokenized: true, authorization_code: /^\d{6}$/ } } },
 		},
 		{
-			title: 'blank item and split rows (every cell at its default) are not sent',
+			title: 'a blank item row (every cell empty) is not sent',
 			parameters: {
 				paymentMethod: 'pix',
 				amount: 1990,
 				items: { item: [ITEMS[0], { ...BLANK_ITEM }] },
-				split: { recipient: [{ recipient_id: '', amount: '', cross_company: '' }] },
 			},
 			request: {
 				method: 'POST',

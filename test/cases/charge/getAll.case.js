@@ -27,7 +27,8 @@ module.exports = {
 			// One date rule: an offset keeps its instant; a bare date is the start of that day in the workflow's time
 			// zone (n8n's default, America/New_York: UTC-4 after the DST change of 9 March).
 			start_date: '2025-03-01T00:00:00.000Z',
-			end_date: '2025-03-31T04:00:00.000Z',
+			// A date alone on End Date covers that whole day (in the harness's America/New_York).
+			end_date: '2025-04-01T03:59:59.999Z',
 			search: 'pedro',
 			min_amount: '50000',
 			max_amount: '100000',

@@ -13,6 +13,12 @@ import { writeOptions } from '../common.options';
 import { idempotencyKeyProperty, prepareKeyedCreate } from '../common.idempotency';
 import type { PreparedWrite } from '../node.type';
 
+const CARD_DATA = 'cardData';
+const CARD_NUMBER = 'cardNumber';
+const RAW_CARD_ONLY = { show: { [`/${CARD_DATA}`]: [CARD_NUMBER] } };
+/** Read only after the explicit choice (n8n drops the parameters it hides when it loads a workflow). */
+const RAW_CARD_RULE = { when: { parameter: CARD_DATA, startsWith: CARD_NUMBER } };
+
 /**
  * A row's number as text: n8n gives every cell of a row its default, so a number input would send its 0 (or 1) though
  * the user never set it. Empty is not sent; the text is checked like any number (whole cents, decimal digits).
@@ -60,6 +66,28 @@ export const fields = declareFields([
 		{ field: 'amount', type: 'cents', required: true, chosen: 'a charge always has an amount' },
 	),
 	{
+		displayName: 'Card Data',
+		name: CARD_DATA,
+		type: 'options',
+		options: [
+			{
+				name: 'Card Token (Recommended)',
+				value: 'token',
+				description:
+					"A token from your platform's card tokenization (Payment Details → Card Token): the card number and CVV never pass through n8n",
+			},
+			{
+				name: 'Card Number and CVV (PCI DSS Scope)',
+				value: CARD_NUMBER,
+				description:
+					"The card number and CVV as fields of this node: n8n then keeps them in the workflow's parameters or in execution data, which puts your n8n in PCI DSS scope",
+			},
+		],
+		default: 'token',
+		description:
+			'How a card payment gives the card. Prefer tokenization: card data typed or mapped into n8n is stored in workflows and execution data, which brings n8n into PCI DSS scope (encryption, access control, audits).',
+	},
+	{
 		displayName: 'Payment Details',
 		name: 'paymentDetails',
 		type: 'collection',
@@ -78,9 +106,9 @@ export const fields = declareFields([
 			apiField(
 				'Card Number',
 				'number',
-				'The card number (payment_details.number); spaces and dashes are dropped; never shown in errors',
-				{ field: 'payment_details.number', type: 'string', remove: /[\s-]/g },
-				{ typeOptions: { password: true } },
+				'The card number (payment_details.number); spaces and dashes are dropped; never shown in output or errors. Prefer a Card Token: a card number in n8n brings it into PCI DSS scope.',
+				{ field: 'payment_details.number', type: 'string', remove: /[\s-]/g, ...RAW_CARD_RULE },
+				{ typeOptions: { password: true }, displayOptions: RAW_CARD_ONLY },
 			),
 			apiField(
 				'Card Token',
@@ -92,9 +120,9 @@ export const fields = declareFields([
 			apiField(
 				'CVV',
 				'cvv',
-				'Card security code (payment_details.cvv); never shown in errors',
-				{ field: 'payment_details.cvv', type: 'string' },
-				{ typeOptions: { password: true } },
+				'Card security code (payment_details.cvv); never shown in output or errors. Prefer a Card Token: a CVV in n8n brings it into PCI DSS scope.',
+				{ field: 'payment_details.cvv', type: 'string', ...RAW_CARD_RULE },
+				{ typeOptions: { password: true }, displayOptions: RAW_CARD_ONLY },
 			),
 			apiField(
 				'Expiration Month',
@@ -163,7 +191,7 @@ export const fields = declareFields([
 						'Phone',
 						'phone',
 						"The customer's phone number",
-						{ field: 'customer.phone', type: 'string', code: true },
+						{ field: 'customer.phone', type: 'string' },
 						{ placeholder: 'e.g. +5511999998888' },
 					),
 					apiField(

@@ -127,7 +127,6 @@ export const fields = declareFields([
 				{
 					field: 'mcc',
 					type: 'string',
-					code: true,
 					pattern: { regex: PATTERNS.mcc, rule: 'must be exactly 4 digits' },
 				},
 				{ placeholder: 'e.g. 5999' },
@@ -148,7 +147,7 @@ export const fields = declareFields([
 				'Phone',
 				'phone',
 				'Contact phone number',
-				{ field: 'phone', type: 'string', length: S.phone, code: true },
+				{ field: 'phone', type: 'string', length: S.phone },
 				{ placeholder: 'e.g. +5511987654321' },
 			),
 			apiField(
