@@ -43,6 +43,8 @@ export interface PreparedWrite {
 	/** When its path names one (an update, a cancel). */
 	target?: string;
 	idempotencyKey?: string;
+	/** What a keyed write sends, to compare the items that share its key. */
+	request?: string;
 }
 
 /** A name in NodeMap without its module, or a module of another shape, does not compile. */

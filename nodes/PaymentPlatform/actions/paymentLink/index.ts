@@ -27,7 +27,7 @@ export const description = resourceDescription(
 		{
 			name: 'Get Many',
 			value: 'getAll',
-			description: 'List the payment links of your merchant, newest first',
+			description: 'List the payment links of your merchant',
 			action: 'Get many payment links',
 		},
 		{
