@@ -128,7 +128,7 @@ describe('refusals name field, rule and item', () => {
 		[
 			{ type: 'cents' },
 			99.5,
-			'v must be whole cents: 99.5 could be R$ 99,50 = 9950 cents [item 3]',
+			'v must be whole cents: 99.5 could be R$ 99,50 = 9950 cents or 99.5 cents, which is not a whole number of cents [item 3]',
 		],
 		[
 			{ type: 'cents' },
@@ -182,7 +182,11 @@ describe('refusals name field, rule and item', () => {
 		[{ type: 'dateTime' }, '2025-02-30', 'v must be an ISO 8601 date or date-time [item 3]'],
 		[{ type: 'integer' }, '0x10', 'v must be an integer [item 3]'],
 		[{ type: 'integer' }, '0b11', 'v must be an integer [item 3]'],
-		[{ type: 'string', code: true }, 123, 'v must be text: a number cannot keep leading zeros (0123 arrives as 123). Give the value as text, e.g. from a text column [item 3]'],
+		[
+			{ type: 'string', code: true },
+			123,
+			'v must be text: a number cannot keep leading zeros (0123 arrives as 123). Give the value as text, e.g. from a text column [item 3]',
+		],
 	])('%j with %j', (rule, given, message) => {
 		expect(refusal(rule, given)).toBe(message);
 	});

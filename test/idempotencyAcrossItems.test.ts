@@ -4,7 +4,7 @@
  * expression built from a missing value ("order-undefined", "order-", "") is refused; any failure after a write was
  * sent (a 4xx to a resend, a 2xx whose body is not JSON) says the write may have been applied and how to check.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { REQUEST_POLICY, RETRY_POLICY } from '../nodes/shared/chosenNames';
 import { runAction } from './harness';
 import { startScriptedApi } from './harness/scriptedApi';
@@ -26,7 +26,7 @@ const createCharge = (more: INodeParameters = {}): INodeParameters => ({
 	amount: '={{ $json.amount }}',
 	...more,
 });
-const orders = (...rows: Array<Record<string, unknown>>) => rows.map((json) => ({ json }));
+const orders = (...rows: IDataObject[]): INodeExecutionData[] => rows.map((json) => ({ json }));
 
 let api: ScriptedApi;
 const target = () => ({ url: api.url, ...KEYS });
@@ -63,10 +63,22 @@ describe('one key, one order', () => {
 	});
 
 	it.each([
-		['{{ "order-" + $json.order_id }} on a missing column', "={{ 'order-' + $json.order_id }}", /undefined/],
-		['order-{{ $json.order_id }} on a missing column', '=order-{{ $json.order_id }}', /resolved to nothing/],
+		[
+			'{{ "order-" + $json.order_id }} on a missing column',
+			"={{ 'order-' + $json.order_id }}",
+			/undefined/,
+		],
+		[
+			'order-{{ $json.order_id }} on a missing column',
+			'=order-{{ $json.order_id }}',
+			/resolved to nothing/,
+		],
 		['{{ $json.order_id }} on a null column', '={{ $json.order_id ?? null }}-x', /null/],
-		['an expression that resolves to ""', '={{ $json.order_id ?? "" }}', /resolved to nothing|empty/],
+		[
+			'an expression that resolves to ""',
+			'={{ $json.order_id ?? "" }}',
+			/resolved to nothing|empty/,
+		],
 	])('a key built from a missing value is refused: %s', async (_name, idempotencyKey, rule) => {
 		api.script([ok(charge)]);
 		const { error } = await runAction(target(), createCharge({ idempotencyKey }), {
@@ -112,7 +124,9 @@ describe('an unknown outcome is said so', () => {
 
 	it('a 2xx whose body is not JSON after a create: may have been applied, with how to check', async () => {
 		api.script([{ status: 201, headers: { 'content-type': 'text/plain' }, raw: 'Created' }]);
-		const { error } = await runAction(target(), createCharge(), { inputItems: orders({ amount: 1500 }) });
+		const { error } = await runAction(target(), createCharge(), {
+			inputItems: orders({ amount: 1500 }),
+		});
 		expect(String(error?.description)).toMatch(CHECK);
 		expect(String(error?.description)).toMatch(/Charge → Get Many/);
 		expect(String(error?.description)).not.toMatch(/Base URL/);

@@ -19,7 +19,11 @@ const distinct = (records: IDataObject[]) => new Set(idsOf(records)).size;
 describe('every record once while new charges arrive', () => {
 	it('Return All over 230 charges, one new charge before each page: no charge twice, none of the first missing', async () => {
 		api().seedCharges(230 - api().store.chargesNewestFirst().length);
-		const before = new Set(api().store.chargesNewestFirst().map((charge) => charge.id));
+		const before = new Set(
+			api()
+				.store.chargesNewestFirst()
+				.map((charge: { id: string }) => charge.id),
+		);
 		api().setFaults([{ route: 'GET /v1/charges', kind: 'grows_at_head' }]);
 		const { output, error } = await runAction(api(), chargesAll);
 		expect(error).toBeUndefined();
@@ -31,7 +35,11 @@ describe('every record once while new charges arrive', () => {
 	it('Limit 150 while new charges arrive: 150 distinct charges', async () => {
 		api().seedCharges(230 - api().store.chargesNewestFirst().length);
 		api().setFaults([{ route: 'GET /v1/charges', kind: 'grows_at_head' }]);
-		const { output, error } = await runAction(api(), { ...chargesAll, returnAll: false, limit: 150 });
+		const { output, error } = await runAction(api(), {
+			...chargesAll,
+			returnAll: false,
+			limit: 150,
+		});
 		expect(error).toBeUndefined();
 		const records = jsonOf(output);
 		expect(records).toHaveLength(150);
@@ -72,10 +80,13 @@ describe('a list answer whose paging cannot be read stops the node', () => {
 				returnAll: true,
 			},
 		],
-	])('%s: data that is not a list stops the node rather than output nothing', async (_name, route, parameters) => {
-		api().setFaults([{ route, kind: 'data_not_list' }]);
-		const { error, output } = await runAction(api(), parameters as INodeParameters);
-		expect(output).toEqual([]);
-		expect(error?.message).toMatch(/"data" that is not a list/);
-	});
+	])(
+		'%s: data that is not a list stops the node rather than output nothing',
+		async (_name, route, parameters) => {
+			api().setFaults([{ route, kind: 'data_not_list' }]);
+			const { error, output } = await runAction(api(), parameters as INodeParameters);
+			expect(output).toEqual([]);
+			expect(error?.message).toMatch(/"data" that is not a list/);
+		},
+	);
 });

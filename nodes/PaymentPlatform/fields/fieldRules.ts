@@ -369,7 +369,13 @@ function refuseDoubtfulNumber(
 				? !Number.isFinite(raw) || Number.isInteger(raw)
 				: isWholeCentsText(String(raw));
 		if (whole) return;
-		const readings = typeof raw === 'number' || typeof raw === 'string' ? centsReadings(raw) : [];
+		// A number typed in the editor (99.9) has two readings too: a price in reais, or cents with a fraction.
+		const readings =
+			typeof raw === 'number'
+				? [...centsReadings(raw), `${raw} cents, which is not a whole number of cents`]
+				: typeof raw === 'string'
+					? centsReadings(raw)
+					: [];
 		const shown = typeof raw === 'string' ? JSON.stringify(raw.trim()) : String(raw);
 		fail(
 			readings.length > 0

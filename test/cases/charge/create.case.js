@@ -243,7 +243,7 @@ module.exports = {
 		{ title: 'amount "1.000" (one thousand, as Brazilians write it)', change: { amount: expr('1.000') }, message: 'amount must be whole cents: "1.000" could be 1 cent or 1000 cents', inN8n: true },
 		{ title: 'amount "99,00"', change: { amount: expr('99,00') }, message: 'amount must be whole cents: "99,00" could be 99 cents or R$ 99,00 = 9900 cents' },
 		{ title: 'amount "1,000"', change: { amount: expr('1,000') }, message: 'amount must be whole cents: "1,000" could be 1 cent or 1000 cents' },
-		{ title: 'amount 99.5 (a number in reais)', change: { amount: expr(99.5) }, message: 'amount must be whole cents: 99.5 could be R$ 99,50 = 9950 cents' },
+		{ title: 'amount 99.5 (a number in reais)', change: { amount: expr(99.5) }, message: 'amount must be whole cents: 99.5 could be R$ 99,50 = 9950 cents or 99.5 cents, which is not a whole number of cents' },
 		{ title: 'an item\'s unit price "25.90"', change: { items: { item: [{ ...ITEMS[0], unit_price: expr('25.90') }] } }, message: 'items[0].unit_price must be whole cents: "25.90" could be R$ 25,90 = 2590 cents' },
 		{ title: 'a split amount "1.000"', change: { split: { recipient: [SPLIT[0], { ...SPLIT[1], amount: expr('1.000') }] } }, message: 'split[1].amount must be whole cents: "1.000" could be 1 cent or 1000 cents' },
 		{ title: 'shipping "15,00"', change: { additionalFields: { shipping_amount: expr('15,00') } }, message: 'shipping_amount must be whole cents: "15,00" could be 15 cents or R$ 15,00 = 1500 cents' },
