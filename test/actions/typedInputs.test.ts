@@ -62,7 +62,10 @@ describe('a code given as a number is refused: a number has lost its leading zer
 	});
 
 	it('Customer Tax ID as text keeps its leading zero', async () => {
-		await runAction(api(), chargeCreate({ customer: { details: { tax_id: expr('01234567890') } } }));
+		await runAction(
+			api(),
+			chargeCreate({ customer: { details: { tax_id: expr('01234567890') } } }),
+		);
 		expect((bodyOf().customer as Record<string, unknown>).tax_id).toBe('01234567890');
 	});
 
@@ -84,13 +87,14 @@ describe('the editor never rounds a number before the node checks it', () => {
 	const numberProperties = (properties: INodeProperties[]): INodeProperties[] =>
 		properties.flatMap((property) => [
 			...(property.type === 'number' ? [property] : []),
-			...((property.options ?? []) as Array<INodeProperties & { values?: INodeProperties[] }>).flatMap(
-				(option) =>
-					'values' in option && option.values
-						? numberProperties(option.values)
-						: 'type' in option
-							? numberProperties([option])
-							: [],
+			...(
+				(property.options ?? []) as Array<INodeProperties & { values?: INodeProperties[] }>
+			).flatMap((option) =>
+				'values' in option && option.values
+					? numberProperties(option.values)
+					: 'type' in option
+						? numberProperties([option])
+						: [],
 			),
 		]);
 
@@ -107,7 +111,10 @@ describe('the editor never rounds a number before the node checks it', () => {
 	);
 
 	it('99.9 typed into Amount reaches the node and is refused with its reading in reais', async () => {
-		await refused(chargeCreate({ amount: 99.9 }), /^amount must be whole cents: 99\.9 could be R\$ 99,90 = 9990 cents/);
+		await refused(
+			chargeCreate({ amount: 99.9 }),
+			/^amount must be whole cents: 99\.9 could be R\$ 99,90 = 9990 cents/,
+		);
 	});
 });
 
@@ -115,7 +122,9 @@ describe('rows send only the cells the user filled', () => {
 	it('a split row with a recipient and no amount is refused', async () => {
 		await refused(
 			chargeCreate({
-				split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: '={{ $json.share }}' }] },
+				split: {
+					recipient: [{ recipient_id: SEED.submerchants.active, amount: '={{ $json.share }}' }],
+				},
 			}),
 			/^split\[0\]\.amount is required/,
 		);
@@ -124,7 +133,9 @@ describe('rows send only the cells the user filled', () => {
 	it('a split row sends no cross_company the user did not set', async () => {
 		await runAction(
 			api(),
-			chargeCreate({ split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: 500 }] } }),
+			chargeCreate({
+				split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: 500 }] },
+			}),
 		);
 		expect(bodyOf().split).toEqual([{ recipient_id: SEED.submerchants.active, amount: 500 }]);
 	});
@@ -225,7 +236,9 @@ describe('JSON integers are kept exactly or refused', () => {
 	it('Metadata with safe numbers and such digits inside text is sent unchanged', async () => {
 		await runAction(
 			api(),
-			chargeCreate({ additionalFields: { metadata: '{"order_id": "9007199254740993", "n": 1.5}' } }),
+			chargeCreate({
+				additionalFields: { metadata: '{"order_id": "9007199254740993", "n": 1.5}' },
+			}),
 		);
 		expect(bodyOf().metadata).toEqual({ order_id: '9007199254740993', n: 1.5 });
 	});

@@ -182,7 +182,11 @@ export function periodFilters(
 		});
 	return {
 		startDate: filter('Start Date', 'startDate', `Only ${records} from this date and time on`),
-		endDate: filter('End Date', 'endDate', `Only ${records} up to this date and time (a date alone covers that whole day)`),
+		endDate: filter(
+			'End Date',
+			'endDate',
+			`Only ${records} up to this date and time (a date alone covers that whole day)`,
+		),
 	};
 }
 

@@ -97,7 +97,8 @@ function idempotencyKeyOf(this: IExecuteFunctions, i: number): string | undefine
 	const refuse = (rule: string, hint?: string) =>
 		new InputValidator(this.getNode(), i).fail(KEY_FIELD, rule, hint);
 	if (typeof raw === 'number') return String(raw);
-	if (raw !== undefined && raw !== null && typeof raw !== 'string') refuse('must be text or a number');
+	if (raw !== undefined && raw !== null && typeof raw !== 'string')
+		refuse('must be text or a number');
 	const key = String(raw ?? '').trim();
 	refuseMissingValues.call(this, i, key, refuse);
 	if (!key) return undefined;

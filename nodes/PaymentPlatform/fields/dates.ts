@@ -24,7 +24,8 @@ const DATE_FORMS: Array<{
 		period: ([y, m, d]) => {
 			const start = Date.UTC(Number(y), Number(m) - 1, Number(d));
 			const shown = new Date(start);
-			if (shown.getUTCMonth() !== Number(m) - 1 || shown.getUTCDate() !== Number(d)) return undefined;
+			if (shown.getUTCMonth() !== Number(m) - 1 || shown.getUTCDate() !== Number(d))
+				return undefined;
 			return [start, start + DAY_MS];
 		},
 	},
@@ -64,8 +65,7 @@ const DATE_FORMS: Array<{
 ];
 
 /** hh, hh:mm or hh:mm:ss (extended or basic), a fraction on the last, then Z, ±hh, ±hh:mm or ±hhmm. */
-const TIME =
-	/^[T ](\d{2})(?::?(\d{2})(?::?(\d{2}))?)?(?:[.,](\d+))?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const TIME = /^[T ](\d{2})(?::?(\d{2})(?::?(\d{2}))?)?(?:[.,](\d+))?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 function isLeapYear(year: number): boolean {
 	return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

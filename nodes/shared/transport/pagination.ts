@@ -127,7 +127,8 @@ export function listData(
 ): IDataObject[] {
 	if (Array.isArray(data)) return data as IDataObject[];
 	const route = `GET ${path}`;
-	const shown = data === null ? 'null' : `a ${typeof data === 'object' ? 'JSON object' : typeof data}`;
+	const shown =
+		data === null ? 'null' : `a ${typeof data === 'object' ? 'JSON object' : typeof data}`;
 	const chosen = CHOSEN_PATHS.includes(route)
 		? ` The path ${path} is one this package chose because the API reference does not show it: set the one your platform uses in ${API_NAMES_SETTING} (key "${route}").`
 		: " Check that the credential's Base URL points to the API (without /v1).";

@@ -53,7 +53,11 @@ describe('Submerchant Document → Create', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox()).body).toEqual({ type: 'front_id', file_url: FILE_URL });
-		expect(output[0].json).toMatchObject({ type: 'front_id', status: 'pending', file_url: FILE_URL });
+		expect(output[0].json).toMatchObject({
+			type: 'front_id',
+			status: 'pending',
+			file_url: FILE_URL,
+		});
 	});
 
 	it('a partner type needs only the type and the legal representative', async () => {

@@ -19,7 +19,11 @@ const withBinary = (data: string, fileName = 'front.pdf'): INodeExecutionData =>
 	binary: { data: { data, mimeType: 'application/pdf', fileName } },
 });
 
-async function refused(parameters: Record<string, unknown>, message: RegExp, inputItems?: INodeExecutionData[]) {
+async function refused(
+	parameters: Record<string, unknown>,
+	message: RegExp,
+	inputItems?: INodeExecutionData[],
+) {
 	sandbox().clearRequests();
 	const { error } = await runAction(sandbox(), { ...create, ...parameters }, { inputItems });
 	expect(error?.message).toMatch(message);

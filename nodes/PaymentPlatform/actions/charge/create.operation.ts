@@ -318,7 +318,10 @@ export const fields = declareFields([
 
 export const description = operationDescription('charge', 'create', fields.properties);
 
-const CREATED = { noun: 'charge', findWith: 'Charge → Get Many (filtered by amount and creation date)' };
+const CREATED = {
+	noun: 'charge',
+	findWith: 'Charge → Get Many (filtered by amount and creation date)',
+};
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const body = requestBody.call(this, i, fields);
