@@ -19,6 +19,9 @@ const FAULT_KINDS = [
 	'success_false',
 	'missing_data',
 	'applied_then_503',
+	'grows_at_head',
+	'no_pagination',
+	'data_not_list',
 ];
 
 const MAX_DELAY_MS = 600_000;

@@ -22,6 +22,10 @@
  * (a success envelope loses its `data`; an error answer passes through unchanged) and applied_then_503 (a gateway
  * answers 503 in place of a success: the platform under load that created the charge and lost its answer; an error
  * answer passes through unchanged).
+ *
+ * Platform behaviours a list can show, which run the handler too: grows_at_head (a new charge is created, listed
+ * first, before the list is read: charges arriving while a client pages), no_pagination (a success envelope loses its
+ * `pagination`) and data_not_list (a success envelope's `data` list is wrapped in an object, `{ "items": [...] }`).
  */
 const { ERROR_CODES } = require('./api/names');
 const { FAULT_KINDS, faultsFromEnv, parseRoute, validateFaults } = require('./faultRules');

@@ -57,7 +57,8 @@ const { ADMIN_ROUTES } = require('./admin');
 
 /**
  * @typedef {'rate_limit' | 'error_500' | 'bad_gateway_502' | 'unavailable_503' | 'gateway_timeout_504' | 'slow'
- *   | 'reset' | 'non_json' | 'success_false' | 'missing_data' | 'applied_then_503'} FaultKind
+ *   | 'reset' | 'non_json' | 'success_false' | 'missing_data' | 'applied_then_503'
+ *   | 'grows_at_head' | 'no_pagination' | 'data_not_list'} FaultKind
  */
 
 /**

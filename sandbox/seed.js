@@ -144,4 +144,15 @@ function generateCharges(store, count) {
 	return ids;
 }
 
-module.exports = { seedStore, MAX_GENERATED_CHARGES, generateCharges, SEED };
+/** One generated charge created now: the newest, listed first. Returns its id. */
+function addNewestCharge(store) {
+	const [id] = generateCharges(store, 1);
+	const record = store.charges.get(id);
+	const now = new Date().toISOString();
+	record.created_at = now;
+	record.updated_at = now;
+	store.addCharge(record);
+	return id;
+}
+
+module.exports = { seedStore, MAX_GENERATED_CHARGES, generateCharges, addNewestCharge, SEED };

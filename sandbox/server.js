@@ -17,6 +17,7 @@ const { registerAdminRoutes } = require('./admin');
 const { unauthorized } = require('./auth');
 const { ApiError, badRequest, HTTP_STATUS, notFound } = require('./errors');
 const { APPLIED_THEN_503, shortCircuitAnswer } = require('./faults');
+const { addNewestCharge } = require('./seed');
 const { REPLAYED_HEADER } = require('./idempotency');
 const { redactCardData } = require('./redact');
 const { API_ROUTES } = require('./routes');
@@ -251,6 +252,7 @@ function createServer(app, isAuthorized, log) {
 		state.fault = app.faults.pick(state.method, state.path);
 		if (!state.fault) return;
 		record.fault = state.fault.kind;
+		if (state.fault.kind === 'grows_at_head') addNewestCharge(app.store);
 		if (state.fault.kind === 'reset') {
 			// A TCP RST where the platform supports it, else a plain close: either way no HTTP answer at all.
 			reply.hijack();
@@ -375,7 +377,11 @@ function createServer(app, isAuthorized, log) {
 			return { success: false, message, error: code };
 		}
 		reply.code(/** @type {any} */ (result).status ?? 200);
-		return successEnvelope(result, fault === 'missing_data');
+		const envelope = successEnvelope(result, fault === 'missing_data');
+		if (fault === 'no_pagination') delete envelope.pagination;
+		if (fault === 'data_not_list' && Array.isArray(envelope.data))
+			envelope.data = { items: envelope.data };
+		return envelope;
 	});
 
 	// Every route with a schema takes its validation error in the handler (input above); every path learns its methods

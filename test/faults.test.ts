@@ -167,10 +167,15 @@ const FAULTS: FaultCase[] = [
 		kind: 'non_json',
 		retried: false,
 		applied: false,
-		error: () => ({
+		// A read: most likely another server. A write answered 2xx may have been applied.
+		error: (method) => ({
 			message: 'The Payment Platform API answered with a body that is not JSON',
 			description:
-				/^HTTP 200\. Check that the credential's Base URL points to the API \(without \/v1\)\.$/,
+				method === 'GET'
+					? /^HTTP 200\. Check that the credential's Base URL points to the API \(without \/v1\)\.$/
+					: new RegExp(
+							`^${ROUTE_TEXT[method]} answered HTTP 200 with a body that is not JSON, so its outcome cannot be read\\.${escape(APPLIED)}$`,
+						),
 		}),
 	},
 	{

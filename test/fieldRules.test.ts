@@ -51,7 +51,6 @@ describe('conversions where nothing is lost', () => {
 		['a plus sign on whole cents is read', { type: 'cents' }, ' +5 ', 5],
 		['a decimal point that can only be one is read', { type: 'integer' }, '2.0', 2],
 		['a plus sign is read', { type: 'integer' }, '+5', 5],
-		['hexadecimal text is read exactly', { type: 'integer' }, '0x10', 16],
 		['the largest exact integer is kept', { type: 'cents' }, '9007199254740991', 9007199254740991],
 		['a small fraction into text is plain decimal', { type: 'string' }, 1e-7, '0.0000001'],
 		['a negative fraction into text', { type: 'string' }, -1.5e-10, '-0.00000000015'],
@@ -129,7 +128,7 @@ describe('refusals name field, rule and item', () => {
 		[
 			{ type: 'cents' },
 			99.5,
-			'v must be whole cents: 99.5 could be R$ 99,50 = 9950 cents [item 3]',
+			'v must be whole cents: 99.5 could be R$ 99,50 = 9950 cents or 99.5 cents, which is not a whole number of cents [item 3]',
 		],
 		[
 			{ type: 'cents' },
@@ -181,6 +180,13 @@ describe('refusals name field, rule and item', () => {
 			'v must contain at least one entry [item 3]',
 		],
 		[{ type: 'dateTime' }, '2025-02-30', 'v must be an ISO 8601 date or date-time [item 3]'],
+		[{ type: 'integer' }, '0x10', 'v must be an integer [item 3]'],
+		[{ type: 'integer' }, '0b11', 'v must be an integer [item 3]'],
+		[
+			{ type: 'string', code: true },
+			123,
+			'v must be text: a number cannot keep leading zeros (0123 arrives as 123). Give the value as text, e.g. from a text column [item 3]',
+		],
 	])('%j with %j', (rule, given, message) => {
 		expect(refusal(rule, given)).toBe(message);
 	});

@@ -18,7 +18,8 @@ import * as documentCreate from '../nodes/PaymentPlatform/actions/submerchantDoc
 
 /**
  * The node's own parameters: they shape the run or the output, and no API body, query or path field takes them (the
- * Idempotency Key goes in a header, checked by actions/common.idempotency.ts).
+ * Idempotency Key goes in a header, checked by actions/common.idempotency.ts; Card Data decides whether Card Number and
+ * CVV are read).
  */
 const NODE_OWN = new Set([
 	'idempotencyKey',
@@ -29,6 +30,7 @@ const NODE_OWN = new Set([
 	'fieldsToClear',
 	'fileSource',
 	'binaryPropertyName',
+	'cardData',
 ]);
 
 /** A property shown only to nodes saved before a field moved (a `@version` display condition, .agents/versioning.md). */

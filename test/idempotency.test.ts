@@ -215,7 +215,7 @@ describe("the credential's Resend Keyed Writes off", () => {
 
 describe('without a key, a failure that leaves the create unknown says so and how to check', () => {
 	const CHECK =
-		'The request may have been applied: find the charge with Charge → Get Many (newest first) before running it again (with an Idempotency Key, running it again cannot create a second one).';
+		'The request may have been applied: find the charge with Charge → Get Many (filtered by amount and creation date) before running it again (with an Idempotency Key, running it again cannot create a second one).';
 
 	it.each([
 		['a 503 from the API', failure(503), 'SOME_ERROR (HTTP 503).'],

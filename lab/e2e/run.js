@@ -36,6 +36,8 @@ const { checkPackageLoads } = require('./lib/packageChecks');
 const { checkHttpRequestNode } = require('./lib/httpRequestChecks');
 const { checkApiNames } = require('./lib/apiNamesChecks');
 const { checkIdempotencyKey } = require('./lib/idempotencyChecks');
+const { checkListsAndDocuments } = require('./lib/listsAndDocumentsChecks');
+const { checkDecimalInEditor } = require('./lib/decimalInEditor');
 const {
 	checkAcknowledgeAfterRun,
 	checkTrigger,
@@ -135,6 +137,10 @@ async function main() {
 			checkOperations,
 		);
 		await block('Idempotency Key: a create run twice creates once', checkIdempotencyKey);
+		await block(
+			'lists and documents: every record once, no empty documents',
+			checkListsAndDocuments,
+		);
 		await block('HTTP Request node with the credential', checkHttpRequestNode);
 		await block('a platform with other names (credential API Names)', checkApiNames);
 		await block('example: submerchant onboarding', checkOnboardingExample);
@@ -146,6 +152,7 @@ async function main() {
 		await block('trigger: one run per event (identity, restart)', checkOneRunPerEvent);
 		await block('example: charge events', checkChargeEventsExample);
 		if (withEditor) {
+			await block('editor: a decimal typed into a cents field (chromium)', checkDecimalInEditor);
 			await block('editor (chromium)', () =>
 				runEditorChecks(report, {
 					url: context.instance.url,

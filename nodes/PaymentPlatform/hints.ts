@@ -12,7 +12,7 @@ export const hints: NodeHint[] = [
 	},
 	{
 		message:
-			'Return All requests every page of the list: on a large account that is many requests and a long run. Set a Limit, or narrow the list with Filters, when the latest records are enough.',
+			'Return All requests every page of the list: on a large account that is many requests and a long run. Set a Limit, or narrow the list with Filters, when part of the list is enough (the platform decides its order).',
 		type: 'info',
 		location: 'outputPane',
 		whenToDisplay: 'beforeExecution',

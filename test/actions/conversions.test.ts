@@ -78,18 +78,18 @@ describe('conversions and refusals only where the reference speaks', () => {
 			operation: 'create',
 			paymentMethod: 'pix',
 			amount: 1000,
-			customer: { details: { tax_id: '={{ 12345678000190 }}' } },
+			customer: { details: { name: '={{ 12345678000190 }}' } },
 		});
-		expect((bodyOf().customer as Record<string, unknown>).tax_id).toBe('12345678000190');
+		expect((bodyOf().customer as Record<string, unknown>).name).toBe('12345678000190');
 		api().clearRequests();
 		const { error } = await runAction(api(), {
 			resource: 'charge',
 			operation: 'create',
 			paymentMethod: 'pix',
 			amount: 1000,
-			customer: { details: { tax_id: '={{ 1e21 }}' } },
+			customer: { details: { name: '={{ 1e21 }}' } },
 		});
-		expect(error?.message).toMatch(/^customer\.tax_id must be an integer from -9007199254740991/);
+		expect(error?.message).toMatch(/^customer\.name must be an integer from -9007199254740991/);
 		expect(api().requests).toEqual([]);
 	});
 });

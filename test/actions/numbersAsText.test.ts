@@ -86,6 +86,7 @@ const FIELDS: NumberField[] = [
 			operation: 'create',
 			submerchantId: byId(SEED.submerchants.active),
 			documentType: 'cnpj_card',
+			fileUrl: 'https://files.example.com/cnpj.pdf',
 			fileSize: value,
 		}),
 		sent: (sandbox) => bodyOf(sandbox).file_size,

@@ -65,7 +65,8 @@ for (const [operation, table] of Object.entries(OPERATION_RULES)) {
 				expected,
 				label: `${operation} ${rule.field}: ${what}`,
 			});
-		if (rule.type === 'string' && !NOT_AS_NUMBER.has(rule.field)) {
+		// A code (tax id, ZIP code) is refused from a number: test/actions/typedInputs.test.ts.
+		if (rule.type === 'string' && !rule.code && !NOT_AS_NUMBER.has(rule.field)) {
 			const number = numberFor(rule);
 			if (number !== undefined) add(number, String(number), `the number ${number} is sent as text`);
 		}
@@ -75,7 +76,8 @@ for (const [operation, table] of Object.entries(OPERATION_RULES)) {
 		if (!rule.required || rule.when) add('', undefined, '"" is left out');
 	}
 }
-// n8n fills a row's cells left unset with their defaults (quantity 1, unit price 0, tangible true, is primary false).
+// n8n fills a row's cells left unset with their defaults: empty for a charge's item and split cells (not sent), is
+// primary false for a CNAE.
 // The rows of Charge → Create's items and split and Submerchant → Update's cnaes: a typed cell in one row.
 const ROW_PROBES: Array<
 	[operation: string, parameter: string, row: IDataObject, path: string, expected: unknown]
@@ -85,14 +87,14 @@ const ROW_PROBES: Array<
 		'items.item',
 		{ name: expr(1234), quantity: expr('2') },
 		'items',
-		[{ name: '1234', quantity: 2, unit_price: 0, tangible: true }],
+		[{ name: '1234', quantity: 2 }],
 	],
 	[
 		'charge.create',
 		'items.item',
 		{ name: 'A', tangible: expr('false') },
 		'items',
-		[{ name: 'A', quantity: 1, unit_price: 0, tangible: false }],
+		[{ name: 'A', tangible: false }],
 	],
 	[
 		'charge.create',

@@ -19,6 +19,8 @@ export interface RunOptions {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	/** Items the start node (a Manual Trigger) emits; one empty item by default, as in n8n. */
 	inputItems?: INodeExecutionData[];
+	/** The workflow's Timezone setting; n8n's default when not given. */
+	timezone?: string;
 }
 
 export interface RunResult {
@@ -41,7 +43,7 @@ export async function runWorkflow(
 		connections: workflowJson.connections,
 		nodeTypes,
 		active: false,
-		settings: {},
+		settings: options.timezone ? { timezone: options.timezone } : {},
 	});
 	const startNode = workflowJson.nodes.find((node) => node.type === MANUAL_TRIGGER_TYPE);
 	if (!startNode) throw new Error('A test workflow needs a Manual Trigger node to start from');
@@ -137,6 +139,7 @@ export async function runAction(
 		inputItems?: INodeExecutionData[];
 		continueOnFail?: boolean;
 		settings?: NodeSettings;
+		timezone?: string;
 	} = {},
 ): Promise<RunResult & { output: INodeExecutionData[] }> {
 	const workflow = actionWorkflow(parameters, {
@@ -146,6 +149,7 @@ export async function runAction(
 	const result = await runWorkflow(workflow, {
 		credentials: credentialsFor(target),
 		inputItems: options.inputItems,
+		timezone: options.timezone,
 	});
 	return { ...result, output: result.outputOf('Payment Platform') };
 }

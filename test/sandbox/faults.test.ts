@@ -158,6 +158,9 @@ describe('fault kinds', () => {
 				'success_false',
 				'unavailable_503',
 				'applied_then_503',
+				'grows_at_head',
+				'no_pagination',
+				'data_not_list',
 			].sort(),
 		);
 	});
@@ -397,5 +400,28 @@ describe('configuration', () => {
 		await sandbox.sandbox.stop();
 		expect(Date.now() - started).toBeLessThan(1_000);
 		expect(await pending).toMatchObject({ code: 'ECONNRESET' });
+	});
+});
+
+describe('list behaviours (they run the handler)', () => {
+	const list = async () => (await t().api.get('/v1/charges?perPage=5')).data as unknown;
+
+	it('grows_at_head: a new charge, created now, is listed first', async () => {
+		const before = (await list()) as { data: Array<{ id: string }>; pagination: { total: number } };
+		t().sandbox.setFaults([{ route: 'GET /v1/charges', kind: 'grows_at_head', count: 1 }]);
+		const after = (await list()) as { data: Array<{ id: string }>; pagination: { total: number } };
+		t().sandbox.clearFaults();
+		expect(after.pagination.total).toBe(before.pagination.total + 1);
+		expect(after.data[1].id).toBe(before.data[0].id);
+	});
+
+	it('no_pagination and data_not_list reshape the success envelope', async () => {
+		t().sandbox.setFaults([{ route: 'GET /v1/charges', kind: 'no_pagination', count: 1 }]);
+		expect(await list()).not.toHaveProperty('pagination');
+		t().sandbox.setFaults([{ route: 'GET /v1/charges', kind: 'data_not_list', count: 1 }]);
+		const wrapped = (await list()) as { data: { items: unknown[] } };
+		t().sandbox.clearFaults();
+		expect(Array.isArray(wrapped.data)).toBe(false);
+		expect(wrapped.data.items).toHaveLength(5);
 	});
 });

@@ -172,15 +172,21 @@ export function periodFilters(
 	records: string,
 	query: { startDate: string; endDate: string },
 ): { startDate: DeclaredField; endDate: DeclaredField } {
+	const bounds = { startDate: 'start', endDate: 'end' } as const;
 	const filter = (displayName: string, name: 'startDate' | 'endDate', description: string) =>
-		apiField(displayName, name, DATE_TIME_NOTE(description), {
+		apiField(displayName, name, DATE_TIME_NOTE(description, bounds[name]), {
 			field: query[name],
 			type: 'dateTime',
+			bound: bounds[name],
 			answered: { field: 'created_at', holds: name === 'startDate' ? 'notBefore' : 'notAfter' },
 		});
 	return {
 		startDate: filter('Start Date', 'startDate', `Only ${records} from this date and time on`),
-		endDate: filter('End Date', 'endDate', `Only ${records} up to this date and time`),
+		endDate: filter(
+			'End Date',
+			'endDate',
+			`Only ${records} up to this date and time (a date alone covers that whole day)`,
+		),
 	};
 }
 

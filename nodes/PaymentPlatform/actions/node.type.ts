@@ -48,6 +48,8 @@ export interface PreparedWrite {
 	/** When its path names one (an update, a cancel). */
 	target?: string;
 	idempotencyKey?: string;
+	/** What a keyed write sends, to compare the items that share its key. */
+	request?: string;
 }
 
 /** A resource index whose exports are not operation modules, or whose default is none of them, does not compile. */

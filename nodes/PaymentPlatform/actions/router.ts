@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { isNodeOperation, operationModule } from './operations';
 import { batchingOf, runInBatches } from './batching';
 import type { PreparedWrite, ReadOperation, WriteOperation } from './node.type';
+import { refuseSharedKeys } from './common.idempotency';
 
 /** What n8n gives Resource and Operation for its Custom API Call option. */
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
@@ -79,6 +80,7 @@ async function runWrites(
 			prepared.push(failedItem.call(this, error, i));
 		}
 	}
+	refuseSharedKeys.call(this, prepared);
 	const outputs: INodeExecutionData[][] = [];
 	const applied: Applied[] = [];
 	for (const [i, write] of prepared.entries()) {

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { PATTERNS } from '../documentedValues';
-import { toUtcDateTime } from './dates';
+import { type DateBound, toUtcDateTime } from './dates';
 import {
 	REAIS_TO_CENTS_HINT,
 	centsReadings,
@@ -70,6 +70,10 @@ export interface FieldRule {
 	default?: unknown;
 	/** Dropped before the value is checked and sent (a card number's spaces and dashes). */
 	remove?: RegExp;
+	/** Of a `dateTime`: `end` reads a date alone as the last moment of that day (an end filter, an expiry). */
+	bound?: DateBound;
+	/** Text whose leading zeros count (a tax id, a ZIP code): a number is refused, never turned into text. */
+	code?: boolean;
 	/** Why a rule the reference does not state is kept (docs/chosen-defaults.md). */
 	chosen?: string;
 	/** A list filter the records show: the record field it narrows and how (common.answeredFilters.ts). */
@@ -90,12 +94,21 @@ function isPlainObject(value: unknown): value is IDataObject {
 	return prototype === Object.prototype || prototype === null;
 }
 
-/** In any form JavaScript reads ("150.50", "+5", "1e3"). */
+/**
+ * Decimal digits only, with an optional sign, fraction and exponent ("150.50", "+5", "1e3"): JavaScript's other forms
+ * ("0b11", "0o17", "0x1F", "5.") are not what a person typing a number means, and are refused.
+ */
+const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
 function numberFromText(value: unknown): unknown {
-	if (typeof value !== 'string' || value.trim() === '') return value;
+	if (typeof value !== 'string' || !DECIMAL_TEXT.test(value.trim())) return value;
 	const number = Number(value);
 	return Number.isFinite(number) ? number : value;
 }
+
+/** A number has no leading zeros: a code (CPF, CEP) read from one may already have lost them. */
+const CODE_FROM_NUMBER_RULE =
+	'must be text: a number cannot keep leading zeros (0123 arrives as 123). Give the value as text, e.g. from a text column';
 
 /** Beyond it, integers arrive already rounded. */
 const SAFE_INTEGER_RULE = `must be an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: larger ones cannot be read without rounding (give a larger value as text where the field is text)`;
@@ -174,6 +187,55 @@ function asList(value: unknown, fail: (rule: string) => never): unknown[] {
 	return [value];
 }
 
+/** `value` = digits × 10^exponent, without leading or trailing zeros: "1.50" and "15e-1" read alike. */
+function canonicalNumber(text: string): string {
+	const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+	if (!match) return text;
+	const [, sign, whole, fraction = '', exponent = '0'] = match;
+	let digits = (whole + fraction).replace(/^0+/, '');
+	if (digits === '') return '0';
+	const trailing = digits.length - digits.replace(/0+$/, '').length;
+	digits = digits.slice(0, digits.length - trailing);
+	return `${sign}${digits}e${Number(exponent) - fraction.length + trailing}`;
+}
+
+/** The first number of the JSON text (outside its strings) that JavaScript cannot hold exactly. */
+function inexactNumberIn(json: string): string | undefined {
+	const token = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+	let inString = false;
+	for (let at = 0; at < json.length; at++) {
+		const char = json[at];
+		if (inString) {
+			if (char === '\\') at++;
+			else if (char === '"') inString = false;
+			continue;
+		}
+		if (char === '"') {
+			inString = true;
+			continue;
+		}
+		if (char !== '-' && (char < '0' || char > '9')) continue;
+		token.lastIndex = at;
+		const found = token.exec(json)?.[0];
+		if (!found) continue;
+		if (canonicalNumber(found) !== canonicalNumber(String(Number(found)))) return found;
+		at += found.length - 1;
+	}
+	return undefined;
+}
+
+/** An object from an expression: its numbers were read already, so one beyond 2^53 may already be rounded. */
+function unsafeIntegerIn(value: unknown): number | undefined {
+	if (isUnsafeInteger(value)) return value as number;
+	if (value === null || typeof value !== 'object') return undefined;
+	for (const entry of Object.values(value as IDataObject)) {
+		const found = unsafeIntegerIn(entry);
+		if (found !== undefined) return found;
+	}
+	return undefined;
+}
+
+/** Numbers are kept exactly or refused: JSON.parse would round 9007199254740993 to …992 without a word. */
 export function jsonObject(raw: unknown, fail: (rule: string) => never): IDataObject {
 	let parsed: unknown = raw;
 	if (typeof raw === 'string') {
@@ -181,6 +243,19 @@ export function jsonObject(raw: unknown, fail: (rule: string) => never): IDataOb
 			parsed = JSON.parse(raw);
 		} catch {
 			fail('must be valid JSON');
+		}
+		const inexact = inexactNumberIn(raw);
+		if (inexact !== undefined) {
+			fail(
+				`must hold numbers JavaScript can keep exactly: ${inexact} would be sent as ${String(Number(inexact))}. Give it as text ("${inexact}")`,
+			);
+		}
+	} else {
+		const unsafe = unsafeIntegerIn(raw);
+		if (unsafe !== undefined) {
+			fail(
+				`must hold integers from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: ${unsafe} may already be rounded. Give it as text`,
+			);
 		}
 	}
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
@@ -205,6 +280,7 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 		case 'string':
 		case 'uuid':
 		case 'enum': {
+			if (rule.code && typeof raw === 'number') return fail(CODE_FROM_NUMBER_RULE);
 			if (isUnsafeInteger(raw)) return fail(SAFE_INTEGER_RULE);
 			let text = asText(raw);
 			if (text === undefined) {
@@ -234,7 +310,7 @@ function convert(rule: FieldRule, field: string, raw: unknown, context: Context)
 			return flag;
 		}
 		case 'dateTime': {
-			const iso = toUtcDateTime(raw, context.timeZone);
+			const iso = toUtcDateTime(raw, context.timeZone, rule.bound);
 			if (iso === undefined) fail('must be an ISO 8601 date or date-time');
 			return iso;
 		}
@@ -293,7 +369,13 @@ function refuseDoubtfulNumber(
 				? !Number.isFinite(raw) || Number.isInteger(raw)
 				: isWholeCentsText(String(raw));
 		if (whole) return;
-		const readings = typeof raw === 'number' || typeof raw === 'string' ? centsReadings(raw) : [];
+		// A number typed in the editor (99.9) has two readings too: a price in reais, or cents with a fraction.
+		const readings =
+			typeof raw === 'number'
+				? [...centsReadings(raw), `${raw} cents, which is not a whole number of cents`]
+				: typeof raw === 'string'
+					? centsReadings(raw)
+					: [];
 		const shown = typeof raw === 'string' ? JSON.stringify(raw.trim()) : String(raw);
 		fail(
 			readings.length > 0

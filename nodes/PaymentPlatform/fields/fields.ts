@@ -112,8 +112,8 @@ function editorProperty(declared: DeclaredField, rule: FieldRule | undefined, to
 	}
 	if (topLevel && rule?.required) result.required = true;
 	if (rule && result.type === 'number') {
+		// No numberPrecision: n8n's number input would round 99.90 to 100 before the node could refuse it.
 		const bounds = {
-			...(rule.type === 'cents' || rule.type === 'integer' ? { numberPrecision: 0 } : {}),
 			...(rule.range?.min !== undefined ? { minValue: rule.range.min } : {}),
 			...(rule.range?.max !== undefined ? { maxValue: rule.range.max } : {}),
 		};

@@ -88,7 +88,18 @@ export function networkError(
 const SERVER_ERROR = 500;
 
 /**
- * Below 500 most likely another server (a wrong Base URL); from 500 on a failing API or its gateway's error page.
+ * A write's outcome is unknown after a server error, after any answer to a resend (an earlier attempt got no answer
+ * and may have been applied: a 409 or 422 may be the platform seeing it again), and after a success it could not read.
+ */
+function outcomeUnknown(status: number, facts: WriteFacts, unread = false): boolean {
+	if (facts.method === 'GET') return false;
+	const success = status >= 200 && status < 300;
+	return status >= SERVER_ERROR || (facts.attempts ?? 1) > 1 || (unread && success);
+}
+
+/**
+ * Below 500 most likely another server (a wrong Base URL); from 500 on a failing API or its gateway's error page; a
+ * write answered 2xx with something else may have been applied.
  */
 function notTheEnvelope(
 	this: PaymentPlatformContext,
@@ -102,7 +113,9 @@ function notTheEnvelope(
 	const description =
 		status >= SERVER_ERROR
 			? `${routeOf(request)} answered HTTP ${status}${tries}, a server error page rather than the API's answer.${mayHaveBeenApplied(facts)}`
-			: `HTTP ${status}${tries}. Check that the credential's Base URL points to the API (without /v1).`;
+			: outcomeUnknown(status, facts, true)
+				? `${routeOf(request)} answered HTTP ${status}${tries} ${what}, so its outcome cannot be read.${mayHaveBeenApplied(facts)}`
+				: `HTTP ${status}${tries}. Check that the credential's Base URL points to the API (without /v1).`;
 	return new NodeApiError(this.getNode(), { httpCode: String(status) } as JsonObject, {
 		message: `The Payment Platform API answered ${what}`,
 		description,
@@ -134,7 +147,7 @@ export function unwrapEnvelope(
 				? envelope.message
 				: `HTTP ${status}`;
 		const code = typeof envelope.error === 'string' ? envelope.error : 'UNKNOWN_ERROR';
-		const applied = status >= SERVER_ERROR ? mayHaveBeenApplied(facts) : '';
+		const applied = outcomeUnknown(status, facts) ? mayHaveBeenApplied(facts) : '';
 		throw new NodeApiError(this.getNode(), envelope as JsonObject, {
 			message,
 			description: `${code} (HTTP ${status})${triesText(facts)}${applied ? `.${applied}` : ''}`,

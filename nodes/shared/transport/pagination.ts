@@ -1,7 +1,7 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { API_NAMES_SETTING, sentName } from './apiNames';
-import { PAGE_CONCURRENCY, PAGE_SIZE, PAGINATION_QUERY } from '../chosenNames';
+import { CHOSEN_PATHS, PAGE_CONCURRENCY, PAGE_SIZE, PAGINATION_QUERY } from '../chosenNames';
 import { getConnection } from './connection';
 import { apiRequest } from './request';
 import type { Pagination, PaymentPlatformContext } from './types';
@@ -13,7 +13,9 @@ interface Page {
 
 /**
  * Return All asks for the largest pages, a limit for as few pages as it needs. Page 1 tells `totalPages`; the others
- * come PAGE_CONCURRENCY at a time, output in page order; an empty page ends the list.
+ * come PAGE_CONCURRENCY at a time, read in page order; an empty page ends the list. A record is output once, by its
+ * id: a list that gains records at its head while it is paged (the order is the platform's) shifts records onto the
+ * next page, so the node reads on while the last page read says more pages follow, or a limit is not reached.
  */
 export async function apiRequestAllItems(
 	this: PaymentPlatformContext,
@@ -31,41 +33,122 @@ export async function apiRequestAllItems(
 	const fetchPage = async (page: number) =>
 		await fetchListPage.call(this, path, qs, page, perPage, itemIndex);
 
+	const items: IDataObject[] = [];
+	const seen = new Set<string>();
+	const keep = ({ items: records }: Page) => {
+		for (const record of records) {
+			const id = typeof record.id === 'string' ? record.id : undefined;
+			if (id !== undefined && seen.has(id)) continue;
+			if (id !== undefined) seen.add(id);
+			items.push(record);
+		}
+	};
+	const wanted = () => limit === undefined || items.length < limit;
+
 	const first = await fetchPage(1);
-	const lastPage = lastPageToFetch(first.pagination, perPage, limit);
-	const pages =
-		first.items.length > 0 && lastPage > 1
-			? [first.items, ...(await fetchPagesInOrder(2, lastPage, fetchPage))]
-			: [first.items];
-	const items = pages.flat();
+	keep(first);
+	let totalPages = totalPagesOf(first);
+	if (totalPages === undefined) {
+		if (isFullPage(first, perPage) && wanted()) {
+			throw await unreadablePaging.call(this, path, first.items.length, perPage, itemIndex);
+		}
+		totalPages = 1;
+	}
+	let read = 1;
+	let last = first;
+	while (last.items.length > 0 && wanted()) {
+		const pageSize = pageSizeOf(last, perPage);
+		const to =
+			limit === undefined
+				? totalPages
+				: Math.min(totalPages, read + Math.ceil((limit - items.length) / pageSize));
+		if (to <= read) break;
+		const asked = to - read;
+		const pages = await fetchPagesInOrder(read + 1, to, fetchPage);
+		pages.forEach(keep);
+		read += pages.length;
+		// An empty page ended the list.
+		if (pages.length < asked) break;
+		last = pages[pages.length - 1];
+		totalPages = Math.max(totalPages, totalPagesOf(last) ?? totalPages);
+	}
 	return limit === undefined ? items : items.slice(0, limit);
 }
 
-function lastPageToFetch(
-	pagination: Page['pagination'],
-	perPageAsked: number,
-	limit: number | undefined,
-): number {
-	const totalPages = typeof pagination?.totalPages === 'number' ? pagination.totalPages : 1;
-	if (limit === undefined) return totalPages;
-	// The API's own page size decides, should it not use the one asked for.
-	const perPage =
-		typeof pagination?.perPage === 'number' && pagination.perPage > 0
-			? pagination.perPage
-			: perPageAsked;
-	return Math.min(totalPages, Math.ceil(limit / perPage));
+function totalPagesOf({ pagination }: Page): number | undefined {
+	const total = pagination?.totalPages;
+	return typeof total === 'number' && Number.isInteger(total) && total >= 0 ? total : undefined;
+}
+
+/** The API's own page size decides, should it not use the one asked for. */
+function pageSizeOf({ pagination }: Page, asked: number): number {
+	const size = pagination?.perPage;
+	return typeof size === 'number' && size > 0 ? size : asked;
+}
+
+/** As many records as asked for, or the reference's default page size (a platform that ignored the size asked). */
+function isFullPage({ items }: Page, asked: number): boolean {
+	return items.length >= asked || items.length === PAGE_SIZE.default;
+}
+
+async function unreadablePaging(
+	this: PaymentPlatformContext,
+	path: string,
+	count: number,
+	perPage: number,
+	itemIndex: number | undefined,
+): Promise<NodeApiError> {
+	const { apiNames } = await getConnection.call(this);
+	const route = `GET ${path}`;
+	const page = sentName(apiNames, PAGINATION_QUERY.page, route);
+	const size = sentName(apiNames, PAGINATION_QUERY.perPage, route);
+	return new NodeApiError(this.getNode(), { records: count } as JsonObject, {
+		message: `The Payment Platform API answered a full page (${count} records) without pagination data`,
+		description:
+			`${route} answered page 1 (${perPage} records asked for) with no "pagination" object giving ` +
+			'"totalPages", so the node cannot tell whether more pages follow; it stopped rather than output part of ' +
+			`the list. The page and page size are sent as the query parameters "${page}" and "${size}", names this ` +
+			'package chose because the API reference does not show them, and the platform seems not to read them. ' +
+			`Set the names your platform uses in ${API_NAMES_SETTING}, e.g. {"${PAGINATION_QUERY.page}": "…", ` +
+			`"${PAGINATION_QUERY.perPage}": "…"}.`,
+		itemIndex,
+	});
 }
 
 /**
- * The list ends before the first empty page; the first page that fails (in page order) is thrown once the pages in
- * flight have settled.
+ * A list answer's `data`; anything but an array stops the node, naming the path and, where this package chose it,
+ * the API Names entry that sets the platform's.
+ */
+export function listData(
+	this: PaymentPlatformContext,
+	data: unknown,
+	path: string,
+	itemIndex: number | undefined,
+): IDataObject[] {
+	if (Array.isArray(data)) return data as IDataObject[];
+	const route = `GET ${path}`;
+	const shown =
+		data === null ? 'null' : `a ${typeof data === 'object' ? 'JSON object' : typeof data}`;
+	const chosen = CHOSEN_PATHS.includes(route)
+		? ` The path ${path} is one this package chose because the API reference does not show it: set the one your platform uses in ${API_NAMES_SETTING} (key "${route}").`
+		: " Check that the credential's Base URL points to the API (without /v1).";
+	throw new NodeApiError(this.getNode(), { data: shown } as JsonObject, {
+		message: 'The Payment Platform API answered a list with "data" that is not a list',
+		description: `${route} answered "data" as ${shown} where the API reference gives an array of records; the node stopped rather than output an empty list.${chosen}`,
+		itemIndex,
+	});
+}
+
+/**
+ * The pages from `from` to `to`, in page order, ending before the first empty page; the first page that fails (in
+ * page order) is thrown once the pages in flight have settled.
  */
 async function fetchPagesInOrder(
 	from: number,
 	to: number,
 	fetchPage: (page: number) => Promise<Page>,
-): Promise<IDataObject[][]> {
-	const pages = new Map<number, IDataObject[]>();
+): Promise<Page[]> {
+	const pages = new Map<number, Page>();
 	const failures = new Map<number, unknown>();
 	let next = from;
 	let end = to + 1;
@@ -73,9 +156,9 @@ async function fetchPagesInOrder(
 		while (next < end) {
 			const page = next++;
 			try {
-				const { items } = await fetchPage(page);
-				pages.set(page, items);
-				if (items.length === 0) end = Math.min(end, page);
+				const answered = await fetchPage(page);
+				pages.set(page, answered);
+				if (answered.items.length === 0) end = Math.min(end, page);
 			} catch (error) {
 				failures.set(page, error);
 				end = Math.min(end, page);
@@ -84,8 +167,8 @@ async function fetchPagesInOrder(
 	};
 	await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, to - from + 1) }, worker));
 	if (failures.has(end)) throw failures.get(end);
-	const inOrder: IDataObject[][] = [];
-	for (let page = from; page < end; page++) inOrder.push(pages.get(page) ?? []);
+	const inOrder: Page[] = [];
+	for (let page = from; page < end; page++) inOrder.push(pages.get(page) ?? { items: [] });
 	return inOrder;
 }
 
@@ -117,5 +200,5 @@ async function fetchListPage(
 			itemIndex,
 		});
 	}
-	return { items: Array.isArray(result.data) ? (result.data as IDataObject[]) : [], pagination };
+	return { items: listData.call(this, result.data, path, itemIndex), pagination };
 }

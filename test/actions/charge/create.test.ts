@@ -116,7 +116,7 @@ describe('Charge: invalid input is rejected before any request', () => {
 		[
 			'amount whole cents',
 			cardCharge({ amount: 10.5 }),
-			'amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents',
+			'amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents or 10.5 cents, which is not a whole number of cents',
 		],
 
 		[
@@ -167,19 +167,19 @@ describe('Charge: invalid input is rejected before any request', () => {
 			cardCharge({
 				split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: 1.5 }] },
 			}),
-			'split[0].amount must be whole cents: 1.5 could be R$ 1,50 = 150 cents',
+			'split[0].amount must be whole cents: 1.5 could be R$ 1,50 = 150 cents or 1.5 cents, which is not a whole number of cents',
 		],
 
 		[
 			'item unit_price whole cents',
 			cardCharge({ items: { item: [{ name: 'A', quantity: 1, unit_price: 99.9 }] } }),
-			'items[0].unit_price must be whole cents: 99.9 could be R$ 99,90 = 9990 cents',
+			'items[0].unit_price must be whole cents: 99.9 could be R$ 99,90 = 9990 cents or 99.9 cents, which is not a whole number of cents',
 		],
 
 		[
 			'shipping_amount whole cents',
 			cardCharge({ additionalFields: { shipping_amount: 1.5 } }),
-			'shipping_amount must be whole cents: 1.5 could be R$ 1,50 = 150 cents',
+			'shipping_amount must be whole cents: 1.5 could be R$ 1,50 = 150 cents or 1.5 cents, which is not a whole number of cents',
 		],
 
 		[

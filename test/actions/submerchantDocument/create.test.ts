@@ -17,6 +17,8 @@ const D = SEED.documents;
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 const create = { resource: 'submerchantDocument', operation: 'create' };
+/** Every document needs a file (a document without one would replace a good one). */
+const FILE_URL = 'https://files.example.com/document.pdf';
 
 /** 16 bytes: "%PDF-1.4 sandbox". */
 const PDF_TEXT = '%PDF-1.4 sandbox';
@@ -42,15 +44,20 @@ async function documentsOf(submerchantId: string) {
 }
 
 describe('Submerchant Document → Create', () => {
-	it('requires only the type: a document with no file field sends just {type} and the API accepts it', async () => {
+	it('needs the type and a file: a document with only a File URL sends {type, file_url}', async () => {
 		const { output, error } = await runAction(sandbox(), {
 			...create,
 			submerchantId: byId(S.pfReadyForReview),
 			documentType: 'front_id',
+			fileUrl: FILE_URL,
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox()).body).toEqual({ type: 'front_id' });
-		expect(output[0].json).toMatchObject({ type: 'front_id', status: 'pending', file_url: null });
+		expect(onlyRequest(sandbox()).body).toEqual({ type: 'front_id', file_url: FILE_URL });
+		expect(output[0].json).toMatchObject({
+			type: 'front_id',
+			status: 'pending',
+			file_url: FILE_URL,
+		});
 	});
 
 	it('a partner type needs only the type and the legal representative', async () => {
@@ -59,10 +66,12 @@ describe('Submerchant Document → Create', () => {
 			submerchantId: byId(S.active),
 			documentType: 'partner_back_id',
 			legalRepresentativeId: SEED.legalRepresentatives.activePartner,
+			fileUrl: FILE_URL,
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox()).body).toEqual({
 			type: 'partner_back_id',
+			file_url: FILE_URL,
 			legal_representative_id: SEED.legalRepresentatives.activePartner,
 		});
 	});
@@ -74,7 +83,11 @@ describe('Submerchant Document → Create', () => {
 			'2030-12-31T23:59:59',
 			'2031-01-01T04:59:59.000Z',
 		],
-		['a bare date: midnight in the workflow time zone', '2030-06-30', '2030-06-30T04:00:00.000Z'],
+		[
+			'a bare date: the end of that day in the workflow time zone',
+			'2030-06-30',
+			'2030-07-01T03:59:59.999Z',
+		],
 		['a date-time with an offset', '2030-12-31T23:59:59-03:00', '2031-01-01T02:59:59.000Z'],
 		['UTC stays UTC', '2030-12-31T23:59:59Z', '2030-12-31T23:59:59.000Z'],
 		[
@@ -92,10 +105,15 @@ describe('Submerchant Document → Create', () => {
 			...create,
 			submerchantId: byId(S.pfReadyForReview),
 			documentType: 'front_id',
+			fileUrl: FILE_URL,
 			additionalFields: { expiresAt },
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox()).body).toEqual({ type: 'front_id', expires_at: sent });
+		expect(onlyRequest(sandbox()).body).toEqual({
+			type: 'front_id',
+			file_url: FILE_URL,
+			expires_at: sent,
+		});
 	});
 
 	it.each([
@@ -108,12 +126,14 @@ describe('Submerchant Document → Create', () => {
 				...create,
 				submerchantId: byId(S.pfReadyForReview),
 				documentType: 'front_id',
+				fileUrl: FILE_URL,
 				fileName: 'front.png',
 				fileSize: `={{ ${JSON.stringify(text)} }}`,
 			});
 			expect(error).toBeUndefined();
 			expect(onlyRequest(sandbox()).body).toEqual({
 				type: 'front_id',
+				file_url: FILE_URL,
 				file_name: 'front.png',
 				file_size: size,
 				mime_type: 'image/png',
@@ -418,9 +438,9 @@ describe('invalid inputs are rejected before any request, naming field, rule and
 		],
 
 		[
-			'binary file_size >= 1 (empty file)',
+			'binary: an empty file is no file',
 			binaryDocument(),
-			'file_size must be an integer >= 1',
+			'binaryPropertyName must hold a file: the binary field "scan" is empty (0 bytes)',
 			withBinary('', 'application/pdf', 'empty.pdf'),
 		],
 	];

@@ -54,9 +54,9 @@ const BLANK_ITEM = {
 	description: '',
 	id: '',
 	name: '',
-	quantity: 1,
-	tangible: true,
-	unit_price: 0,
+	quantity: '',
+	tangible: '',
+	unit_price: '',
 };
 const SPLIT = [
 	{ recipient_id: S.active, amount: 20000, cross_company: false },
@@ -68,6 +68,7 @@ module.exports = {
 	parameters: {
 		paymentMethod: 'credit_card',
 		amount: 25990,
+		cardData: 'cardNumber',
 		paymentDetails: {
 			number: '4111 1111-1111 1111',
 			holderName: 'MARIA S SILVA',
@@ -177,12 +178,11 @@ module.exports = {
 			output: { first: { card: { tokenized: true, authorization_code: /^\d{6}$/ } } },
 		},
 		{
-			title: 'blank item and split rows (every cell at its default) are not sent',
+			title: 'a blank item row (every cell empty) is not sent',
 			parameters: {
 				paymentMethod: 'pix',
 				amount: 1990,
 				items: { item: [ITEMS[0], { ...BLANK_ITEM }] },
-				split: { recipient: [{ recipient_id: '', amount: 0, cross_company: false }] },
 			},
 			request: {
 				method: 'POST',
@@ -243,7 +243,7 @@ module.exports = {
 		{ title: 'amount "1.000" (one thousand, as Brazilians write it)', change: { amount: expr('1.000') }, message: 'amount must be whole cents: "1.000" could be 1 cent or 1000 cents', inN8n: true },
 		{ title: 'amount "99,00"', change: { amount: expr('99,00') }, message: 'amount must be whole cents: "99,00" could be 99 cents or R$ 99,00 = 9900 cents' },
 		{ title: 'amount "1,000"', change: { amount: expr('1,000') }, message: 'amount must be whole cents: "1,000" could be 1 cent or 1000 cents' },
-		{ title: 'amount 99.5 (a number in reais)', change: { amount: expr(99.5) }, message: 'amount must be whole cents: 99.5 could be R$ 99,50 = 9950 cents' },
+		{ title: 'amount 99.5 (a number in reais)', change: { amount: expr(99.5) }, message: 'amount must be whole cents: 99.5 could be R$ 99,50 = 9950 cents or 99.5 cents, which is not a whole number of cents' },
 		{ title: 'an item\'s unit price "25.90"', change: { items: { item: [{ ...ITEMS[0], unit_price: expr('25.90') }] } }, message: 'items[0].unit_price must be whole cents: "25.90" could be R$ 25,90 = 2590 cents' },
 		{ title: 'a split amount "1.000"', change: { split: { recipient: [SPLIT[0], { ...SPLIT[1], amount: expr('1.000') }] } }, message: 'split[1].amount must be whole cents: "1.000" could be 1 cent or 1000 cents' },
 		{ title: 'shipping "15,00"', change: { additionalFields: { shipping_amount: expr('15,00') } }, message: 'shipping_amount must be whole cents: "15,00" could be 15 cents or R$ 15,00 = 1500 cents' },

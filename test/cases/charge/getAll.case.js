@@ -27,7 +27,8 @@ module.exports = {
 			// One date rule: an offset keeps its instant; a bare date is the start of that day in the workflow's time
 			// zone (n8n's default, America/New_York: UTC-4 after the DST change of 9 March).
 			start_date: '2025-03-01T00:00:00.000Z',
-			end_date: '2025-03-31T04:00:00.000Z',
+			// A date alone on End Date covers that whole day (in the harness's America/New_York).
+			end_date: '2025-04-01T03:59:59.999Z',
 			search: 'pedro',
 			min_amount: '50000',
 			max_amount: '100000',
@@ -66,7 +67,7 @@ module.exports = {
 		{ title: 'start date a calendar date', change: { returnAll: true, filters: { startDate: '={{ "2025-02-30T10:00:00" }}' } }, message: 'start_date must be an ISO 8601 date or date-time' },
 		{ title: 'end date ISO 8601', change: { returnAll: true, filters: { endDate: '={{ "31/03/2025" }}' } }, message: 'end_date must be an ISO 8601 date or date-time' },
 		{ title: 'min amount >= 0', change: { returnAll: true, filters: { minAmount: -1 } }, message: 'min_amount must be an integer >= 0' },
-		{ title: 'min amount whole cents', change: { returnAll: true, filters: { minAmount: 10.5 } }, message: 'min_amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents' },
+		{ title: 'min amount whole cents', change: { returnAll: true, filters: { minAmount: 10.5 } }, message: 'min_amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents or 10.5 cents, which is not a whole number of cents' },
 		{ title: 'min amount "1.000"', change: { returnAll: true, filters: { minAmount: '={{ "1.000" }}' } }, message: 'min_amount must be whole cents: "1.000" could be 1 cent or 1000 cents' },
 		{ title: 'max amount >= 0', change: { returnAll: true, filters: { maxAmount: -100 } }, message: 'max_amount must be an integer >= 0' },
 		{ title: 'max amount whole cents', change: { returnAll: true, filters: { maxAmount: '={{ "lots" }}' } }, message: 'max_amount must be whole cents, an integer such as 9900 for R$ 99,00' },

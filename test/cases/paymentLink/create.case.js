@@ -55,7 +55,7 @@ module.exports = {
 	// prettier-ignore
 	refused: [
 		{ title: 'no title', change: { title: '  ', amount: 4990 }, message: 'title is required' },
-		{ title: 'a fractional amount', change: { title: 'Camiseta Lua', amount: 10.5 }, message: 'amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents' },
+		{ title: 'a fractional amount', change: { title: 'Camiseta Lua', amount: 10.5 }, message: 'amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents or 10.5 cents, which is not a whole number of cents' },
 		{ title: 'an amount "49.90" (reais)', change: { title: 'Camiseta Lua', amount: '={{ "49.90" }}' }, message: 'amount must be whole cents: "49.90" could be R$ 49,90 = 4990 cents' },
 		{
 			title: 'a bad expiry',

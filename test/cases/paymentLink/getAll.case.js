@@ -1,5 +1,5 @@
 'use strict';
-/** Payment Link → Get Many: Return All reads every page, one item per link, newest first. */
+/** Payment Link → Get Many: Return All reads every page, one item per link. */
 const assert = require('node:assert/strict');
 
 /** @type {import('..').CaseFile} */

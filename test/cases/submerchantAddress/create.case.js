@@ -41,9 +41,9 @@ module.exports = {
 	more: [
 		{
 			title:
-				'expressions: numbers from a Set node are sent as text, "true" as a boolean, "" left out',
+				'expressions: numbers from a Set node are sent as text, "true" as a boolean, "" left out (a ZIP code comes as text: a number would have lost its leading zero)',
 			input: {
-				json: { zip: 13101000, number: 1500, state: 'SP', complement: '', primary: 'true' },
+				json: { zip: '01310100', number: 1500, state: 'SP', complement: '', primary: 'true' },
 			},
 			parameters: {
 				submerchantId: byId(S.active),
@@ -68,12 +68,12 @@ module.exports = {
 					neighborhood: 'Consolacao',
 					city: 'Sao Paulo',
 					state: 'SP',
-					zip_code: '13101000',
+					zip_code: '01310100',
 					country: 'BR',
 					is_primary: true,
 				},
 			},
-			output: { first: { submerchant_id: S.active, zip_code: '13101000', is_primary: true } },
+			output: { first: { submerchant_id: S.active, zip_code: '01310100', is_primary: true } },
 		},
 	],
 	// prettier-ignore

@@ -8,7 +8,7 @@ module.exports = {
 	output: { items: [{ fee: 367, fee_type: 'fixed' }] },
 	// prettier-ignore
 	refused: [
-		{ title: 'amount whole cents', change: { amount: 10.5 }, message: 'amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents' },
+		{ title: 'amount whole cents', change: { amount: 10.5 }, message: 'amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents or 10.5 cents, which is not a whole number of cents' },
 		{ title: 'amount "100.00" (reais)', change: { amount: '={{ "100.00" }}' }, message: 'amount must be whole cents: "100.00" could be 100 cents or R$ 100,00 = 10000 cents' },
 		{ title: 'amount a number', change: { amount: '={{ "ten" }}' }, message: 'amount must be whole cents, an integer such as 9900 for R$ 99,00' },
 	],

@@ -6,7 +6,7 @@ import {
 	operationDescription,
 } from '../common.descriptions';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../documentedValues';
-import { apiField, declareFields, requestBody } from '../../fields/fields';
+import { apiField, declareFields, requestBody, type DeclaredField } from '../../fields/fields';
 import { PAYMENT_METHOD_OPTIONS } from '../../optionTexts';
 import { simplifyCreatedIfChosen, simplifyProperty } from '../common.simplify';
 import { writeOptions } from '../common.options';
@@ -18,6 +18,33 @@ export const option = {
 	description:
 		'Charge a customer by pix, boleto, credit or debit card; needs the amount in cents and the payment method',
 	action: 'Create a charge',
+};
+
+const CARD_DATA = 'cardData';
+const CARD_NUMBER = 'cardNumber';
+const RAW_CARD_ONLY = { show: { [`/${CARD_DATA}`]: [CARD_NUMBER] } };
+/** Read only after the explicit choice (n8n drops the parameters it hides when it loads a workflow). */
+const RAW_CARD_RULE = { when: { parameter: CARD_DATA, startsWith: CARD_NUMBER } };
+
+/**
+ * A row's number as text: n8n gives every cell of a row its default, so a number input would send its 0 (or 1) though
+ * the user never set it. Empty is not sent; the text is checked like any number (whole cents, decimal digits).
+ */
+const ROW_NUMBER_INPUT = (placeholder: string): Partial<DeclaredField> => ({
+	type: 'string',
+	default: '',
+	placeholder,
+});
+
+/** A row's yes/no with a third choice, not sent, as its default (a checkbox would always send false). */
+const ROW_FLAG_INPUT: Partial<DeclaredField> = {
+	type: 'options',
+	default: '',
+	options: [
+		{ name: 'Not Sent', value: '', description: 'The field is left out of the row' },
+		{ name: 'No', value: false, description: 'Sent as false' },
+		{ name: 'Yes', value: true, description: 'Sent as true' },
+	],
 };
 
 /**
@@ -46,6 +73,28 @@ export const fields = declareFields([
 		{ field: 'amount', type: 'cents', required: true, chosen: 'a charge always has an amount' },
 	),
 	{
+		displayName: 'Card Data',
+		name: CARD_DATA,
+		type: 'options',
+		options: [
+			{
+				name: 'Card Token (Recommended)',
+				value: 'token',
+				description:
+					"A token from your platform's card tokenization (Payment Details → Card Token): the card number and CVV never pass through n8n",
+			},
+			{
+				name: 'Card Number and CVV (PCI DSS Scope)',
+				value: CARD_NUMBER,
+				description:
+					"The card number and CVV as fields of this node: n8n then keeps them in the workflow's parameters or in execution data, which puts your n8n in PCI DSS scope",
+			},
+		],
+		default: 'token',
+		description:
+			'How a card payment gives the card. Prefer tokenization: card data typed or mapped into n8n is stored in workflows and execution data, which brings n8n into PCI DSS scope (encryption, access control, audits).',
+	},
+	{
 		displayName: 'Payment Details',
 		name: 'paymentDetails',
 		type: 'collection',
@@ -64,9 +113,9 @@ export const fields = declareFields([
 			apiField(
 				'Card Number',
 				'number',
-				'The card number (payment_details.number); spaces and dashes are dropped; never shown in errors',
-				{ field: 'payment_details.number', type: 'string', remove: /[\s-]/g },
-				{ typeOptions: { password: true } },
+				'The card number (payment_details.number); spaces and dashes are dropped; never shown in output or errors. Prefer a Card Token: a card number in n8n brings it into PCI DSS scope.',
+				{ field: 'payment_details.number', type: 'string', remove: /[\s-]/g, ...RAW_CARD_RULE },
+				{ typeOptions: { password: true }, displayOptions: RAW_CARD_ONLY },
 			),
 			apiField(
 				'Card Token',
@@ -78,15 +127,15 @@ export const fields = declareFields([
 			apiField(
 				'CVV',
 				'cvv',
-				'Card security code (payment_details.cvv); never shown in errors',
-				{ field: 'payment_details.cvv', type: 'string' },
-				{ typeOptions: { password: true } },
+				'Card security code (payment_details.cvv); never shown in output or errors. Prefer a Card Token: a CVV in n8n brings it into PCI DSS scope.',
+				{ field: 'payment_details.cvv', type: 'string', ...RAW_CARD_RULE },
+				{ typeOptions: { password: true }, displayOptions: RAW_CARD_ONLY },
 			),
 			apiField(
 				'Expiration Month',
 				'expirationMonth',
 				'Card expiration month (payment_details.expiration_month)',
-				{ field: 'payment_details.expiration_month', type: 'string' },
+				{ field: 'payment_details.expiration_month', type: 'string', code: true },
 				{ placeholder: 'e.g. 08' },
 			),
 			apiField(
@@ -156,7 +205,7 @@ export const fields = declareFields([
 						'Tax ID',
 						'tax_id',
 						"The customer's CPF or CNPJ",
-						{ field: 'customer.tax_id', type: 'string' },
+						{ field: 'customer.tax_id', type: 'string', code: true },
 						{ placeholder: 'e.g. 12345678909' },
 					),
 				],
@@ -193,22 +242,23 @@ export const fields = declareFields([
 					apiField(
 						'Quantity',
 						'quantity',
-						'How many units',
+						'How many units. Empty: not sent.',
 						{ field: 'quantity', type: 'integer' },
-						{ default: 1 },
+						ROW_NUMBER_INPUT('e.g. 2'),
 					),
 					apiField(
 						'Tangible',
 						'tangible',
 						'Whether the item is a physical good',
 						{ field: 'tangible', type: 'boolean' },
-						{ default: true },
+						ROW_FLAG_INPUT,
 					),
 					apiField(
 						'Unit Price (in Cents)',
 						'unit_price',
-						'Price of one unit, in cents. For example 2590 = R$ 25,90.',
+						'Price of one unit, in cents. For example 2590 = R$ 25,90. Empty: not sent.',
 						{ field: 'unit_price', type: 'cents' },
+						ROW_NUMBER_INPUT('e.g. 2590'),
 					),
 				],
 			},
@@ -228,15 +278,24 @@ export const fields = declareFields([
 				displayName: 'Recipient',
 				name: 'recipient',
 				values: [
-					apiField('Amount (in Cents)', 'amount', "The recipient's share, in cents", {
-						field: 'amount',
-						type: 'cents',
-					}),
+					apiField(
+						'Amount (in Cents)',
+						'amount',
+						"The recipient's share, in cents. For example 2000 = R$ 20,00. Required in each split rule.",
+						{
+							field: 'amount',
+							type: 'cents',
+							required: true,
+							chosen: 'a share without an amount does not say how much the recipient gets',
+						},
+						ROW_NUMBER_INPUT('e.g. 2000'),
+					),
 					apiField(
 						'Cross Company',
 						'cross_company',
 						'Whether the recipient belongs to another company',
 						{ field: 'cross_company', type: 'boolean' },
+						ROW_FLAG_INPUT,
 					),
 					apiField('Recipient ID', 'recipient_id', 'UUID of the recipient of this share', {
 						field: 'recipient_id',
@@ -266,7 +325,10 @@ export const fields = declareFields([
 
 export const description = operationDescription('charge', 'create', fields.properties);
 
-const CREATED = { noun: 'charge', findWith: 'Charge → Get Many (newest first)' };
+const CREATED = {
+	noun: 'charge',
+	findWith: 'Charge → Get Many (filtered by amount and creation date)',
+};
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const body = requestBody.call(this, i, fields);

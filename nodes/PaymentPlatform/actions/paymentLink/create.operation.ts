@@ -57,10 +57,16 @@ export const fields = declareFields([
 			{ field: B.description, type: 'string' },
 			{ typeOptions: { rows: 2 } },
 		),
-		apiField('Expires At', 'expires_at', DATE_TIME_NOTE('When the link stops accepting payments'), {
-			field: B.expiresAt,
-			type: 'dateTime',
-		}),
+		apiField(
+			'Expires At',
+			'expires_at',
+			DATE_TIME_NOTE('When the link stops accepting payments', 'end'),
+			{
+				field: B.expiresAt,
+				type: 'dateTime',
+				bound: 'end',
+			},
+		),
 		apiField(
 			'Max Installments',
 			'max_installments',

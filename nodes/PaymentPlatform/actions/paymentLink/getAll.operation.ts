@@ -9,7 +9,7 @@ import { PAGINATION_FIELDS, withAdditionalQuery } from '../../fields/additionalF
 
 export const option = {
 	name: 'Get Many',
-	description: 'List the payment links of your merchant, newest first',
+	description: 'List the payment links of your merchant',
 	action: 'Get many payment links',
 };
 

@@ -46,7 +46,6 @@ export const fields = declareFields([
 				'averageTicket',
 				'Expected average sale value in reais (the API takes a decimal number here, not cents)',
 				{ field: 'average_ticket', type: 'number', range: { min: 0 } },
-				{ typeOptions: { numberPrecision: 2 } },
 			),
 			apiField(
 				'Birth Date',
@@ -145,7 +144,6 @@ export const fields = declareFields([
 				'monthlyRevenue',
 				'Expected monthly revenue in reais (the API takes a decimal number here, not cents)',
 				{ field: 'monthly_revenue', type: 'number', range: { min: 0 } },
-				{ typeOptions: { numberPrecision: 2 } },
 			),
 			apiField(
 				"Mother's Name",

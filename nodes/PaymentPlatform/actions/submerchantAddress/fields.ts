@@ -53,7 +53,7 @@ const ADDRESS_FIELDS: DeclaredField[] = [
 		'ZIP Code',
 		'zipCode',
 		'Postal code (CEP)',
-		{ field: 'zip_code', type: 'string', required: true, length: A.zipCode },
+		{ field: 'zip_code', type: 'string', required: true, length: A.zipCode, code: true },
 		{ placeholder: 'e.g. 01310-100' },
 	),
 	apiField(

@@ -89,8 +89,15 @@ const fileUrlField = (fileSource: 'url' | 'binary', description: string) =>
 	apiField(
 		'File URL',
 		'fileUrl',
-		`${description}. Optional for the API, but without it the platform has no file to review.`,
-		{ field: 'file_url', type: 'string', length: D.fileUrl },
+		`${description}. Required: a document without a file would replace the previous document of its type.`,
+		{
+			field: 'file_url',
+			type: 'string',
+			length: D.fileUrl,
+			required: true,
+			chosen:
+				'a document without a file would replace a good one (rule 3: re-sending a type replaces the previous document)',
+		},
 		{
 			placeholder: 'e.g. https://files.example.com/contract.pdf',
 			displayOptions: { show: { fileSource: [fileSource] } },
@@ -145,7 +152,7 @@ export const fields = declareFields([
 			},
 		],
 		default: 'url',
-		description: `Where the file's details come from. ${NO_UPLOAD_NOTE}. Only the type is required by the API; the file fields are sent when set.`,
+		description: `Where the file's details come from. ${NO_UPLOAD_NOTE}. The API requires only the type; this node also requires the File URL, since a document without a file would replace the previous document of its type. The other file fields are sent when set.`,
 	},
 	fileUrlField('url', `URL of the hosted file. ${NO_UPLOAD_NOTE}`),
 	fileUrlField(
@@ -182,7 +189,7 @@ export const fields = declareFields([
 		'Size of the file in bytes (the API does not measure the hosted file itself). Optional: 0 sends no size.',
 		{ field: 'file_size', type: 'integer', range: { min: 1 } },
 		{
-			typeOptions: { minValue: 0, numberPrecision: 0 },
+			typeOptions: { minValue: 0 },
 			displayOptions: { show: { fileSource: ['url'] } },
 		},
 	),
@@ -198,10 +205,12 @@ export const fields = declareFields([
 			field: 'number',
 			type: 'string',
 			length: D.number,
+			code: true,
 		}),
-		apiField('Expires At', 'expiresAt', DATE_TIME_NOTE('When the document expires'), {
+		apiField('Expires At', 'expiresAt', DATE_TIME_NOTE('When the document expires', 'end'), {
 			field: 'expires_at',
 			type: 'dateTime',
+			bound: 'end',
 		}),
 		apiField(
 			'Notes',
@@ -274,6 +283,12 @@ async function fileFromBinary(
 		);
 	}
 	const buffer = await this.helpers.getBinaryDataBuffer(i, propertyName);
+	if (buffer.length === 0) {
+		validate.fail(
+			'binaryPropertyName',
+			`must hold a file: the binary field "${propertyName}" is empty (0 bytes)`,
+		);
+	}
 	const declared = String(binary.mimeType ?? '')
 		.trim()
 		.toLowerCase();

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, listData } from '../../../shared/transport';
 import { getListLimit, declareFields, readPathIds, requestQuery } from '../../fields/fields';
 import {
 	returnAllAndLimit,
@@ -29,16 +29,12 @@ export const description = operationDescription('submerchantDocument', 'getAll',
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
 	const ids = readPathIds.call(this, i, fields);
 	const limit = getListLimit.call(this, i);
-	const { data } = await apiRequest.call(
-		this,
-		'GET',
-		`/v1/submerchants/${ids.submerchant_id}/documents`,
-		{
-			qs: requestQuery.call(this, i, fields),
-			itemIndex: i,
-		},
-	);
-	const documents = Array.isArray(data) ? (data as IDataObject[]) : [];
+	const path = `/v1/submerchants/${ids.submerchant_id}/documents`;
+	const { data } = await apiRequest.call(this, 'GET', path, {
+		qs: requestQuery.call(this, i, fields),
+		itemIndex: i,
+	});
+	const documents = listData.call(this, data, path, i);
 	const listed = limit === undefined ? documents : documents.slice(0, limit);
 	return simplifyAllIfChosen.call(this, i, 'document', listed);
 }
