@@ -291,7 +291,7 @@ export interface SignedParts {
 	headers: string[];
 }
 
-export type Unverified = 'invalid' | 'outsideTolerance' | 'tooLarge';
+type Unverified = 'invalid' | 'outsideTolerance' | 'tooLarge';
 
 type VerificationResult =
 	| { verified: true; verification: Verification; signed: SignedParts; headersRead: string[] }
