@@ -74,8 +74,10 @@ async function setUpFloodWorkflow(context) {
 function startFlood(url, bytes, stopFile) {
 	const script = path.join(__dirname, '..', 'lib', 'flood.js');
 	const args = [script, url, String(FLOOD_CONNECTIONS), '600000', String(bytes), stopFile];
-	return runCommand(process.execPath, args, { timeoutMs: 660_000 }).then(({ stdout }) =>
-		JSON.parse(stdout.trim().split('\n').pop() ?? '{}'),
+	// Settled at once either way: a flood that fails while the good deliveries are sent is reported after them.
+	return runCommand(process.execPath, args, { timeoutMs: 660_000 }).then(
+		({ stdout }) => ({ result: JSON.parse(stdout.trim().split('\n').pop() ?? '{}') }),
+		(/** @type {Error} */ error) => ({ error }),
 	);
 }
 
@@ -118,7 +120,9 @@ async function figureForgedFlood(context) {
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 			runs[side].push(await load(context, entry, deliveries));
 			fs.writeFileSync(stopFile, '');
-			floods[side].push(await flooding);
+			const flooded = await flooding;
+			if ('error' in flooded) throw flooded.error;
+			floods[side].push(flooded.result);
 		}
 		log(
 			`figure 5: run ${r + 1}/${CONFIG.triggerRuns}: ` +
