@@ -184,7 +184,7 @@ async function main() {
 			log('figure 4: cold require, tarball');
 			results.f4 = await figurePackage(context);
 		}
-		if (['1', '2', '3'].some((f) => CONFIG.only.has(f))) await runN8nFigures(context, results);
+		if (['1', '2', '3', '5'].some((f) => CONFIG.only.has(f))) await runN8nFigures(context, results);
 	} catch (error) {
 		failed = true;
 		console.error(state.interrupted ? 'interrupted' : error);
