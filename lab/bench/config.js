@@ -7,7 +7,8 @@
  *   BENCH_ITEMS          items of figure 1 (default 1000)
  *   BENCH_DELIVERIES     deliveries per load run of figure 3 (default 1000; quick 200)
  *   BENCH_CONCURRENCY    load generator connections (default 10)
- *   BENCH_ONLY           comma list of figures, e.g. "1,3" (default 1,2,3,4)
+ *   BENCH_ONLY           comma list of figures, e.g. "1,3" (default 1,2,3,4; 5, the forged flood, only when named)
+ *   BENCH_FLOOD_CONNECTIONS  figure 5's forging connections (default: BENCH_CONCURRENCY)
  *   BENCH_AUTH_FORMS     the credential forms figure 1 is taken again with, each after a restart of n8n (default
  *                        "generic"; "method,generic" adds the form before issue 24; "none": the shipped form only;
  *                        see lab/bench/lib/authForms.js)

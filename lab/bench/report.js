@@ -23,6 +23,7 @@ const { AUTH_FORMS } = require('./lib/authForms');
  * @property {Awaited<ReturnType<typeof import('./figures/packageCost').figurePackage>>} [f4]
  * @property {Awaited<ReturnType<typeof import('./figures/triggerFamilies').figureTriggerFamilies>>} [f3families]
  * @property {Awaited<ReturnType<typeof import('./figures/triggerFamilies').figureTriggerFamilies>>} [f3familiesLazy]
+ * @property {Awaited<ReturnType<typeof import('./figures/forgedFlood').figureForgedFlood>>} [f5] the forged flood (opt-in)
  */
 
 /** @param {number} n */

@@ -25,6 +25,7 @@ const {
 const { figurePackage } = require('./figures/packageCost');
 const { AUTH_FORMS, installAuthForm } = require('./lib/authForms');
 const { figureTriggerFamilies, setUpFamilyWorkflows } = require('./figures/triggerFamilies');
+const { figureForgedFlood, renderFlood } = require('./figures/forgedFlood');
 const { ROOT, n8n } = require('./lib/n8nRuns');
 const { interrupt, log, state } = require('./lib/runState');
 const { fixed } = require('../lib/stats');
@@ -111,6 +112,7 @@ async function runN8nFigures(context, results) {
 	if (setup) results.f3 = await figureTrigger(context, setup, 'default settings');
 	if (families)
 		results.f3families = await figureTriggerFamilies(context, families, 'default settings');
+	if (CONFIG.only.has('5')) results.f5 = await figureForgedFlood(context);
 	if (!CONFIG.only.has('2') && !setup) return;
 
 	// The same figures again on an n8n restarted with the setting the profile pointed at (Return All first, as above).
@@ -182,7 +184,7 @@ async function main() {
 			log('figure 4: cold require, tarball');
 			results.f4 = await figurePackage(context);
 		}
-		if (['1', '2', '3'].some((f) => CONFIG.only.has(f))) await runN8nFigures(context, results);
+		if (['1', '2', '3', '5'].some((f) => CONFIG.only.has(f))) await runN8nFigures(context, results);
 	} catch (error) {
 		failed = true;
 		console.error(state.interrupted ? 'interrupted' : error);
@@ -201,6 +203,10 @@ async function main() {
 			`\n${text}\n\nTotal ${fixed((Date.now() - started) / 1000, 0)} s. Reproduce: npm run bench`,
 		);
 		fs.writeFileSync(path.join(RESULTS_DIR, 'latest.md'), `${text}\n`);
+		if (results.f5) {
+			fs.writeFileSync(path.join(RESULTS_DIR, 'flood.md'), `${renderFlood(results.f5)}\n`);
+			log(`wrote lab/results/bench/flood.md`);
+		}
 		const config = { ...CONFIG, only: [...CONFIG.only] };
 		const json = { config, machine: machine(context), results };
 		fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);

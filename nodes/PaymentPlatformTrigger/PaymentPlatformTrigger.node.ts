@@ -18,6 +18,7 @@ import {
 	admitOnce,
 	logRefusal,
 	pausingNodesAfter,
+	REFUSAL_STATUS,
 	REFUSALS,
 	respond,
 	type Refusal,
@@ -40,6 +41,7 @@ import {
 import { keepRegistration, register, release, secretsOf } from './registration';
 import {
 	getHeader,
+	isTooLarge,
 	signatureCandidates,
 	verifyWithSecrets,
 	withoutHeaders,
@@ -172,25 +174,31 @@ export class PaymentPlatformTrigger implements INodeType {
 		const headers = this.getHeaderData() as RequestHeaders;
 		const webhook = this.getNodeWebhookUrl('default') ?? '';
 		const { current, previous } = secretsOf(this.getWorkflowStaticData('node'), Date.now());
-		const rawBody = await rawBodyOf.call(this);
+		// Over Maximum Body Size by its Content-Length: refused before the body is read (a type n8n leaves unread).
+		const declaredBytes = Number(getHeader(headers, 'content-length'));
+		const rawBody = isTooLarge(declaredBytes, settings) ? undefined : await rawBodyOf.call(this);
+		const bytes = rawBody?.length ?? (Number.isFinite(declaredBytes) ? declaredBytes : 0);
+		const tooLarge = isTooLarge(bytes, settings);
 		const hasSecret = current !== undefined || previous.length > 0;
 		const result =
-			hasSecret && rawBody !== undefined
+			hasSecret && rawBody !== undefined && !tooLarge
 				? verifyWithSecrets(current, previous, rawBody, headers, settings)
 				: undefined;
 		if (rawBody === undefined || result?.verified !== true) {
-			const reason: Refusal['reason'] = !hasSecret
-				? 'noSecret'
-				: rawBody === undefined
-					? 'unreadable'
-					: (result?.verified === false && result.reason) || 'invalid';
+			const reason: Refusal['reason'] = tooLarge
+				? 'tooLarge'
+				: !hasSecret
+					? 'noSecret'
+					: rawBody === undefined
+						? 'unreadable'
+						: (result?.verified === false && result.reason) || 'invalid';
 			logRefusal(this.logger, webhook, this.getWorkflow().name ?? '', {
 				reason,
 				contentType: getHeader(headers, 'content-type'),
-				bytes: rawBody?.length ?? 0,
+				bytes,
 				signatureHeaders: signatureCandidates(headers, settings.signatureHeader).map((h) => h.name),
 			});
-			return respond.call(this, 401, { message: REFUSALS[reason] });
+			return respond.call(this, REFUSAL_STATUS[reason], { message: REFUSALS[reason] });
 		}
 
 		// The signature proves the platform sent it: whatever its shape, the delivery runs (delivery.ts).

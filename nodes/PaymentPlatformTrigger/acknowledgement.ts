@@ -162,7 +162,21 @@ export const REFUSALS = {
 	outsideTolerance: 'Signature timestamp outside the tolerance',
 	noSecret: 'Missing or invalid signature',
 	unreadable: 'Missing or invalid signature',
+	tooLarge:
+		'The body is larger than this webhook accepts; it was not verified. Send it again later.',
 } as const;
+
+/**
+ * A body over Options → Maximum Body Size may be the platform's own: 503, which every sender retries (a 4xx, 413
+ * included, is final for many), so that it runs once the user raises the limit (docs/design.md).
+ */
+export const REFUSAL_STATUS: Record<keyof typeof REFUSALS, 401 | 503> = {
+	invalid: 401,
+	outsideTolerance: 401,
+	noSecret: 401,
+	unreadable: 401,
+	tooLarge: 503,
+};
 
 /** In the log's words; never a secret or a signature value. */
 const REFUSAL_REASONS: Record<keyof typeof REFUSALS, string> = {
@@ -170,6 +184,8 @@ const REFUSAL_REASONS: Record<keyof typeof REFUSALS, string> = {
 	outsideTolerance: "the signature's timestamp is outside the Timestamp Tolerance",
 	noSecret: 'the trigger has no endpoint secret (publish the workflow again to register it)',
 	unreadable: 'n8n did not keep the raw body (a multipart body cannot be verified)',
+	tooLarge:
+		'the body is over Options → Maximum Body Size, so it was not verified (if the platform sends deliveries this large, raise it: the next attempt runs)',
 };
 
 export interface Refusal {
@@ -186,6 +202,10 @@ interface RefusalLogState {
 }
 
 const refusalLog = new Map<string, RefusalLogState>();
+
+function pendingStatuses(pending: RefusalLogState['pending']): string {
+	return [...new Set([...pending.keys()].map((reason) => REFUSAL_STATUS[reason]))].join(' or ');
+}
 
 function pendingSummary(pending: RefusalLogState['pending']): string {
 	return [...pending].map(([reason, count]) => `${count} × ${REFUSAL_REASONS[reason]}`).join(', ');
@@ -212,7 +232,7 @@ export function logRefusal(
 			state.flushing = false;
 			if (state.pending.size === 0) return;
 			logger.warn(
-				`${where} answered 401 to more deliveries in the last minute: ${pendingSummary(state.pending)}.`,
+				`${where} answered ${pendingStatuses(state.pending)} to more deliveries in the last minute: ${pendingSummary(state.pending)}.`,
 				{ refusals: Object.fromEntries(state.pending) },
 			);
 			state.pending = new Map();
@@ -228,7 +248,7 @@ export function logRefusal(
 	const headers =
 		refusal.signatureHeaders.length > 0 ? refusal.signatureHeaders.join(', ') : 'none';
 	logger.warn(
-		`${where} answered 401 to a delivery: ${REFUSAL_REASONS[refusal.reason]}${unwritten}. Content-Type ${refusal.contentType ?? 'none'}, ${refusal.bytes} bytes, signature headers: ${headers}.`,
+		`${where} answered ${REFUSAL_STATUS[refusal.reason]} to a delivery: ${REFUSAL_REASONS[refusal.reason]}${unwritten}. Content-Type ${refusal.contentType ?? 'none'}, ${refusal.bytes} bytes, signature headers: ${headers}.`,
 		{ reason: refusal.reason, signatureHeaders: refusal.signatureHeaders },
 	);
 }

@@ -19,7 +19,10 @@ const NAMES = WEBHOOK_SIGNATURE_NAMES;
  * platforms resend for about three days. Resend Runs Again After: the first run may be lost without n8n saying so
  * for a while (a killed worker's job is reported after about 90 s), so a resend then runs: a duplicate, never a
  * loss. Endpoint Removal Delay: n8n unpublishes and republishes within moments when it publishes a changed trigger
- * or moves a project; within it the trigger takes its endpoint back, secret and all.
+ * or moves a project; within it the trigger takes its endpoint back, secret and all. Maximum Body Size (KiB): a charge
+ * event with 250 items, every field filled, 20 split recipients and 50 metadata entries weighs 298 KiB, 762 KiB with
+ * every accent escaped as JSON's \u00XX (test/trigger/bodyLimit.test.ts); a forged body under it costs at most one
+ * MAC per claimed family and secret (docs/webhook-signatures.md).
  */
 const RANGES = {
 	duplicateWindowSize: { default: 10_000, min: 1, max: 100_000, wholeNumber: true },
@@ -27,6 +30,7 @@ const RANGES = {
 	resendRunsAfter: { default: 25, min: 1, max: 3600 },
 	endpointRemovalDelay: { default: 60, min: 0, max: 3600 },
 	previousSecretHours: { default: 72, min: 0, max: 720 },
+	maxBodySize: { default: 1024, min: 1, max: 1_048_576, wholeNumber: true },
 };
 type RangedOption = keyof typeof RANGES;
 type Range = { default: number; min: number; max: number; wholeNumber?: boolean };
@@ -59,6 +63,7 @@ export interface TriggerOptions {
 	eventIdField?: string;
 	ignoreDuplicates?: boolean;
 	includeHeaders?: boolean;
+	maxBodySize?: unknown;
 	previousSecretHours?: unknown;
 	resendRunsAfter?: unknown;
 	signatureHeader?: string;
@@ -195,6 +200,11 @@ const OPTIONS: INodeProperties = {
 			description:
 				'Whether to add the request headers to the output item under "headers" (the signature headers are left out)',
 		},
+		rangedOption(
+			'maxBodySize',
+			'Maximum Body Size (KiB)',
+			`A delivery whose body is larger is answered 503 without any signature check and runs nothing, so a flood of large forged requests costs n8n little (${RANGES.maxBodySize.min} to ${RANGES.maxBodySize.max.toLocaleString('en-US')}). The platform sends a real one again: raise this and its next attempt runs (n8n's log names the size it refused). The default ${RANGES.maxBodySize.default.toLocaleString('en-US')} (1 MiB) fits a charge event with hundreds of items; n8n's own limit, N8N_PAYLOAD_SIZE_MAX (16 MiB by default), applies as well.`,
+		),
 		rangedOption(
 			'previousSecretHours',
 			'Previous Secret Grace Period (Hours)',
@@ -416,6 +426,9 @@ export function registrationSettings(options: TriggerOptions): RegistrationSetti
 export function verificationSettings(options: TriggerOptions): VerificationSettings | string {
 	const layout = parseSignedTextLayout(options.signedTextLayout || NAMES.signedTextLayout);
 	if (typeof layout === 'string') return layout;
+	const numbers = readRanged(options, ['maxBodySize']);
+	if (typeof numbers === 'string') return numbers;
+	const [maxBodyKib] = numbers;
 	const tolerance = Number(options.timestampTolerance ?? NAMES.toleranceSeconds);
 	return {
 		scheme: options.signatureScheme ?? 'automatic',
@@ -424,5 +437,6 @@ export function verificationSettings(options: TriggerOptions): VerificationSetti
 		signatureHeader: options.signatureHeader,
 		timestampHeader: options.timestampHeader,
 		signedTextLayout: layout,
+		maxBodyBytes: maxBodyKib * 1024,
 	};
 }

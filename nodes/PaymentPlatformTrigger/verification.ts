@@ -1,9 +1,9 @@
 /**
  * Verifying a delivery's signature in the families platforms use (WEBHOOK_SIGNATURE_NAMES): HMAC-SHA256 with the
  * endpoint secret over the exact raw body bytes, alone or after a signed prefix. Pure, no n8n imports, so it is
- * testable without n8n. Cost per request is bounded: few headers and values are read, and each family's MAC is
- * computed at most once per secret, only for a value of its shape, and only after its timestamp is inside the
- * tolerance.
+ * testable without n8n. Cost per request is bounded: a body over the Maximum Body Size is refused before any MAC;
+ * few headers and values are read; and each family the headers claim (a value of its shape, its timestamp inside
+ * the tolerance) costs one MAC per distinct candidate secret, a family they do not claim none.
  */
 import { createHmac, timingSafeEqual } from 'crypto';
 import { SIGNATURE_PREFIX, WEBHOOK_DELIVERY_HEADERS, WEBHOOK_SIGNATURE_NAMES } from './chosenNames';
@@ -269,6 +269,8 @@ export interface VerificationSettings {
 	signatureHeader?: string;
 	timestampHeader?: string;
 	signedTextLayout: SignedTextLayout;
+	/** A body larger than this is refused before any MAC (Options → Maximum Body Size). */
+	maxBodyBytes: number;
 }
 
 /** What the output item says: never the secret or a signature. */
@@ -285,19 +287,13 @@ export interface SignedParts {
 	headers: string[];
 }
 
+type Unverified = 'invalid' | 'outsideTolerance' | 'tooLarge';
+
 type VerificationResult =
 	| { verified: true; verification: Verification; signed: SignedParts; headersRead: string[] }
-	| { verified: false; reason: 'invalid' | 'outsideTolerance'; headersRead: string[] };
-
-interface FamilyCheck {
-	/** Undefined when the request carries no value of this family's shape. */
-	outcome?: 'verified' | 'invalid' | 'outsideTolerance';
-	timestampMs?: number;
-	signed?: SignedParts;
-}
+	| { verified: false; reason: Unverified; headersRead: string[] };
 
 interface Request {
-	secret: string;
 	rawBody: Buffer;
 	headers: RequestHeaders;
 	settings: VerificationSettings;
@@ -305,72 +301,91 @@ interface Request {
 	nowMs: number;
 }
 
-/** The window first (cheap), then one MAC. */
-function timestampedCheck(
-	request: Request,
-	timestamp: string | undefined,
-	anyFormat: boolean,
-	expectedMac: () => Buffer,
-	received: readonly Buffer[],
-	signed: SignedParts,
-): FamilyCheck {
-	if (timestamp === undefined || received.length === 0) return {};
-	const ms = timestampMs(timestamp, anyFormat);
-	if (ms === undefined) return { outcome: 'invalid' };
-	if (Math.abs(request.nowMs - ms) > request.settings.toleranceSeconds * 1000) {
-		return { outcome: 'outsideTolerance', timestampMs: ms };
-	}
-	const matched = matchesAny(expectedMac(), received);
-	return { outcome: matched ? 'verified' : 'invalid', timestampMs: ms, signed };
+/**
+ * A family the request's headers claim, its timestamp inside the tolerance: the MACs it received and how its
+ * expected MAC is computed under a secret (one MAC per secret).
+ */
+interface Claim {
+	family: SignatureFamily;
+	received: readonly Buffer[];
+	expectedMac: (secret: string) => Buffer;
+	timestampMs?: number;
+	signed: SignedParts;
 }
 
-const CHECKS: Record<SignatureFamily, (request: Request) => FamilyCheck> = {
+/** Undefined: the request carries no value of this family's shape. Claimed, but refused before any MAC: a reason. */
+type ClaimOutcome = Claim | 'invalid' | 'outsideTolerance' | undefined;
+
+/** The window first (cheap): a timestamp unreadable or outside it costs no MAC. */
+function timestampedClaim(
+	request: Request,
+	family: SignatureFamily,
+	timestamp: string | undefined,
+	anyFormat: boolean,
+	expectedMac: (secret: string) => Buffer,
+	received: readonly Buffer[],
+	signed: SignedParts,
+): ClaimOutcome {
+	if (timestamp === undefined || received.length === 0) return undefined;
+	const ms = timestampMs(timestamp, anyFormat);
+	if (ms === undefined) return 'invalid';
+	if (Math.abs(request.nowMs - ms) > request.settings.toleranceSeconds * 1000) {
+		return 'outsideTolerance';
+	}
+	return { family, received, expectedMac, timestampMs: ms, signed };
+}
+
+const CLAIMS: Record<SignatureFamily, (request: Request) => ClaimOutcome> = {
 	standardWebhooks(request) {
 		const names = NAMES.standardWebhooksHeaders;
 		const id = getHeader(request.headers, names.id);
 		const timestamp = getHeader(request.headers, names.timestamp)?.trim();
-		if (id === undefined) return {};
-		return timestampedCheck(
+		if (id === undefined) return undefined;
+		return timestampedClaim(
 			request,
+			'standardWebhooks',
 			timestamp,
 			false,
-			() => macAround(standardWebhooksKey(request.secret), `${id}.${timestamp}.`, request.rawBody),
+			(secret) => macAround(standardWebhooksKey(secret), `${id}.${timestamp}.`, request.rawBody),
 			request.values.standard,
 			{ id, headers: [names.id, names.timestamp] },
 		);
 	},
 	timestamped(request) {
 		const signed = request.values.timestamped;
-		return timestampedCheck(
+		return timestampedClaim(
 			request,
+			'timestamped',
 			signed?.timestamp,
 			false,
-			() => macAround(request.secret, `${signed?.timestamp}.`, request.rawBody),
+			(secret) => macAround(secret, `${signed?.timestamp}.`, request.rawBody),
 			signed?.macs ?? [],
 			{ headers: [] },
 		);
 	},
 	rawBody(request) {
 		const macs = request.values.plain.filter((plain) => !plain.versionLabelled);
-		if (macs.length === 0) return {};
-		const matched = matchesAny(
-			macAround(request.secret, '', request.rawBody),
-			macs.map((plain) => plain.mac),
-		);
-		return matched ? { outcome: 'verified', signed: { headers: [] } } : { outcome: 'invalid' };
+		if (macs.length === 0) return undefined;
+		return {
+			family: 'rawBody',
+			received: macs.map((plain) => plain.mac),
+			expectedMac: (secret) => macAround(secret, '', request.rawBody),
+			signed: { headers: [] },
+		};
 	},
 	timestampHeader(request) {
 		const { settings } = request;
 		const header = timestampCandidate(request.headers, settings.timestampHeader);
 		const timestamp = header?.value ?? '';
 		const { before, after } = settings.signedTextLayout;
-		return timestampedCheck(
+		return timestampedClaim(
 			request,
+			'timestampHeader',
 			header?.value,
 			true,
-			() =>
+			(secret) =>
 				macAround(
-					request.secret,
+					secret,
 					before.replace(TIMESTAMP_PLACEHOLDER, timestamp),
 					request.rawBody,
 					after.replace(TIMESTAMP_PLACEHOLDER, timestamp),
@@ -382,41 +397,47 @@ const CHECKS: Record<SignatureFamily, (request: Request) => FamilyCheck> = {
 };
 
 /**
- * The pinned scheme, or under Automatic each family whose shape the request carries; one valid signature is enough.
+ * The pinned scheme, or under Automatic each family whose shape the request carries, read once per request
+ * whatever the number of secrets.
  */
-function verifyDelivery(
-	request: Request,
-): { verification: Verification; signed: SignedParts } | 'outsideTolerance' | undefined {
-	const { settings } = request;
-	const families = settings.scheme === 'automatic' ? SIGNATURE_FAMILIES : [settings.scheme];
-	let refusal: 'outsideTolerance' | undefined;
+function claimsOf(request: Request): { claims: Claim[]; outsideTolerance: boolean } {
+	const { scheme } = request.settings;
+	const families = scheme === 'automatic' ? SIGNATURE_FAMILIES : [scheme];
+	const claims: Claim[] = [];
+	let outsideTolerance = false;
 	for (const family of families) {
-		const check = CHECKS[family](request);
-		if (check.outcome === 'outsideTolerance') refusal = 'outsideTolerance';
-		if (check.outcome !== 'verified') continue;
-		// Under Automatic, a raw-body match whose body reads as a timestamped family's signed text is refused: a
-		// timestamped delivery replayed as raw-body would escape the replay window. Pinning Raw Body lifts it.
-		const downgrade =
-			family === 'rawBody' &&
-			settings.scheme === 'automatic' &&
-			couldBeSignedText(
-				request.rawBody,
-				settings.signedTextLayout,
-				typeof standardWebhooksKey(request.secret) === 'string',
-			);
-		if (downgrade) continue;
-		const verification: Verification = { scheme: family };
-		if (check.timestampMs !== undefined) {
-			verification.timestamp = new Date(check.timestampMs).toISOString();
-		}
-		return { verification, signed: check.signed ?? { headers: [] } };
+		const outcome = CLAIMS[family](request);
+		if (outcome === 'outsideTolerance') outsideTolerance = true;
+		if (typeof outcome === 'object') claims.push(outcome);
 	}
-	return refusal;
+	return { claims, outsideTolerance };
+}
+
+/**
+ * Under Automatic, a raw-body match whose body reads as a timestamped family's signed text is refused: a timestamped
+ * delivery replayed as raw-body would escape the replay window. Pinning Raw Body lifts it.
+ */
+function isDowngrade(claim: Claim, secret: string, request: Request): boolean {
+	return (
+		claim.family === 'rawBody' &&
+		request.settings.scheme === 'automatic' &&
+		couldBeSignedText(
+			request.rawBody,
+			request.settings.signedTextLayout,
+			typeof standardWebhooksKey(secret) === 'string',
+		)
+	);
+}
+
+/** Whether a body of `bytes` is over the Maximum Body Size: refused before it is read or verified. */
+export function isTooLarge(bytes: number, settings: Pick<VerificationSettings, 'maxBodyBytes'>) {
+	return bytes > settings.maxBodyBytes;
 }
 
 /**
  * The current secret, then those of replaced registrations in their grace period (a delivery signed before the
- * change, resent now), newest first.
+ * change, resent now), newest first; each distinct secret once. One valid signature is enough. At most one MAC per
+ * claimed family and distinct secret, none for a body over the Maximum Body Size.
  */
 export function verifyWithSecrets(
 	current: string | undefined,
@@ -426,19 +447,31 @@ export function verifyWithSecrets(
 	settings: VerificationSettings,
 	nowMs: number = Date.now(),
 ): VerificationResult {
+	if (isTooLarge(rawBody.length, settings)) {
+		return { verified: false, reason: 'tooLarge', headersRead: [] };
+	}
 	const candidates = signatureCandidates(headers, settings.signatureHeader);
 	const headersRead = candidates.map((candidate) => candidate.name);
 	const values = readSignatureValues(candidates);
-	let reason: 'invalid' | 'outsideTolerance' = 'invalid';
-	const secrets = [...(current === undefined ? [] : [current]), ...previous];
-	for (const [index, secret] of secrets.entries()) {
+	const request: Request = { rawBody, headers, settings, values, nowMs };
+	const { claims, outsideTolerance } = claimsOf(request);
+	const secrets = [...new Set([...(current === undefined ? [] : [current]), ...previous])];
+	for (const secret of secrets) {
 		if (secret === '') continue;
-		const attempt = verifyDelivery({ secret, rawBody, headers, settings, values, nowMs });
-		if (typeof attempt === 'object') {
-			if (index > 0 || current === undefined) attempt.verification.secret = 'previous';
-			return { verified: true, ...attempt, headersRead };
+		for (const claim of claims) {
+			if (!matchesAny(claim.expectedMac(secret), claim.received)) continue;
+			if (isDowngrade(claim, secret, request)) continue;
+			const verification: Verification = { scheme: claim.family };
+			if (claim.timestampMs !== undefined) {
+				verification.timestamp = new Date(claim.timestampMs).toISOString();
+			}
+			if (secret !== current) verification.secret = 'previous';
+			return { verified: true, verification, signed: claim.signed, headersRead };
 		}
-		if (attempt === 'outsideTolerance') reason = attempt;
 	}
-	return { verified: false, reason, headersRead };
+	return {
+		verified: false,
+		reason: outsideTolerance ? 'outsideTolerance' : 'invalid',
+		headersRead,
+	};
 }

@@ -179,7 +179,7 @@ async function sendConcurrentMix(run) {
 	}
 	const mixedValid = attacks
 		.resolve(
-			attacks.validVariants(14).filter((v) => !v.label.includes('5 MB')),
+			attacks.validVariants(14).filter((v) => !v.label.includes('1 MiB body')),
 			run.context(),
 		)
 		.filter((v) => v.valid)

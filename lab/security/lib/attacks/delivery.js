@@ -17,6 +17,9 @@
  * - 422: n8n's own body parser rejects a body labelled JSON that does not parse, before the trigger runs (a body
  *   labelled XML: 422 or 401, see wrongContentType).
  * - 400: n8n's own multipart parser rejects a malformed multipart body, before the trigger runs.
+ * - 503 `... larger than this webhook accepts ...`: the trigger refuses a body over its Maximum Body Size (1 MiB by
+ *   default) before any signature check, forged or signed alike; a sender retries a 5xx, so a real one runs once the
+ *   user raises the limit.
  * - 500: n8n refuses a body over N8N_PAYLOAD_SIZE_MAX (16 MiB by default; also after gzip inflation) with
  *   "There was a problem executing the workflow", before the trigger runs.
  * - 404: n8n serves the webhook for POST only.
@@ -31,6 +34,7 @@ const STATUS = {
 	runs: 200,
 	ignored: 200,
 	stillRunning: 503,
+	overTriggerLimit: 503,
 	n8nUnparsable: 422,
 	n8nBadMultipart: 400,
 	n8nTooLarge: 500,
@@ -44,6 +48,9 @@ const XML_WAIT_MS = 5_000;
 const N8N_PAYLOAD_LIMIT = 16 * 1024 * 1024;
 
 const FIVE_MB = 5 * 1024 * 1024;
+
+/** The trigger's default Maximum Body Size, in bytes (1 MiB). */
+const TRIGGER_BODY_LIMIT = 1024 * 1024;
 
 /**
  * A charge event body like the platform's; `overrides` replace top-level fields.
@@ -175,6 +182,15 @@ const unauthorized = {
 };
 
 /**
+ * Over the trigger's Maximum Body Size: 503 before any signature check, and no run.
+ * @type {Expectation}
+ */
+const overTriggerLimit = {
+	expectStatus: STATUS.overTriggerLimit,
+	expectText: 'larger than this webhook accepts',
+};
+
+/**
  * A validly signed delivery the trigger runs whatever its body: 200 and exactly one execution (`withExpect` sets
  * the id it is traced by).
  * @type {Expectation}
@@ -277,10 +293,12 @@ module.exports = {
 	XML_WAIT_MS,
 	N8N_PAYLOAD_LIMIT,
 	FIVE_MB,
+	TRIGGER_BODY_LIMIT,
 	eventBody,
 	bytes,
 	delivery,
 	unauthorized,
+	overTriggerLimit,
 	runsOnce,
 	duplicate,
 	withExpect,
