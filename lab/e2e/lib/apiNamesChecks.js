@@ -12,7 +12,7 @@ const { SEED } = require('../../../sandbox/seedIds');
 const { ADDRESS } = require('../../../test/cases/values');
 const { RENAMED_API_NAMES } = require('../../../test/harness/renamedApiNames');
 const { CREDENTIAL_TYPE } = require('../../../scripts/lib/packageInfo');
-const { execute } = require('./cli');
+const { execute } = require('../../lib/n8nExecute');
 const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../lib/workflows');
 
 const CASES = [

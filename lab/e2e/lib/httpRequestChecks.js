@@ -9,7 +9,7 @@
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox/seedIds');
 const { chain } = require('../../lib/workflowBuilder');
-const { execute } = require('./cli');
+const { execute } = require('../../lib/n8nExecute');
 const { httpRequestNode, manualTriggerNode, nodeOutput } = require('../../lib/workflows');
 
 const HTTP_NODE_NAME = 'HTTP Request';

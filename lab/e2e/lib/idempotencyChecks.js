@@ -5,7 +5,7 @@
  * the same key. The sandbox honours the key (sandbox/idempotency.js).
  */
 const assert = require('node:assert/strict');
-const { execute } = require('./cli');
+const { execute } = require('../../lib/n8nExecute');
 const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../lib/workflows');
 
 /** Charge → Create whose key is stable for the workflow (its id): every run of it is the same intent. */

@@ -2,7 +2,7 @@
 /** The action node in workflows: every operation, the invalid inputs, and the onboarding example. */
 const assert = require('node:assert/strict');
 const n8n = require('../../lib/n8n');
-const { cliExecute, execute } = require('./cli');
+const { cliExecute, execute } = require('../../lib/n8nExecute');
 const {
 	BATCH_CASES,
 	EXPRESSION_CASES,

@@ -10,7 +10,8 @@
 const assert = require('node:assert/strict');
 const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
-const { n8nLine, sandboxCredential, sleep, startN8n, waitFor } = require('../../lib/n8n');
+const { n8nLine, sandboxCredential, startN8n } = require('../../lib/n8n');
+const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const {
 	TRIGGER_NODE_NAME,
 	httpRequestNode,

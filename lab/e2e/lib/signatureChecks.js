@@ -11,7 +11,7 @@ const Stripe = require('stripe');
 const { Webhook } = require('standardwebhooks');
 const { SEED } = require('../../../sandbox/seedIds');
 const { signedHeaders } = require('../../../sandbox/signature');
-const { sleep, waitFor } = require('../../lib/n8n');
+const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { TRIGGER_NODE_NAME, nodeOutput, triggerWorkflow } = require('../../lib/workflows');
 
 const EVENT = 'charge.captured';

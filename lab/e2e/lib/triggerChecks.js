@@ -11,7 +11,7 @@ const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
 const { deliveryHeaders, signatureHeaderValue } = require('../../../sandbox/signature');
 const { deliveryKeyOf } = require('../../lib/deliveryKey');
-const { sleep, waitFor } = require('../../lib/n8n');
+const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const {
 	TRIGGER_NODE_NAME,
 	nodeOutput,
