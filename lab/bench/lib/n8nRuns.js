@@ -7,12 +7,13 @@ const { waitFor } = require('../../../scripts/lib/wait');
 const { checkInterrupted, nowMs } = require('./runState');
 const { running } = require('./context');
 const workflows = require('./workflows');
+const { allExecutions } = require('../../lib/executions');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /**
  * @typedef {import('./context').BenchContext} BenchContext
- * @typedef {{ path: string, workflow: import('../../lib/workflowBuilder').WorkflowJson }} BuiltWorkflow
+ * @typedef {{ path: string, workflow: import('../../lib/workflows').WorkflowJson }} BuiltWorkflow
  * @typedef {BuiltWorkflow & { id: string, seen: Set<string> }} Entry
  * @typedef {{ clientMs: number, execMs: number, nodeMs: number, outputItems: number | undefined }} WebhookRun
  */
@@ -72,7 +73,7 @@ async function runWebhookWorkflow(context, entry, body, { withData = true } = {}
 	const execution = await waitFor(
 		`the execution of ${entry.workflow.name}`,
 		async () => {
-			const [latest] = await client.listExecutions({
+			const [latest] = await allExecutions(client, {
 				workflowId: entry.id,
 				limit: 1,
 				includeData: withData,

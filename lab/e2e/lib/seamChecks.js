@@ -15,12 +15,12 @@ const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const {
 	TRIGGER_NODE_NAME,
 	httpRequestNode,
-	nodeOutput,
 	setNode,
 	stopAndErrorNode,
 	triggerWorkflow,
 	waitNode,
 } = require('../../lib/workflows');
+const { allExecutions, nodeOutput } = require('../../lib/executions');
 const { registerDirectly } = require('./repairChecks');
 const { deliveryKeyOf } = require('../../lib/deliveryKey');
 const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
@@ -108,7 +108,7 @@ async function runsOfDelivery(client, workflowId, body) {
 	const key = deliveryKeyOf(body);
 	const executions = await executionsOf(client, workflowId);
 	const runs = executions.filter(
-		(execution) => nodeOutput(execution.data, TRIGGER_NODE_NAME)[0]?.deliveryKey === key,
+		(execution) => nodeOutput(execution, TRIGGER_NODE_NAME)[0]?.deliveryKey === key,
 	);
 	return {
 		success: runs.filter((execution) => execution.status === 'success').length,
@@ -472,7 +472,7 @@ async function checkWaitsAndUnconfirmedAnswers(report, context) {
 				// The run has not ended: it waits for its approval (n8n 1.x's public API does not list waiting ones).
 				await sleep(QUIET_MS);
 				for (const status of ['success', 'error']) {
-					assert.deepEqual(await client.listExecutions({ workflowId: approvalId, status }), []);
+					assert.deepEqual(await allExecutions(client, { workflowId: approvalId, status }), []);
 				}
 			} finally {
 				await client.deactivateWorkflow(approvalId);

@@ -12,7 +12,9 @@ const { Webhook } = require('standardwebhooks');
 const { SEED } = require('../../../sandbox/seedIds');
 const { signedHeaders } = require('../../../sandbox/signature');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
-const { TRIGGER_NODE_NAME, nodeOutput, triggerWorkflow } = require('../../lib/workflows');
+const { TRIGGER_NODE_NAME, triggerWorkflow } = require('../../lib/workflows');
+const { allExecutions, nodeOutput, settledExecutions } = require('../../lib/executions');
+const { endpointSecret } = require('./triggerChecks');
 
 const EVENT = 'charge.captured';
 const QUIET_MS = 2_000;
@@ -71,17 +73,8 @@ async function post(url, text, headers) {
 	return { status: response.status, text: await response.text() };
 }
 
-async function finishedExecutions(client, workflowId, atLeast) {
-	return await waitFor(`${atLeast} executions`, async () => {
-		const list = await client.listExecutions({ workflowId, includeData: true, limit: 100 });
-		return list.length >= atLeast && list.every((e) => e.finished || e.status === 'error')
-			? list
-			: undefined;
-	});
-}
-
 async function checkSignatureFamilies(report, context) {
-	const { admin, client, credential, instance, sandbox } = context;
+	const { admin, client, credential, instance } = context;
 	await admin.reset();
 	const { webhookId, workflow } = triggerWorkflow(
 		'E2E trigger: signature families',
@@ -96,9 +89,7 @@ async function checkSignatureFamilies(report, context) {
 
 	await report.check('signature families: the trigger registers its endpoint', async () => {
 		await client.activateWorkflow(created.id);
-		const endpoint = [...sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
-		assert.ok(endpoint?.secret, 'no endpoint with a secret');
-		secret = endpoint.secret;
+		secret = endpointSecret(context, url);
 		await waitFor('the production webhook', async () => {
 			const response = await fetch(url, { method: 'POST', body: '{}' });
 			return response.status !== 404;
@@ -112,9 +103,13 @@ async function checkSignatureFamilies(report, context) {
 			const answer = await post(url, text, sign(secret, text, id, t));
 			assert.equal(answer.status, 200, `n8n answered ${answer.status} ${answer.text}`);
 			executions++;
-			const list = await finishedExecutions(client, created.id, executions);
+			const list = await settledExecutions(
+				client,
+				{ workflowId: created.id, includeData: true },
+				executions,
+			);
 			const runs = list
-				.map((execution) => ({ execution, item: nodeOutput(execution.data, TRIGGER_NODE_NAME)[0] }))
+				.map((execution) => ({ execution, item: nodeOutput(execution, TRIGGER_NODE_NAME)[0] }))
 				.filter(({ item }) => item?.id === id);
 			assert.equal(runs.length, 1, `${runs.length} executions for ${id}`);
 			assert.equal(runs[0].execution.status, 'success');
@@ -150,7 +145,7 @@ async function checkSignatureFamilies(report, context) {
 				'answered other than 401',
 			);
 			await sleep(QUIET_MS);
-			const list = await client.listExecutions({ workflowId: created.id, limit: 100 });
+			const list = await allExecutions(client, { workflowId: created.id });
 			assert.equal(list.length, executions, 'a stale or forged delivery ran the workflow');
 		},
 	);

@@ -14,11 +14,11 @@ const { deliveryKeyOf } = require('../../lib/deliveryKey');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const {
 	TRIGGER_NODE_NAME,
-	nodeOutput,
 	postNode,
 	stopAndErrorNode,
 	triggerWorkflow,
 } = require('../../lib/workflows');
+const { allExecutions, nodeOutput, settledExecutions } = require('../../lib/executions');
 
 const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 /** How long to wait before saying that something did NOT happen. */
@@ -27,9 +27,8 @@ const QUIET_MS = 2_000;
 const REMOVAL_DELAY_SECONDS = 2;
 
 /** The workflow's executions (public API, newest first), with their data. */
-async function executionsOf(client, workflowId) {
-	return await client.listExecutions({ workflowId, includeData: true, limit: 50 });
-}
+const executionsOf = (client, workflowId) =>
+	allExecutions(client, { workflowId, includeData: true });
 
 /** Waits until the sandbox has the delivery with at least `attempts` attempts and a final answer. */
 async function settledDelivery(admin, deliveryId, attempts = 1) {
@@ -63,18 +62,13 @@ async function sendSigned(url, secret, body, headers) {
 }
 
 /**
- * Waits until the workflow has at least `total` finished executions, then returns the trigger items of those whose
+ * Waits until the workflow has at least `total` settled executions, then returns the trigger items of those whose
  * trigger output has `deliveryKey` (each once per execution).
  */
 async function runsOf(client, workflowId, total, deliveryKey) {
-	const list = await waitFor(`${total} executions`, async () => {
-		const executions = await executionsOf(client, workflowId);
-		return executions.length >= total && executions.every((e) => e.finished || e.status === 'error')
-			? executions
-			: undefined;
-	});
+	const list = await settledExecutions(client, { workflowId, includeData: true }, total);
 	return list
-		.map((execution) => ({ execution, item: nodeOutput(execution.data, TRIGGER_NODE_NAME)[0] }))
+		.map((execution) => ({ execution, item: nodeOutput(execution, TRIGGER_NODE_NAME)[0] }))
 		.filter(({ item }) => item?.deliveryKey === deliveryKey);
 }
 
@@ -126,7 +120,7 @@ async function checkTrigger(report, context) {
 					: undefined;
 			});
 			assert.equal(execution.status, 'success');
-			const [item] = nodeOutput(execution.data, TRIGGER_NODE_NAME);
+			const [item] = nodeOutput(execution, TRIGGER_NODE_NAME);
 			assert.partialDeepStrictEqual(item, {
 				id: state.deliveryId,
 				event: 'charge.captured',

@@ -20,8 +20,7 @@
  */
 const { SEED } = require('../../../sandbox/seedIds');
 const { waitFor } = require('../../../scripts/lib/wait');
-const { postNode, setNode, triggerWorkflow } = require('../../lib/workflows');
-const { chain } = require('../../lib/workflowBuilder');
+const { chain, postNode, setNode, triggerWorkflow } = require('../../lib/workflows');
 const { endpointChanges, waitUntilQuiet } = require('./parts');
 const { NEEDS_USER_AGENT_PATH, RECORD_NODE_NAME, WEBHOOKS } = require('./queueRun');
 
