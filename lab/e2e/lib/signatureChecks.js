@@ -7,8 +7,10 @@
  */
 const assert = require('node:assert/strict');
 const { randomUUID } = require('crypto');
-const Stripe = require('stripe');
-const { Webhook } = require('standardwebhooks');
+const {
+	standardWebhooksHeaders,
+	stripeSignature,
+} = require('../../../test/harness/librarySigners');
 const { SEED } = require('../../../sandbox/seedIds');
 const { signedHeaders } = require('../../../sandbox/signature');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
@@ -36,21 +38,11 @@ function newBody() {
 const SIGNERS = {
 	'timestamped (stripe package)': {
 		scheme: 'timestamped',
-		sign: (secret, text, _id, t) => ({
-			'stripe-signature': new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({
-				payload: text,
-				secret,
-				timestamp: t,
-			}),
-		}),
+		sign: (secret, text, _id, t) => ({ 'stripe-signature': stripeSignature(secret, text, t) }),
 	},
 	'Standard Webhooks (standardwebhooks package)': {
 		scheme: 'standardWebhooks',
-		sign: (secret, text, id, t) => ({
-			'webhook-id': id,
-			'webhook-timestamp': String(t),
-			'webhook-signature': new Webhook(secret).sign(id, new Date(t * 1000), text),
-		}),
+		sign: standardWebhooksHeaders,
 	},
 	'timestamp in its own header (sandbox signer)': {
 		scheme: 'timestampHeader',
