@@ -7,8 +7,7 @@
  * endpoints its own way; runs that pause (n8n answers them 2xx) and executions that end without their data (the
  * trigger answers them 500); a When Received delivery n8n could not start; refusals in the log; any Content-Type.
  */
-const { checkFixWhileResending } = require('./seams/fix');
-const { checkPublicationService } = require('./seams/publicationService');
+const { checkFixWhileResending, checkPublicationService } = require('./seams/fix');
 const { checkReplays } = require('./seams/replays');
 const { checkRestarts } = require('./seams/restarts');
 const { checkUnpublishRemoval } = require('./seams/unpublish');
