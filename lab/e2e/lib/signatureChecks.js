@@ -14,6 +14,7 @@ const {
 const { SEED } = require('../../../sandbox/seedIds');
 const { signedHeaders } = require('../../../sandbox/signature');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
+const { waitForWebhook } = require('../../lib/http');
 const { TRIGGER_NODE_NAME, triggerWorkflow } = require('../../lib/workflows');
 const { allExecutions, nodeOutput, settledExecutions } = require('../../lib/executions');
 const { endpointSecret } = require('./triggerChecks');
@@ -82,10 +83,7 @@ async function checkSignatureFamilies(report, context) {
 	await report.check('signature families: the trigger registers its endpoint', async () => {
 		await client.activateWorkflow(created.id);
 		secret = endpointSecret(context, url);
-		await waitFor('the production webhook', async () => {
-			const response = await fetch(url, { method: 'POST', body: '{}' });
-			return response.status !== 404;
-		});
+		await waitForWebhook(url);
 	});
 
 	for (const [name, { scheme, sign }] of Object.entries(SIGNERS)) {

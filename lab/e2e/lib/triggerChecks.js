@@ -12,6 +12,7 @@ const { SEED } = require('../../../sandbox/seedIds');
 const { deliveryHeaders, signatureHeaderValue } = require('../../../sandbox/signature');
 const { deliveryKeyOf } = require('../../lib/deliveryKey');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
+const { waitForWebhook } = require('../../lib/http');
 const {
 	TRIGGER_NODE_NAME,
 	postNode,
@@ -98,10 +99,7 @@ async function checkTrigger(report, context) {
 		'trigger: the webhook answers on its production URL (not only after readiness)',
 		async () => {
 			// n8n may register webhooks a moment after activation returns: wait for an answer other than 404.
-			await waitFor('the production webhook', async () => {
-				const response = await fetch(webhookUrl, { method: 'POST', body: '{}' });
-				return response.status !== 404;
-			});
+			await waitForWebhook(webhookUrl);
 		},
 	);
 
@@ -324,10 +322,7 @@ async function checkAcknowledgeAfterRun(report, context) {
 			const created = await client.createWorkflow(workflow);
 			await client.activateWorkflow(created.id);
 			const url = `${instance.url}/webhook/${webhookId}/webhook`;
-			await waitFor('the production webhook', async () => {
-				const response = await fetch(url, { method: 'POST', body: '{}' });
-				return response.status !== 404;
-			});
+			await waitForWebhook(url);
 			workflows.push({ id: created.id, url });
 		}
 		const [ok, fails] = workflows;

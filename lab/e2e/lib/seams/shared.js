@@ -7,6 +7,7 @@ const { randomUUID } = require('crypto');
 const { SEED } = require('../../../../sandbox/seedIds');
 const { startN8n } = require('../../../lib/n8n');
 const { waitFor } = require('../../../../scripts/lib/wait');
+const { waitForWebhook } = require('../../../lib/http');
 const {
 	TRIGGER_NODE_NAME,
 	setNode,
@@ -79,13 +80,6 @@ async function publish(context, { webhookId, workflow }) {
 	);
 	await waitForWebhook(url);
 	return created.id;
-}
-
-async function waitForWebhook(url) {
-	await waitFor('the production webhook', async () => {
-		const response = await fetch(url, { method: 'POST', body: '{}' });
-		return response.status !== 404;
-	});
 }
 
 /** The platform's endpoint requests that change something (the list is read at every activation). */
@@ -169,5 +163,4 @@ module.exports = {
 	restartN8n,
 	runsOfDelivery,
 	urlOf,
-	waitForWebhook,
 };

@@ -15,14 +15,8 @@ const {
 } = require('../../../lib/workflows');
 const { allExecutions } = require('../../../lib/executions');
 const { endpointSecret, executionsOf, sendSigned } = require('../triggerChecks');
-const {
-	QUIET_MS,
-	AFTER_THE_RUN,
-	urlOf,
-	publish,
-	waitForWebhook,
-	deliveryBody,
-} = require('./shared');
+const { QUIET_MS, AFTER_THE_RUN, urlOf, publish, deliveryBody } = require('./shared');
+const { waitForWebhook } = require('../../../lib/http');
 
 async function checkWaitsAndUnconfirmedAnswers(report, context) {
 	const { admin, client, credential, instance } = context;
