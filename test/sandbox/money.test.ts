@@ -58,33 +58,6 @@ describe('payment links', () => {
 		expectNotFound(await t().api.get(`/v1/payment-links/${UNKNOWN_ID}`), 'Payment link');
 	});
 
-	it('uploads a cover sent as FormData and serves the same bytes at cover_image_url', async () => {
-		const form = new FormData();
-		form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'cover.png');
-		const response = await t().api.post(uploadUrl, form);
-		expect(response.status).toBe(200);
-		expect(Object.keys(response.data.data)).toEqual(['cover_image_url']);
-		const coverUrl = response.data.data.cover_image_url as string;
-		expect(coverUrl.startsWith(`${t().sandbox.url}/__admin/uploads/`)).toBe(true);
-		const served = await t().anonymous.get(coverUrl, { responseType: 'arraybuffer' });
-		expect(served.headers['content-type']).toBe('image/png');
-		expect(Buffer.from(served.data)).toEqual(PNG_BYTES);
-		const link = await t().api.get(`/v1/payment-links/${SEED.paymentLinkId}`);
-		expect(link.data.data.cover_image_url).toBe(coverUrl);
-
-		const recorded = t().sandbox.requests.find((r) => r.path === uploadUrl);
-		expect(recorded?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-		expect(recorded?.parts).toEqual([
-			{
-				name: 'file',
-				filename: 'cover.png',
-				contentType: 'image/png',
-				size: PNG_BYTES.length,
-				data: PNG_BYTES,
-			},
-		]);
-	});
-
 	// "Size and format limits of the image are not shown": the part's content type is not checked.
 	it.each([
 		['a text part', 'text/plain'],
