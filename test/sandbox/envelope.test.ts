@@ -51,6 +51,19 @@ describe('authentication', () => {
 		expect(response.headers['www-authenticate']).toMatch(/^Basic /);
 	});
 
+	it('accepts the configured key pair (scheme name case-insensitive)', async () => {
+		const ok = await t().anonymous.get('/v1/submerchants', {
+			headers: { Authorization: basic('pk_test_envelope:sk_test_envelope_secret') },
+		});
+		expect(ok.status).toBe(200);
+		const lower = await t().anonymous.get('/v1/submerchants', {
+			headers: {
+				Authorization: `basic ${Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64')}`,
+			},
+		});
+		expect(lower.status).toBe(200);
+	});
+
 	const id = '00000000-0000-4000-8000-000000000000';
 	it.each([
 		['GET', '/v1/submerchants'],
