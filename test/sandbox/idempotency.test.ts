@@ -3,7 +3,6 @@
  * applying anything again; the same key with another body (or route) is refused; a failed first request keeps nothing.
  */
 import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER } from '../../sandbox/api/names';
-import { SEED } from '../../sandbox';
 import { expectError, useTestSandbox } from '../harness/sandboxHttp';
 
 const t = useTestSandbox();
