@@ -201,6 +201,54 @@ describe('POST /v1/charges rules', () => {
 });
 
 describe('POST /v1/charges', () => {
+	it('creates a pending pix charge with the documented fields', async () => {
+		const body = {
+			...pix,
+			currency: 'BRL',
+			submerchant_id: SEED.submerchants.active,
+			shipping_amount: 500,
+			customer: {
+				name: 'Joana Dias',
+				email: 'joana@example.com',
+				tax_id: '39053344705',
+				phone: '+5511999999999',
+				birthdate: '1990-01-01',
+			},
+			items: [
+				{
+					id: 'sku-1',
+					name: 'Shirt',
+					quantity: 2,
+					unit_price: 250,
+					tangible: true,
+					description: 'Blue',
+					category: 'apparel',
+					code: 'S1',
+				},
+			],
+			split: [{ recipient_id: SEED.submerchants.active, amount: 100, cross_company: false }],
+			metadata: { order_id: 'ORD-9' },
+		};
+		const response = await t().api.post('/v1/charges', body);
+		expect(response.status).toBe(201);
+		expect(response.data.data).toMatchObject({
+			merchant_id: SEED.merchantId,
+			submerchant_id: SEED.submerchants.active,
+			amount: 1000,
+			currency: 'BRL',
+			status: 'pending',
+			payment_method: 'pix',
+			product_type: 'physical',
+			customer: body.customer,
+			items: body.items,
+			split: body.split,
+			metadata: body.metadata,
+			card: null,
+		});
+		const fetched = await t().api.get(`/v1/charges/${response.data.data.id}`);
+		expect(fetched.data.data).toEqual(response.data.data);
+	});
+
 	it('never stores or returns the card number or CVV', async () => {
 		const response = await t().api.post('/v1/charges', card);
 		expect(response.status).toBe(201);

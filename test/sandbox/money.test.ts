@@ -199,6 +199,16 @@ describe('POST /v1/anticipations rules', () => {
 });
 
 describe('anticipations', () => {
+	it('a receivable already anticipated is refused', async () => {
+		const body = { receivable_ids: [R.capturedInstallment2] };
+		expect((await t().api.post('/v1/anticipations', body)).status).toBe(201);
+		expectValidationError(
+			await t().api.post('/v1/anticipations', body),
+			'receivable_ids[0]',
+			'status',
+		);
+	});
+
 	it('metadata is optional', async () => {
 		const response = await t().api.post('/v1/anticipations', {
 			receivable_ids: [R.capturedInstallment3],

@@ -42,6 +42,21 @@ describe('GET /v1/submerchants', () => {
 	});
 });
 
+describe('GET /v1/submerchants/{id}', () => {
+	it('returns the complete submerchant with its addresses', async () => {
+		const response = await t().api.get(`/v1/submerchants/${S.active}`);
+		expect(response.data.data).toMatchObject({
+			id: S.active,
+			parent_merchant_id: SEED.merchantId,
+			entity_type: 'pj',
+			status: 'active',
+			mcc: '5651',
+			average_ticket: '120.00',
+			addresses: [expect.objectContaining({ id: SEED.addresses.activeBilling, type: 'billing' })],
+		});
+	});
+});
+
 describe('PATCH /v1/submerchants/{id} rules', () => {
 	const url = `/v1/submerchants/${S.pfReadyForReview}`;
 	it.each([
@@ -162,6 +177,20 @@ describe('POST /v1/submerchants/{id}/addresses rules', () => {
 		const response = await t().api.post(url, { ...valid, [field]: value });
 		expect(response.status).toBe(201);
 		expect(response.data.data[field]).toBe(value);
+	});
+
+	it('creates the address and returns it; a new primary one demotes the previous primary', async () => {
+		const response = await t().api.post(url, { ...valid, complement: 'Loja 2', is_primary: true });
+		expect(response.status).toBe(201);
+		expect(Object.keys(response.data).sort()).toEqual(['data', 'message', 'success']);
+		expect(response.data.data).toMatchObject({
+			...valid,
+			submerchant_id: S.active,
+			complement: 'Loja 2',
+			is_primary: true,
+		});
+		expect(response.data.data.id).toMatch(/^[0-9a-f-]{36}$/);
+		expect(t().sandbox.store.addresses.get(SEED.addresses.activeBilling)?.is_primary).toBe(false);
 	});
 
 	it('the address type defaults to billing', async () => {
@@ -377,6 +406,13 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 
 describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 	const submit = (id: string) => t().api.post(`/v1/submerchants/${id}/submit-for-review`);
+	const addDocument = (id: string, type: string) =>
+		t().api.post(`/v1/submerchants/${id}/documents`, {
+			type,
+			file_url: 'https://files.example.com/x.pdf',
+			file_name: 'x.pdf',
+		});
+
 	it.each([
 		[
 			'a PF without documents',
@@ -436,6 +472,16 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 		['inactive', S.inactive],
 	])('answers 409 CONFLICT for a %s submerchant', async (status, id) => {
 		expectError(await submit(id), 409, ERROR_CODES.conflict, status);
+	});
+
+	it('moves a complete PF to pending_review once it has a document; success and message only', async () => {
+		expect((await addDocument(S.pfReadyForReview, 'front_id')).status).toBe(201);
+		const response = await submit(S.pfReadyForReview);
+		expectMessageOnly(response);
+		expect((await t().api.get(`/v1/submerchants/${S.pfReadyForReview}`)).data.data.status).toBe(
+			'pending_review',
+		);
+		expectError(await submit(S.pfReadyForReview), 409, ERROR_CODES.conflict);
 	});
 
 	it('moves a PJ with a legal representative and a document to pending_review', async () => {
