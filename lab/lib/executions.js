@@ -85,4 +85,29 @@ function nodeOutput(execution, nodeName) {
 	return (run?.data?.main?.[0] ?? []).map((/** @type {{ json: any }} */ item) => item.json);
 }
 
-module.exports = { allExecutions, isSettled, nodeOutput, settledExecutions };
+/**
+ * How many finished executions a workflow has, and how many of them succeeded, without listing them: the editor's
+ * execution list (REST), which counts in the database (exact on SQLite).
+ * @param {import('./n8n').N8nClient} client
+ * @param {string} workflowId
+ */
+async function countExecutions(client, workflowId) {
+	/** @param {object} filter */
+	const count = async (filter) => {
+		const query = new URLSearchParams({
+			filter: JSON.stringify({ workflowId, ...filter }),
+			limit: '1',
+		});
+		const page = await client.rest('GET', `/executions?${query}`);
+		if (typeof page?.count !== 'number' || page.estimated) {
+			throw new Error(
+				`the execution list gave no exact count: ${JSON.stringify(page).slice(0, 200)}`,
+			);
+		}
+		return /** @type {number} */ (page.count);
+	};
+	const [finished, succeeded] = await Promise.all([count({}), count({ status: ['success'] })]);
+	return { finished, succeeded };
+}
+
+module.exports = { allExecutions, countExecutions, isSettled, nodeOutput, settledExecutions };

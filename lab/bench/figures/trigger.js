@@ -12,13 +12,13 @@ const path = require('path');
 const { randomUUID } = require('crypto');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
-const { addWorkflow, countExecutions, runNode, waitForWebhook } = require('../lib/n8nRuns');
+const { addWorkflow, runNode, waitForWebhook } = require('../lib/n8nRuns');
 const { cpuMsOf } = require('../../lib/rss');
 const { log, nowMs } = require('../lib/runState');
 const { fixed, median, ms } = require('../../lib/stats');
 const { waitFor } = require('../../../scripts/lib/wait');
 const workflows = require('../lib/workflows');
-const { allExecutions } = require('../../lib/executions');
+const { allExecutions, countExecutions } = require('../../lib/executions');
 
 const EVENT = 'charge.captured';
 /** @typedef {'ours' | 'oursAfterRun' | 'handBuilt' | 'plain' | 'plainExpression'} Side */
@@ -197,7 +197,7 @@ async function load(context, entry, file) {
 	let lastChange = Date.now();
 	const allFinished = async () => {
 		const before = counts.finished;
-		counts = await countExecutions(context, entry.id);
+		counts = await countExecutions(running(context).client, entry.id);
 		if (counts.finished !== before) lastChange = Date.now();
 		return counts.finished >= entry.expected;
 	};

@@ -19,32 +19,6 @@ const ROOT = path.resolve(__dirname, '..', '..');
  */
 
 /**
- * How many finished executions a workflow has, and how many of them succeeded (the editor's execution list, which
- * counts in the database: exact on SQLite).
- * @param {BenchContext} context
- * @param {string} workflowId
- */
-async function countExecutions(context, workflowId) {
-	const { client } = running(context);
-	/** @param {object} filter */
-	const count = async (filter) => {
-		const query = new URLSearchParams({
-			filter: JSON.stringify({ workflowId, ...filter }),
-			limit: '1',
-		});
-		const page = await client.rest('GET', `/executions?${query}`);
-		if (typeof page?.count !== 'number' || page.estimated) {
-			throw new Error(
-				`the execution list gave no exact count: ${JSON.stringify(page).slice(0, 200)}`,
-			);
-		}
-		return /** @type {number} */ (page.count);
-	};
-	const [finished, succeeded] = await Promise.all([count({}), count({ status: ['success'] })]);
-	return { finished, succeeded };
-}
-
-/**
  * POSTs `body` to a `lastNode` webhook (the answer comes when the run has finished), then reads that execution.
  * Returns the execution's own wall time (stoppedAt - startedAt), the node under test's time, and the caller's time.
  * @param {BenchContext} context
@@ -147,7 +121,6 @@ async function runNode(args, what) {
 module.exports = {
 	ROOT,
 	addWorkflow,
-	countExecutions,
 	n8n,
 	runNode,
 	runWebhookWorkflow,
