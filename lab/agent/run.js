@@ -27,6 +27,7 @@ const { ensureChromium } = require('../lib/browser');
 const { screenshotAgentWorkflow } = require('./lib/editorShot');
 const { agentWorkflow } = require('./lib/workflows');
 const { resultsDir } = require('../lib/results');
+const { execute } = require('../lib/n8nExecute');
 const {
 	HUMAN_REVIEW_SCRIPTS,
 	HUMAN_REVIEW_SHOT,
@@ -47,26 +48,6 @@ const RESULTS_DIR = resultsDir('agent');
  */
 
 /**
- * Runs a workflow with `n8n execute`; returns the exit code and the execution (`{ data: { resultData } }`).
- * @param {AgentContext} context
- * @param {string} workflowId
- */
-async function execute(context, workflowId) {
-	const { instance } = context.stack;
-	const args = ['execute', `--id=${workflowId}`, '--rawOutput'];
-	const { code, signal, stdout, stderr } = await n8n.n8nCli(context.n8nDir, instance, args, {
-		allowFailure: true,
-	});
-	const run = n8n.parseRawOutput(stdout);
-	if (!run) {
-		throw new Error(
-			`n8n execute printed no execution (exit ${code ?? signal}):\n${n8n.tail(stdout + stderr, 20)}`,
-		);
-	}
-	return { code, run };
-}
-
-/**
  * Imports the scenario's workflow, runs it, and hands what happened to the scenario's checks.
  * @param {Report} report
  * @param {AgentContext} context
@@ -81,7 +62,7 @@ async function runScenario(report, context, scenario) {
 	const created = await stack.client.createWorkflow(workflow);
 	stack.sandbox.clearRequests();
 	const started = Date.now();
-	const { code, run } = await execute(context, created.id);
+	const { code, run } = await execute({ ...stack, n8nDir: context.n8nDir }, created.id);
 	const ms = Date.now() - started;
 	const chats = model.requestsFor(scenario.script.prompt);
 	if (process.env.AGENT_DUMP === '1') console.log(JSON.stringify(chats, null, 2));

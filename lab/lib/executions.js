@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Executions through n8n's public API (`/api/v1/executions`), every page.
+ * Executions through n8n's public API (`/api/v1/executions`): the one place the suites list them and wait for them.
  */
 const { sleep, waitFor } = require('../../scripts/lib/wait');
 
@@ -11,11 +11,12 @@ const MAX_PAGES = 40;
  * An execution as the public API returns it (with `data` when asked for).
  * @typedef {{ id: string, status: string, finished?: boolean, workflowId?: string, startedAt: string,
  *   stoppedAt: string, data?: any }} Execution
- * @typedef {{ workflowId?: string, includeData?: boolean, status?: string }} ExecutionQuery
+ * @typedef {{ workflowId?: string, includeData?: boolean, status?: string, limit?: number }} ExecutionQuery
+ *   `limit`: only the newest `limit` executions (one page)
  */
 
 /**
- * Every execution matching `query` (all pages, newest first).
+ * Every execution matching `query` (all pages, newest first; with `limit`, the newest `limit`).
  * @param {import('./n8n').N8nClient} client
  * @param {ExecutionQuery} [query]
  * @returns {Promise<Execution[]>}
@@ -25,9 +26,10 @@ async function allExecutions(client, query = {}) {
 	const executions = [];
 	/** @type {string | undefined} */
 	let cursor;
+	const { limit, ...filters } = query;
 	for (let page = 0; page < MAX_PAGES; page++) {
-		const qs = new URLSearchParams({ limit: String(PAGE) });
-		for (const [key, value] of Object.entries(query))
+		const qs = new URLSearchParams({ limit: String(limit ?? PAGE) });
+		for (const [key, value] of Object.entries(filters))
 			if (value !== undefined) qs.set(key, String(value));
 		if (cursor) qs.set('cursor', cursor);
 		const result = /** @type {{ data?: Execution[], nextCursor?: string }} */ (
@@ -35,7 +37,7 @@ async function allExecutions(client, query = {}) {
 		);
 		executions.push(...(result.data ?? []));
 		cursor = result.nextCursor;
-		if (!cursor) return executions;
+		if (!cursor || limit !== undefined) return executions;
 	}
 	throw new Error(`more than ${MAX_PAGES * PAGE} executions`);
 }
@@ -83,4 +85,29 @@ function nodeOutput(execution, nodeName) {
 	return (run?.data?.main?.[0] ?? []).map((/** @type {{ json: any }} */ item) => item.json);
 }
 
-module.exports = { allExecutions, isSettled, nodeOutput, settledExecutions };
+/**
+ * How many finished executions a workflow has, and how many of them succeeded, without listing them: the editor's
+ * execution list (REST), which counts in the database (exact on SQLite).
+ * @param {import('./n8n').N8nClient} client
+ * @param {string} workflowId
+ */
+async function countExecutions(client, workflowId) {
+	/** @param {object} filter */
+	const count = async (filter) => {
+		const query = new URLSearchParams({
+			filter: JSON.stringify({ workflowId, ...filter }),
+			limit: '1',
+		});
+		const page = await client.rest('GET', `/executions?${query}`);
+		if (typeof page?.count !== 'number' || page.estimated) {
+			throw new Error(
+				`the execution list gave no exact count: ${JSON.stringify(page).slice(0, 200)}`,
+			);
+		}
+		return /** @type {number} */ (page.count);
+	};
+	const [finished, succeeded] = await Promise.all([count({}), count({ status: ['success'] })]);
+	return { finished, succeeded };
+}
+
+module.exports = { allExecutions, countExecutions, isSettled, nodeOutput, settledExecutions };

@@ -1,4 +1,5 @@
 'use strict';
+const { waitFor } = require('../../scripts/lib/wait');
 /**
  * Sending one request to n8n and keeping what came back. Network errors are results, not exceptions: an attack
  * that makes n8n drop the connection must be counted, not crash the suite.
@@ -60,4 +61,16 @@ async function inParallel(tasks, limit) {
 	return results;
 }
 
-module.exports = { inParallel, send };
+/**
+ * Waits until n8n serves the production webhook at `url`: a POST of `{}` answered with anything but 404 (n8n may
+ * register webhooks a moment after activation returns). A trigger refuses that unsigned body; it runs nothing.
+ * @param {string} url
+ */
+async function waitForWebhook(url) {
+	await waitFor('the production webhook', async () => {
+		const { status } = await send(url, { body: Buffer.from('{}'), timeoutMs: 10_000 });
+		return status !== null && status !== 404;
+	});
+}
+
+module.exports = { inParallel, send, waitForWebhook };

@@ -16,7 +16,7 @@
  *
  * This file only gathers the modules that do each job: packageInfo (names, places), packageInstall (build, place the
  * package), n8nLines (what differs between n8n lines), n8nInstall (install an n8n, and its Node), n8nProcess (CLI and
- * servers), n8nClient (REST and public API), stack (the ready instance), wait (polling).
+ * servers), n8nClient (REST and public API), stack (the ready instance). Waiting: scripts/lib/wait.
  */
 module.exports = {
 	...require('../../scripts/lib/packageInfo'),
@@ -26,6 +26,5 @@ module.exports = {
 	...require('./n8nProcess'),
 	...require('./n8nClient'),
 	...require('./stack'),
-	...require('../../scripts/lib/wait'),
 	tail: require('./processes').tail,
 };

@@ -260,18 +260,6 @@ class N8nClient {
 		return await this.api('GET', `/workflows/${encodeURIComponent(id)}`);
 	}
 
-	/**
-	 * Public API: executions, newest first.
-	 * @param {{ workflowId?: string, includeData?: boolean, status?: string, limit?: number }} [query]
-	 */
-	async listExecutions(query = {}) {
-		const qs = new URLSearchParams();
-		for (const [key, value] of Object.entries(query))
-			if (value !== undefined) qs.set(key, String(value));
-		const page = await this.api('GET', `/executions?${qs}`);
-		return page.data;
-	}
-
 	/** Node types the editor gets (POST /rest/node-types with every known type and version). */
 	async nodeTypes(typesWithVersions) {
 		return await this.rest('POST', '/node-types', { nodeInfos: typesWithVersions });

@@ -4,8 +4,42 @@
  * kind of node is built here once (a suite's own workflows are chains of these).
  */
 const { randomUUID } = require('crypto');
-const { chain, credentialsOf } = require('./workflowBuilder');
 const { CREDENTIAL_TYPE, NODE_TYPES } = require('../../scripts/lib/packageInfo');
+
+/**
+ * @typedef {{ name: string, type: string, typeVersion: number, parameters: object, [key: string]: unknown }} NodeJson
+ * @typedef {{ name: string, nodes: Array<NodeJson & { id: string, position: number[] }>,
+ *   connections: Record<string, { main: Array<Array<{ node: string, type: string, index: number }>> }>,
+ *   settings: { executionOrder: string } }} WorkflowJson
+ */
+
+/**
+ * A chain of nodes, each connected to the next on its first output.
+ * @param {string} name
+ * @param {NodeJson[]} nodes
+ * @returns {WorkflowJson}
+ */
+function chain(name, nodes) {
+	/** @type {WorkflowJson['connections']} */
+	const connections = {};
+	for (let i = 0; i < nodes.length - 1; i++) {
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	}
+	return {
+		name,
+		nodes: nodes.map((node, i) => ({ id: randomUUID(), position: [i * 220, 0], ...node })),
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * The `credentials` entry of a node that uses this Payment Platform credential.
+ * @param {{ id: string, name: string }} credential
+ */
+const credentialsOf = (credential) => ({
+	[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
+});
 
 const ACTION_NODE_NAME = 'Payment Platform';
 const TRIGGER_NODE_NAME = 'Payment Platform Trigger';
@@ -153,17 +187,17 @@ function operationWorkflow(name, parameters, credential, before = [], node = {})
  * @param {string[]} events
  * @param {{ id: string, name: string }} credential
  * @param {object} [options] the trigger's Options collection
- * @param {{ parameters?: object, after?: object[] }} [more]
+ * @param {{ parameters?: object, after?: object[], nodeName?: string }} [more]
  */
 function triggerWorkflow(
 	name,
 	events,
 	credential,
 	options = {},
-	{ parameters = {}, after = [] } = {},
+	{ parameters = {}, after = [], nodeName = TRIGGER_NODE_NAME } = {},
 ) {
 	const trigger = paymentPlatformTriggerNode(
-		TRIGGER_NODE_NAME,
+		nodeName,
 		{ ...parameters, events, options },
 		credential,
 	);
@@ -266,13 +300,9 @@ function base64ToFileNode(name, sourceProperty, fileName, mimeType) {
 	};
 }
 
-/** What one node emitted (first run, first output) in an execution's data, as JSON items. */
-function nodeOutput(executionData, nodeName) {
-	const run = executionData?.resultData?.runData?.[nodeName]?.[0];
-	return (run?.data?.main?.[0] ?? []).map((item) => item.json);
-}
-
 module.exports = {
+	chain,
+	credentialsOf,
 	ACTION_NODE_NAME,
 	TRIGGER_NODE_NAME,
 	TRIGGER_TYPE_VERSION,
@@ -281,7 +311,6 @@ module.exports = {
 	httpRequestNode,
 	itemsNodes,
 	manualTriggerNode,
-	nodeOutput,
 	operationWorkflow,
 	paymentPlatformNode,
 	paymentPlatformTriggerNode,

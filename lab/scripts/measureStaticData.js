@@ -20,8 +20,7 @@ const { DatabaseSync } = require('node:sqlite');
 const n8n = require('../lib/n8n');
 const { stopAll, stopAllOnSignals } = require('../lib/processes');
 const { sleep } = require('../../scripts/lib/wait');
-const { chain } = require('../lib/workflowBuilder');
-const { waitNode } = require('../lib/workflows');
+const { chain, waitNode } = require('../lib/workflows');
 const { resultsDir, writeReport } = require('../lib/results');
 
 const PROBE_DIR = path.join(__dirname, 'staticDataProbe');

@@ -7,8 +7,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
-import Stripe from 'stripe';
-import { Webhook } from 'standardwebhooks';
+import { standardWebhooksHeaders, stripeSignature } from './librarySigners';
 import { hmac, signatureHeaders, signedText, signingKey } from '../../sandbox/signature';
 import { verificationSettings } from '../../nodes/PaymentPlatformTrigger/properties';
 import {
@@ -146,12 +145,7 @@ export function timestampedSigned(
 
 /** Timestamped with the `stripe` package's own test-header helper. */
 export function stripeSigned(secret: string, t = nowSeconds(), body = bodyBytes()): SignedDelivery {
-	const stripe = new Stripe('sk_test_signing_only');
-	const signature = stripe.webhooks.generateTestHeaderString({
-		payload: body.toString('utf8'),
-		secret,
-		timestamp: t,
-	});
+	const signature = stripeSignature(secret, body.toString('utf8'), t);
 	return { headers: { ...eventHeaders, 'stripe-signature': signature }, rawBody: body };
 }
 
@@ -212,17 +206,8 @@ export function standardLibrarySigned(
 	t = nowSeconds(),
 	body = bodyBytes(),
 ): SignedDelivery {
-	const id = 'msg_library_signed';
-	const signature = new Webhook(secret).sign(id, new Date(t * 1000), body.toString('utf8'));
-	return {
-		headers: {
-			...eventHeaders,
-			'webhook-id': id,
-			'webhook-timestamp': String(t),
-			'webhook-signature': signature,
-		},
-		rawBody: body,
-	};
+	const headers = standardWebhooksHeaders(secret, body.toString('utf8'), 'msg_library_signed', t);
+	return { headers: { ...eventHeaders, ...headers }, rawBody: body };
 }
 
 export const CAPTURED_ONLY: INodeParameters = { events: ['charge.captured'], options: {} };

@@ -103,21 +103,6 @@ describe('authentication', () => {
 });
 
 describe('envelope', () => {
-	it('a list has success, message, data and pagination', async () => {
-		const response = await t().api.get('/v1/submerchants');
-		expect(response.status).toBe(200);
-		expect(Object.keys(response.data).sort()).toEqual(['data', 'message', 'pagination', 'success']);
-		expect(response.data.success).toBe(true);
-		expect(typeof response.data.message).toBe('string');
-		expect(Array.isArray(response.data.data)).toBe(true);
-	});
-
-	it('a single resource has success, message and data, no pagination', async () => {
-		const response = await t().api.get(`/v1/submerchants/${S.active}`);
-		expect(Object.keys(response.data).sort()).toEqual(['data', 'message', 'success']);
-		expect(response.headers['content-type']).toMatch(/^application\/json/);
-	});
-
 	it('answers 404 NOT_FOUND for an unknown /v1 route and for paths outside /v1', async () => {
 		expectNotFound(await t().api.get('/v1/nothing-here'), '/v1/nothing-here');
 		expectNotFound(await t().api.get('/v2/submerchants'));

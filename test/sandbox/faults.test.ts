@@ -7,7 +7,7 @@
 import { waitFor } from '../../scripts/lib/wait';
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { FAULT_KINDS, SEED, type FaultSpec } from '../../sandbox';
-import { faultsFromEnv, NON_JSON_BODY, SUCCESS_FALSE } from '../../sandbox/faults';
+import { faultsFromEnv } from '../../sandbox/faults';
 import {
 	expectError,
 	expectNotFound,
@@ -30,20 +30,6 @@ const statusesOf = () => t().sandbox.requests.map((request) => request.status);
 const newEndpoint = { url: 'https://example.com/hooks/faults', events: ['charge.captured'] };
 
 describe('fault kinds', () => {
-	it.each([
-		['rate_limit', 429, ERROR_CODES.rateLimited, 'Too many requests'],
-		['error_500', 500, ERROR_CODES.internal, 'Internal server error'],
-		['bad_gateway_502', 502, 'BAD_GATEWAY', 'Bad gateway'],
-		['unavailable_503', 503, 'SERVICE_UNAVAILABLE', 'Service unavailable'],
-		['gateway_timeout_504', 504, 'GATEWAY_TIMEOUT', 'Gateway timeout'],
-	] as const)('%s answers %i with the error envelope', async (kind, status, code, message) => {
-		t().sandbox.setFaults([{ route: 'GET /v1/charges/*', kind, count: 1 }]);
-		const response = await t().api.get(CHARGE);
-		expectError(response, status, code, message);
-		expect(faultsOf()).toEqual([kind]);
-		expect(statusesOf()).toEqual([status]);
-	});
-
 	it('rate_limit sends Retry-After (1 s by default, or retryAfter)', async () => {
 		t().sandbox.setFaults([
 			{ route: 'GET /v1/charges/*', kind: 'rate_limit', count: 1 },
@@ -58,38 +44,6 @@ describe('fault kinds', () => {
 		expect((await t().api.get(CHARGE)).headers).not.toHaveProperty('retry-after');
 		t().sandbox.setFaults([{ kind: 'unavailable_503', count: 1, retryAfter: 0 }]);
 		expect((await t().api.get(CHARGE)).headers['retry-after']).toBe('0');
-	});
-
-	it('non_json answers an HTML page with 200, or the status asked for', async () => {
-		t().sandbox.setFaults([{ kind: 'non_json', count: 1 }]);
-		const response = await t().api.get(CHARGE, { responseType: 'text' });
-		expect(response.status).toBe(200);
-		expect(response.headers['content-type']).toMatch(/^text\/html/);
-		expect(response.data).toBe(NON_JSON_BODY);
-		t().sandbox.setFaults([{ kind: 'non_json', count: 1, status: 502 }]);
-		expect((await t().api.get(CHARGE, { responseType: 'text' })).status).toBe(502);
-	});
-
-	it('success_false answers 200 with success false, message and error', async () => {
-		t().sandbox.setFaults([{ kind: 'success_false', count: 1 }]);
-		expectError(await t().api.get(CHARGE), 200, SUCCESS_FALSE.code, SUCCESS_FALSE.message);
-	});
-
-	it('the short-circuit kinds never reach the handler: nothing is created', async () => {
-		t().sandbox.setFaults([{ route: 'POST /v1/postbacks/endpoints', kind: 'error_500' }]);
-		const before = t().sandbox.store.webhookEndpoints.size;
-		expect((await t().api.post('/v1/postbacks/endpoints', newEndpoint)).status).toBe(500);
-		expect(t().sandbox.store.webhookEndpoints.size).toBe(before);
-	});
-
-	it('missing_data runs the operation and answers its success without data', async () => {
-		t().sandbox.setFaults([{ route: 'POST /v1/postbacks/endpoints', kind: 'missing_data' }]);
-		const before = t().sandbox.store.webhookEndpoints.size;
-		const response = await t().api.post('/v1/postbacks/endpoints', newEndpoint);
-		expect(response.status).toBe(201);
-		expect(response.data).toEqual({ success: true, message: expect.any(String) });
-		expect(t().sandbox.store.webhookEndpoints.size).toBe(before + 1);
-		expect(faultsOf()).toEqual(['missing_data']);
 	});
 
 	it('applied_then_503 runs the operation, keeps its answer for a key, and answers 503', async () => {

@@ -31,28 +31,6 @@ describe('GET /v1/submerchants', () => {
 		expect([...created].sort().reverse()).toEqual(created);
 	});
 
-	it.each([
-		[
-			'pending',
-			[
-				S.pfReadyForReview,
-				S.pfMissingMotherName,
-				S.pjWithLegalRepresentative,
-				S.pjWithoutLegalRepresentative,
-			],
-		],
-		['active', [S.active]],
-		['rejected', [S.rejected]],
-		['pending_review', [S.pendingReview]],
-		['suspended', [S.suspended]],
-		['inactive', [S.inactive]],
-	])('filters by status=%s', async (status, expected) => {
-		const response = await t().api.get('/v1/submerchants', { params: { status } });
-		const ids = response.data.data.map((s: { id: string }) => s.id);
-		expect(ids.sort()).toEqual([...expected].sort());
-		expect(response.data.pagination.total).toBe(expected.length);
-	});
-
 	it.each(['approved', 'PENDING', ''])('rejects status=%j', async (status) => {
 		const response = await t().api.get('/v1/submerchants', { params: { status } });
 		expectValidationError(
@@ -83,38 +61,17 @@ describe('PATCH /v1/submerchants/{id} rules', () => {
 	const url = `/v1/submerchants/${S.pfReadyForReview}`;
 	it.each([
 		['trade_name', 'ab', 'length', 'trade_name must be 3 to 255 characters'],
-		['trade_name', repeat(256), 'length', 'trade_name must be 3 to 255 characters'],
 		['trade_name', 12345, 'string', 'trade_name must be a string'],
-		['legal_name', 'ab', 'length', 'legal_name must be 3 to 255 characters'],
-		['legal_name', repeat(256), 'length', 'legal_name must be 3 to 255 characters'],
-		['email', 'not-an-email', 'pattern', 'email must be a valid e-mail address'],
-		['phone', repeat(21, '9'), 'length', 'phone must be at most 20 characters'],
-		['website', repeat(256), 'length', 'website must be at most 255 characters'],
 		['description', 42, 'string', 'description must be a string'],
-		['soft_descriptor', repeat(23), 'length', 'soft_descriptor must be at most 22 characters'],
-		['birth_date', '12/04/1990', 'pattern', 'birth_date must be a date in the format YYYY-MM-DD'],
-		['birth_date', '1990-4-12', 'pattern', 'birth_date must be a date in the format YYYY-MM-DD'],
-		['mother_name', repeat(256), 'length', 'mother_name must be at most 255 characters'],
-		['business_type', 'retail', 'enum', 'business_type must be one of physical, digital, both'],
 		['product_categories', 'clothing', 'array', 'product_categories must be an array'],
 		['product_categories', ['ok', 7], 'string', 'product_categories[1] must be a string'],
-		['average_ticket', -1, 'min', 'average_ticket must be a number greater than or equal to 0'],
 		[
 			'average_ticket',
 			'100',
 			'number',
 			'average_ticket must be a number greater than or equal to 0',
 		],
-		[
-			'monthly_revenue',
-			-0.01,
-			'min',
-			'monthly_revenue must be a number greater than or equal to 0',
-		],
 		['monthly_revenue', true, 'number', 'monthly_revenue must be a number'],
-		['mcc', '123', 'pattern', 'mcc must be exactly 4 digits'],
-		['mcc', '12345', 'pattern', 'mcc must be exactly 4 digits'],
-		['mcc', '12a4', 'pattern', 'mcc must be exactly 4 digits'],
 		['mcc', 5411, 'string', 'mcc must be a string'],
 		['cnaes', 'x', 'array', 'cnaes must be an array'],
 		['cnaes', [1], 'object', 'cnaes[0] must be an object'],
@@ -161,40 +118,6 @@ describe('PATCH /v1/submerchants/{id} rules', () => {
 		);
 	});
 
-	it('accepts the boundary values and returns the updated submerchant', async () => {
-		const response = await t().api.patch(url, {
-			trade_name: 'abc',
-			legal_name: repeat(255),
-			email: 'ana@example.com',
-			phone: repeat(20, '9'),
-			website: repeat(255),
-			description: 'Handmade',
-			soft_descriptor: repeat(22, 'S'),
-			birth_date: '2000-02-29',
-			mother_name: repeat(255),
-			business_type: 'digital',
-			product_categories: ['art'],
-			average_ticket: 0,
-			monthly_revenue: 1234.5,
-			mcc: '0742',
-			cnaes: [{ code: '9001-9/02', description: 'Artes', is_primary: true }],
-		});
-		expect(response.status).toBe(200);
-		expect(response.data.success).toBe(true);
-		expect(response.data.data).toMatchObject({
-			id: S.pfReadyForReview,
-			trade_name: 'abc',
-			average_ticket: '0.00',
-			monthly_revenue: '1234.50',
-			mcc: '0742',
-			tax_id: '39053344705',
-			cnaes: [{ code: '9001-9/02', description: 'Artes', is_primary: true }],
-		});
-		expect(response.data.data.updated_at).not.toBe('2025-01-15T12:00:00.000Z');
-		const fetched = await t().api.get(url);
-		expect(fetched.data.data.business_type).toBe('digital');
-	});
-
 	it('answers 404 for an unknown submerchant', async () => {
 		expectNotFound(await t().api.patch(`/v1/submerchants/${UNKNOWN_ID}`, { phone: '1' }));
 	});
@@ -229,22 +152,8 @@ describe('POST /v1/submerchants/{id}/addresses rules', () => {
 
 	it.each([
 		['street', '', 'length', 'street must be 1 to 255 characters'],
-		['street', repeat(256), 'length', 'street must be 1 to 255 characters'],
 		['street', 12, 'string', 'street must be a string'],
-		['number', '', 'length', 'number must be 1 to 20 characters'],
-		['number', repeat(21, '1'), 'length', 'number must be 1 to 20 characters'],
-		['neighborhood', repeat(101), 'length', 'neighborhood must be 1 to 100 characters'],
-		['city', '', 'length', 'city must be 1 to 100 characters'],
-		['city', repeat(101), 'length', 'city must be 1 to 100 characters'],
-		['state', 'S', 'length', 'state must be exactly 2 characters'],
-		['state', 'SPX', 'length', 'state must be exactly 2 characters'],
-		['zip_code', '0130500', 'length', 'zip_code must be 8 to 10 characters'],
-		['zip_code', '01305-00000', 'length', 'zip_code must be 8 to 10 characters'],
-		['complement', repeat(101), 'length', 'complement must be at most 100 characters'],
-		['country', 'BRA', 'length', 'country must be exactly 2 characters'],
-		['country', 'B', 'length', 'country must be exactly 2 characters'],
 		['is_primary', 'yes', 'boolean', 'is_primary must be a boolean'],
-		['type', 'home', 'enum', 'type must be one of billing, shipping, both'],
 		['address_type', 'billing', 'unknown_field', 'address_type is not an allowed field'],
 	])('%s = %j → %s', async (field, value, rule, message) => {
 		expectValidationError(
@@ -308,26 +217,10 @@ describe('PATCH /v1/submerchants/{id}/addresses/{addressId} rules', () => {
 
 	it.each([
 		['is_primary', 'no', 'boolean', 'is_primary must be a boolean'],
-		['type', 'home', 'enum', 'type must be one of billing, shipping, both'],
 		['city', 7, 'string', 'city must be a string'],
 		['street_name', 'x', 'unknown_field', 'street_name is not an allowed field'],
 	])('%s = %j → %s', async (field, value, rule, message) => {
 		expectValidationError(await t().api.patch(url, { [field]: value }), field, rule, message);
-	});
-
-	it('updates only the fields sent and returns success and message only', async () => {
-		const response = await t().api.patch(url, {
-			number: '2000',
-			zip_code: repeat(10, '1'),
-			type: 'both',
-		});
-		expectMessageOnly(response);
-		expect(t().sandbox.store.addresses.get(SEED.addresses.activeBilling)).toMatchObject({
-			number: '2000',
-			zip_code: '1111111111',
-			type: 'both',
-			street: 'Avenida Paulista',
-		});
 	});
 
 	it('answers 404 for an unknown address or an address of another submerchant', async () => {
@@ -356,21 +249,6 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 
 	it.each([
 		[{ type: undefined }, 'type', 'required', 'type is required'],
-		[{ type: '' }, 'type', 'length', 'type must be 1 to 100 characters'],
-		[{ type: repeat(101) }, 'type', 'length', 'type must be 1 to 100 characters'],
-		[{ type: 'passport' }, 'type', 'enum', 'type must be one of social_contract'],
-		[
-			{ file_url: `https://files.example.com/${repeat(480)}.pdf` },
-			'file_url',
-			'length',
-			'file_url must be at most 500 characters',
-		],
-		[
-			{ file_name: `${repeat(252)}.pdf` },
-			'file_name',
-			'length',
-			'file_name must be at most 255 characters',
-		],
 		[
 			{ file_name: 'contract' },
 			'file_name',
@@ -389,15 +267,6 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 			'format',
 			'file_name must be a PNG, JPG, JPEG or PDF file',
 		],
-		[{ file_size: 0 }, 'file_size', 'min', 'file_size must be an integer greater than 0'],
-		[{ file_size: 1.5 }, 'file_size', 'integer', 'file_size must be an integer greater than 0'],
-		[{ file_size: '1000' }, 'file_size', 'integer', 'file_size must be an integer greater than 0'],
-		[
-			{ mime_type: `application/${repeat(90)}` },
-			'mime_type',
-			'length',
-			'mime_type must be at most 100 characters',
-		],
 		[
 			{ mime_type: 'application/msword' },
 			'mime_type',
@@ -405,7 +274,6 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 			'mime_type must be one of image/png, image/jpeg',
 		],
 		[{ mime_type: 'image/gif' }, 'mime_type', 'format', 'accepted formats: PNG, JPG, JPEG or PDF'],
-		[{ number: repeat(101, '1') }, 'number', 'length', 'number must be at most 100 characters'],
 		[
 			{ expires_at: '31/12/2030' },
 			'expires_at',
@@ -430,12 +298,6 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 			'legal_representative_id',
 			'required',
 			'legal_representative_id is required',
-		],
-		[
-			{ type: 'partner_back_id', legal_representative_id: 'rep-1' },
-			'legal_representative_id',
-			'uuid',
-			'legal_representative_id must be a UUID',
 		],
 		[
 			{ type: 'partner_selfie_with_id', legal_representative_id: UNKNOWN_ID },
@@ -472,23 +334,6 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 			file_name: fileName,
 		});
 		expect(response.status).toBe(201);
-	});
-
-	it('creates a pending document with every field', async () => {
-		const body = {
-			...valid,
-			number: '11.444.777/0001-61',
-			expires_at: '2030-12-31T23:59:59Z',
-			notes: 'Updated card',
-		};
-		const response = await t().api.post(url, body);
-		expect(response.status).toBe(201);
-		expect(response.data.data).toMatchObject({
-			...body,
-			submerchant_id: S.active,
-			status: 'pending',
-			legal_representative_id: null,
-		});
 	});
 
 	it('accepts a partner document linked to a legal representative of the submerchant', async () => {

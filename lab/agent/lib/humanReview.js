@@ -25,6 +25,7 @@ const {
 	reviewWorkflow,
 } = require('./reviewWorkflow');
 const { screenshotPath } = require('../../lib/results');
+const { allExecutions } = require('../../lib/executions');
 
 /** A browser's user agent: n8n ignores approval links opened by bots and link previews. */
 const BROWSER =
@@ -116,7 +117,7 @@ async function runReview(report, context, review) {
 	const mail = await waitFor('the review e-mail', () => mailbox.find(SUBJECT, since), {
 		timeoutMs: 90_000,
 	});
-	const [execution] = await stack.client.listExecutions({ workflowId: created.id, limit: 1 });
+	const [execution] = await allExecutions(stack.client, { workflowId: created.id, limit: 1 });
 	const waiting = await waitFor('the execution to wait for the review', async () => {
 		const current = await getExecution(stack.client, execution.id);
 		return current.status === 'waiting' ? current : undefined;

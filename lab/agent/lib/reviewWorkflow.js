@@ -5,8 +5,7 @@
  * which is connected to the agent.
  */
 const { randomUUID } = require('crypto');
-const { chain } = require('../../lib/workflowBuilder');
-const { webhookNode } = require('../../lib/workflows');
+const { chain, webhookNode } = require('../../lib/workflows');
 const {
 	AGENT_NAME,
 	MODEL_NAME,

@@ -3,8 +3,7 @@
  * The agent workflow, as the editor saves it: Manual Trigger → AI Agent, with an OpenAI chat model (pointed at the
  * scripted model) and five Payment Platform tools whose parameters the model fills in through $fromAI.
  */
-const { chain } = require('../../lib/workflowBuilder');
-const { manualTriggerNode, paymentPlatformNode } = require('../../lib/workflows');
+const { chain, manualTriggerNode, paymentPlatformNode } = require('../../lib/workflows');
 const { chargeGet } = require('../../../test/harness/parameters');
 
 const AGENT_NAME = 'AI Agent';
@@ -105,7 +104,7 @@ const toolNode = (tool, credential, parameters = tool.parameters) =>
 
 /**
  * Connects the sub-node `from` to `to` (the agent unless told) as `type` (ai_languageModel, ai_tool).
- * @param {import('../../lib/workflowBuilder').WorkflowJson} workflow
+ * @param {import('../../lib/workflows').WorkflowJson} workflow
  * @param {string} from
  * @param {string} type
  * @param {string} [to]

@@ -12,12 +12,13 @@ const path = require('path');
 const { randomUUID } = require('crypto');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
-const { addWorkflow, countExecutions, runNode, waitForWebhook } = require('../lib/n8nRuns');
+const { addWorkflow, runNode, waitForWebhook } = require('../lib/n8nRuns');
 const { cpuMsOf } = require('../../lib/rss');
 const { log, nowMs } = require('../lib/runState');
 const { fixed, median, ms } = require('../../lib/stats');
 const { waitFor } = require('../../../scripts/lib/wait');
 const workflows = require('../lib/workflows');
+const { allExecutions, countExecutions } = require('../../lib/executions');
 
 const EVENT = 'charge.captured';
 /** @typedef {'ours' | 'oursAfterRun' | 'handBuilt' | 'plain' | 'plainExpression'} Side */
@@ -94,11 +95,11 @@ function writeDeliveries(context, setup, name, count) {
 async function setUpTriggerWorkflows(context) {
 	const { client, credential } = running(context);
 	const { WEBHOOK_DELIVERY_HEADERS } = require('../../../sandbox/api/names');
-	const ours = await addWorkflow(context, workflows.triggerWorkflow(credential, [EVENT]));
+	const ours = await addWorkflow(context, workflows.benchTriggerWorkflow(credential, [EVENT]));
 	const secret = secretOf(context, ours);
 	const oursAfterRun = await addWorkflow(
 		context,
-		workflows.triggerWorkflow(credential, [EVENT], 'lastNode'),
+		workflows.benchTriggerWorkflow(credential, [EVENT], 'lastNode'),
 	);
 	const cryptoCredential = await client.createCredential({
 		name: 'Bench: webhook secret (Crypto)',
@@ -161,7 +162,7 @@ function endpointSecret(context, setup) {
 async function assertEveryPathReachesTheEnd(context, setup) {
 	const { client } = running(context);
 	for (const [side, entry] of Object.entries(setup.entries)) {
-		const [latest] = await client.listExecutions({
+		const [latest] = await allExecutions(client, {
 			workflowId: entry.id,
 			limit: 1,
 			includeData: true,
@@ -196,7 +197,7 @@ async function load(context, entry, file) {
 	let lastChange = Date.now();
 	const allFinished = async () => {
 		const before = counts.finished;
-		counts = await countExecutions(context, entry.id);
+		counts = await countExecutions(running(context).client, entry.id);
 		if (counts.finished !== before) lastChange = Date.now();
 		return counts.finished >= entry.expected;
 	};

@@ -7,41 +7,16 @@ const { waitFor } = require('../../../scripts/lib/wait');
 const { checkInterrupted, nowMs } = require('./runState');
 const { running } = require('./context');
 const workflows = require('./workflows');
+const { allExecutions } = require('../../lib/executions');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /**
  * @typedef {import('./context').BenchContext} BenchContext
- * @typedef {{ path: string, workflow: import('../../lib/workflowBuilder').WorkflowJson }} BuiltWorkflow
+ * @typedef {{ path: string, workflow: import('../../lib/workflows').WorkflowJson }} BuiltWorkflow
  * @typedef {BuiltWorkflow & { id: string, seen: Set<string> }} Entry
  * @typedef {{ clientMs: number, execMs: number, nodeMs: number, outputItems: number | undefined }} WebhookRun
  */
-
-/**
- * How many finished executions a workflow has, and how many of them succeeded (the editor's execution list, which
- * counts in the database: exact on SQLite).
- * @param {BenchContext} context
- * @param {string} workflowId
- */
-async function countExecutions(context, workflowId) {
-	const { client } = running(context);
-	/** @param {object} filter */
-	const count = async (filter) => {
-		const query = new URLSearchParams({
-			filter: JSON.stringify({ workflowId, ...filter }),
-			limit: '1',
-		});
-		const page = await client.rest('GET', `/executions?${query}`);
-		if (typeof page?.count !== 'number' || page.estimated) {
-			throw new Error(
-				`the execution list gave no exact count: ${JSON.stringify(page).slice(0, 200)}`,
-			);
-		}
-		return /** @type {number} */ (page.count);
-	};
-	const [finished, succeeded] = await Promise.all([count({}), count({ status: ['success'] })]);
-	return { finished, succeeded };
-}
 
 /**
  * POSTs `body` to a `lastNode` webhook (the answer comes when the run has finished), then reads that execution.
@@ -72,7 +47,7 @@ async function runWebhookWorkflow(context, entry, body, { withData = true } = {}
 	const execution = await waitFor(
 		`the execution of ${entry.workflow.name}`,
 		async () => {
-			const [latest] = await client.listExecutions({
+			const [latest] = await allExecutions(client, {
 				workflowId: entry.id,
 				limit: 1,
 				includeData: withData,
@@ -146,7 +121,6 @@ async function runNode(args, what) {
 module.exports = {
 	ROOT,
 	addWorkflow,
-	countExecutions,
 	n8n,
 	runNode,
 	runWebhookWorkflow,

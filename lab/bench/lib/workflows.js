@@ -4,12 +4,12 @@
  * shape around the node under test so that only that node differs.
  */
 const { randomUUID } = require('crypto');
-const { chain } = require('../../lib/workflowBuilder');
 const {
+	chain,
 	httpRequestNode,
 	paymentPlatformNode,
-	paymentPlatformTriggerNode,
 	splitOutNode,
+	triggerWorkflow,
 	webhookNode,
 } = require('../../lib/workflows');
 const { chargeGet } = require('../../../test/harness/parameters');
@@ -156,17 +156,16 @@ function chargeGetAllWorkflow(credential) {
 	};
 }
 
-/** The Payment Platform Trigger alone; production URL `<n8n>/webhook/<webhookId>/webhook`. */
-function triggerWorkflow(credential, events, acknowledge = 'onReceived') {
-	const trigger = paymentPlatformTriggerNode(
-		NODE_UNDER_TEST,
-		{ acknowledge, events, options: {} },
+/** The Payment Platform Trigger, then the NoOp; production URL `<n8n>/webhook/<webhookId>/webhook`. */
+function benchTriggerWorkflow(credential, events, acknowledge = 'onReceived') {
+	const { webhookId, workflow } = triggerWorkflow(
+		`Bench: Payment Platform Trigger (${acknowledge})`,
+		events,
 		credential,
+		{},
+		{ parameters: { acknowledge }, after: [noOpNode], nodeName: NODE_UNDER_TEST },
 	);
-	return {
-		path: `${trigger.webhookId}/webhook`,
-		workflow: chain(`Bench: Payment Platform Trigger (${acknowledge})`, [trigger, noOpNode]),
-	};
+	return { path: `${webhookId}/webhook`, workflow };
 }
 
 /**
@@ -252,5 +251,5 @@ module.exports = {
 	httpRequestGetWorkflow,
 	httpRequestPagesWorkflow,
 	plainWebhookWorkflow,
-	triggerWorkflow,
+	benchTriggerWorkflow,
 };

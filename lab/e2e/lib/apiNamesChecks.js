@@ -12,8 +12,9 @@ const { SEED } = require('../../../sandbox/seedIds');
 const { ADDRESS } = require('../../../test/cases/values');
 const { RENAMED_API_NAMES } = require('../../../test/harness/renamedApiNames');
 const { CREDENTIAL_TYPE } = require('../../../scripts/lib/packageInfo');
-const { execute } = require('./cli');
-const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../lib/workflows');
+const { execute } = require('../../lib/n8nExecute');
+const { ACTION_NODE_NAME, operationWorkflow } = require('../../lib/workflows');
+const { nodeOutput } = require('../../lib/executions');
 
 const CASES = [
 	{
@@ -180,7 +181,7 @@ async function checkApiNames(report, context) {
 				const statuses = requests.map((r) => Number(r.status));
 				if (item.statuses) assert.deepEqual(statuses, item.statuses);
 				else for (const status of statuses) assert.ok(status < 300, `answered ${status}`);
-				item.check(requests, nodeOutput(run.data, ACTION_NODE_NAME), platform);
+				item.check(requests, nodeOutput(run, ACTION_NODE_NAME), platform);
 			});
 		}
 		await report.check(

@@ -8,9 +8,9 @@
  */
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox/seedIds');
-const { chain } = require('../../lib/workflowBuilder');
-const { execute } = require('./cli');
-const { httpRequestNode, manualTriggerNode, nodeOutput } = require('../../lib/workflows');
+const { execute } = require('../../lib/n8nExecute');
+const { chain, httpRequestNode, manualTriggerNode } = require('../../lib/workflows');
+const { nodeOutput } = require('../../lib/executions');
 
 const HTTP_NODE_NAME = 'HTTP Request';
 
@@ -90,7 +90,7 @@ async function checkHttpRequestNode(report, context) {
 				`sandbox answered ${requests[0].status}`,
 			);
 			if (example.body !== undefined) assert.deepEqual(requests[0].body, example.body);
-			example.expect(nodeOutput(run.data, HTTP_NODE_NAME));
+			example.expect(nodeOutput(run, HTTP_NODE_NAME));
 		});
 	}
 }

@@ -5,8 +5,9 @@
  * the same key. The sandbox honours the key (sandbox/idempotency.js).
  */
 const assert = require('node:assert/strict');
-const { execute } = require('./cli');
-const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../lib/workflows');
+const { execute } = require('../../lib/n8nExecute');
+const { ACTION_NODE_NAME, operationWorkflow } = require('../../lib/workflows');
+const { nodeOutput } = require('../../lib/executions');
 
 /** Charge → Create whose key is stable for the workflow (its id): every run of it is the same intent. */
 const keyedCharge = {
@@ -23,7 +24,7 @@ async function runCharge(context, workflowId) {
 	const error = run.data.resultData.error;
 	assert.equal(error, undefined, `execution failed: ${error?.message} ${error?.description ?? ''}`);
 	assert.equal(code, 0);
-	const [charge] = nodeOutput(run.data, ACTION_NODE_NAME);
+	const [charge] = nodeOutput(run, ACTION_NODE_NAME);
 	return charge;
 }
 

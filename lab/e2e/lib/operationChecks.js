@@ -2,7 +2,7 @@
 /** The action node in workflows: every operation, the invalid inputs, and the onboarding example. */
 const assert = require('node:assert/strict');
 const n8n = require('../../lib/n8n');
-const { cliExecute, execute } = require('./cli');
+const { cliExecute, execute } = require('../../lib/n8nExecute');
 const {
 	BATCH_CASES,
 	EXPRESSION_CASES,
@@ -10,7 +10,8 @@ const {
 	OPERATION_CASES,
 	registryOperations,
 } = require('../../lib/operationCases');
-const { ACTION_NODE_NAME, nodeOutput, operationWorkflow } = require('../../lib/workflows');
+const { ACTION_NODE_NAME, operationWorkflow } = require('../../lib/workflows');
+const { allExecutions, nodeOutput } = require('../../lib/executions');
 
 async function checkOperations(report, context) {
 	const { client, admin, credential } = context;
@@ -44,7 +45,7 @@ async function checkOperations(report, context) {
 				`execution failed: ${error?.message} ${error?.description ?? ''}`,
 			);
 			assert.equal(code, 0);
-			const items = nodeOutput(run.data, ACTION_NODE_NAME);
+			const items = nodeOutput(run, ACTION_NODE_NAME);
 			assert.ok(items.length > 0, 'the node emitted no item');
 			await c.expect(items, await admin.requests(), { admin, store: context.sandbox.store });
 		});
@@ -99,7 +100,7 @@ async function runFailing(context, workflow) {
 	await admin.clearRequests();
 	const { code, signal } = await cliExecute(context, created.id);
 	assert.equal(code, 1, `n8n execute should exit 1, not ${code ?? signal}`);
-	const [execution] = await client.listExecutions({ workflowId: created.id, includeData: true });
+	const [execution] = await allExecutions(client, { workflowId: created.id, includeData: true });
 	assert.equal(execution?.status, 'error');
 	return execution;
 }
@@ -113,12 +114,12 @@ async function checkOnboardingExample(report, context) {
 			const { code, run } = await execute(context, examples['submerchant-onboarding'].id);
 			assert.equal(run.data.resultData.error, undefined, run.data.resultData.error?.message);
 			assert.equal(code, 0);
-			const [submerchant] = nodeOutput(run.data, 'Get Submerchant');
+			const [submerchant] = nodeOutput(run, 'Get Submerchant');
 			assert.partialDeepStrictEqual(submerchant, {
 				trade_name: 'Ana Souza Atelier',
 				status: 'pending_review',
 			});
-			assert.deepEqual(nodeOutput(run.data, 'Review Not Submitted'), []);
+			assert.deepEqual(nodeOutput(run, 'Review Not Submitted'), []);
 			const requests = (await admin.requests()).map(
 				(r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ':id')}`,
 			);
@@ -136,8 +137,8 @@ async function checkOnboardingExample(report, context) {
 		async () => {
 			const { code, run } = await execute(context, examples['submerchant-onboarding'].id);
 			assert.equal(code, 0, run.data.resultData.error?.message);
-			assert.deepEqual(nodeOutput(run.data, 'Get Submerchant'), []);
-			const [failure] = nodeOutput(run.data, 'Review Not Submitted');
+			assert.deepEqual(nodeOutput(run, 'Get Submerchant'), []);
+			const [failure] = nodeOutput(run, 'Review Not Submitted');
 			assert.ok(failure, 'the error branch did not run');
 			assert.match(failure.error, /pending/i);
 		},

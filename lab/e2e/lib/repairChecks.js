@@ -7,7 +7,7 @@
  */
 const assert = require('node:assert/strict');
 const { SEED } = require('../../../sandbox/seedIds');
-const { waitFor } = require('../../lib/n8n');
+const { waitFor } = require('../../../scripts/lib/wait');
 const { TRIGGER_NODE_NAME, triggerWorkflow } = require('../../lib/workflows');
 
 const EVENTS = ['charge.captured', 'charge.refunded'];

@@ -7,12 +7,17 @@
  */
 const assert = require('node:assert/strict');
 const { randomUUID } = require('crypto');
-const Stripe = require('stripe');
-const { Webhook } = require('standardwebhooks');
+const {
+	standardWebhooksHeaders,
+	stripeSignature,
+} = require('../../../test/harness/librarySigners');
 const { SEED } = require('../../../sandbox/seedIds');
 const { signedHeaders } = require('../../../sandbox/signature');
-const { sleep, waitFor } = require('../../lib/n8n');
-const { TRIGGER_NODE_NAME, nodeOutput, triggerWorkflow } = require('../../lib/workflows');
+const { sleep, waitFor } = require('../../../scripts/lib/wait');
+const { waitForWebhook } = require('../../lib/http');
+const { TRIGGER_NODE_NAME, triggerWorkflow } = require('../../lib/workflows');
+const { allExecutions, nodeOutput, settledExecutions } = require('../../lib/executions');
+const { endpointSecret } = require('./triggerChecks');
 
 const EVENT = 'charge.captured';
 const QUIET_MS = 2_000;
@@ -34,21 +39,11 @@ function newBody() {
 const SIGNERS = {
 	'timestamped (stripe package)': {
 		scheme: 'timestamped',
-		sign: (secret, text, _id, t) => ({
-			'stripe-signature': new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({
-				payload: text,
-				secret,
-				timestamp: t,
-			}),
-		}),
+		sign: (secret, text, _id, t) => ({ 'stripe-signature': stripeSignature(secret, text, t) }),
 	},
 	'Standard Webhooks (standardwebhooks package)': {
 		scheme: 'standardWebhooks',
-		sign: (secret, text, id, t) => ({
-			'webhook-id': id,
-			'webhook-timestamp': String(t),
-			'webhook-signature': new Webhook(secret).sign(id, new Date(t * 1000), text),
-		}),
+		sign: standardWebhooksHeaders,
 	},
 	'timestamp in its own header (sandbox signer)': {
 		scheme: 'timestampHeader',
@@ -71,17 +66,8 @@ async function post(url, text, headers) {
 	return { status: response.status, text: await response.text() };
 }
 
-async function finishedExecutions(client, workflowId, atLeast) {
-	return await waitFor(`${atLeast} executions`, async () => {
-		const list = await client.listExecutions({ workflowId, includeData: true, limit: 100 });
-		return list.length >= atLeast && list.every((e) => e.finished || e.status === 'error')
-			? list
-			: undefined;
-	});
-}
-
 async function checkSignatureFamilies(report, context) {
-	const { admin, client, credential, instance, sandbox } = context;
+	const { admin, client, credential, instance } = context;
 	await admin.reset();
 	const { webhookId, workflow } = triggerWorkflow(
 		'E2E trigger: signature families',
@@ -96,13 +82,8 @@ async function checkSignatureFamilies(report, context) {
 
 	await report.check('signature families: the trigger registers its endpoint', async () => {
 		await client.activateWorkflow(created.id);
-		const endpoint = [...sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
-		assert.ok(endpoint?.secret, 'no endpoint with a secret');
-		secret = endpoint.secret;
-		await waitFor('the production webhook', async () => {
-			const response = await fetch(url, { method: 'POST', body: '{}' });
-			return response.status !== 404;
-		});
+		secret = endpointSecret(context, url);
+		await waitForWebhook(url);
 	});
 
 	for (const [name, { scheme, sign }] of Object.entries(SIGNERS)) {
@@ -112,9 +93,13 @@ async function checkSignatureFamilies(report, context) {
 			const answer = await post(url, text, sign(secret, text, id, t));
 			assert.equal(answer.status, 200, `n8n answered ${answer.status} ${answer.text}`);
 			executions++;
-			const list = await finishedExecutions(client, created.id, executions);
+			const list = await settledExecutions(
+				client,
+				{ workflowId: created.id, includeData: true },
+				executions,
+			);
 			const runs = list
-				.map((execution) => ({ execution, item: nodeOutput(execution.data, TRIGGER_NODE_NAME)[0] }))
+				.map((execution) => ({ execution, item: nodeOutput(execution, TRIGGER_NODE_NAME)[0] }))
 				.filter(({ item }) => item?.id === id);
 			assert.equal(runs.length, 1, `${runs.length} executions for ${id}`);
 			assert.equal(runs[0].execution.status, 'success');
@@ -150,7 +135,7 @@ async function checkSignatureFamilies(report, context) {
 				'answered other than 401',
 			);
 			await sleep(QUIET_MS);
-			const list = await client.listExecutions({ workflowId: created.id, limit: 100 });
+			const list = await allExecutions(client, { workflowId: created.id });
 			assert.equal(list.length, executions, 'a stale or forged delivery ran the workflow');
 		},
 	);

@@ -11,14 +11,15 @@ const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
 const { deliveryHeaders, signatureHeaderValue } = require('../../../sandbox/signature');
 const { deliveryKeyOf } = require('../../lib/deliveryKey');
-const { sleep, waitFor } = require('../../lib/n8n');
+const { sleep, waitFor } = require('../../../scripts/lib/wait');
+const { waitForWebhook } = require('../../lib/http');
 const {
 	TRIGGER_NODE_NAME,
-	nodeOutput,
 	postNode,
 	stopAndErrorNode,
 	triggerWorkflow,
 } = require('../../lib/workflows');
+const { allExecutions, nodeOutput, settledExecutions } = require('../../lib/executions');
 
 const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 /** How long to wait before saying that something did NOT happen. */
@@ -27,9 +28,8 @@ const QUIET_MS = 2_000;
 const REMOVAL_DELAY_SECONDS = 2;
 
 /** The workflow's executions (public API, newest first), with their data. */
-async function executionsOf(client, workflowId) {
-	return await client.listExecutions({ workflowId, includeData: true, limit: 50 });
-}
+const executionsOf = (client, workflowId) =>
+	allExecutions(client, { workflowId, includeData: true });
 
 /** Waits until the sandbox has the delivery with at least `attempts` attempts and a final answer. */
 async function settledDelivery(admin, deliveryId, attempts = 1) {
@@ -63,18 +63,13 @@ async function sendSigned(url, secret, body, headers) {
 }
 
 /**
- * Waits until the workflow has at least `total` finished executions, then returns the trigger items of those whose
+ * Waits until the workflow has at least `total` settled executions, then returns the trigger items of those whose
  * trigger output has `deliveryKey` (each once per execution).
  */
 async function runsOf(client, workflowId, total, deliveryKey) {
-	const list = await waitFor(`${total} executions`, async () => {
-		const executions = await executionsOf(client, workflowId);
-		return executions.length >= total && executions.every((e) => e.finished || e.status === 'error')
-			? executions
-			: undefined;
-	});
+	const list = await settledExecutions(client, { workflowId, includeData: true }, total);
 	return list
-		.map((execution) => ({ execution, item: nodeOutput(execution.data, TRIGGER_NODE_NAME)[0] }))
+		.map((execution) => ({ execution, item: nodeOutput(execution, TRIGGER_NODE_NAME)[0] }))
 		.filter(({ item }) => item?.deliveryKey === deliveryKey);
 }
 
@@ -104,10 +99,7 @@ async function checkTrigger(report, context) {
 		'trigger: the webhook answers on its production URL (not only after readiness)',
 		async () => {
 			// n8n may register webhooks a moment after activation returns: wait for an answer other than 404.
-			await waitFor('the production webhook', async () => {
-				const response = await fetch(webhookUrl, { method: 'POST', body: '{}' });
-				return response.status !== 404;
-			});
+			await waitForWebhook(webhookUrl);
 		},
 	);
 
@@ -126,7 +118,7 @@ async function checkTrigger(report, context) {
 					: undefined;
 			});
 			assert.equal(execution.status, 'success');
-			const [item] = nodeOutput(execution.data, TRIGGER_NODE_NAME);
+			const [item] = nodeOutput(execution, TRIGGER_NODE_NAME);
 			assert.partialDeepStrictEqual(item, {
 				id: state.deliveryId,
 				event: 'charge.captured',
@@ -330,10 +322,7 @@ async function checkAcknowledgeAfterRun(report, context) {
 			const created = await client.createWorkflow(workflow);
 			await client.activateWorkflow(created.id);
 			const url = `${instance.url}/webhook/${webhookId}/webhook`;
-			await waitFor('the production webhook', async () => {
-				const response = await fetch(url, { method: 'POST', body: '{}' });
-				return response.status !== 404;
-			});
+			await waitForWebhook(url);
 			workflows.push({ id: created.id, url });
 		}
 		const [ok, fails] = workflows;

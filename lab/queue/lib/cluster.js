@@ -16,6 +16,7 @@ const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const n8n = require('../../lib/n8n');
+const { waitFor } = require('../../../scripts/lib/wait');
 
 /** How long a worker may take to finish its running executions when stopped (n8n's own default is 30 s). */
 const GRACEFUL_SHUTDOWN_SECONDS = 30;
@@ -164,7 +165,7 @@ class Cluster {
 		if (publicationService !== undefined) this.mainPublicationService = publicationService;
 		await this.stopProcess('main');
 		const main = await this.restart('main');
-		await n8n.waitFor(
+		await waitFor(
 			'main to activate the published workflows',
 			() => main.output().includes('Editor is now accessible via'),
 			{ timeoutMs: 120_000, intervalMs: 100 },

@@ -4,13 +4,11 @@
  * processes it starts, the workflows it activates (one per cell: an Acknowledge mode and a sender retry profile), and
  * the parts it sends (each part's delivery ids and balancer requests, and when the worker stopped).
  */
-const { randomUUID } = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const n8n = require('../../lib/n8n');
-const { chain } = require('../../lib/workflowBuilder');
-const { postNode, setNode, triggerWorkflow } = require('../../lib/workflows');
+const { postNode, setNode, triggerWorkflow, waitNode } = require('../../lib/workflows');
 const { allExecutions, nodeOutput } = require('../../lib/executions');
 const { waitFor } = require('../../../scripts/lib/wait');
 const { Balancer } = require('./balancer');
@@ -96,46 +94,48 @@ const LONG_RUN_SECONDS = 17;
 const TRIGGER_ITEM = "$('Payment Platform Trigger').item.json";
 
 /**
- * Trigger (its one typeVersion, Acknowledge `mode`) → Set node with the process that ran the execution and the
- * delivery id → Wait (RUN_SECONDS, or LONG_RUN_SECONDS for LONG_EVENTS) → Last Step: a POST to the suite's receiver,
- * which fails the first run of a FAILING_ONCE_EVENTS delivery.
+ * The queue suite's workflow: Trigger (Acknowledge `acknowledge`) → Set node with the process that ran the execution
+ * and the delivery id → `between` → Last Step, a POST of the delivery id and event to `lastStepUrl`.
+ * @param {{ id: string, name: string }} credential
+ * @param {string} name
+ * @param {string[]} events
+ * @param {string} acknowledge
+ * @param {string} lastStepUrl
+ * @param {object[]} [between]
+ */
+function recordingWorkflow(credential, name, events, acknowledge, lastStepUrl, between = []) {
+	const record = setNode(RECORD_NODE_NAME, {
+		process: '={{ $env.PP_QUEUE_PROCESS }}',
+		deliveryId: '={{ $json.id }}',
+	});
+	const lastStep = postNode('Last Step', lastStepUrl, {
+		deliveryId: `={{ ${TRIGGER_ITEM}.id }}`,
+		event: `={{ ${TRIGGER_ITEM}.event }}`,
+	});
+	return triggerWorkflow(
+		name,
+		events,
+		credential,
+		{},
+		{ parameters: { acknowledge }, after: [record, ...between, lastStep] },
+	);
+}
+
+/**
+ * A cell's workflow (recordingWorkflow, Acknowledge the cell's mode) with a Wait (RUN_SECONDS, or LONG_RUN_SECONDS
+ * for LONG_EVENTS) before the Last Step, whose receiver fails the first run of a FAILING_ONCE_EVENTS delivery.
  * @param {{ id: string, name: string }} credential
  * @param {Cell} cell
  * @param {string} lastStepUrl
  */
 function queueWorkflow(credential, cell, lastStepUrl) {
-	const { webhookId, workflow } = triggerWorkflow(
-		`Queue mode: ${cellName(cell)}`,
-		ALL_EVENTS,
-		credential,
-	);
-	const [trigger] = workflow.nodes;
-	const record = setNode(RECORD_NODE_NAME, {
-		process: '={{ $env.PP_QUEUE_PROCESS }}',
-		deliveryId: '={{ $json.id }}',
+	const wait = waitNode('Take a Second', {
+		resume: 'timeInterval',
+		amount: `={{ ${JSON.stringify(LONG_EVENTS)}.includes(${TRIGGER_ITEM}.event) ? ${LONG_RUN_SECONDS} : ${RUN_SECONDS} }}`,
+		unit: 'seconds',
 	});
-	const wait = {
-		id: randomUUID(),
-		name: 'Take a Second',
-		type: 'n8n-nodes-base.wait',
-		typeVersion: 1.1,
-		position: [0, 0],
-		parameters: {
-			resume: 'timeInterval',
-			amount: `={{ ${JSON.stringify(LONG_EVENTS)}.includes(${TRIGGER_ITEM}.event) ? ${LONG_RUN_SECONDS} : ${RUN_SECONDS} }}`,
-			unit: 'seconds',
-		},
-		webhookId: randomUUID(),
-	};
-	const lastStep = postNode('Last Step', lastStepUrl, {
-		deliveryId: `={{ ${TRIGGER_ITEM}.id }}`,
-		event: `={{ ${TRIGGER_ITEM}.event }}`,
-	});
-	const acknowledging = {
-		...trigger,
-		parameters: { ...trigger.parameters, acknowledge: cell.mode },
-	};
-	return { webhookId, workflow: chain(workflow.name, [acknowledging, record, wait, lastStep]) };
+	const name = `Queue mode: ${cellName(cell)}`;
+	return recordingWorkflow(credential, name, ALL_EVENTS, cell.mode, lastStepUrl, [wait]);
 }
 
 /** The Last Step receiver's path for the workflows of the fault parts. */
@@ -466,6 +466,7 @@ module.exports = {
 	MODES,
 	PAUSE_AFTER,
 	QueueRun,
+	recordingWorkflow,
 	senderRetries,
 	WEBHOOKS,
 	WORKERS,

@@ -20,10 +20,13 @@
  */
 const { SEED } = require('../../../sandbox/seedIds');
 const { waitFor } = require('../../../scripts/lib/wait');
-const { postNode, setNode, triggerWorkflow } = require('../../lib/workflows');
-const { chain } = require('../../lib/workflowBuilder');
 const { endpointChanges, waitUntilQuiet } = require('./parts');
-const { NEEDS_USER_AGENT_PATH, RECORD_NODE_NAME, WEBHOOKS } = require('./queueRun');
+const {
+	NEEDS_USER_AGENT_PATH,
+	RECORD_NODE_NAME,
+	WEBHOOKS,
+	recordingWorkflow,
+} = require('./queueRun');
 
 /**
  * @typedef {import('./queueRun').QueueRun} QueueRun
@@ -51,21 +54,7 @@ const TRIGGER_ITEM = "$('Payment Platform Trigger').item.json";
  * @param {string} stepUrl
  */
 function failingWorkflow(credential, name, stepUrl) {
-	const { webhookId, workflow } = triggerWorkflow(name, REPUBLISH_EVENTS, credential, {});
-	const [trigger] = workflow.nodes;
-	const record = setNode(RECORD_NODE_NAME, {
-		process: '={{ $env.PP_QUEUE_PROCESS }}',
-		deliveryId: '={{ $json.id }}',
-	});
-	const lastStep = postNode('Last Step', stepUrl, {
-		deliveryId: `={{ ${TRIGGER_ITEM}.id }}`,
-		event: `={{ ${TRIGGER_ITEM}.event }}`,
-	});
-	const acknowledging = {
-		...trigger,
-		parameters: { ...trigger.parameters, acknowledge: 'lastNode' },
-	};
-	return { webhookId, workflow: chain(name, [acknowledging, record, lastStep]) };
+	return recordingWorkflow(credential, name, REPUBLISH_EVENTS, 'lastNode', stepUrl);
 }
 
 /**

@@ -16,6 +16,7 @@ const { cpuMsOf } = require('../../lib/rss');
 const { median } = require('../../lib/stats');
 const { eventBody } = require('./attacks/delivery');
 const { send } = require('../../lib/http');
+const { allExecutions } = require('../../lib/executions');
 
 /** ~100 bytes each: 150 fit under Node's default 16 KB of request headers, with the platform's own. */
 const MANY_HEADERS = 150;
@@ -95,7 +96,7 @@ async function measureForgeryCost(report, stack) {
 	if (!trigger) throw new Error('no active trigger to measure against');
 	const pid = stack.instance.process.child.pid ?? 0;
 	const executionsBefore = (
-		await stack.client.listExecutions({ workflowId: trigger.workflowId, limit: 250 })
+		await allExecutions(stack.client, { workflowId: trigger.workflowId, limit: 250 })
 	).length;
 	/** @type {Record<string, { cpu: number[], ms: number[], statuses: Record<string, number> }>} */
 	const figures = Object.fromEntries(CASES.map((c) => [c.key, { cpu: [], ms: [], statuses: {} }]));
@@ -123,7 +124,7 @@ async function measureForgeryCost(report, stack) {
 		}
 	}
 	const executionsAfter = (
-		await stack.client.listExecutions({ workflowId: trigger.workflowId, limit: 250 })
+		await allExecutions(stack.client, { workflowId: trigger.workflowId, limit: 250 })
 	).length;
 	results.push({
 		label: 'no forged request ran the workflow',

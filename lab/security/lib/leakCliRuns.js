@@ -99,7 +99,7 @@ function cliRunner(run, cli) {
 	const { stack } = run;
 	/**
 	 * @param {string} title
-	 * @param {import('../../lib/workflowBuilder').WorkflowJson} workflow
+	 * @param {import('../../lib/workflows').WorkflowJson} workflow
 	 * @param {number} expectCode
 	 * @returns {Promise<string>}
 	 */

@@ -21,7 +21,7 @@ const { chargeGet, runThroughWebhook, webhookEndpointCreate } = require('./workf
  * @typedef {import('../../lib/groupReport').Report} Report
  * @typedef {import('./secretRegistry').SecretRegistry} SecretRegistry
  * @typedef {import('./checkItems').CheckResult} CheckResult
- * @typedef {import('../../lib/workflowBuilder').WorkflowJson} WorkflowJson
+ * @typedef {import('../../lib/workflows').WorkflowJson} WorkflowJson
  * @typedef {{ id: string, name: string }} Credential
  *
  * @typedef {object} LeakRun What every step works with, and what the search needs afterwards.

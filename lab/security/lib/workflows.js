@@ -16,7 +16,7 @@ const MANUAL_TRIGGER = manualTriggerNode().type;
 const UNCALLED_URL = 'http://127.0.0.1:9/never-called';
 
 /**
- * @typedef {import('../../lib/workflowBuilder').WorkflowJson} WorkflowJson
+ * @typedef {import('../../lib/workflows').WorkflowJson} WorkflowJson
  * @typedef {{ id: string, name: string }} Credential
  */
 
@@ -48,7 +48,7 @@ const webhookEndpointCreate = (credential) =>
 
 /**
  * A copy of `workflow` whose Manual Trigger is a Webhook node (POST, answers at once); returns it and its path.
- * @param {import('../../lib/workflowBuilder').WorkflowJson & { id?: string }} workflow
+ * @param {import('../../lib/workflows').WorkflowJson & { id?: string }} workflow
  * @param {string} [name]
  */
 function webhookStarted(workflow, name = workflow.name) {
@@ -66,7 +66,7 @@ function webhookStarted(workflow, name = workflow.name) {
  * Imports a Manual-Trigger workflow as a webhook-started one, activates it, calls its webhook once and returns the
  * execution (with data) once it has finished.
  * @param {{ client: import('../../lib/n8n').N8nClient, instance: { url: string } }} stack
- * @param {import('../../lib/workflowBuilder').WorkflowJson} workflow
+ * @param {import('../../lib/workflows').WorkflowJson} workflow
  * @param {string} name
  */
 async function runThroughWebhook(stack, workflow, name) {

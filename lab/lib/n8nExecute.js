@@ -1,6 +1,10 @@
 'use strict';
-/** Runs a workflow in the suite's n8n with `n8n execute`, as the suite's checks need it. */
-const n8n = require('../../lib/n8n');
+/**
+ * Runs a workflow with `n8n execute`, for every suite. `target`: the n8n folder, the running instance and the
+ * sandbox in this process (`{ n8nDir, instance, sandbox }`, as a suite's context or stack has them).
+ */
+const { parseRawOutput, n8nCli } = require('./n8nProcess');
+const { tail } = require('./processes');
 
 /** How often `n8n execute` runs when something outside n8n kills it (SIGSEGV seen under load, on both lines). */
 const EXECUTE_ATTEMPTS = 3;
@@ -12,12 +16,12 @@ const EXECUTE_ATTEMPTS = 3;
  * (a second submit for review gets 409). Only a killed run that printed no execution is run again, with a note;
  * what it sent to the sandbox is forgotten first, so the checks count the requests of the run they judge.
  */
-async function cliExecute(context, workflowId) {
+async function cliExecute(target, workflowId) {
 	const args = ['execute', `--id=${workflowId}`, '--rawOutput'];
-	let result = await n8n.n8nCli(context.n8nDir, context.instance, args, { allowFailure: true });
+	let result = await n8nCli(target.n8nDir, target.instance, args, { allowFailure: true });
 	for (let attempt = 2; result.code === null && attempt <= EXECUTE_ATTEMPTS; attempt++) {
-		const printed = n8n.parseRawOutput(result.stdout);
-		const sent = (await context.admin.requests()).length;
+		const printed = parseRawOutput(result.stdout);
+		const sent = target.sandbox.requests.length;
 		const killed = `n8n execute was killed by ${result.signal} (requests sent: ${sent})`;
 		if (printed) {
 			console.log(`       note: ${killed} after printing its execution, which is judged`);
@@ -26,19 +30,19 @@ async function cliExecute(context, workflowId) {
 		console.log(
 			`       note: ${killed} before printing an execution; running it again (${attempt}/${EXECUTE_ATTEMPTS})`,
 		);
-		await context.admin.clearRequests();
-		result = await n8n.n8nCli(context.n8nDir, context.instance, args, { allowFailure: true });
+		target.sandbox.clearRequests();
+		result = await n8nCli(target.n8nDir, target.instance, args, { allowFailure: true });
 	}
 	return result;
 }
 
 /** Runs a workflow with `n8n execute`; returns the execution (`{ data: { resultData } }`) and the exit code. */
-async function execute(context, workflowId) {
-	const { code, signal, stdout, stderr } = await cliExecute(context, workflowId);
-	const run = n8n.parseRawOutput(stdout);
+async function execute(target, workflowId) {
+	const { code, signal, stdout, stderr } = await cliExecute(target, workflowId);
+	const run = parseRawOutput(stdout);
 	if (!run) {
 		throw new Error(
-			`n8n execute printed no execution (exit ${code ?? signal}):\n${n8n.tail(stdout + stderr, 20)}`,
+			`n8n execute printed no execution (exit ${code ?? signal}):\n${tail(stdout + stderr, 20)}`,
 		);
 	}
 	return { code, run };
