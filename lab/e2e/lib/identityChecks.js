@@ -8,8 +8,10 @@
 const assert = require('node:assert/strict');
 const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
-const { sleep, startN8n, waitFor } = require('../../lib/n8n');
-const { TRIGGER_NODE_NAME, nodeOutput, setNode, triggerWorkflow } = require('../../lib/workflows');
+const { startN8n } = require('../../lib/n8n');
+const { sleep, waitFor } = require('../../../scripts/lib/wait');
+const { nodeOutput } = require('../../lib/executions');
+const { TRIGGER_NODE_NAME, setNode, triggerWorkflow } = require('../../lib/workflows');
 const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
 
 const EVENTS = ['charge.captured'];
@@ -44,8 +46,8 @@ async function restartN8n(context, webhookUrl) {
 async function runsOf(client, workflowId, matches) {
 	const executions = await executionsOf(client, workflowId);
 	return executions.filter((execution) => {
-		const item = nodeOutput(execution.data, TRIGGER_NODE_NAME)[0];
-		return item !== undefined && matches(item) && nodeOutput(execution.data, RAN_NODE).length > 0;
+		const item = nodeOutput(execution, TRIGGER_NODE_NAME)[0];
+		return item !== undefined && matches(item) && nodeOutput(execution, RAN_NODE).length > 0;
 	}).length;
 }
 
@@ -166,9 +168,9 @@ async function checkOneRunPerEvent(report, context) {
 				assert.equal(ran.status, 200, ran.text);
 				assert.equal(await settledRuns(client, workflowId, byEventId(capturedId), 1), 1);
 				const [execution] = (await executionsOf(client, workflowId)).filter(
-					(e) => nodeOutput(e.data, TRIGGER_NODE_NAME)[0]?.body?.id === capturedId,
+					(e) => nodeOutput(e, TRIGGER_NODE_NAME)[0]?.body?.id === capturedId,
 				);
-				assert.equal(nodeOutput(execution.data, TRIGGER_NODE_NAME)[0].event, 'charge.captured');
+				assert.equal(nodeOutput(execution, TRIGGER_NODE_NAME)[0].event, 'charge.captured');
 				assert.equal(await runsOf(client, workflowId, byEventId(refundedId)), 0);
 			},
 		);

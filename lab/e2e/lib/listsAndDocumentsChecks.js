@@ -6,11 +6,11 @@
  * Submerchant Document → Create without a File URL, or from an empty binary field, is refused with nothing sent.
  */
 const assert = require('node:assert/strict');
-const { execute } = require('./cli');
+const { execute } = require('../../lib/n8nExecute');
+const { nodeOutput } = require('../../lib/executions');
 const {
 	ACTION_NODE_NAME,
 	base64ToFileNode,
-	nodeOutput,
 	operationWorkflow,
 	setNode,
 } = require('../../lib/workflows');
@@ -32,7 +32,7 @@ async function run(context, name, parameters, before = []) {
 	);
 	const { run: execution } = await execute(context, created.id);
 	return {
-		output: nodeOutput(execution.data, ACTION_NODE_NAME),
+		output: nodeOutput(execution, ACTION_NODE_NAME),
 		error: execution.data.resultData.error,
 	};
 }
