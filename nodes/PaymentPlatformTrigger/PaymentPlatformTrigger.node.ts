@@ -33,7 +33,7 @@ import {
 	type RegistrationSettings,
 	type TriggerOptions,
 } from './properties';
-import { keepRegistration, register, release, secretsOf } from './registration';
+import { keepRegistration, register, release, trustedSecrets } from './registration';
 import {
 	getHeader,
 	signatureCandidates,
@@ -159,7 +159,10 @@ export class PaymentPlatformTrigger implements INodeType {
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
-				await register.call(this);
+				await register.call(
+					this,
+					valid(this.getNode(), registrationSettings(optionsOf.call(this))),
+				);
 				return true;
 			},
 
@@ -178,7 +181,12 @@ export class PaymentPlatformTrigger implements INodeType {
 		const settings = valid(this.getNode(), verificationSettings(options));
 		const headers = this.getHeaderData() as RequestHeaders;
 		const webhook = this.getNodeWebhookUrl('default') ?? '';
-		const { current, previous } = secretsOf(this.getWorkflowStaticData('node'), Date.now());
+		const secrets = trustedSecrets.call(
+			this,
+			valid(this.getNode(), registrationSettings(options)),
+			Date.now(),
+		);
+		const { current, previous } = secrets;
 		const rawBody = await rawBodyOf.call(this);
 		const hasSecret = current !== undefined || previous.length > 0;
 		const result =
@@ -200,6 +208,8 @@ export class PaymentPlatformTrigger implements INodeType {
 			return respond.call(this, 401, { message: REFUSALS[reason] });
 		}
 
+		// A run wrote an older registration back over the one this process made: the signature checked, put it back.
+		secrets.repair?.();
 		// The signature proves the platform sent it: whatever its shape, the delivery runs (delivery.ts).
 		const { item, keys } = readDelivery(rawBody, headers, result.signed);
 		const notRun = reasonNotToRun.call(
