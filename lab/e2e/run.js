@@ -44,6 +44,7 @@ const {
 const { checkSignatureFamilies } = require('./lib/signatureChecks');
 const { checkRegistrationRepair } = require('./lib/repairChecks');
 const { checkTriggerSeams } = require('./lib/seamChecks');
+const { checkEndpointOwnership } = require('./lib/endpointOwnershipChecks');
 const { resultsDir } = require('../lib/results');
 
 const RESULTS_DIR = resultsDir('e2e');
@@ -160,6 +161,7 @@ async function main() {
 		await block('trigger: signature families', checkSignatureFamilies);
 		await block('trigger: registration repairs itself', checkRegistrationRepair);
 		await block('trigger: publish, restart, waits and replays', checkTriggerSeams);
+		await block("trigger: the endpoint is the workflow's own", checkEndpointOwnership);
 		await block('example: charge events', checkChargeEventsExample);
 		if (withEditor) {
 			await block('editor (chromium)', () =>
