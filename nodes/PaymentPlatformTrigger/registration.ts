@@ -19,7 +19,6 @@ import {
 	listWebhookEndpoints,
 	readWebhookEndpoint,
 	removeWebhookEndpoint,
-	UnreadableEndpointList,
 	updateWebhookEndpoint,
 } from '../shared/webhookEndpoints';
 import type { RegistrationSettings } from './properties';
@@ -387,22 +386,10 @@ const ENDPOINT_LIST_MAX_PAGES = 50;
 async function readEndpointList(
 	this: IHookFunctions,
 ): Promise<{ endpoints: ListedEndpoint[]; complete: boolean } | undefined> {
+	let list;
 	try {
-		const { records, complete } = await listWebhookEndpoints.call(this, {
-			maxPages: ENDPOINT_LIST_MAX_PAGES,
-		});
-		const endpoints = records.flatMap((record) => {
-			const endpoint = readWebhookEndpoint(record);
-			return endpoint === undefined ? [] : [{ id: endpoint.id, url: endpoint.url }];
-		});
-		return { endpoints, complete };
+		list = await listWebhookEndpoints.call(this, { maxPages: ENDPOINT_LIST_MAX_PAGES });
 	} catch (error) {
-		if (error instanceof UnreadableEndpointList) {
-			this.logger.warn(
-				`The Payment Platform's webhook endpoint list (GET ${WEBHOOK_ENDPOINTS_PATH}) has no list of endpoints in its data, so the trigger's registration is not checked against the platform`,
-			);
-			return undefined;
-		}
 		const missing = httpCodeOf(error) === '404';
 		this.logger[missing ? 'info' : 'warn'](
 			missing
@@ -411,6 +398,17 @@ async function readEndpointList(
 		);
 		return undefined;
 	}
+	if (list === undefined) {
+		this.logger.warn(
+			`The Payment Platform's webhook endpoint list (GET ${WEBHOOK_ENDPOINTS_PATH}) has no list of endpoints in its data, so the trigger's registration is not checked against the platform`,
+		);
+		return undefined;
+	}
+	const endpoints = list.records.flatMap((record) => {
+		const endpoint = readWebhookEndpoint(record);
+		return endpoint === undefined ? [] : [{ id: endpoint.id, url: endpoint.url }];
+	});
+	return { endpoints, complete: list.complete };
 }
 
 /** One still listed after its removal is a warning: the platform would send deliveries n8n cannot verify. */

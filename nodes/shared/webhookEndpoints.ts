@@ -15,14 +15,14 @@ import { apiRequest, type ApiRequestOptions, type ApiResult } from './transport'
 import type { PaymentPlatformContext } from './transport/types';
 
 /** A request of the client: the action node prepares it (sent once every item is checked), the trigger sends it. */
-export interface EndpointRequest {
+interface EndpointRequest {
 	method: IHttpRequestMethods;
 	path: string;
 	options: ApiRequestOptions;
 }
 
 /** An endpoint as an answer shows it; `secret` only in the creation's answer. */
-export interface WebhookEndpointRecord {
+interface WebhookEndpointRecord {
 	id: string;
 	url?: string;
 	events?: string[];
@@ -81,7 +81,7 @@ export function readWebhookEndpoint(value: unknown): WebhookEndpointRecord | und
 const LIST_KEYS = ['items', 'endpoints', 'data', 'results', 'webhooks', 'records'];
 
 /** The records of one list page; undefined when the answer holds no list. */
-export function listedRecords(result: ApiResult): IDataObject[] | undefined {
+function listedRecords(result: ApiResult): IDataObject[] | undefined {
 	const { data } = result;
 	const list = Array.isArray(data)
 		? data
@@ -101,7 +101,7 @@ function paginationOf(result: ApiResult): IDataObject | undefined {
 const count = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
-export async function sendEndpointRequest(
+async function sendEndpointRequest(
 	this: PaymentPlatformContext,
 	request: EndpointRequest,
 	itemIndex?: number,
@@ -112,24 +112,21 @@ export async function sendEndpointRequest(
 	});
 }
 
-export interface EndpointList {
+interface EndpointList {
 	records: IDataObject[];
 	/** The list was read to its end. */
 	complete: boolean;
 }
 
-/** Thrown when a page's answer holds no list of endpoints. */
-export class UnreadableEndpointList extends Error {}
-
 /**
  * The endpoints, page after page until the list says it ended (its last page, its total, a short or empty page, or,
  * when the page number is not read, a page repeated: without pagination that page was the whole list), at most
- * `maxPages` pages or `limit` records.
+ * `maxPages` pages or `limit` records; undefined when a page's answer holds no list of endpoints.
  */
 export async function listWebhookEndpoints(
 	this: PaymentPlatformContext,
 	settings: { maxPages: number; limit?: number; qs?: IDataObject; itemIndex?: number },
-): Promise<EndpointList> {
+): Promise<EndpointList | undefined> {
 	const records: IDataObject[] = [];
 	const seen = new Set<string>();
 	const perPage =
@@ -144,7 +141,7 @@ export async function listWebhookEndpoints(
 			settings.itemIndex,
 		);
 		const items = listedRecords(result);
-		if (items === undefined) throw new UnreadableEndpointList('no list of endpoints in its data');
+		if (items === undefined) return undefined;
 		const keyOf = (item: IDataObject) => readWebhookEndpoint(item)?.id ?? JSON.stringify(item);
 		const fresh = items.filter((item) => !seen.has(keyOf(item)));
 		const pagination = paginationOf(result);

@@ -12,12 +12,14 @@
  * the original endpoint's secret.
  */
 const assert = require('node:assert/strict');
+const fs = require('fs');
 const http = require('http');
+const os = require('os');
 const path = require('path');
 const { createHmac, randomUUID, timingSafeEqual } = require('crypto');
 const { DatabaseSync } = require('node:sqlite');
 const { SEED } = require('../../../sandbox/seedIds');
-const { sleep, waitFor } = require('../../lib/n8n');
+const { n8nCli, sleep, tail, waitFor } = require('../../lib/n8n');
 const { TRIGGER_NODE_NAME, nodeOutput, triggerWorkflow, waitNode } = require('../../lib/workflows');
 const { registerDirectly } = require('./repairChecks');
 const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
@@ -213,18 +215,38 @@ async function checkRestoredBackup(report, context) {
 			const firstN8n = await startFirstN8n(backup.webhookId);
 			const original = await registerDirectly(sandbox, firstN8n.url, events);
 			firstN8n.setSecret(original.secret);
-			// What `n8n export:workflow` carries: the static data with the first n8n's registration.
-			const restored = await client.createWorkflow({
-				...backup.workflow,
-				staticData: {
-					[`node:${TRIGGER_NODE_NAME}`]: {
-						endpointId: original.id,
-						webhookSecret: original.secret,
-						webhookUrl: firstN8n.url,
-						events,
+			// The backup as `n8n export:workflow` writes it (the static data holds the first n8n's registration),
+			// restored with `n8n import:workflow`.
+			const restored = { id: randomUUID().replace(/-/g, '').slice(0, 16) };
+			const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pp-backup-')), 'backup.json');
+			fs.writeFileSync(
+				file,
+				JSON.stringify({
+					...backup.workflow,
+					id: restored.id,
+					active: false,
+					staticData: {
+						[`node:${TRIGGER_NODE_NAME}`]: {
+							endpointId: original.id,
+							webhookSecret: original.secret,
+							webhookUrl: firstN8n.url,
+							events,
+						},
 					},
-				},
-			});
+				}),
+			);
+			const imported = await n8nCli(
+				context.n8nDir,
+				context.instance,
+				['import:workflow', `--input=${file}`],
+				{ allowFailure: true },
+			);
+			assert.equal(imported.code, 0, tail(imported.stdout + imported.stderr, 20));
+			assert.equal(
+				storedRegistration(context, restored.id).endpointId,
+				original.id,
+				"the restored workflow's static data holds the first n8n's endpoint",
+			);
 			const url = urlOf(context, backup.webhookId);
 			sandbox.clearRequests();
 			let published = false;

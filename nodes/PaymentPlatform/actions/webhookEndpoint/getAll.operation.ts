@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { listWebhookEndpoints, UnreadableEndpointList } from '../../../shared/webhookEndpoints';
+import { listWebhookEndpoints } from '../../../shared/webhookEndpoints';
 import { getListLimit } from '../../fields/fields';
 import { returnAllAndLimit, operationDescription } from '../common.descriptions';
 import { readOptions } from '../common.options';
@@ -24,20 +24,18 @@ export const description = operationDescription('webhookEndpoint', 'getAll', pro
 const MAX_PAGES = 1000;
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
-	try {
-		const { records } = await listWebhookEndpoints.call(this, {
-			maxPages: MAX_PAGES,
-			limit: getListLimit.call(this, i),
-			qs: withAdditionalQuery.call(this, i, {}, PAGINATION_FIELDS),
-			itemIndex: i,
-		});
-		return records;
-	} catch (error) {
-		if (!(error instanceof UnreadableEndpointList)) throw error;
+	const list = await listWebhookEndpoints.call(this, {
+		maxPages: MAX_PAGES,
+		limit: getListLimit.call(this, i),
+		qs: withAdditionalQuery.call(this, i, {}, PAGINATION_FIELDS),
+		itemIndex: i,
+	});
+	if (list === undefined) {
 		throw new NodeOperationError(
 			this.getNode(),
 			"The Payment Platform's answer to the webhook endpoint list holds no list of endpoints",
 			{ itemIndex: i, description: "Check the list path in the credential's API Names." },
 		);
 	}
+	return list.records;
 }
