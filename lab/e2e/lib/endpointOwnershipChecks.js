@@ -213,7 +213,10 @@ async function checkRestoredBackup(report, context) {
 				endpointRemovalDelay: 0,
 			});
 			const firstN8n = await startFirstN8n(backup.webhookId);
-			const original = await registerDirectly(sandbox, firstN8n.url, events);
+			// The creation's answer holds the secret (only there).
+			const original = /** @type {{ id: string, secret: string }} */ (
+				await registerDirectly(sandbox, firstN8n.url, events)
+			);
 			firstN8n.setSecret(original.secret);
 			// The backup as `n8n export:workflow` writes it (the static data holds the first n8n's registration),
 			// restored with `n8n import:workflow`.
