@@ -17,7 +17,11 @@ const EVENTS = ['charge.captured', 'charge.refunded'];
 const FIRST_N8N_URL = `https://first-n8n.example.com/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 /** Short enough for a test, long enough to publish again within it. */
 const DELAY = { endpointRemovalDelay: 0.3 };
-const PATCH_REFUSED = { route: `PATCH ${ENDPOINTS_PATH}/*`, kind: 'success_false', status: 405 };
+const PATCH_REFUSED = {
+	route: `PATCH ${ENDPOINTS_PATH}/*`,
+	kind: 'success_false' as const,
+	status: 405,
+};
 
 const sandbox = useSandbox(
 	{ delivery: { maxAttempts: 1, baseDelayMs: 0 } },
