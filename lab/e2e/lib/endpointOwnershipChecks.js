@@ -164,6 +164,11 @@ async function checkStaticDataWriteBack(report, context) {
 							JSON.stringify(JSON.parse(body)),
 				);
 				assert.equal(runs.length, 1, `${runs.length} successful runs of the next delivery`);
+				// A figure, not a check: whether n8n saved the registration the signed delivery put back (docs/trigger.md).
+				const after = storedRegistration(context, created.id).endpointId;
+				console.log(
+					`       note: after the next delivery the database holds the ${after === live.id ? 'live endpoint (repair saved)' : after === old.id ? 'written-back endpoint (repair held in memory)' : `endpoint ${after}`}`,
+				);
 			} finally {
 				sandbox.setFaults([]);
 				sandbox.configureDelivery({ timeoutMs: SUITE_SENDER_TIMEOUT_MS });
