@@ -47,6 +47,7 @@ const { checkSignatureFamilies } = require('./lib/signatureChecks');
 const { checkRegistrationRepair } = require('./lib/repairChecks');
 const { checkTriggerSeams } = require('./lib/seamChecks');
 const { checkOneRunPerEvent } = require('./lib/identityChecks');
+const { checkEndpointOwnership } = require('./lib/endpointOwnershipChecks');
 const { resultsDir } = require('../lib/results');
 
 const RESULTS_DIR = resultsDir('e2e');
@@ -150,6 +151,7 @@ async function main() {
 		await block('trigger: registration repairs itself', checkRegistrationRepair);
 		await block('trigger: publish, restart, waits and replays', checkTriggerSeams);
 		await block('trigger: one run per event (identity, restart)', checkOneRunPerEvent);
+		await block("trigger: the endpoint is the workflow's own", checkEndpointOwnership);
 		await block('example: charge events', checkChargeEventsExample);
 		if (withEditor) {
 			await block('editor: a decimal typed into a cents field (chromium)', checkDecimalInEditor);

@@ -38,7 +38,7 @@ import {
 	type RegistrationSettings,
 	type TriggerOptions,
 } from './properties';
-import { keepRegistration, register, release, secretsOf } from './registration';
+import { keepRegistration, register, release, trustedSecrets } from './registration';
 import {
 	getHeader,
 	isTooLarge,
@@ -154,7 +154,10 @@ export class PaymentPlatformTrigger implements INodeType {
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
-				await register.call(this);
+				await register.call(
+					this,
+					valid(this.getNode(), registrationSettings(optionsOf.call(this))),
+				);
 				return true;
 			},
 
@@ -173,7 +176,12 @@ export class PaymentPlatformTrigger implements INodeType {
 		const settings = valid(this.getNode(), verificationSettings(options));
 		const headers = this.getHeaderData() as RequestHeaders;
 		const webhook = this.getNodeWebhookUrl('default') ?? '';
-		const { current, previous } = secretsOf(this.getWorkflowStaticData('node'), Date.now());
+		const secrets = trustedSecrets.call(
+			this,
+			valid(this.getNode(), registrationSettings(options)),
+			Date.now(),
+		);
+		const { current, previous } = secrets;
 		// Over Maximum Body Size by its Content-Length: refused before the body is read (a type n8n leaves unread).
 		const declaredBytes = Number(getHeader(headers, 'content-length'));
 		const rawBody = isTooLarge(declaredBytes, settings) ? undefined : await rawBodyOf.call(this);
@@ -201,6 +209,8 @@ export class PaymentPlatformTrigger implements INodeType {
 			return respond.call(this, REFUSAL_STATUS[reason], { message: REFUSALS[reason] });
 		}
 
+		// A run wrote an older registration back over the one this process made: the signature checked, put it back.
+		secrets.repair?.();
 		// The signature proves the platform sent it: whatever its shape, the delivery runs (delivery.ts).
 		const { item, keys } = readDelivery(rawBody, headers, result.signed, deliveryReading(options));
 		const notRun = reasonNotToRun.call(this, item.event);

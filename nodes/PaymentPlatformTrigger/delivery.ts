@@ -51,7 +51,7 @@ function parseDeliveryBody(rawBody: Buffer): ParsedBody {
 	}
 }
 
-export function isObject(value: unknown): value is JsonObject {
+function isObject(value: unknown): value is JsonObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 

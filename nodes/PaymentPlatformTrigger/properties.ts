@@ -31,6 +31,7 @@ const RANGES = {
 	endpointRemovalDelay: { default: 60, min: 0, max: 3600 },
 	previousSecretHours: { default: 72, min: 0, max: 720 },
 	maxBodySize: { default: 1024, min: 1, max: 1_048_576, wholeNumber: true },
+	secretRotation: { default: 0, min: 0, max: 1_000_000, wholeNumber: true },
 };
 type RangedOption = keyof typeof RANGES;
 type Range = { default: number; min: number; max: number; wholeNumber?: boolean };
@@ -66,6 +67,7 @@ export interface TriggerOptions {
 	maxBodySize?: unknown;
 	previousSecretHours?: unknown;
 	resendRunsAfter?: unknown;
+	secretRotation?: unknown;
 	signatureHeader?: string;
 	signatureScheme?: SignatureScheme;
 	signedTextLayout?: string;
@@ -214,6 +216,11 @@ const OPTIONS: INodeProperties = {
 			'resendRunsAfter',
 			'Resend Runs Again After (Seconds)',
 			"A resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost; a resend that reaches another n8n process waits as long for that run's answer. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).",
+		),
+		rangedOption(
+			'secretRotation',
+			'Secret Rotation',
+			'To revoke a leaked secret in one step, raise this number by one and publish: the trigger removes its endpoint from the platform at once, registers a new one with a new secret, and from then on no earlier secret (the current one, previous ones in their grace period, one held for a republish) verifies any delivery. Deliveries the platform signed before and resends after it are refused (401).',
 		),
 		{
 			displayName: 'Signature Header',
@@ -366,6 +373,8 @@ export interface WindowSettings {
 export interface RegistrationSettings {
 	removalDelayMs: number;
 	previousSecretMs: number;
+	/** Secrets registered under another rotation verify nothing. */
+	rotation: number;
 }
 
 /** The numbers, the default when unset, or the error naming the first option out of its range. */
@@ -417,10 +426,14 @@ export function deliveryReading(options: TriggerOptions): DeliveryReading {
 }
 
 export function registrationSettings(options: TriggerOptions): RegistrationSettings | string {
-	const numbers = readRanged(options, ['endpointRemovalDelay', 'previousSecretHours']);
+	const numbers = readRanged(options, [
+		'endpointRemovalDelay',
+		'previousSecretHours',
+		'secretRotation',
+	]);
 	if (typeof numbers === 'string') return numbers;
-	const [delaySeconds, hours] = numbers;
-	return { removalDelayMs: delaySeconds * 1000, previousSecretMs: hours * 3600_000 };
+	const [delaySeconds, hours, rotation] = numbers;
+	return { removalDelayMs: delaySeconds * 1000, previousSecretMs: hours * 3600_000, rotation };
 }
 
 export function verificationSettings(options: TriggerOptions): VerificationSettings | string {

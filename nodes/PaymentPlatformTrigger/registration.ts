@@ -3,31 +3,41 @@
  * changed, removed (docs/trigger.md, "Registration", says what n8n's hooks give the node and why removal waits).
  * It lives in the node's static data (separate for the test and the production webhook). Secrets of replaced
  * registrations stay there for a grace period: what the platform signed before a change still verifies after it.
+ *
+ * The endpoint is this workflow's own: an endpoint registered for another URL (the original of a copy or a restored
+ * backup, this n8n before its URL moved) is never changed or removed. Static data is one column that any execution
+ * writes back whole when one of its nodes changed it, so a run that started before a new registration can restore
+ * the old one; each process therefore also remembers the registrations it made (`known`), verifies with them, and
+ * writes them back over an older registration (docs/trigger.md, "Where the trigger keeps its state").
  */
-import type { IHookFunctions, JsonObject } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { LIMITS, WEBHOOK_EVENTS } from '../shared/documentedValues';
+import { WEBHOOK_ENDPOINTS_PATH } from '../shared/chosenNames';
 import {
-	PAGE_SIZE,
-	PAGINATION_QUERY,
-	WEBHOOK_ENDPOINTS_PATH,
-	webhookEndpointPath,
-} from '../shared/chosenNames';
-import { apiRequest } from '../shared/transport';
-import { isObject } from './delivery';
+	createWebhookEndpoint,
+	listWebhookEndpoints,
+	readWebhookEndpoint,
+	removeWebhookEndpoint,
+	updateWebhookEndpoint,
+} from '../shared/webhookEndpoints';
 import type { RegistrationSettings } from './properties';
 
 type StaticData = Record<string, unknown>;
 
-/** The API returns the secret only when the endpoint is created: it lives only here. */
+/** The API returns the secret only when the endpoint is created: it lives only here (and in `known`). */
 const STATIC_KEYS = {
 	endpointId: 'endpointId',
 	secret: 'webhookSecret',
 	url: 'webhookUrl',
 	events: 'events',
+	/** When this registration was made (ms): an older one written back over it is repaired. */
+	registeredAt: 'registeredAt',
+	/** The Secret Rotation it was registered under; none: 0. */
+	rotation: 'rotation',
 	/** Set while an unpublished endpoint waits for its removal (or a republish). */
 	releasedAt: 'releasedAt',
-	/** Newest first, each with the time until which it still verifies. */
+	/** Newest first, each with when it was replaced (`since`), until when it verifies, and its rotation. */
 	previousSecrets: 'previousSecrets',
 } as const;
 
@@ -39,15 +49,22 @@ interface Registration {
 	secret: string;
 	url: string;
 	events: string[];
+	registeredAt: number;
+	rotation: number;
 }
 
 interface PreviousSecret {
 	secret: string;
 	until: number;
+	since?: number;
+	rotation?: number;
 }
 
 const text = (value: unknown): string | undefined =>
 	typeof value === 'string' && value !== '' ? value : undefined;
+
+const numberOr = (value: unknown, fallback: number): number =>
+	typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
 function storedRegistration(staticData: StaticData): Partial<Registration> {
 	const events = staticData[STATIC_KEYS.events];
@@ -58,6 +75,8 @@ function storedRegistration(staticData: StaticData): Partial<Registration> {
 		events: Array.isArray(events)
 			? events.filter((event): event is string => typeof event === 'string')
 			: undefined,
+		registeredAt: numberOr(staticData[STATIC_KEYS.registeredAt], 0),
+		rotation: numberOr(staticData[STATIC_KEYS.rotation], 0),
 	};
 }
 
@@ -67,22 +86,24 @@ function previousSecretsOf(staticData: StaticData): PreviousSecret[] {
 	return list.flatMap((entry: unknown) => {
 		const fields = (entry ?? {}) as Record<string, unknown>;
 		const secret = text(fields.secret);
-		return secret !== undefined && typeof fields.until === 'number'
-			? [{ secret, until: fields.until }]
-			: [];
+		if (secret === undefined || typeof fields.until !== 'number') return [];
+		const kept: PreviousSecret = { secret, until: fields.until };
+		if (typeof fields.since === 'number') kept.since = fields.since;
+		if (typeof fields.rotation === 'number') kept.rotation = fields.rotation;
+		return [kept];
 	});
 }
 
-export function secretsOf(
-	staticData: StaticData,
-	now: number,
-): { current: string | undefined; previous: string[] } {
-	return {
-		current: text(staticData[STATIC_KEYS.secret]),
-		previous: previousSecretsOf(staticData)
-			.filter((entry) => entry.until > now)
-			.map((entry) => entry.secret),
-	};
+/**
+ * Whether a previous secret still verifies: under the current rotation, within the grace it was stored with and
+ * within the current Previous Secret Grace Period counted from its replacement (lowering the option, to 0 at most,
+ * shortens the grace of the secrets already kept).
+ */
+function stillGraced(entry: PreviousSecret, settings: RegistrationSettings, now: number): boolean {
+	if ((entry.rotation ?? 0) !== settings.rotation || entry.until <= now) return false;
+	return entry.since === undefined
+		? settings.previousSecretMs > 0
+		: entry.since + settings.previousSecretMs > now;
 }
 
 function saveRegistration(staticData: StaticData, registration: Registration): void {
@@ -90,24 +111,127 @@ function saveRegistration(staticData: StaticData, registration: Registration): v
 	staticData[STATIC_KEYS.secret] = registration.secret;
 	staticData[STATIC_KEYS.url] = registration.url;
 	staticData[STATIC_KEYS.events] = [...registration.events];
+	staticData[STATIC_KEYS.registeredAt] = registration.registeredAt;
+	staticData[STATIC_KEYS.rotation] = registration.rotation;
 	delete staticData[STATIC_KEYS.releasedAt];
 }
 
-/** Forgets the endpoint; its secret verifies for `graceMs` more, from its unpublish when released, else from now. */
-function replaceRegistration(staticData: StaticData, graceMs: number, now = Date.now()): void {
+const REGISTRATION_KEYS = [
+	'endpointId',
+	'secret',
+	'url',
+	'events',
+	'registeredAt',
+	'rotation',
+	'releasedAt',
+] as const;
+
+/**
+ * Forgets the endpoint; its secret verifies for `graceMs` more, from `since` (its unpublish when released, else
+ * now). The previous secrets of another rotation go.
+ */
+function replaceRegistration(
+	staticData: StaticData,
+	graceMs: number,
+	now = Date.now(),
+	since?: number,
+): void {
 	const secret = text(staticData[STATIC_KEYS.secret]);
+	const rotation = numberOr(staticData[STATIC_KEYS.rotation], 0);
 	const releasedAt = staticData[STATIC_KEYS.releasedAt];
-	const since = typeof releasedAt === 'number' && releasedAt < now ? releasedAt : now;
+	const from = since ?? (typeof releasedAt === 'number' && releasedAt < now ? releasedAt : now);
 	const kept = previousSecretsOf(staticData).filter(
 		(entry) => entry.until > now && entry.secret !== secret,
 	);
-	const until = since + graceMs;
-	const previous = secret !== undefined && until > now ? [{ secret, until }, ...kept] : kept;
+	const until = from + graceMs;
+	const previous =
+		secret !== undefined && until > now
+			? [{ secret, until, since: from, rotation }, ...kept]
+			: kept;
 	staticData[STATIC_KEYS.previousSecrets] = previous.slice(0, PREVIOUS_SECRETS_MAX);
 	if (previous.length === 0) delete staticData[STATIC_KEYS.previousSecrets];
-	for (const key of ['endpointId', 'secret', 'url', 'events', 'releasedAt'] as const) {
-		delete staticData[STATIC_KEYS[key]];
+	for (const key of REGISTRATION_KEYS) delete staticData[STATIC_KEYS[key]];
+}
+
+/** Every secret and registration gone: what Secret Rotation does. */
+function forgetAll(staticData: StaticData): void {
+	for (const key of REGISTRATION_KEYS) delete staticData[STATIC_KEYS[key]];
+	delete staticData[STATIC_KEYS.previousSecrets];
+}
+
+/**
+ * The registrations this process made or kept, by workflow and webhook URL: what a run that started before a new
+ * registration cannot take away when it writes its static data back. Per process and lost on a restart.
+ */
+const known = new Map<string, Registration>();
+
+/** Registrations released by an unpublish in this process, taken back by a publish within the removal delay. */
+const releases = new Map<string, Registration>();
+
+function keyOf(this: IHookFunctions | IWebhookFunctions, url: string): string {
+	return `${this.getWorkflow().id ?? ''} ${url}`;
+}
+
+/** The static data holds an older registration than the one this process made: a run wrote it back. */
+function rolledBack(staticData: StaticData, remembered: Registration | undefined): boolean {
+	if (remembered === undefined) return false;
+	const stored = storedRegistration(staticData);
+	return (
+		stored.endpointId !== remembered.endpointId &&
+		(stored.registeredAt ?? 0) < remembered.registeredAt
+	);
+}
+
+/** Puts a newer registration back over the one a run wrote back; the older secret keeps its grace. */
+function repair(staticData: StaticData, registration: Registration, graceMs: number): void {
+	if (!rolledBack(staticData, registration)) return;
+	const now = Date.now();
+	replaceRegistration(staticData, graceMs, now, Math.min(now, registration.registeredAt));
+	saveRegistration(staticData, registration);
+}
+
+/**
+ * The secrets a delivery to this webhook may be signed with, under the current rotation: the registration this
+ * process made when the static data holds an older one (a run wrote it back), else the stored one, and the previous
+ * secrets within their grace. `repair` writes the newer registration back; call it once a delivery verified.
+ */
+export function trustedSecrets(
+	this: IWebhookFunctions,
+	settings: RegistrationSettings,
+	now: number,
+): { current: string | undefined; previous: string[]; repair?: () => void } {
+	const staticData = this.getWorkflowStaticData('node');
+	const url = this.getNodeWebhookUrl('default') ?? '';
+	const remembered = known.get(keyOf.call(this, url));
+	const stored = storedRegistration(staticData);
+	const previous = previousSecretsOf(staticData)
+		.filter((entry) => stillGraced(entry, settings, now))
+		.map((entry) => entry.secret);
+	const storedCurrent = stored.rotation === settings.rotation ? stored.secret : undefined;
+	if (
+		remembered !== undefined &&
+		remembered.rotation === settings.rotation &&
+		rolledBack(staticData, remembered)
+	) {
+		const replaced =
+			storedCurrent !== undefined &&
+			stillGraced(
+				{ secret: storedCurrent, until: Infinity, since: remembered.registeredAt },
+				settings,
+				now,
+			)
+				? [storedCurrent]
+				: [];
+		return {
+			current: remembered.secret,
+			previous: [...replaced, ...previous.filter((secret) => secret !== remembered.secret)].slice(
+				0,
+				PREVIOUS_SECRETS_MAX,
+			),
+			repair: () => repair(staticData, remembered, settings.previousSecretMs),
+		};
 	}
+	return { current: storedCurrent, previous };
 }
 
 function sameEventSet(a: readonly string[], b: readonly string[]): boolean {
@@ -115,6 +239,9 @@ function sameEventSet(a: readonly string[], b: readonly string[]): boolean {
 	const right = new Set(b);
 	return left.size === right.size && [...left].every((event) => right.has(event));
 }
+
+/** An event as a platform may write it back: `charge.captured`, `CHARGE_CAPTURED`. */
+const comparableEvent = (event: string) => event.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 function comparableUrl(url: string | undefined): string | undefined {
 	if (url === undefined) return undefined;
@@ -173,18 +300,11 @@ async function createEndpoint(
 	this: IHookFunctions,
 	url: string,
 	events: string[],
+	rotation: number,
 ): Promise<Registration> {
-	// expectData false: a missing data is reported below, more precisely (the id and the secret are missing).
-	const { data } = await apiRequest.call(this, 'POST', WEBHOOK_ENDPOINTS_PATH, {
-		body: { url, events },
-		expectData: false,
-	});
-	const endpoint = (data !== null && typeof data === 'object' ? data : {}) as Record<
-		string,
-		unknown
-	>;
-	const endpointId = text(endpoint.id);
-	const secret = text(endpoint.secret);
+	const endpoint = await createWebhookEndpoint.call(this, { url, events });
+	const endpointId = endpoint.id;
+	const secret = endpoint.secret;
 	if (endpointId === undefined || secret === undefined) {
 		if (endpointId !== undefined) await removeEndpoint.call(this, endpointId);
 		const missing = [endpointId === undefined && 'id', secret === undefined && 'secret'].filter(
@@ -197,35 +317,48 @@ async function createEndpoint(
 				'The webhook cannot be published: the endpoint id is needed to remove it later and the secret to verify deliveries. Nothing was stored; try publishing again.',
 		});
 	}
-	return { endpointId, secret, url, events };
+	return { endpointId, secret, url, events, registeredAt: Date.now(), rotation };
 }
 
-/** Changes the events in place (same id and secret); false when the platform does not take it. */
+/**
+ * Changes the events in place (same id and secret). Taken as done only when the answer shows the endpoint with the
+ * selected events: a refusal, or a 2xx that shows other events or none, is refused.
+ */
 async function updateEndpoint(
 	this: IHookFunctions,
 	endpointId: string,
 	url: string,
 	events: string[],
 ): Promise<boolean> {
+	let why: string;
+	let httpCode: string | undefined;
 	try {
-		await apiRequest.call(this, 'PATCH', webhookEndpointPath(endpointId), {
-			body: { url, events },
-			expectData: false,
-		});
-		return true;
+		const answered = await updateWebhookEndpoint.call(this, endpointId, { url, events });
+		if (
+			answered?.events !== undefined &&
+			sameEventSet(answered.events.map(comparableEvent), events.map(comparableEvent))
+		) {
+			return true;
+		}
+		why =
+			answered?.events === undefined
+				? 'its answer does not show the endpoint with its events'
+				: `its answer shows other events: ${answered.events.join(', ')}`;
 	} catch (error) {
-		this.logger.info(
-			`The Payment Platform did not change the events of webhook endpoint ${endpointId} in place (${reasonOf(error)}); registering a new endpoint`,
-			{ endpointId, httpCode: httpCodeOf(error) || undefined },
-		);
-		return false;
+		why = reasonOf(error);
+		httpCode = httpCodeOf(error) || undefined;
 	}
+	this.logger.info(
+		`The Payment Platform did not change the events of webhook endpoint ${endpointId} in place (${why})`,
+		{ endpointId, httpCode },
+	);
+	return false;
 }
 
 /** Best effort: a 404 means it is gone; any other failure is logged and does not stop deactivation. */
 async function removeEndpoint(this: IHookFunctions, endpointId: string): Promise<void> {
 	try {
-		await apiRequest.call(this, 'DELETE', webhookEndpointPath(endpointId), { expectData: false });
+		await removeWebhookEndpoint.call(this, endpointId);
 	} catch (error) {
 		const httpCode = httpCodeOf(error);
 		if (httpCode === '404') {
@@ -246,83 +379,36 @@ interface ListedEndpoint {
 
 const ENDPOINT_LIST_MAX_PAGES = 50;
 
-const LIST_KEYS = ['items', 'endpoints', 'data', 'results', 'webhooks', 'records'];
-
-function listedItems(data: unknown): unknown[] | undefined {
-	if (Array.isArray(data)) return data;
-	if (!isObject(data)) return undefined;
-	const key = LIST_KEYS.find((name) => Array.isArray(data[name]));
-	return key === undefined ? undefined : (data[key] as unknown[]);
-}
-
-function readListedEndpoints(items: readonly unknown[]): ListedEndpoint[] {
-	return items.flatMap((item) => {
-		if (!isObject(item)) return [];
-		const id = text(item.id) ?? (typeof item.id === 'number' ? String(item.id) : undefined);
-		return id === undefined ? [] : [{ id, url: text(item.url) }];
-	});
-}
-
-const count = (value: unknown): number | undefined =>
-	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-
 /**
- * The listed endpoints, page after page until the list says it ended (last page, total, a short or empty page, or,
- * without pagination, a page repeated); undefined, logged, when it cannot be read: activation goes on with what is
- * stored. The path is chosen, so the answer's shape is read leniently.
+ * The listed endpoints (read to its end as the client reads every list); undefined, logged, when it cannot be read:
+ * activation goes on with what is stored.
  */
 async function readEndpointList(
 	this: IHookFunctions,
 ): Promise<{ endpoints: ListedEndpoint[]; complete: boolean } | undefined> {
-	const endpoints: ListedEndpoint[] = [];
-	const seen = new Set<string>();
-	for (let page = 1; page <= ENDPOINT_LIST_MAX_PAGES; page++) {
-		let result;
-		try {
-			result = await apiRequest.call(this, 'GET', WEBHOOK_ENDPOINTS_PATH, {
-				qs: { [PAGINATION_QUERY.page]: page, [PAGINATION_QUERY.perPage]: PAGE_SIZE.max },
-				expectData: false,
-			});
-		} catch (error) {
-			const missing = httpCodeOf(error) === '404';
-			this.logger[missing ? 'info' : 'warn'](
-				missing
-					? `The Payment Platform answered 404 to GET ${WEBHOOK_ENDPOINTS_PATH}: it has no endpoint list there, so the trigger's registration is not checked against the platform`
-					: `Could not list the Payment Platform's webhook endpoints, so the trigger's registration is not checked against the platform: ${reasonOf(error)}`,
-			);
-			return undefined;
-		}
-		const items = listedItems(result.data);
-		if (items === undefined) {
-			this.logger.warn(
-				`The Payment Platform's webhook endpoint list (GET ${WEBHOOK_ENDPOINTS_PATH}) has no list of endpoints in its data, so the trigger's registration is not checked against the platform`,
-			);
-			return undefined;
-		}
-		const listed = readListedEndpoints(items);
-		const fresh = listed.filter((endpoint) => !seen.has(endpoint.id));
-		const pagination = isObject(result.pagination)
-			? result.pagination
-			: isObject(result.data) && isObject(result.data.pagination)
-				? result.data.pagination
-				: undefined;
-		if (listed.length > 0 && fresh.length === 0) {
-			// The same page again: the page number is not read. Without pagination that page was the whole list.
-			return { endpoints, complete: pagination === undefined };
-		}
-		for (const endpoint of fresh) seen.add(endpoint.id);
-		endpoints.push(...fresh);
-		const totalPages = count(pagination?.totalPages);
-		const total = count(pagination?.total);
-		const perPage = count(pagination?.perPage);
-		const ended =
-			items.length === 0 ||
-			(totalPages !== undefined && page >= totalPages) ||
-			(total !== undefined && endpoints.length >= total) ||
-			(perPage !== undefined && items.length < perPage);
-		if (ended) return { endpoints, complete: true };
+	let list;
+	try {
+		list = await listWebhookEndpoints.call(this, { maxPages: ENDPOINT_LIST_MAX_PAGES });
+	} catch (error) {
+		const missing = httpCodeOf(error) === '404';
+		this.logger[missing ? 'info' : 'warn'](
+			missing
+				? `The Payment Platform answered 404 to GET ${WEBHOOK_ENDPOINTS_PATH}: it has no endpoint list there, so the trigger's registration is not checked against the platform`
+				: `Could not list the Payment Platform's webhook endpoints, so the trigger's registration is not checked against the platform: ${reasonOf(error)}`,
+		);
+		return undefined;
 	}
-	return { endpoints, complete: false };
+	if (list === undefined) {
+		this.logger.warn(
+			`The Payment Platform's webhook endpoint list (GET ${WEBHOOK_ENDPOINTS_PATH}) has no list of endpoints in its data, so the trigger's registration is not checked against the platform`,
+		);
+		return undefined;
+	}
+	const endpoints = list.records.flatMap((record) => {
+		const endpoint = readWebhookEndpoint(record);
+		return endpoint === undefined ? [] : [{ id: endpoint.id, url: endpoint.url }];
+	});
+	return { endpoints, complete: list.complete };
 }
 
 /** One still listed after its removal is a warning: the platform would send deliveries n8n cannot verify. */
@@ -342,20 +428,18 @@ async function removeEndpointsAndConfirm(
 	}
 }
 
-const releases = new Map<string, Registration>();
-
 function removeLater(
 	this: IHookFunctions,
-	url: string,
+	key: string,
 	registration: Registration,
 	delayMs: number,
 ): void {
 	const { endpointId } = registration;
-	releases.set(url, registration);
+	releases.set(key, registration);
 	void (async () => {
 		await sleep(delayMs);
-		if (releases.get(url) !== registration) return;
-		releases.delete(url);
+		if (releases.get(key) !== registration) return;
+		releases.delete(key);
 		try {
 			await removeEndpointsAndConfirm.call(this, [endpointId]);
 			this.logger.info(
@@ -371,11 +455,15 @@ function removeLater(
 	})();
 }
 
+const sameUrl = (a: string | undefined, b: string | undefined) =>
+	comparableUrl(a) === comparableUrl(b);
+
 /**
  * checkExists: keep the stored endpoint (true) or create one (false). Kept when listed under its id, or when the
  * list cannot be read or was not read to its end (never orphaned silently); its events changed in place if they
- * differ; taken back when this process released it moments ago. Any other listed endpoint with this URL signs with a
- * secret n8n lacks: removed.
+ * differ; taken back when this process released it moments ago; put back when a run wrote an older registration
+ * over it. Any other listed endpoint with this URL signs with a secret n8n lacks: removed. An endpoint registered for
+ * another URL is never changed or removed: this workflow registers its own.
  */
 export async function keepRegistration(
 	this: IHookFunctions,
@@ -384,9 +472,19 @@ export async function keepRegistration(
 	const staticData = this.getWorkflowStaticData('node');
 	const url = webhookUrl.call(this);
 	const events = selectedEvents.call(this);
-	const takenBack = releases.get(url);
-	releases.delete(url);
+	const key = keyOf.call(this, url);
+	const takenBack = releases.get(key);
+	releases.delete(key);
 	if (takenBack !== undefined) saveRegistration(staticData, takenBack);
+	else repair(staticData, known.get(key) ?? emptyRegistration, settings.previousSecretMs);
+	known.delete(key);
+	if (storedRegistration(staticData).rotation !== settings.rotation) {
+		// Secret Rotation: every secret goes; the endpoint with this URL is removed below with the other ones.
+		this.logger.info(
+			`Payment Platform Trigger in workflow "${this.getWorkflow().name}": Secret Rotation changed to ${settings.rotation}; the endpoint is registered anew and no earlier secret verifies any delivery`,
+		);
+		forgetAll(staticData);
+	}
 	const stored = storedRegistration(staticData);
 	let kept = stored.endpointId !== undefined && stored.secret !== undefined;
 	let removed = false;
@@ -402,8 +500,13 @@ export async function keepRegistration(
 	}
 	const list = await readEndpointList.call(this);
 	const listed = list?.endpoints.some((endpoint) => endpoint.id === stored.endpointId) ?? false;
-	if (kept && stored.url !== url) {
-		await replace(`registered for another URL (${stored.url ?? 'none'}); registering ${url}`, true);
+	if (kept && !sameUrl(stored.url, url)) {
+		// A copy, a restored backup, or this n8n before WEBHOOK_URL moved: that endpoint is not this URL's to touch.
+		this.logger.warn(
+			`Payment Platform webhook endpoint ${stored.endpointId} is registered for another URL (${stored.url ?? 'none'}) and is left as it is; registering ${url}. If that URL was this n8n's before its address changed, remove endpoint ${stored.endpointId} in the platform (Webhook Endpoint → Delete).`,
+			{ endpointId: stored.endpointId },
+		);
+		kept = false;
 	} else if (kept && list?.complete === true && !listed) {
 		this.logger.warn(
 			`Payment Platform webhook endpoint ${stored.endpointId} is missing from the platform's endpoint list; registering the webhook again`,
@@ -413,6 +516,12 @@ export async function keepRegistration(
 	} else if (kept && !sameEventSet(stored.events ?? [], events)) {
 		if (await updateEndpoint.call(this, stored.endpointId as string, url, events)) {
 			staticData[STATIC_KEYS.events] = [...events];
+		} else if (events.every((event) => (stored.events ?? []).includes(event))) {
+			// Fewer events: the endpoint and its secret stay; the events no longer selected are answered 200 and run
+			// nothing. A new endpoint would change the secret for nothing.
+			this.logger.info(
+				`Payment Platform webhook endpoint ${stored.endpointId} keeps its registered events; the ones no longer selected are answered and run nothing`,
+			);
 		} else {
 			await replace('its events could not be changed; registering a new one', true);
 		}
@@ -420,8 +529,8 @@ export async function keepRegistration(
 	// The stored endpoint too when it is not kept (a stale or released one): nobody else would remove it.
 	const foreign = (list?.endpoints ?? []).filter((endpoint) =>
 		endpoint.id === stored.endpointId
-			? !kept && !removed && comparableUrl(endpoint.url) === comparableUrl(url)
-			: comparableUrl(endpoint.url) === comparableUrl(url),
+			? !kept && !removed && sameUrl(endpoint.url, url)
+			: sameUrl(endpoint.url, url),
 	);
 	await removeEndpointsAndConfirm.call(
 		this,
@@ -429,26 +538,53 @@ export async function keepRegistration(
 	);
 	// The duplicate window stays: what ran under the old endpoint is recognised by its bytes under the new one.
 	if (!kept) replaceRegistration(staticData, settings.previousSecretMs);
+	else known.set(key, storedRegistration(staticData) as Registration);
 	return kept;
 }
 
-export async function register(this: IHookFunctions): Promise<void> {
+const emptyRegistration: Registration = {
+	endpointId: '',
+	secret: '',
+	url: '',
+	events: [],
+	registeredAt: -Infinity,
+	rotation: 0,
+};
+
+export async function register(
+	this: IHookFunctions,
+	settings: RegistrationSettings,
+): Promise<void> {
+	const url = webhookUrl.call(this);
 	const registration = await createEndpoint.call(
 		this,
-		webhookUrl.call(this),
+		url,
 		selectedEvents.call(this),
+		settings.rotation,
 	);
 	saveRegistration(this.getWorkflowStaticData('node'), registration);
+	known.set(keyOf.call(this, url), registration);
 }
 
 /**
  * delete: n8n calls it for an unpublish and, alike, just before a republish (nothing tells the two apart,
- * docs/trigger.md): the endpoint goes after the delay unless a republish in this process takes it back.
+ * docs/trigger.md): the endpoint goes after the delay unless a republish in this process takes it back. An endpoint
+ * stored for another URL is not this workflow's: left as it is.
  */
 export async function release(this: IHookFunctions, settings: RegistrationSettings): Promise<void> {
 	const staticData = this.getWorkflowStaticData('node');
+	const url = this.getNodeWebhookUrl('default') ?? '';
+	const key = keyOf.call(this, url);
+	repair(staticData, known.get(key) ?? emptyRegistration, settings.previousSecretMs);
+	known.delete(key);
 	const stored = storedRegistration(staticData);
-	const url = this.getNodeWebhookUrl('default') ?? stored.url ?? '';
+	if (stored.url !== undefined && url !== '' && !sameUrl(stored.url, url)) {
+		this.logger.warn(
+			`Payment Platform webhook endpoint ${stored.endpointId ?? ''} is registered for another URL (${stored.url}) and is not removed; if that URL was this n8n's before its address changed, remove it in the platform (Webhook Endpoint → Delete)`,
+			{ endpointId: stored.endpointId },
+		);
+		return;
+	}
 	if (stored.endpointId === undefined || stored.secret === undefined) {
 		if (stored.endpointId !== undefined) await removeEndpoint.call(this, stored.endpointId);
 		replaceRegistration(staticData, 0);
@@ -456,13 +592,15 @@ export async function release(this: IHookFunctions, settings: RegistrationSettin
 	}
 	if (settings.removalDelayMs > 0) {
 		staticData[STATIC_KEYS.releasedAt] = Date.now();
-		const registration = {
+		const registration: Registration = {
 			endpointId: stored.endpointId,
 			secret: stored.secret,
 			url: stored.url ?? url,
 			events: stored.events ?? [],
+			registeredAt: stored.registeredAt ?? 0,
+			rotation: stored.rotation ?? 0,
 		};
-		removeLater.call(this, url, registration, settings.removalDelayMs);
+		removeLater.call(this, key, registration, settings.removalDelayMs);
 		return;
 	}
 	await removeEndpointsAndConfirm.call(this, [stored.endpointId]);

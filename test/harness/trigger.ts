@@ -35,6 +35,8 @@ export {
 export const TRIGGER_NODE_NAME = 'Payment Platform Trigger';
 export const TRIGGER_WEBHOOK_ID = '0b7c5f52-64a8-4a5e-9d53-2f0c2b8f4a11';
 export const TRIGGER_WORKFLOW_ID = 'trigger-workflow';
+/** Each harness is its own workflow (the trigger remembers registrations per workflow and process). */
+let harnesses = 0;
 /** The trigger's one typeVersion, as a saved workflow holds it. */
 export const TRIGGER_TYPE_VERSION = 1.1;
 
@@ -92,6 +94,7 @@ export class TriggerHarness {
 	private testWorkflow: Workflow | undefined;
 	private readonly nodeTypes = new TestNodeTypes();
 	private executions = 0;
+	readonly workflowId = `${TRIGGER_WORKFLOW_ID}-${++harnesses}`;
 
 	constructor(private readonly options: TriggerHarnessOptions) {
 		this.node = {
@@ -295,7 +298,7 @@ export class TriggerHarness {
 
 	private newWorkflow(): Workflow {
 		return new Workflow({
-			id: TRIGGER_WORKFLOW_ID,
+			id: this.workflowId,
 			name: 'trigger test',
 			nodes: [this.node],
 			connections: {},
@@ -337,7 +340,7 @@ export class TriggerHarness {
 			node: this.node.name,
 			path: `${this.node.webhookId}/webhook`,
 			webhookDescription,
-			workflowId: TRIGGER_WORKFLOW_ID,
+			workflowId: this.workflowId,
 			workflowExecuteAdditionalData: additionalData,
 			webhookId: this.node.webhookId,
 			isTest,

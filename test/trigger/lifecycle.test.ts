@@ -181,7 +181,7 @@ describe('checkExists', () => {
 		expect(endpoints.map((endpoint) => endpoint.id)).not.toContain(oldId);
 		expect(endpoints.map((endpoint) => endpoint.url)).toEqual([harness.webhookUrl()]);
 		expect(harness.staticData()[STORED.previousSecrets]).toEqual([
-			{ secret: oldSecret, until: expect.any(Number) },
+			{ secret: oldSecret, until: expect.any(Number), since: expect.any(Number), rotation: 0 },
 		]);
 	});
 
@@ -337,7 +337,12 @@ describe('unpublish, and publishing again', () => {
 		expect(endpoints).toHaveLength(1);
 		expect(endpoints[0].id).not.toBe(old[STORED.endpointId]);
 		expect(other.staticData()[STORED.previousSecrets]).toEqual([
-			{ secret: old[STORED.secret], until: expect.any(Number) },
+			{
+				secret: old[STORED.secret],
+				until: expect.any(Number),
+				since: expect.any(Number),
+				rotation: 0,
+			},
 		]);
 		expect(other.staticData()[STORED.releasedAt]).toBeUndefined();
 	});
@@ -357,7 +362,12 @@ describe('unpublish, and publishing again', () => {
 		const recent = publishedAgain(1);
 		await recent.activate();
 		expect(recent.staticData()[STORED.previousSecrets]).toEqual([
-			{ secret: old[STORED.secret], until: expect.any(Number) },
+			{
+				secret: old[STORED.secret],
+				until: expect.any(Number),
+				since: expect.any(Number),
+				rotation: 0,
+			},
 		]);
 		const until = (recent.staticData()[STORED.previousSecrets] as Array<{ until: number }>)[0]
 			.until;
@@ -418,6 +428,8 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	/** How the fake platform answers a list page. */
 	let listAnswer: (page: number) => unknown;
 	let patches: 'work' | 'are not known';
+	/** What a PATCH that works answers: the endpoint with its new events, without data, with the old events. */
+	let patchAnswer: 'new events' | 'no data' | 'old events';
 	let deletes: 'work' | 'are ignored';
 
 	const pageOf = (page: number, size: number) =>
@@ -435,8 +447,20 @@ describe('checkExists against platforms that list, page and change endpoints oth
 				return { status: 200, body: listAnswer(page) };
 			}
 			if (request.method === 'PATCH') {
+				const { url, events } = JSON.parse(request.rawBody.toString('utf8') || '{}') as {
+					url?: string;
+					events?: string[];
+				};
+				const answered =
+					patchAnswer === 'no data'
+						? undefined
+						: {
+								id: 'endpoint-1',
+								url,
+								events: patchAnswer === 'old events' ? ['charge.captured'] : events,
+							};
 				return patches === 'work'
-					? { status: 200, body: { success: true, message: 'updated' } }
+					? { status: 200, body: { success: true, message: 'updated', data: answered } }
 					: { status: 404, body: { success: false, message: 'Not found', error: 'NOT_FOUND' } };
 			}
 			if (request.method === 'DELETE') {
@@ -460,6 +484,7 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	beforeEach(() => {
 		api.exchanges.length = 0;
 		patches = 'work';
+		patchAnswer = 'new events';
 		deletes = 'work';
 		listAnswer = (page) => ({
 			success: true,
@@ -614,8 +639,9 @@ describe('checkExists against platforms that list, page and change endpoints oth
 		expect(harness.staticData()[STORED.endpointId]).toBe('endpoint-1');
 	});
 
-	it('a platform that cannot change events in place: a new endpoint, the old one removed, its secret kept for its grace', async () => {
-		const harness = storedTrigger(['charge.captured']);
+	it('a platform that cannot change events in place, an event added: a new endpoint, the old one removed, its secret kept for its grace', async () => {
+		const harness = storedTrigger(EVENTS);
+		harness.staticData()[STORED.events] = ['charge.captured'];
 		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl() }];
 		patches = 'are not known';
 		expect(await harness.activate()).toBe(true);
@@ -625,8 +651,56 @@ describe('checkExists against platforms that list, page and change endpoints oth
 			`POST ${ENDPOINTS_PATH}`,
 		]);
 		expect(harness.staticData()[STORED.previousSecrets]).toEqual([
-			{ secret: 'whsec_dummy_stored', until: expect.any(Number) },
+			{
+				secret: 'whsec_dummy_stored',
+				until: expect.any(Number),
+				since: expect.any(Number),
+				rotation: 0,
+			},
 		]);
+	});
+
+	it('a platform that cannot change events in place, an event dropped: the endpoint and its secret stay (no new secret for nothing)', async () => {
+		const harness = storedTrigger(['charge.captured']);
+		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl() }];
+		patches = 'are not known';
+		expect(await harness.activate()).toBe(false);
+		expect(changed()).toEqual([`PATCH ${ENDPOINTS_PATH}/endpoint-1`]);
+		expect(harness.staticData()).toMatchObject({
+			[STORED.endpointId]: 'endpoint-1',
+			[STORED.secret]: 'whsec_dummy_stored',
+			[STORED.events]: EVENTS,
+		});
+		// The event no longer selected is answered and runs nothing.
+		const outcome = await harness.receive(
+			signedRequest({
+				secret: 'whsec_dummy_stored',
+				body: { event: 'charge.refunded', id: 'evt_1' },
+			}),
+		);
+		expect(outcome).toMatchObject({ status: 200, ran: false });
+	});
+
+	it('a PATCH answered 2xx whose answer does not show the new events is refused: a new endpoint', async () => {
+		const harness = storedTrigger(EVENTS);
+		harness.staticData()[STORED.events] = ['charge.captured'];
+		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl() }];
+		for (const answer of ['no data', 'old events'] as const) {
+			patchAnswer = answer;
+			api.exchanges.length = 0;
+			Object.assign(harness.staticData(), {
+				[STORED.endpointId]: 'endpoint-1',
+				[STORED.secret]: 'whsec_dummy_stored',
+				[STORED.events]: ['charge.captured'],
+			});
+			endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl() }];
+			expect(await harness.activate()).toBe(true);
+			expect(changed()).toEqual([
+				`PATCH ${ENDPOINTS_PATH}/endpoint-1`,
+				`DELETE ${ENDPOINTS_PATH}/endpoint-1`,
+				`POST ${ENDPOINTS_PATH}`,
+			]);
+		}
 	});
 
 	it('a removal the list still shows is logged as a warning', async () => {

@@ -76,6 +76,7 @@ describe('duplicate window options: what the editor shows', () => {
 		expect(registrationSettings({})).toEqual({
 			removalDelayMs: ENDPOINT_REMOVAL_DELAY_SECONDS * 1000,
 			previousSecretMs: PREVIOUS_SECRET_HOURS * HOUR_MS,
+			rotation: 0,
 		});
 		expect(option('endpointRemovalDelay').default).toBe(ENDPOINT_REMOVAL_DELAY_SECONDS);
 		expect(option('previousSecretHours').default).toBe(PREVIOUS_SECRET_HOURS);

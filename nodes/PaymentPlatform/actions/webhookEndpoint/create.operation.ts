@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../../shared/chosenNames';
 import { LIMITS, WEBHOOK_EVENTS } from '../../../shared/documentedValues';
 import { apiField, declareFields, requestBody } from '../../fields/fields';
 import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/optionTexts';
+import { webhookEndpointRequests } from '../../../shared/webhookEndpoints';
 import { writeOptions } from '../common.options';
 import { prepareWrite } from '../common.requests';
 import type { PreparedWrite } from '../node.type';
@@ -59,6 +59,8 @@ export const fields = declareFields([
 export const description = operationDescription('webhookEndpoint', 'create', fields.properties);
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
-	const body = requestBody.call(this, i, fields);
-	return await prepareWrite.call(this, 'POST', WEBHOOK_ENDPOINTS_PATH, { body, itemIndex: i });
+	const { method, path, options } = webhookEndpointRequests.create(
+		requestBody.call(this, i, fields),
+	);
+	return await prepareWrite.call(this, method, path, { ...options, itemIndex: i });
 }

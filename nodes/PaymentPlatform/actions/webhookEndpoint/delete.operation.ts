@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { webhookEndpointPath } from '../../../shared/chosenNames';
+import { webhookEndpointRequests } from '../../../shared/webhookEndpoints';
 import { declareFields, readPathIds } from '../../fields/fields';
 import { uuidPathId, operationDescription } from '../common.descriptions';
 import { prepareWrite } from '../common.requests';
@@ -26,7 +26,7 @@ export const description = operationDescription('webhookEndpoint', 'delete', fie
 
 export async function prepare(this: IExecuteFunctions, i: number): Promise<PreparedWrite> {
 	const id = readPathIds.call(this, i, fields).webhook_endpoint_id;
-	const options = { itemIndex: i, expectData: false };
+	const { method, path, options } = webhookEndpointRequests.remove(id);
 	const output = ({ message }: { message: string }) => ({ id, deleted: true, message });
-	return await prepareWrite.call(this, 'DELETE', webhookEndpointPath(id), options, output, id);
+	return await prepareWrite.call(this, method, path, { ...options, itemIndex: i }, output, id);
 }

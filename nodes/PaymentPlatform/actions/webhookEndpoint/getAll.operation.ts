@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../../shared/transport';
-import { WEBHOOK_ENDPOINTS_PATH } from '../../../shared/chosenNames';
+import { NodeOperationError } from 'n8n-workflow';
+import { listWebhookEndpoints } from '../../../shared/webhookEndpoints';
 import { getListLimit } from '../../fields/fields';
 import { returnAllAndLimit, operationDescription } from '../common.descriptions';
 import { readOptions } from '../common.options';
@@ -27,13 +27,22 @@ const properties: INodeProperties[] = [
 
 export const description = operationDescription('webhookEndpoint', 'getAll', properties);
 
+/** Return All reads at most this many pages (100 endpoints each). */
+const MAX_PAGES = 1000;
+
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
-	const limit = getListLimit.call(this, i);
-	return await apiRequestAllItems.call(
-		this,
-		WEBHOOK_ENDPOINTS_PATH,
-		withAdditionalQuery.call(this, i, {}, PAGINATION_FIELDS),
-		limit,
-		i,
-	);
+	const list = await listWebhookEndpoints.call(this, {
+		maxPages: MAX_PAGES,
+		limit: getListLimit.call(this, i),
+		qs: withAdditionalQuery.call(this, i, {}, PAGINATION_FIELDS),
+		itemIndex: i,
+	});
+	if (list === undefined) {
+		throw new NodeOperationError(
+			this.getNode(),
+			"The Payment Platform's answer to the webhook endpoint list holds no list of endpoints",
+			{ itemIndex: i, description: "Check the list path in the credential's API Names." },
+		);
+	}
+	return list.records;
 }

@@ -1,0 +1,287 @@
+/**
+ * The endpoint is this workflow's own: a run that writes its static data back after a new registration does not
+ * make the live endpoint's deliveries fail; a copy or a restored backup (the original's registration in its static
+ * data, another URL) never changes or removes the original's endpoint; a domain change ends with one working endpoint
+ * and a warning naming the old one; Secret Rotation revokes every earlier secret in one publish; a lowered grace
+ * period applies to the secrets already kept. n8n-core's real HookContext and WebhookContext, the sandbox over HTTP.
+ */
+import axios from 'axios';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { TriggerHarness, TRIGGER_WEBHOOK_ID } from '../harness/trigger';
+import { useSandbox } from '../harness/sandbox';
+import { deliveryBody, signedRequest, STORED } from '../harness/triggerDeliveries';
+
+const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
+const EVENTS = ['charge.captured', 'charge.refunded'];
+/** The same workflow's webhook URL on the first n8n (a copy keeps the node's webhook id, so only the host differs). */
+const FIRST_N8N_URL = `https://first-n8n.example.com/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+/** Short enough for a test, long enough to publish again within it. */
+const DELAY = { endpointRemovalDelay: 0.3 };
+const PATCH_REFUSED = {
+	route: `PATCH ${ENDPOINTS_PATH}/*`,
+	kind: 'success_false' as const,
+	status: 405,
+};
+
+const sandbox = useSandbox(
+	{ delivery: { maxAttempts: 1, baseDelayMs: 0 } },
+	{ resetBeforeEach: true },
+);
+
+interface PublicEndpoint {
+	id: string;
+	url: string;
+	events: string[];
+	secret?: string;
+}
+
+async function sandboxEndpoints(): Promise<PublicEndpoint[]> {
+	const response = await axios.get(`${sandbox().url}/__admin/webhook-endpoints`);
+	return response.data.data as PublicEndpoint[];
+}
+
+async function registerDirectly(url: string, events: string[] = EVENTS): Promise<PublicEndpoint> {
+	const response = await axios.post(
+		`${sandbox().url}${ENDPOINTS_PATH}`,
+		{ url, events },
+		{ auth: { username: sandbox().publicKey, password: sandbox().secretKey } },
+	);
+	return response.data.data as PublicEndpoint;
+}
+
+/** The trigger's parameters, the acknowledgement set as the editor saves it. */
+const parameters = (events: string[], options: INodeParameters = {}): INodeParameters => ({
+	events,
+	acknowledge: 'lastNode',
+	options,
+});
+
+function trigger(events: string[] = EVENTS, options: INodeParameters = {}): TriggerHarness {
+	return new TriggerHarness({ target: sandbox(), parameters: parameters(events, options) });
+}
+
+let deliveries = 0;
+/** A new delivery (its own bytes, so never a duplicate) signed with `secret`. */
+function delivery(secret: string) {
+	return signedRequest({ secret, body: deliveryBody({ id: `evt_${++deliveries}` }) });
+}
+
+/** What n8n does at the end of a run that loaded the static data before: the whole of it written back. */
+function writeBack(staticData: IDataObject, loaded: IDataObject): void {
+	for (const key of Object.keys(staticData)) delete staticData[key];
+	Object.assign(staticData, JSON.parse(JSON.stringify(loaded)));
+}
+
+describe("another node's write-back of static data", () => {
+	it('a run that loaded the static data before a new registration writes it back: the live endpoint still verifies, and the registration is put back', async () => {
+		const harness = trigger(['charge.captured'], DELAY);
+		await harness.activate();
+		const first = { ...harness.staticData() };
+		// A delivery's run loads the static data; a Code node in it counts in the global static data; it waits.
+		const loaded = JSON.parse(JSON.stringify(harness.staticData())) as IDataObject;
+
+		// Meanwhile the user adds an event and publishes; the platform cannot change an endpoint in place.
+		sandbox().setFaults([PATCH_REFUSED]);
+		harness.setParameters(parameters(EVENTS, DELAY));
+		await harness.deactivate();
+		expect(await harness.activate()).toBe(true);
+		const live = { ...harness.staticData() };
+		expect(live[STORED.endpointId]).not.toBe(first[STORED.endpointId]);
+		expect((await sandboxEndpoints()).map((endpoint) => endpoint.id)).toEqual([
+			live[STORED.endpointId],
+		]);
+
+		// The run ends: n8n writes back the static data it loaded, with the old endpoint and secret.
+		writeBack(harness.staticData(), loaded);
+		expect(harness.staticData()[STORED.endpointId]).toBe(first[STORED.endpointId]);
+
+		const outcome = await harness.receive(delivery(live[STORED.secret] as string));
+		expect(outcome).toMatchObject({ status: 200, ran: true });
+		expect(outcome.items[0].json).toMatchObject({ verification: { scheme: 'rawBody' } });
+		expect(outcome.items[0].json.verification).not.toHaveProperty('secret');
+		// The signed delivery put the live registration back; the old secret keeps its grace.
+		expect(harness.staticData()).toMatchObject({
+			[STORED.endpointId]: live[STORED.endpointId],
+			[STORED.secret]: live[STORED.secret],
+			[STORED.events]: EVENTS,
+			[STORED.previousSecrets]: [expect.objectContaining({ secret: first[STORED.secret] })],
+		});
+		expect(await harness.receive(delivery(first[STORED.secret] as string))).toMatchObject({
+			status: 200,
+			ran: true,
+		});
+	});
+
+	it('a forged delivery after the write-back is refused and changes nothing', async () => {
+		const harness = trigger(['charge.captured'], DELAY);
+		await harness.activate();
+		const loaded = JSON.parse(JSON.stringify(harness.staticData())) as IDataObject;
+		sandbox().setFaults([PATCH_REFUSED]);
+		harness.setParameters(parameters(EVENTS, DELAY));
+		expect(await harness.activate()).toBe(true);
+		writeBack(harness.staticData(), loaded);
+
+		const outcome = await harness.receive(delivery('whsec_dummy_forger'));
+		expect(outcome).toMatchObject({ status: 401, ran: false });
+		expect(harness.staticData()).toEqual(loaded);
+	});
+
+	it('the next publish puts the registration back too', async () => {
+		const harness = trigger(['charge.captured'], DELAY);
+		await harness.activate();
+		const loaded = JSON.parse(JSON.stringify(harness.staticData())) as IDataObject;
+		sandbox().setFaults([PATCH_REFUSED]);
+		harness.setParameters(parameters(EVENTS, DELAY));
+		expect(await harness.activate()).toBe(true);
+		const live = { ...harness.staticData() };
+		writeBack(harness.staticData(), loaded);
+		sandbox().setFaults([]);
+		sandbox().clearRequests();
+
+		expect(await harness.activate()).toBe(false);
+		expect(harness.staticData()[STORED.endpointId]).toBe(live[STORED.endpointId]);
+		expect(sandbox().requests.filter((request) => request.method !== 'GET')).toEqual([]);
+	});
+});
+
+describe('a copy or a restored backup with another URL', () => {
+	/** The original's registration, as `n8n export:workflow` carries it in the static data. */
+	async function copyOfThePublishedWorkflow(options: INodeParameters = {}) {
+		const original = await registerDirectly(FIRST_N8N_URL);
+		const copy = trigger(EVENTS, options);
+		Object.assign(copy.staticData(), {
+			[STORED.endpointId]: original.id,
+			[STORED.secret]: original.secret,
+			[STORED.url]: FIRST_N8N_URL,
+			[STORED.events]: EVENTS,
+		});
+		return { original, copy };
+	}
+
+	it("publishing it registers its own endpoint and leaves the original's as it was", async () => {
+		const { original, copy } = await copyOfThePublishedWorkflow();
+		sandbox().clearRequests();
+		const warn = jest.spyOn(copy.logger(), 'warn').mockImplementation(() => undefined);
+		try {
+			expect(await copy.activate()).toBe(true);
+			expect(warn.mock.calls.map((call) => String(call[0])).join('\n')).toContain(original.id);
+		} finally {
+			warn.mockRestore();
+		}
+		const endpoints = await sandboxEndpoints();
+		expect(endpoints).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ id: original.id, url: FIRST_N8N_URL, events: EVENTS }),
+				expect.objectContaining({ url: copy.webhookUrl(), events: EVENTS }),
+			]),
+		);
+		expect(endpoints).toHaveLength(2);
+		expect(sandbox().requests.filter((request) => request.path.includes(original.id))).toEqual([]);
+		const own = copy.staticData()[STORED.secret] as string;
+		expect(await copy.receive(delivery(own))).toMatchObject({ status: 200, ran: true });
+	});
+
+	it("unpublishing it removes only its own endpoint, never the original's", async () => {
+		const { original, copy } = await copyOfThePublishedWorkflow({ endpointRemovalDelay: 0 });
+		await copy.activate();
+		await copy.deactivate();
+		expect(await sandboxEndpoints()).toEqual([
+			expect.objectContaining({ id: original.id, url: FIRST_N8N_URL }),
+		]);
+	});
+
+	it("unpublished before its own registration (n8n calls delete only): the original's endpoint stays", async () => {
+		const { original, copy } = await copyOfThePublishedWorkflow({ endpointRemovalDelay: 0 });
+		await copy.deactivate();
+		expect((await sandboxEndpoints()).map((endpoint) => endpoint.id)).toEqual([original.id]);
+	});
+
+	it('a domain change (WEBHOOK_URL moved) ends with one working endpoint for the new URL and a warning naming the old one', async () => {
+		const { original: old, copy: moved } = await copyOfThePublishedWorkflow();
+		const warn = jest.spyOn(moved.logger(), 'warn').mockImplementation(() => undefined);
+		try {
+			await moved.activate();
+			const warnings = warn.mock.calls.map((call) => String(call[0]));
+			expect(warnings).toEqual([
+				expect.stringMatching(
+					new RegExp(
+						`endpoint ${old.id} is registered for another URL .*remove endpoint ${old.id}`,
+					),
+				),
+			]);
+		} finally {
+			warn.mockRestore();
+		}
+		const mine = (await sandboxEndpoints()).filter(
+			(endpoint) => endpoint.url === moved.webhookUrl(),
+		);
+		expect(mine).toHaveLength(1);
+		expect(mine[0].id).toBe(moved.staticData()[STORED.endpointId]);
+		const own = moved.staticData()[STORED.secret] as string;
+		expect(await moved.receive(delivery(own))).toMatchObject({ status: 200, ran: true });
+	});
+});
+
+describe('a leaked secret revoked in one step (Secret Rotation)', () => {
+	it('raising Secret Rotation and publishing: the endpoint is replaced at once and no earlier secret verifies, even written back', async () => {
+		const harness = trigger(EVENTS, DELAY);
+		await harness.activate();
+		const leaked = harness.staticData()[STORED.secret] as string;
+		const oldId = harness.staticData()[STORED.endpointId] as string;
+		harness.staticData()[STORED.previousSecrets] = [
+			{ secret: 'whsec_dummy_previous', until: Date.now() + 3_600_000, since: Date.now() },
+		];
+		const loaded = JSON.parse(JSON.stringify(harness.staticData())) as IDataObject;
+
+		// Unpublish (the endpoint would stay for the removal delay) and publish with the option raised.
+		await harness.deactivate();
+		harness.setParameters(parameters(EVENTS, { ...DELAY, secretRotation: 1 }));
+		expect(await harness.activate()).toBe(true);
+		const endpoints = await sandboxEndpoints();
+		expect(endpoints.map((endpoint) => endpoint.id)).toEqual([
+			harness.staticData()[STORED.endpointId],
+		]);
+		expect(endpoints[0].id).not.toBe(oldId);
+		expect(harness.staticData()[STORED.previousSecrets]).toBeUndefined();
+
+		for (const secret of [leaked, 'whsec_dummy_previous']) {
+			expect(await harness.receive(delivery(secret))).toMatchObject({ status: 401, ran: false });
+		}
+		const fresh = harness.staticData()[STORED.secret] as string;
+		expect(await harness.receive(delivery(fresh))).toMatchObject({ status: 200, ran: true });
+
+		// A run that loaded the static data before the rotation writes it back: the leaked secret stays revoked.
+		writeBack(harness.staticData(), loaded);
+		for (const secret of [leaked, 'whsec_dummy_previous']) {
+			expect(await harness.receive(delivery(secret))).toMatchObject({ status: 401, ran: false });
+		}
+
+		// Publishing again with the same number keeps the new endpoint.
+		expect(await harness.activate()).toBe(false);
+		expect(harness.staticData()[STORED.secret]).toBe(fresh);
+	});
+
+	it('lowering the grace period applies to the previous secrets already kept (0: none verifies)', async () => {
+		const harness = trigger(EVENTS);
+		await harness.activate();
+		harness.staticData()[STORED.previousSecrets] = [
+			{
+				secret: 'whsec_dummy_previous',
+				until: Date.now() + 72 * 3_600_000,
+				since: Date.now() - 3_600_000,
+			},
+		];
+		expect(await harness.receive(delivery('whsec_dummy_previous'))).toMatchObject({
+			status: 200,
+			ran: true,
+		});
+		harness.setParameters(parameters(EVENTS, { previousSecretHours: 0.5 }));
+		expect(await harness.receive(delivery('whsec_dummy_previous'))).toMatchObject({
+			status: 401,
+		});
+		harness.setParameters(parameters(EVENTS, { previousSecretHours: 0 }));
+		expect(await harness.receive(delivery('whsec_dummy_previous'))).toMatchObject({
+			status: 401,
+		});
+	});
+});
