@@ -64,14 +64,6 @@ describe('nodes/shared: what both nodes use', () => {
 	const exported = modulesBelow(['nodes/shared']).flatMap(({ file, exports }) =>
 		exports.map(({ name }) => `${file}#${name}`),
 	);
-	/**
-	 * Used by the action node alone until the trigger lists its endpoints through the shared webhook-endpoint client
-	 * (which pages with apiRequestAllItems): then this list is empty.
-	 */
-	const AWAITING_THE_ENDPOINT_CLIENT = [
-		'nodes/shared/transport/pagination.ts#apiRequestAllItems',
-		'nodes/shared/chosenNames.ts#PAGE_CONCURRENCY',
-	];
 
 	it('reads who uses each export', () => {
 		expect(exported.length).toBeGreaterThan(40);
@@ -83,7 +75,7 @@ describe('nodes/shared: what both nodes use', () => {
 
 	it('every export is used by both nodes (directly, or through what nodes/shared gives both)', () => {
 		const byOne = exported
-			.filter((key) => use.has(key) && !AWAITING_THE_ENDPOINT_CLIENT.includes(key))
+			.filter((key) => use.has(key))
 			.filter((key) => !(use.get(key)!.has('action') && use.get(key)!.has('trigger')))
 			.map(
 				(key) =>
@@ -91,13 +83,6 @@ describe('nodes/shared: what both nodes use', () => {
 			);
 		expect(byOne).toEqual([]);
 	});
-
-	it.each(AWAITING_THE_ENDPOINT_CLIENT)(
-		'%s is still used by one node (else drop it from the list)',
-		(key) => {
-			expect([...(use.get(key) ?? [])]).toEqual(['action']);
-		},
-	);
 });
 
 const LAB_SHARED = new Set(['lib']);

@@ -3,7 +3,8 @@
  * requests arrive: page order, request counts, limits, empty pages, retries, a 429 that holds the other pages, a page
  * parameter the API ignores, and filters it ignores.
  */
-import { PAGE_CONCURRENCY, PAGINATION_QUERY } from '../nodes/shared/chosenNames';
+import { PAGE_CONCURRENCY } from '../nodes/PaymentPlatform/chosenNames';
+import { PAGINATION_QUERY } from '../nodes/shared/chosenNames';
 import { runAction } from './harness';
 import { scriptedApiForThisFile, type Answer, type Received } from './harness/scriptedSuite';
 

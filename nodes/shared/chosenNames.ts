@@ -88,8 +88,6 @@ export const RETRY_POLICY = {
 export const REQUEST_POLICY = {
 	timeoutMs: 30_000,
 };
-/** Once page 1 has told how many pages there are. */
-export const PAGE_CONCURRENCY = 4;
 
 /**
  * Where each chosen name is used, by route (`{id}` stands for a path segment): what API Names can rename. Operations

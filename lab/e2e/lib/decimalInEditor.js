@@ -3,7 +3,7 @@
  * No rounded prices, as a person sees it in Chromium: `99.90` typed into Charge → Create's Amount (in Cents) stays
  * 99.9 in the editor (n8n's number input rounds only with a precision, which the node's number fields do not set),
  * the workflow runs from the canvas, and the node's error in the output pane shows both readings, with nothing sent.
- * Screenshot: lab/reports/screenshots/editor-decimal-in-cents.png.
+ * It takes a screenshot, editor-decimal-in-cents.png, among the suite's others.
  */
 const assert = require('node:assert/strict');
 const fs = require('fs');

@@ -19,8 +19,11 @@ const path = require('path');
 const { createHmac, randomUUID, timingSafeEqual } = require('crypto');
 const { DatabaseSync } = require('node:sqlite');
 const { SEED } = require('../../../sandbox/seedIds');
-const { n8nCli, sleep, tail, waitFor } = require('../../lib/n8n');
-const { TRIGGER_NODE_NAME, nodeOutput, triggerWorkflow, waitNode } = require('../../lib/workflows');
+const { n8nCli, tail } = require('../../lib/n8n');
+const { sleep, waitFor } = require('../../../scripts/lib/wait');
+const { waitForWebhook } = require('../../lib/http');
+const { nodeOutput } = require('../../lib/executions');
+const { TRIGGER_NODE_NAME, triggerWorkflow, waitNode } = require('../../lib/workflows');
 const { registerDirectly } = require('./repairChecks');
 const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
 
@@ -109,10 +112,7 @@ async function checkStaticDataWriteBack(report, context) {
 					const mine = await endpointsFor(admin, url);
 					return mine.length === 1 ? mine : undefined;
 				});
-				await waitFor('the production webhook', async () => {
-					const response = await fetch(url, { method: 'POST', body: '{}' });
-					return response.status !== 404;
-				});
+				await waitForWebhook(url);
 				// A delivery whose run counts in the static data, then waits.
 				const running = sendSigned(
 					url,
@@ -160,7 +160,7 @@ async function checkStaticDataWriteBack(report, context) {
 				const runs = (await executionsOf(client, created.id)).filter(
 					(execution) =>
 						execution.status === 'success' &&
-						JSON.stringify(nodeOutput(execution.data, TRIGGER_NODE_NAME)[0]?.body) ===
+						JSON.stringify(nodeOutput(execution, TRIGGER_NODE_NAME)[0]?.body) ===
 							JSON.stringify(JSON.parse(body)),
 				);
 				assert.equal(runs.length, 1, `${runs.length} successful runs of the next delivery`);

@@ -11,6 +11,7 @@ const { SEED } = require('../../../sandbox/seedIds');
 const { startN8n } = require('../../lib/n8n');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { nodeOutput } = require('../../lib/executions');
+const { waitForWebhook } = require('../../lib/http');
 const { TRIGGER_NODE_NAME, setNode, triggerWorkflow } = require('../../lib/workflows');
 const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
 
@@ -21,13 +22,6 @@ const QUIET_MS = 3_000;
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 const urlOf = (context, webhookId) => `${context.instance.url}/webhook/${webhookId}/webhook`;
-
-async function waitForWebhook(url) {
-	await waitFor('the production webhook', async () => {
-		const response = await fetch(url, { method: 'POST', body: '{}' });
-		return response.status !== 404;
-	});
-}
 
 /** Restarts n8n on the same port and user folder: its processes' memory is gone, its database stays. */
 async function restartN8n(context, webhookUrl) {

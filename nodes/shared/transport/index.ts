@@ -1,5 +1,4 @@
-/** The one way the nodes reach the API: requests, paginated lists and the credential they use. */
+/** The one way the nodes reach the API: requests and the credential they use (the action node pages lists itself). */
 export { getConnection } from './connection';
-export { apiRequestAllItems, listData } from './pagination';
 export { apiRequest, prepareApiRequest, sendPrepared } from './request';
 export type { ApiRequestOptions, ApiResult } from './types';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../../shared/transport';
+import { apiRequestAllItems } from '../../transport/pagination';
 import { CHARGE_LIST_QUERY } from '../../../shared/chosenNames';
 import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../documentedValues';
 import { apiField, declareFields, requestQuery, getListLimit } from '../../fields/fields';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../../shared/transport';
+import { apiRequestAllItems } from '../../transport/pagination';
 import { PAYMENT_LINKS_PATH } from '../../../shared/chosenNames';
 import { getListLimit } from '../../fields/fields';
 import { returnAllAndLimit, operationDescription } from '../common.descriptions';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../../shared/transport';
+import { apiRequestAllItems } from '../../transport/pagination';
 import { SUBMERCHANT_LIST_QUERY } from '../../../shared/chosenNames';
 import { SUBMERCHANT_STATUSES } from '../../documentedValues';
 import { apiField, getListLimit, declareFields, requestQuery } from '../../fields/fields';

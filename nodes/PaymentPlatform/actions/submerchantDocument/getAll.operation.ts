@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest, listData } from '../../../shared/transport';
+import { apiRequest } from '../../../shared/transport';
+import { listData } from '../../transport/pagination';
 import { getListLimit, declareFields, readPathIds, requestQuery } from '../../fields/fields';
 import {
 	returnAllAndLimit,

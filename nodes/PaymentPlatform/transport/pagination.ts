@@ -1,10 +1,11 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { API_NAMES_SETTING, sentName } from './apiNames';
-import { CHOSEN_PATHS, PAGE_CONCURRENCY, PAGE_SIZE, PAGINATION_QUERY } from '../chosenNames';
-import { getConnection } from './connection';
-import { apiRequest } from './request';
-import type { Pagination, PaymentPlatformContext } from './types';
+import { API_NAMES_SETTING, sentName } from '../../shared/transport/apiNames';
+import { CHOSEN_PATHS, PAGE_SIZE, PAGINATION_QUERY } from '../../shared/chosenNames';
+import { PAGE_CONCURRENCY } from '../chosenNames';
+import { getConnection } from '../../shared/transport/connection';
+import { apiRequest } from '../../shared/transport/request';
+import type { Pagination, PaymentPlatformContext } from '../../shared/transport/types';
 
 interface Page {
 	items: IDataObject[];
