@@ -14,13 +14,8 @@ import type { IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { LIMITS, WEBHOOK_EVENTS } from '../shared/documentedValues';
 import { WEBHOOK_ENDPOINTS_PATH } from '../shared/chosenNames';
-import {
-	createWebhookEndpoint,
-	listWebhookEndpoints,
-	readWebhookEndpoint,
-	removeWebhookEndpoint,
-	updateWebhookEndpoint,
-} from '../shared/webhookEndpoints';
+import { listWebhookEndpoints, readWebhookEndpoint } from '../shared/webhookEndpoints';
+import { createWebhookEndpoint, removeWebhookEndpoint, updateWebhookEndpoint } from './endpoints';
 import type { RegistrationSettings } from './properties';
 
 type StaticData = Record<string, unknown>;

@@ -22,7 +22,7 @@ interface EndpointRequest {
 }
 
 /** An endpoint as an answer shows it; `secret` only in the creation's answer. */
-interface WebhookEndpointRecord {
+export interface WebhookEndpointRecord {
 	id: string;
 	url?: string;
 	events?: string[];
@@ -62,7 +62,7 @@ export const webhookEndpointRequests = {
 };
 
 /** What an answer shows of an endpoint, its id a string (a platform may number them). */
-function endpointFields(value: unknown): Partial<WebhookEndpointRecord> {
+export function webhookEndpointFields(value: unknown): Partial<WebhookEndpointRecord> {
 	if (!isRecord(value)) return {};
 	const id = text(value.id) ?? (typeof value.id === 'number' ? String(value.id) : undefined);
 	const events = Array.isArray(value.events)
@@ -73,7 +73,7 @@ function endpointFields(value: unknown): Partial<WebhookEndpointRecord> {
 
 /** An endpoint record; undefined without an id. */
 export function readWebhookEndpoint(value: unknown): WebhookEndpointRecord | undefined {
-	const fields = endpointFields(value);
+	const fields = webhookEndpointFields(value);
 	return fields.id === undefined ? undefined : (fields as WebhookEndpointRecord);
 }
 
@@ -101,7 +101,7 @@ function paginationOf(result: ApiResult): IDataObject | undefined {
 const count = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
-async function sendEndpointRequest(
+export async function sendWebhookEndpointRequest(
 	this: PaymentPlatformContext,
 	request: EndpointRequest,
 	itemIndex?: number,
@@ -135,7 +135,7 @@ export async function listWebhookEndpoints(
 			: Math.max(PAGE_SIZE.min, Math.min(PAGE_SIZE.max, settings.limit));
 	const enough = () => settings.limit !== undefined && records.length >= settings.limit;
 	for (let page = 1; page <= settings.maxPages; page++) {
-		const result = await sendEndpointRequest.call(
+		const result = await sendWebhookEndpointRequest.call(
 			this,
 			webhookEndpointRequests.list(page, perPage, settings.qs),
 			settings.itemIndex,
@@ -166,34 +166,4 @@ export async function listWebhookEndpoints(
 		}
 	}
 	return { records, complete: false };
-}
-
-export async function createWebhookEndpoint(
-	this: PaymentPlatformContext,
-	body: { url: string; events: string[] },
-): Promise<Partial<WebhookEndpointRecord>> {
-	const request = webhookEndpointRequests.create(body);
-	// expectData false: the caller says precisely what is missing (the id, the secret).
-	const result = await sendEndpointRequest.call(this, {
-		...request,
-		options: { ...request.options, expectData: false },
-	});
-	return endpointFields(result.data);
-}
-
-/** The endpoint as the answer shows it after the change; undefined when the answer shows none. */
-export async function updateWebhookEndpoint(
-	this: PaymentPlatformContext,
-	id: string,
-	body: { url: string; events: string[] },
-): Promise<WebhookEndpointRecord | undefined> {
-	const result = await sendEndpointRequest.call(this, webhookEndpointRequests.update(id, body));
-	return readWebhookEndpoint(result.data);
-}
-
-export async function removeWebhookEndpoint(
-	this: PaymentPlatformContext,
-	id: string,
-): Promise<void> {
-	await sendEndpointRequest.call(this, webhookEndpointRequests.remove(id));
 }
