@@ -41,8 +41,9 @@ module.exports = {
 	more: [
 		{
 			title:
-				'expressions: numbers from a Set node are sent as text, "true" as a boolean, "" left out (a ZIP code comes as text: a number would have lost its leading zero)',
+				'expressions: numbers from a Set node are sent as text, "true" as a boolean, "" left out',
 			input: {
+				// A ZIP code comes as text: a number would have lost its leading zero (refused).
 				json: { zip: '01310100', number: 1500, state: 'SP', complement: '', primary: 'true' },
 			},
 			parameters: {
