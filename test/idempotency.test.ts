@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { REQUEST_POLICY, RETRY_POLICY } from '../nodes/shared/chosenNames';
 import { runAction } from './harness';
-import { startScriptedApi } from './harness/scriptedApi';
+import { created, failedWith, startScriptedApi } from './harness/scriptedApi';
 import { useSandbox } from './harness/sandbox';
 
 type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;
@@ -39,12 +39,8 @@ const CREATES: Array<[string, INodeParameters, string, Record<string, unknown>]>
 const [, createCharge] = CREATES[0];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ok = (data: unknown) => ({ status: 201, body: { success: true, message: 'Created', data } });
-const failure = (status: number) => ({
-	status,
-	headers: { 'retry-after': '0' },
-	body: { success: false, message: `answer ${status}`, error: 'SOME_ERROR' },
-});
+const ok = created;
+const failure = failedWith;
 const charge = { id: 'c1', status: 'pending', amount: 1500 };
 
 let api: ScriptedApi;

@@ -7,17 +7,13 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { REQUEST_POLICY, RETRY_POLICY } from '../nodes/shared/chosenNames';
 import { runAction } from './harness';
-import { startScriptedApi } from './harness/scriptedApi';
+import { created, failedWith, startScriptedApi } from './harness/scriptedApi';
 
 type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;
 
 const KEYS = { publicKey: 'pk_test_keys', secretKey: 'sk_test_keys_secret' };
-const ok = (data: unknown) => ({ status: 201, body: { success: true, message: 'Created', data } });
-const failure = (status: number) => ({
-	status,
-	headers: { 'retry-after': '0' },
-	body: { success: false, message: `answer ${status}`, error: 'SOME_ERROR' },
-});
+const ok = created;
+const failure = failedWith;
 const charge = { id: 'c1', status: 'pending', amount: 1500 };
 const createCharge = (more: INodeParameters = {}): INodeParameters => ({
 	resource: 'charge',

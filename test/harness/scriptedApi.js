@@ -74,4 +74,20 @@ async function startScriptedApi(script = []) {
 	};
 }
 
-module.exports = { startScriptedApi };
+/**
+ * A write's 201 with the record.
+ * @param {unknown} data
+ */
+const created = (data) => ({ status: 201, body: { success: true, message: 'Created', data } });
+
+/**
+ * A failed answer in the error envelope, to be retried at once.
+ * @param {number} status
+ */
+const failedWith = (status) => ({
+	status,
+	headers: { 'retry-after': '0' },
+	body: { success: false, message: `answer ${status}`, error: 'SOME_ERROR' },
+});
+
+module.exports = { created, failedWith, startScriptedApi };

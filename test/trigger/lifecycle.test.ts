@@ -9,6 +9,7 @@ import { TriggerHarness } from '../harness/trigger';
 import { startReceiver } from '../harness/receiver';
 import { useSandbox } from '../harness/sandbox';
 import { STORED, signedRequest } from '../harness/triggerDeliveries';
+import { registerDirectlyOn, sandboxEndpointsOf } from '../harness/platformEndpoints';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -22,17 +23,7 @@ const sandbox = useSandbox(
 	{ resetBeforeEach: true },
 );
 
-interface PublicEndpoint {
-	id: string;
-	url: string;
-	events: string[];
-	secret?: string;
-}
-
-async function sandboxEndpoints(): Promise<PublicEndpoint[]> {
-	const response = await axios.get(`${sandbox().url}/__admin/webhook-endpoints`);
-	return response.data.data as PublicEndpoint[];
-}
+const sandboxEndpoints = () => sandboxEndpointsOf(sandbox());
 
 function endpointRequests() {
 	return sandbox()
@@ -47,15 +38,8 @@ function changingRequests() {
 
 const LISTED = { method: 'GET', path: ENDPOINTS_PATH, body: undefined, status: 200 };
 
-/** An endpoint registered on the platform behind n8n's back (another instance, a copy, a manual call). */
-async function registerDirectly(url: string, events: string[] = EVENTS): Promise<PublicEndpoint> {
-	const response = await axios.post(
-		`${sandbox().url}${ENDPOINTS_PATH}`,
-		{ url, events },
-		{ auth: { username: sandbox().publicKey, password: sandbox().secretKey } },
-	);
-	return response.data.data as PublicEndpoint;
-}
+const registerDirectly = (url: string, events: string[] = EVENTS) =>
+	registerDirectlyOn(sandbox(), url, events);
 
 async function removeDirectly(id: string): Promise<void> {
 	await axios.delete(`${sandbox().url}${ENDPOINTS_PATH}/${id}`, {

@@ -5,11 +5,11 @@
  * and a warning naming the old one; Secret Rotation revokes every earlier secret in one publish; a lowered grace
  * period applies to the secrets already kept. n8n-core's real HookContext and WebhookContext, the sandbox over HTTP.
  */
-import axios from 'axios';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { TriggerHarness, TRIGGER_WEBHOOK_ID } from '../harness/trigger';
 import { useSandbox } from '../harness/sandbox';
 import { deliveryBody, signedRequest, STORED } from '../harness/triggerDeliveries';
+import { registerDirectlyOn, sandboxEndpointsOf } from '../harness/platformEndpoints';
 
 const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
 const EVENTS = ['charge.captured', 'charge.refunded'];
@@ -28,26 +28,10 @@ const sandbox = useSandbox(
 	{ resetBeforeEach: true },
 );
 
-interface PublicEndpoint {
-	id: string;
-	url: string;
-	events: string[];
-	secret?: string;
-}
+const sandboxEndpoints = () => sandboxEndpointsOf(sandbox());
 
-async function sandboxEndpoints(): Promise<PublicEndpoint[]> {
-	const response = await axios.get(`${sandbox().url}/__admin/webhook-endpoints`);
-	return response.data.data as PublicEndpoint[];
-}
-
-async function registerDirectly(url: string, events: string[] = EVENTS): Promise<PublicEndpoint> {
-	const response = await axios.post(
-		`${sandbox().url}${ENDPOINTS_PATH}`,
-		{ url, events },
-		{ auth: { username: sandbox().publicKey, password: sandbox().secretKey } },
-	);
-	return response.data.data as PublicEndpoint;
-}
+const registerDirectly = (url: string, events: string[] = EVENTS) =>
+	registerDirectlyOn(sandbox(), url, events);
 
 /** The trigger's parameters, the acknowledgement set as the editor saves it. */
 const parameters = (events: string[], options: INodeParameters = {}): INodeParameters => ({
