@@ -8,7 +8,7 @@ const { deliveryKeyOf } = require('../../lib/deliveryKey');
 const { TRIGGER_NODE_NAME } = require('../../lib/workflows');
 const { nodeOutput, settledExecutions } = require('../../lib/executions');
 const { QUIET_MS, tally } = require('./attackChecks');
-const { CAPTURED_EVENT, COPY_HEADER } = require('./attacks/replays');
+const { CAPTURED_EVENT, COPY_HEADER, HEADER_ONLY_EVENT } = require('./attacks/replays');
 
 /**
  * @typedef {import('./replaySuite').SentCopy} SentCopy
@@ -79,8 +79,9 @@ function copyResults(s, runs) {
 }
 
 /**
- * What the captured delivery's item must say: the event read from X-Event, marked unsigned; its id (the signed
- * Standard Webhooks id, else the X-Delivery-Id header, marked unsigned); its key, the signed id or the body's digest.
+ * What the captured delivery's item must say: the event its signed record's status names (X-Event decides nothing);
+ * its id (the signed Standard Webhooks id, else the X-Delivery-Id header, marked unsigned); its key, the signed id or
+ * the body's digest.
  * @param {SentCopy} s
  * @param {any} item
  * @returns {CheckResult[]}
@@ -90,11 +91,11 @@ function capturedItemResults(s, item) {
 	const signedId = copy.messageId;
 	const digest = deliveryKeyOf(copy.body);
 	const unsigned = Array.isArray(item?.unsignedFields) ? item.unsignedFields : [];
-	const expectedUnsigned = signedId ? ['event'] : ['event', 'id'];
+	const expectedUnsigned = signedId ? [] : ['id'];
 	return [
 		{
-			label: `its item: event ${CAPTURED_EVENT}, from X-Event, listed in unsignedFields`,
-			ok: item?.event === CAPTURED_EVENT && unsigned.includes('event'),
+			label: `its item: event ${CAPTURED_EVENT}, named by the signed record's status`,
+			ok: item?.event === CAPTURED_EVENT && !unsigned.includes('event'),
 			problem: `event ${item?.event}, unsignedFields ${JSON.stringify(item?.unsignedFields)}`,
 		},
 		{
@@ -176,9 +177,20 @@ async function verifyReplays(report, stack, triggers, sent) {
 	const ignoreRows = [];
 	for (const family of [...new Set(toIgnore.map((s) => s.family))]) {
 		const entries = toIgnore.filter((s) => s.family === family);
+		const headerOnly = entries.filter((s) => s.copy.role === 'headerEvent');
 		const ok = report.group(
-			`Event Named Only in a Header = Ignore (${family.title})`,
-			entries.flatMap((s) => copyResults(s, runsOf(s))),
+			`Event Named Only in a Header = Ignore the Header (${family.title})`,
+			[
+				...entries.flatMap((s) => copyResults(s, runsOf(s))),
+				...headerOnly.map((s) => {
+					const [item] = ignore.byCopy.get(s.copy.copyId) ?? [];
+					return {
+						label: `body without an event, X-Event ${HEADER_ONLY_EVENT}: ran as ${CAPTURED_EVENT}, its record's status`,
+						ok: item?.event === CAPTURED_EVENT && !(item?.unsignedFields ?? []).includes('event'),
+						problem: `event ${item?.event}, unsignedFields ${JSON.stringify(item?.unsignedFields)}`,
+					};
+				}),
+			],
 			`${entries.length} deliveries`,
 		);
 		const describe = (/** @type {string} */ role) =>
@@ -214,7 +226,7 @@ async function verifyReplays(report, stack, triggers, sent) {
 		'Replay, relabel and planted-id attacks, per signature family (executions each caused; a captured delivery whose body names no id nor event)',
 		rows,
 	);
-	report.table('Event Named Only in a Header = Ignore (answer, executions)', ignoreRows);
+	report.table('Event Named Only in a Header = Ignore the Header (answer, executions)', ignoreRows);
 }
 
 module.exports = { verifyReplays };

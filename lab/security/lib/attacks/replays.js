@@ -167,9 +167,13 @@ function victim(family, secret, victimId) {
 	});
 }
 
+/** An event the captured record's status does not name: what a relabelling X-Event claims. */
+const HEADER_ONLY_EVENT = 'charge.captured';
+
 /**
- * For the trigger whose Event Named Only in a Header is Ignore: a body without an event, X-Event naming one (must
- * not run), and a body naming its event (must run).
+ * For the trigger at its default Event Named Only in a Header (Ignore the Header): a body without an event, X-Event
+ * naming another one (runs as the event its signed record's status names, never as the header's), and a body naming
+ * its event (runs).
  * @param {Family} family
  * @param {string} secret
  * @returns {Copy[]}
@@ -185,7 +189,7 @@ function headerEventDeliveries(family, secret) {
 			raw: bytes(bareBody(bare)),
 			trace: bare,
 			t,
-			event: CAPTURED_EVENT,
+			event: HEADER_ONLY_EVENT,
 			deliveryId: randomUUID(),
 		}),
 		signedCopy(family, secret, {
@@ -202,6 +206,7 @@ function headerEventDeliveries(family, secret) {
 
 module.exports = {
 	CAPTURED_EVENT,
+	HEADER_ONLY_EVENT,
 	COPY_HEADER,
 	attacksOn,
 	captured,
