@@ -8,11 +8,11 @@
 const assert = require('node:assert/strict');
 const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
-const { startN8n } = require('../../lib/n8n');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { nodeOutput } = require('../../lib/executions');
 const { waitForWebhook } = require('../../lib/http');
 const { TRIGGER_NODE_NAME, setNode, triggerWorkflow } = require('../../lib/workflows');
+const { restartN8n, urlOf } = require('./seams/shared');
 const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
 
 const EVENTS = ['charge.captured'];
@@ -20,21 +20,6 @@ const RAN_NODE = 'Ran';
 /** How long to wait before saying that something did NOT happen. */
 const QUIET_MS = 3_000;
 const JSON_HEADERS = { 'content-type': 'application/json' };
-
-const urlOf = (context, webhookId) => `${context.instance.url}/webhook/${webhookId}/webhook`;
-
-/** Restarts n8n on the same port and user folder: its processes' memory is gone, its database stays. */
-async function restartN8n(context, webhookUrl) {
-	const { instance } = context;
-	await instance.stop();
-	context.instance = await startN8n({
-		n8nDir: instance.n8nDir,
-		userFolder: instance.userFolder,
-		port: instance.port,
-		brokerPort: instance.brokerPort,
-	});
-	await waitForWebhook(webhookUrl);
-}
 
 /** The runs that reached the node after the trigger, for the trigger items `matches` picks. */
 async function runsOf(client, workflowId, matches) {
