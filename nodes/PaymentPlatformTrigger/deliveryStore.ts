@@ -10,9 +10,12 @@
  *   process hands it to the next run it starts, whose execute() records it on the worker.
  * - When Received: n8n answers before the run, so the run's start records it (check and record in one call).
  *
- * n8n's store reads and writes its row without a lock; a record another writer overwrote runs again (a duplicate,
- * never a loss). It has no read without a write: a check records the key and the check removes it again at once, so
- * a check that finds a key looks again PROBE_AGAIN_MS later before it believes the key ran.
+ * n8n's store reads the trigger's one row and writes it whole, without a lock: two calls that overlap lose one's write
+ * (a mark that comes back holds a resend for Resend Runs Again After; a record lost runs again). In one process the
+ * trigger's calls therefore go one at a time (inLane); between processes (queue mode with several workers) a record
+ * another writer overwrote runs again (a duplicate, never a loss). It has no read without a write: a check records the
+ * key and the check removes it again at once, so a check that finds a key looks again PROBE_AGAIN_MS later before it
+ * believes the key ran.
  */
 import type { IExecuteFunctions, INodeExecutionData, Logger } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -36,7 +39,26 @@ const CARRIED_MAX = 100;
 /** The mark of a run under way: its key with this prefix. */
 const claimOf = (key: string) => `running:${key}`;
 
-const storesByTrigger = new Map<string, Store>();
+/** Per trigger: the helpers of its latest run in this process, and the end of its queue of store calls. */
+interface TriggerStore {
+	store: Store;
+	lane: Promise<void>;
+}
+const storesByTrigger = new Map<string, TriggerStore>();
+
+/** The store's calls for one trigger, one after the other: each `operation` reads and writes the row alone. */
+type Lane = <T>(operation: (store: Store) => Promise<T>) => Promise<T>;
+
+function laneOf(entry: TriggerStore): Lane {
+	return (operation) => {
+		const result = entry.lane.then(async () => await operation(entry.store));
+		entry.lane = result.then(
+			() => undefined,
+			() => undefined,
+		);
+		return result;
+	};
+}
 /** Per trigger: key → whether n8n's answer confirmed its run. */
 const pendingByTrigger = new Map<string, Map<string, boolean>>();
 
@@ -47,17 +69,19 @@ export function triggerKey(workflowId: string | undefined, nodeId: string): stri
 const options = (maxEntries: number) => ({ mode: 'entries' as const, maxEntries });
 
 async function writeAnswers(
-	store: Store,
+	lane: Lane,
 	answers: ReadonlyArray<[string, boolean]>,
 	maxEntries: number,
 ): Promise<void> {
 	const ran = answers.filter(([, confirmed]) => confirmed).map(([key]) => key);
-	if (ran.length > 0) await store.checkProcessedAndRecord(ran, 'node', options(maxEntries));
-	await store.removeProcessed(
-		answers.map(([key]) => claimOf(key)),
-		'node',
-		options(maxEntries),
-	);
+	await lane(async (store) => {
+		if (ran.length > 0) await store.checkProcessedAndRecord(ran, 'node', options(maxEntries));
+		await store.removeProcessed(
+			answers.map(([key]) => claimOf(key)),
+			'node',
+			options(maxEntries),
+		);
+	});
 }
 
 /**
@@ -71,8 +95,8 @@ export function recordAnswer(
 	maxEntries: number,
 	logger: Logger,
 ): void {
-	const store = storesByTrigger.get(trigger);
-	if (store === undefined) {
+	const entry = storesByTrigger.get(trigger);
+	if (entry === undefined) {
 		const pending = pendingByTrigger.get(trigger) ?? new Map<string, boolean>();
 		pendingByTrigger.set(trigger, pending);
 		pending.delete(key);
@@ -83,7 +107,7 @@ export function recordAnswer(
 		}
 		return;
 	}
-	writeAnswers(store, [[key, confirmed]], maxEntries).catch((error: Error) => {
+	writeAnswers(laneOf(entry), [[key, confirmed]], maxEntries).catch((error: Error) => {
 		logger.warn(
 			`Payment Platform Trigger: n8n's answer to a run could not be written to n8n's deduplication store (${error.message}); a resend of it runs again`,
 		);
@@ -114,13 +138,18 @@ interface PassSettings {
  * (a look records the key for a moment; only the holder of the delivery's mark looks, so two looks rarely meet, and
  * two that met once do not meet again).
  */
-async function ranBefore(store: Store, key: string, maxEntries: number): Promise<boolean> {
-	const look = async () => {
-		const { processed } = await store.checkProcessedAndRecord([key], 'node', options(maxEntries));
-		if (processed.length > 0) return true;
-		await store.removeProcessed([key], 'node', options(maxEntries));
-		return false;
-	};
+async function ranBefore(lane: Lane, key: string, maxEntries: number): Promise<boolean> {
+	const look = async () =>
+		await lane(async (store) => {
+			const { processed } = await store.checkProcessedAndRecord(
+				[key],
+				'node',
+				options(maxEntries),
+			);
+			if (processed.length > 0) return true;
+			await store.removeProcessed([key], 'node', options(maxEntries));
+			return false;
+		});
 	if (!(await look())) return false;
 	await sleep(PROBE_AGAIN_MS + Math.floor(Math.random() * PROBE_AGAIN_MS));
 	return await look();
@@ -133,7 +162,7 @@ async function ranBefore(store: Store, key: string, maxEntries: number): Promise
  * back and does not run.
  */
 async function mayRun(
-	store: Store,
+	lane: Lane,
 	key: string,
 	maxEntries: number,
 	waitAtMostMs: number,
@@ -141,10 +170,12 @@ async function mayRun(
 	const until = Date.now() + waitAtMostMs;
 	const claim = [claimOf(key)];
 	for (;;) {
-		const { processed } = await store.checkProcessedAndRecord(claim, 'node', options(maxEntries));
+		const { processed } = await lane(
+			async (store) => await store.checkProcessedAndRecord(claim, 'node', options(maxEntries)),
+		);
 		if (processed.length === 0) {
-			if (!(await ranBefore(store, key, maxEntries))) return true;
-			await store.removeProcessed(claim, 'node', options(maxEntries));
+			if (!(await ranBefore(lane, key, maxEntries))) return true;
+			await lane(async (store) => await store.removeProcessed(claim, 'node', options(maxEntries)));
 			return false;
 		}
 		if (Date.now() >= until) return true;
@@ -177,13 +208,16 @@ export async function passDeliveries(
 	}
 	const { maxEntries, recordAtStart, waitAtMostMs } = settings;
 	if (maxEntries === undefined) return items;
-	storesByTrigger.set(trigger, store);
+	const entry = storesByTrigger.get(trigger) ?? { store, lane: Promise.resolve() };
+	entry.store = store;
+	storesByTrigger.set(trigger, entry);
+	const lane = laneOf(entry);
 	const warn = (what: string, error: Error) =>
 		this.logger.warn(
 			`Payment Platform Trigger: n8n's deduplication store could not ${what} (${error.message})`,
 		);
 	if (carried.length > 0) {
-		await writeAnswers(store, carried, maxEntries).catch((error: Error) =>
+		await writeAnswers(lane, carried, maxEntries).catch((error: Error) =>
 			warn('take the answers another process got; a resend of them runs again', error),
 		);
 	}
@@ -196,9 +230,13 @@ export async function passDeliveries(
 		}
 		try {
 			const runs = recordAtStart
-				? (await store.checkProcessedAndRecord([key], 'node', options(maxEntries))).processed
-						.length === 0
-				: await mayRun(store, key, maxEntries, waitAtMostMs);
+				? (
+						await lane(
+							async (current) =>
+								await current.checkProcessedAndRecord([key], 'node', options(maxEntries)),
+						)
+					).processed.length === 0
+				: await mayRun(lane, key, maxEntries, waitAtMostMs);
 			if (runs) passed.push(item);
 		} catch (error) {
 			warn('be read; the delivery runs', error as Error);

@@ -28,6 +28,33 @@ class Store {
 	}
 }
 
+/**
+ * As n8n's store is: each call reads the trigger's row, and writes it back whole a moment later, without a lock.
+ */
+class RowStore extends Store {
+	private async readModifyWrite<T>(change: (row: Set<string>) => T): Promise<T> {
+		const row = new Set(this.entries);
+		await sleep(5);
+		const result = change(row);
+		await sleep(5);
+		this.entries = row;
+		return result;
+	}
+	override async checkProcessedAndRecord(items: Array<string | number>) {
+		return await this.readModifyWrite((row) => {
+			const processed = items.filter((item) => row.has(String(item)));
+			const fresh = items.filter((item) => !row.has(String(item)));
+			for (const item of fresh) row.add(String(item));
+			return { new: fresh, processed };
+		});
+	}
+	override async removeProcessed(items: Array<string | number>) {
+		await this.readModifyWrite((row) => {
+			for (const item of items) row.delete(String(item));
+		});
+	}
+}
+
 type PassSettings = Parameters<typeof passDeliveries>[0];
 
 let workflows = 0;
@@ -150,6 +177,36 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 		expect(item.json).toEqual({ deliveryKey: 'next' });
 		expect([...store.entries].sort()).toEqual(['done', 'running:next']);
 		expect(await run({ deliveryKey: 'done' })).toHaveLength(0);
+		expect(await run({ deliveryKey: 'failed' })).toHaveLength(1);
+	});
+});
+
+describe("deliveryStore: n8n's row written whole, without a lock", () => {
+	it('five deliveries run and answered at the same time: each is recorded, no mark is left, and no resend runs', async () => {
+		const store = new RowStore();
+		const { run, key } = trigger(store);
+		const keys = ['a', 'b', 'c', 'd', 'e'];
+		const runs = await Promise.all(keys.map(async (k) => await run({ deliveryKey: k })));
+		expect(runs.map((passed) => passed.length)).toEqual([1, 1, 1, 1, 1]);
+		for (const k of keys) answered(key, k, true);
+		await sleep(500);
+		expect([...store.entries].sort()).toEqual(keys);
+		const resends = await Promise.all(
+			keys.map(async (k) => (await run({ deliveryKey: k }, { waitAtMostMs: 1_000 })).length),
+		);
+		expect(resends).toEqual([0, 0, 0, 0, 0]);
+	});
+
+	it("a failed run's answer written while another delivery starts: its mark is gone, and its resend runs without waiting", async () => {
+		const store = new RowStore();
+		const { run, key } = trigger(store);
+		expect(await run({ deliveryKey: 'failed' })).toHaveLength(1);
+		const other = run({ deliveryKey: 'other' });
+		answered(key, 'failed', false);
+		expect(await other).toHaveLength(1);
+		await sleep(100);
+		// The failed run's mark is gone: its resend takes it at once instead of waiting for it.
+		expect([...store.entries]).toEqual(['running:other']);
 		expect(await run({ deliveryKey: 'failed' })).toHaveLength(1);
 	});
 });
