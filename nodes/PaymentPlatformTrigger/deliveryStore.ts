@@ -183,6 +183,30 @@ async function mayRun(
 	}
 }
 
+/** What n8n hands the handlers of an execution's end (n8n-core `workflow-execute.ts`, `workflowExecuteAfter`). */
+interface RunEnd {
+	status?: string;
+}
+
+interface ExecutionHooks {
+	addHandler: (hook: 'workflowExecuteAfter', handler: (run: RunEnd) => Promise<void>) => void;
+}
+
+/**
+ * The end of this execution, where it runs (a worker in queue mode): n8n's lifecycle hooks, which every n8n this package
+ * supports passes its nodes' contexts (`additionalData.hooks`, 1.123 and 2.x alike) though no node helper exposes them.
+ * Succeeded: finished, or paused at a Wait (n8n answers 2xx then). Without them (false), n8n's answer alone decides.
+ */
+function onRunEnd(context: IExecuteFunctions, handle: (succeeded: boolean) => Promise<void>): boolean {
+	const { additionalData } = context as unknown as { additionalData?: { hooks?: unknown } };
+	const hooks = additionalData?.hooks as Partial<ExecutionHooks> | undefined;
+	if (typeof hooks?.addHandler !== 'function') return false;
+	hooks.addHandler('workflowExecuteAfter', async (run: RunEnd) => {
+		await handle(run?.status === 'success' || run?.status === 'waiting');
+	});
+	return true;
+}
+
 /**
  * The run's first step: writes the answers the item carries, and lets through each delivery the store does not know
  * as run. A store that fails lets the delivery run (when in doubt, run it).
@@ -238,6 +262,15 @@ export async function passDeliveries(
 					).processed.length === 0
 				: await mayRun(lane, key, maxEntries, waitAtMostMs);
 			if (runs) passed.push(item);
+			// The run holds the delivery's mark: its end records it (succeeded) and takes the mark away, in the process
+			// that ran it, without waiting for n8n's answer to reach a webhook process's next run (queue mode).
+			if (runs && !recordAtStart) {
+				onRunEnd(this, async (succeeded) => {
+					await writeAnswers(lane, [[key, succeeded]], maxEntries).catch((error: Error) =>
+						warn('record the end of a run; a resend of it may run again', error),
+					);
+				});
+			}
 		} catch (error) {
 			warn('be read; the delivery runs', error as Error);
 			passed.push(item);

@@ -60,11 +60,27 @@ type PassSettings = Parameters<typeof passDeliveries>[0];
 let workflows = 0;
 const logger = { warn: jest.fn() };
 
+/** n8n's lifecycle hooks of one execution, as n8n-core's: handlers added, then run at the execution's end. */
+class ExecutionHooks {
+	handlers: Array<(run: { status: string }) => Promise<void>> = [];
+	addHandler(_hook: string, handler: (run: { status: string }) => Promise<void>) {
+		this.handlers.push(handler);
+	}
+	async end(status: string) {
+		for (const handler of this.handlers) await handler({ status });
+	}
+}
+
 function trigger(store: Store) {
 	const workflowId = `w${++workflows}`;
-	const run = async (json: IDataObject, settings: Partial<PassSettings> = {}) => {
+	const run = async (
+		json: IDataObject,
+		settings: Partial<PassSettings> = {},
+		hooks?: ExecutionHooks,
+	) => {
 		const items: INodeExecutionData[] = [{ json: { ...json } }];
 		const context = {
+			additionalData: { hooks },
 			helpers: store,
 			logger,
 			getWorkflow: () => ({ id: workflowId }),
@@ -178,6 +194,47 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 		expect([...store.entries].sort()).toEqual(['done', 'running:next']);
 		expect(await run({ deliveryKey: 'done' })).toHaveLength(0);
 		expect(await run({ deliveryKey: 'failed' })).toHaveLength(1);
+	});
+});
+
+describe('deliveryStore: the end of the run, where it ran (a worker in queue mode)', () => {
+	it('a run that succeeded is recorded at its end, before any answer reaches a process that can write: a resend waiting for it runs nothing', async () => {
+		const store = new Store();
+		const { run } = trigger(store);
+		const first = new ExecutionHooks();
+		expect(await run({ deliveryKey: 'k' }, {}, first)).toHaveLength(1);
+		const resend = run({ deliveryKey: 'k' }, { waitAtMostMs: 10_000 });
+		await sleep(500);
+		await first.end('success');
+		expect([...store.entries]).toEqual(['k']);
+		expect(await resend).toHaveLength(0);
+	});
+
+	it('a run paused at a Wait (n8n answers 2xx) is recorded; a run that failed gives its mark back and its resend runs', async () => {
+		for (const [status, resendRuns] of [
+			['waiting', 0],
+			['error', 1],
+			['canceled', 1],
+		] as const) {
+			const store = new Store();
+			const { run } = trigger(store);
+			const first = new ExecutionHooks();
+			expect(await run({ deliveryKey: 'k' }, {}, first)).toHaveLength(1);
+			await first.end(status);
+			expect([...store.entries]).toEqual(resendRuns ? [] : ['k']);
+			expect(await run({ deliveryKey: 'k' }, { waitAtMostMs: 0 })).toHaveLength(resendRuns);
+		}
+	});
+
+	it('a run stopped at the trigger (already run) and When Received add nothing at the end', async () => {
+		const store = new Store();
+		store.entries.add('k');
+		const { run } = trigger(store);
+		const stopped = new ExecutionHooks();
+		expect(await run({ deliveryKey: 'k' }, {}, stopped)).toHaveLength(0);
+		const received = new ExecutionHooks();
+		expect(await run({ deliveryKey: 'r' }, { recordAtStart: true }, received)).toHaveLength(1);
+		expect(stopped.handlers.length + received.handlers.length).toBe(0);
 	});
 });
 
