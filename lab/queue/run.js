@@ -21,7 +21,8 @@
  * 10. A failing workflow fixed and published (and, separately, saved through the public API) while the platform
  *    resends its events, for a sender that resends with the original signature and one that drops the retries of a
  *    deleted endpoint (lib/republish.js).
- * With --all: the heap of each webhook process across 5 publishes with traffic (lib/heap.js; figures only).
+ * With --all: two copies of one delivery sent to the two webhook processes 0 to 3,000 ms apart (lib/copies.js), and
+ *    the heap of each webhook process across 5 publishes with traffic (lib/heap.js); figures only.
  * 11. Main restarted 3× on n8n's older publishing path while the platform writes its endpoint list its own way
  *    (lib/restarts.js).
  *
@@ -32,7 +33,7 @@
  * secret. Counted and reported, not asserted: the events lost when answered on receipt, those a pausing sender gives
  * up, and the duplicates a restarted or round-robin webhook process runs. The tables go into the report queue.md (lab/lib/results.js).
  *
- * `--only=<parts>` runs part 1 and the named ones (faults, slow, two-webhooks, republish, restarts, heap), writing no
+ * `--only=<parts>` runs part 1 and the named ones (faults, slow, two-webhooks, copies, republish, restarts, heap), writing no
  * document. The run is in lib/queueRun.js, its parts in lib/parts.js and the files named above, the checks in
  * lib/verify.js. Logs: lab/results/queue/. QUEUE_KEEP=1 keeps the temporary folder.
  */
@@ -49,6 +50,7 @@ const {
 	slowAndFailingParts,
 	twoWebhookProcesses,
 } = require('./lib/parts');
+const { copiesPart } = require('./lib/copies');
 const { heapPart } = require('./lib/heap');
 const { ALL_CELLS, GOAL_CELLS, QueueRun } = require('./lib/queueRun');
 const { REPUBLISH_EVENTS, republishPart, setUpRepublish } = require('./lib/republish');
@@ -56,7 +58,9 @@ const { mainRestartsPart } = require('./lib/restarts');
 const { ensureServices } = require('./lib/services');
 const { verifyAll } = require('./lib/verify');
 
-const PART_KEYS = ['faults', 'slow', 'two-webhooks', 'republish', 'restarts', 'heap'];
+const PART_KEYS = ['faults', 'slow', 'two-webhooks', 'copies', 'republish', 'restarts', 'heap'];
+/** Parts only --all (or --only) runs: figures for the documents, not checks CI needs each time. */
+const FIGURE_PARTS = ['copies', 'heap'];
 
 /** The command line: --all, --only=<parts>, --publication-service=on|off. */
 function readArguments(argv = process.argv.slice(2)) {
@@ -69,7 +73,7 @@ function readArguments(argv = process.argv.slice(2)) {
 		throw new Error(`unknown part ${unknown.join(', ')} (parts: ${PART_KEYS.join(', ')})`);
 	const service = value('publication-service') ?? 'on';
 	if (!['on', 'off'].includes(service)) throw new Error('--publication-service is on or off');
-	const parts = new Set(only ?? PART_KEYS.filter((key) => key !== 'heap' || all));
+	const parts = new Set(only ?? PART_KEYS.filter((key) => !FIGURE_PARTS.includes(key) || all));
 	return { all, only: only !== undefined, parts, publicationService: service === 'on' };
 }
 
@@ -119,6 +123,11 @@ async function main() {
 			);
 			await report.phase(`part ${partNumber++}: two webhook processes, round-robin`, () =>
 				twoWebhookProcesses(run, 'two webhook processes, round-robin', 'round-robin'),
+			);
+		}
+		if (parts.has('copies')) {
+			await report.phase(`part ${partNumber++}: two copies of one delivery, N ms apart`, () =>
+				copiesPart(run),
 			);
 		}
 		/** @type {import('./lib/republish').RepublishWorkflow[]} */
