@@ -34,7 +34,11 @@ function signedDelivery(secret, event) {
 			[fields.occurredAt]: new Date().toISOString(),
 		}),
 	);
-	return { id, body: rawBody, headers: deliveryHeaders({ secret, rawBody, deliveryId: id, event }) };
+	return {
+		id,
+		body: rawBody,
+		headers: deliveryHeaders({ secret, rawBody, deliveryId: id, event }),
+	};
 }
 
 /**
