@@ -75,7 +75,7 @@ async function main() {
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-'));
 	const userFolder = path.join(workDir, 'n8n');
 	/** The stack (sandbox, instance, client, credential, examples, stop), the n8n folder, the sandbox admin client. */
-	const context = { userFolder };
+	const context = { userFolder, compat };
 	let ok = false;
 
 	try {
