@@ -2,20 +2,21 @@
  * The deliveries that ran, in n8n's deduplication store (docs/trigger.md, "Where the trigger keeps its state"): the
  * table every n8n process reads, kept across restarts, one row per workflow and node (scope 'node': only this trigger
  * writes it). n8n offers it to a node's execute() only, not to webhook(): the run's first step (execute(), called with
- * the items webhook() returned) reads it, and n8n's answer is what confirms a run.
+ * the items webhook() returned) reads it.
  *
- * - After the Workflow Succeeds: a delivery is recorded once n8n's answer confirms its run. Where that answer is
- *   written in the process that ran it (n8n's regular mode), it is recorded at once, through the helpers the run's
- *   execute() left in this process; else (queue mode: the webhook process answers, a worker ran it) the webhook
- *   process hands it to the next run it starts, whose execute() records it on the worker.
- * - When Received: n8n answers before the run, so the run's start records it (check and record in one call).
+ * A delivery has two marks: CLAIMED (a run of it started and did not fail: it runs or it ran) and RUNNING (a run of it
+ * is under way). Free: neither; running: both; ran: claimed alone. The first step sets both in one call, which also
+ * says what was there; a run's end takes RUNNING away (succeeded) or both (failed). After the Workflow Succeeds, the
+ * run's end is known where it ran (n8n's execution hooks), and from n8n's answer (in queue mode the webhook process
+ * hands it to the next run it starts). When Received: n8n answers before the run, so the first step claims it alone.
  *
- * n8n's store reads the trigger's one row and writes it whole, without a lock: two calls that overlap lose one's write
- * (a mark that comes back holds a resend for Resend Runs Again After; a record lost runs again). In one process the
- * trigger's calls therefore go one at a time (inLane); between processes (queue mode with several workers) a record
- * another writer overwrote runs again (a duplicate, never a loss). It has no read without a write: a check records the
- * key and the check removes it again at once, so a check that finds a key looks again PROBE_AGAIN_MS later before it
- * believes the key ran.
+ * n8n's store reads the trigger's one row and writes it whole, without a lock: two calls that overlap lose one's
+ * write. In one process the trigger's calls go one at a time (laneOf); between processes (queue mode with several
+ * workers) an overwritten row brings back the marks of a moment before. Every state such a moment holds errs towards a
+ * run: the two marks are set in one call, RUNNING is only ever taken away alone by a run's success, and the one look
+ * that writes a mark it does not mean (the first step finding the delivery ran, it sets RUNNING and takes it back)
+ * can only bring back "running", which a resend waits out (Resend Runs Again After) and then runs. A duplicate, never
+ * a loss.
  */
 import type { IExecuteFunctions, INodeExecutionData, Logger } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -25,9 +26,6 @@ type Store = Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord' | 'rem
 /** What a webhook process learnt from n8n's answers and could not write; the item of the next run it starts carries it. */
 export const CONFIRMED_FIELD = '__paymentPlatformAnswers';
 
-/** Another check's key lives for two database calls; a key found twice this far apart was recorded by a run. */
-const PROBE_AGAIN_MS = 1000;
-
 /** How often a run whose delivery another run holds looks again for that run's outcome. */
 const WAIT_STEP_MS = 1000;
 
@@ -36,8 +34,10 @@ const PENDING_MAX = 1000;
 /** At most this many ride on one item. */
 const CARRIED_MAX = 100;
 
-/** The mark of a run under way: its key with this prefix. */
-const claimOf = (key: string) => `running:${key}`;
+/** A run of the delivery started and did not fail: it runs, or it ran. */
+const claimedMark = (key: string) => `claimed:${key}`;
+/** A run of the delivery is under way. */
+const runningMark = (key: string) => `running:${key}`;
 
 /** Per trigger: the helpers of its latest run in this process, and the end of its queue of store calls. */
 interface TriggerStore {
@@ -68,25 +68,48 @@ export function triggerKey(workflowId: string | undefined, nodeId: string): stri
 
 const options = (maxEntries: number) => ({ mode: 'entries' as const, maxEntries });
 
+/** A run of `key` succeeded: it ran (its claim set again, should an overwrite have taken it). */
+async function recordRan(store: Store, key: string, maxEntries: number): Promise<void> {
+	await store.checkProcessedAndRecord([claimedMark(key)], 'node', options(maxEntries));
+	await store.removeProcessed([runningMark(key)], 'node', options(maxEntries));
+}
+
+/** A run of `key` failed: free again, so that a resend runs at once. */
+async function recordFailed(store: Store, key: string, maxEntries: number): Promise<void> {
+	await store.removeProcessed([claimedMark(key), runningMark(key)], 'node', options(maxEntries));
+}
+
+/**
+ * n8n's answers: a confirmed run ran; an unconfirmed one frees its delivery only while it is still marked running
+ * (its run's end may have recorded it ran already, or a later run may hold it).
+ */
 async function writeAnswers(
 	lane: Lane,
 	answers: ReadonlyArray<[string, boolean]>,
 	maxEntries: number,
 ): Promise<void> {
-	const ran = answers.filter(([, confirmed]) => confirmed).map(([key]) => key);
 	await lane(async (store) => {
-		if (ran.length > 0) await store.checkProcessedAndRecord(ran, 'node', options(maxEntries));
-		await store.removeProcessed(
-			answers.map(([key]) => claimOf(key)),
-			'node',
-			options(maxEntries),
-		);
+		for (const [key, confirmed] of answers) {
+			if (confirmed) {
+				await recordRan(store, key, maxEntries);
+				continue;
+			}
+			const running = runningMark(key);
+			const { processed } = await store.checkProcessedAndRecord(
+				[running],
+				'node',
+				options(maxEntries),
+			);
+			if (processed.length > 0) await recordFailed(store, key, maxEntries);
+			else await store.removeProcessed([running], 'node', options(maxEntries));
+		}
 	});
 }
 
 /**
- * After the Workflow Succeeds: n8n answered the run of `key`, confirming it or not. A confirmed run is recorded; either
- * way the run's mark is taken away, so that a resend waiting for it decides. Never throws.
+ * After the Workflow Succeeds: n8n answered the run of `key`, confirming it or not (writeAnswers), so that a resend
+ * waiting for it decides. Where no run of the trigger went through this process, the next run it starts carries it.
+ * Never throws.
  */
 export function recordAnswer(
 	trigger: string,
@@ -133,33 +156,32 @@ interface PassSettings {
 	waitAtMostMs: number;
 }
 
+type DeliveryState = 'free' | 'running' | 'ran';
+
 /**
- * Whether `key` is recorded as run: found on two looks PROBE_AGAIN_MS apart, the second a random part of it later still
- * (a look records the key for a moment; only the holder of the delivery's mark looks, so two looks rarely meet, and
- * two that met once do not meet again).
+ * One call sets both marks and says what was there. Free: the caller now holds the delivery. Ran: the look set RUNNING,
+ * which it takes back.
  */
-async function ranBefore(lane: Lane, key: string, maxEntries: number): Promise<boolean> {
-	const look = async () =>
-		await lane(async (store) => {
-			const { processed } = await store.checkProcessedAndRecord(
-				[key],
-				'node',
-				options(maxEntries),
-			);
-			if (processed.length > 0) return true;
-			await store.removeProcessed([key], 'node', options(maxEntries));
-			return false;
-		});
-	if (!(await look())) return false;
-	await sleep(PROBE_AGAIN_MS + Math.floor(Math.random() * PROBE_AGAIN_MS));
-	return await look();
+async function claim(lane: Lane, key: string, maxEntries: number): Promise<DeliveryState> {
+	return await lane(async (store) => {
+		const [claimed, running] = [claimedMark(key), runningMark(key)];
+		const { processed } = await store.checkProcessedAndRecord(
+			[claimed, running],
+			'node',
+			options(maxEntries),
+		);
+		const found = new Set(processed.map(String));
+		if (!found.has(claimed)) return 'free';
+		if (found.has(running)) return 'running';
+		await store.removeProcessed([running], 'node', options(maxEntries));
+		return 'ran';
+	});
 }
 
 /**
- * After the Workflow Succeeds: whether the delivery runs. The run marks it running in the store; while another run
- * holds the mark, it waits for that run's answer (an answer takes the mark away), at most `waitAtMostMs`, then runs (the
- * other run may be lost). Holding the mark, it looks whether the delivery is recorded as run: then it gives the mark
- * back and does not run.
+ * After the Workflow Succeeds: whether the delivery runs. Free, it runs (holding it); ran, it does not; while another
+ * run holds it, this one looks again every WAIT_STEP_MS for that run's end, at most `waitAtMostMs`, then runs (the
+ * other run may be lost).
  */
 async function mayRun(
 	lane: Lane,
@@ -168,16 +190,9 @@ async function mayRun(
 	waitAtMostMs: number,
 ): Promise<boolean> {
 	const until = Date.now() + waitAtMostMs;
-	const claim = [claimOf(key)];
 	for (;;) {
-		const { processed } = await lane(
-			async (store) => await store.checkProcessedAndRecord(claim, 'node', options(maxEntries)),
-		);
-		if (processed.length === 0) {
-			if (!(await ranBefore(lane, key, maxEntries))) return true;
-			await lane(async (store) => await store.removeProcessed(claim, 'node', options(maxEntries)));
-			return false;
-		}
+		const state = await claim(lane, key, maxEntries);
+		if (state !== 'running') return state === 'free';
 		if (Date.now() >= until) return true;
 		await sleep(WAIT_STEP_MS);
 	}
@@ -197,7 +212,10 @@ interface ExecutionHooks {
  * supports passes its nodes' contexts (`additionalData.hooks`, 1.123 and 2.x alike) though no node helper exposes them.
  * Succeeded: finished, or paused at a Wait (n8n answers 2xx then). Without them (false), n8n's answer alone decides.
  */
-function onRunEnd(context: IExecuteFunctions, handle: (succeeded: boolean) => Promise<void>): boolean {
+function onRunEnd(
+	context: IExecuteFunctions,
+	handle: (succeeded: boolean) => Promise<void>,
+): boolean {
 	const { additionalData } = context as unknown as { additionalData?: { hooks?: unknown } };
 	const hooks = additionalData?.hooks as Partial<ExecutionHooks> | undefined;
 	if (typeof hooks?.addHandler !== 'function') return false;
@@ -257,7 +275,11 @@ export async function passDeliveries(
 				? (
 						await lane(
 							async (current) =>
-								await current.checkProcessedAndRecord([key], 'node', options(maxEntries)),
+								await current.checkProcessedAndRecord(
+									[claimedMark(key)],
+									'node',
+									options(maxEntries),
+								),
 						)
 					).processed.length === 0
 				: await mayRun(lane, key, maxEntries, waitAtMostMs);
@@ -266,8 +288,9 @@ export async function passDeliveries(
 			// that ran it, without waiting for n8n's answer to reach a webhook process's next run (queue mode).
 			if (runs && !recordAtStart) {
 				onRunEnd(this, async (succeeded) => {
-					await writeAnswers(lane, [[key, succeeded]], maxEntries).catch((error: Error) =>
-						warn('record the end of a run; a resend of it may run again', error),
+					const record = succeeded ? recordRan : recordFailed;
+					await lane(async (current) => await record(current, key, maxEntries)).catch(
+						(error: Error) => warn('record the end of a run; a resend of it may run again', error),
 					);
 				});
 			}

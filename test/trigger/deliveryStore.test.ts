@@ -1,6 +1,7 @@
 /**
  * The deliveries that ran, in n8n's deduplication store: what the trigger's execute() lets through, against a store
  * that behaves as n8n's (entries mode: check and record in one call, remove; no read without a write).
+ * A delivery's marks in the row: `claimed:<key>` (a run started and did not fail) and `running:<key>`.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -105,10 +106,10 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 		const store = new Store();
 		const { run, key } = trigger(store);
 		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(1);
-		expect([...store.entries]).toEqual(['running:event:1']);
+		expect([...store.entries].sort()).toEqual(['claimed:event:1', 'running:event:1']);
 		answered(key, 'event:1', true);
-		await sleep(0);
-		expect([...store.entries]).toEqual(['event:1']);
+		await sleep(10);
+		expect([...store.entries]).toEqual(['claimed:event:1']);
 		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(0);
 		expect(await run({ deliveryKey: 'event:2' })).toHaveLength(1);
 	});
@@ -118,7 +119,7 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 		const { run, key } = trigger(store);
 		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(1);
 		answered(key, 'event:1', false);
-		await sleep(0);
+		await sleep(10);
 		expect(store.entries.size).toBe(0);
 		expect(await run({ deliveryKey: 'event:1' })).toHaveLength(1);
 	});
@@ -140,14 +141,13 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 			const store = new Store();
 			const { run, key } = trigger(store);
 			expect(await run({ deliveryKey: 'k' })).toHaveLength(1);
-			// Each holder of the mark in turn looks twice, up to 2 s: they wait long enough for the three.
 			const waiting = [1, 2, 3].map(
 				async () => (await run({ deliveryKey: 'k' }, { waitAtMostMs: 15_000 })).length,
 			);
 			await sleep(1_500);
 			answered(key, 'k', confirmed);
 			expect(await Promise.all(waiting)).toEqual(confirmed ? [0, 0, 0] : [1, 1, 1]);
-			if (confirmed) expect([...store.entries]).toEqual(['k']);
+			if (confirmed) expect([...store.entries]).toEqual(['claimed:k']);
 		}
 	});
 
@@ -158,14 +158,17 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 		expect(await run({ deliveryKey: 'k' }, { waitAtMostMs: 1_200 })).toHaveLength(1);
 	});
 
-	it('a key found once only (another check writes it for a moment) is not taken for a run', async () => {
+	it('a delivery whose run ended is not held: free after a failure, ran after a success (one mark, no look that waits)', async () => {
 		const store = new Store();
-		const { run } = trigger(store);
-		store.entries.add('k');
-		const passed = run({ deliveryKey: 'k' });
-		await sleep(300);
-		store.entries.delete('k');
-		expect(await passed).toHaveLength(1);
+		const { run, key } = trigger(store);
+		expect(await run({ deliveryKey: 'k' })).toHaveLength(1);
+		answered(key, 'k', false);
+		await sleep(10);
+		expect(await run({ deliveryKey: 'k' }, { waitAtMostMs: 60_000 })).toHaveLength(1);
+		answered(key, 'k', true);
+		await sleep(10);
+		expect(await run({ deliveryKey: 'k' }, { waitAtMostMs: 60_000 })).toHaveLength(0);
+		expect([...store.entries]).toEqual(['claimed:k']);
 	});
 
 	it('a store that fails lets the delivery run (when in doubt, run it), and says so at warn', async () => {
@@ -188,10 +191,13 @@ describe('deliveryStore: After the Workflow Succeeds', () => {
 			['failed', false],
 		]);
 		expect(takeAnswers(key)).toEqual([]);
+		store.entries.add('claimed:done');
+		store.entries.add('running:done');
+		store.entries.add('claimed:failed');
 		store.entries.add('running:failed');
 		const [item] = await run({ deliveryKey: 'next', [CONFIRMED_FIELD]: answers });
 		expect(item.json).toEqual({ deliveryKey: 'next' });
-		expect([...store.entries].sort()).toEqual(['done', 'running:next']);
+		expect([...store.entries].sort()).toEqual(['claimed:done', 'claimed:next', 'running:next']);
 		expect(await run({ deliveryKey: 'done' })).toHaveLength(0);
 		expect(await run({ deliveryKey: 'failed' })).toHaveLength(1);
 	});
@@ -206,7 +212,7 @@ describe('deliveryStore: the end of the run, where it ran (a worker in queue mod
 		const resend = run({ deliveryKey: 'k' }, { waitAtMostMs: 10_000 });
 		await sleep(500);
 		await first.end('success');
-		expect([...store.entries]).toEqual(['k']);
+		expect([...store.entries]).toEqual(['claimed:k']);
 		expect(await resend).toHaveLength(0);
 	});
 
@@ -221,14 +227,14 @@ describe('deliveryStore: the end of the run, where it ran (a worker in queue mod
 			const first = new ExecutionHooks();
 			expect(await run({ deliveryKey: 'k' }, {}, first)).toHaveLength(1);
 			await first.end(status);
-			expect([...store.entries]).toEqual(resendRuns ? [] : ['k']);
+			expect([...store.entries]).toEqual(resendRuns ? [] : ['claimed:k']);
 			expect(await run({ deliveryKey: 'k' }, { waitAtMostMs: 0 })).toHaveLength(resendRuns);
 		}
 	});
 
 	it('a run stopped at the trigger (already run) and When Received add nothing at the end', async () => {
 		const store = new Store();
-		store.entries.add('k');
+		store.entries.add('claimed:k');
 		const { run } = trigger(store);
 		const stopped = new ExecutionHooks();
 		expect(await run({ deliveryKey: 'k' }, {}, stopped)).toHaveLength(0);
@@ -247,7 +253,7 @@ describe("deliveryStore: n8n's row written whole, without a lock", () => {
 		expect(runs.map((passed) => passed.length)).toEqual([1, 1, 1, 1, 1]);
 		for (const k of keys) answered(key, k, true);
 		await sleep(500);
-		expect([...store.entries].sort()).toEqual(keys);
+		expect([...store.entries].sort()).toEqual(keys.map((k) => `claimed:${k}`));
 		const resends = await Promise.all(
 			keys.map(async (k) => (await run({ deliveryKey: k }, { waitAtMostMs: 1_000 })).length),
 		);
@@ -263,8 +269,65 @@ describe("deliveryStore: n8n's row written whole, without a lock", () => {
 		expect(await other).toHaveLength(1);
 		await sleep(100);
 		// The failed run's mark is gone: its resend takes it at once instead of waiting for it.
-		expect([...store.entries]).toEqual(['running:other']);
+		expect([...store.entries].sort()).toEqual(['claimed:other', 'running:other']);
 		expect(await run({ deliveryKey: 'failed' })).toHaveLength(1);
+	});
+});
+
+/**
+ * Another process overwrites the row: it read the row as it was after write `readAt`, and writes that back right after
+ * write `writeAt` (n8n's store writes the whole row it read, without a lock).
+ */
+class OverwrittenStore extends Store {
+	writes = 0;
+	private snapshot: Set<string> | undefined;
+	constructor(
+		private readonly readAt: number,
+		private readonly writeAt: number,
+	) {
+		super();
+	}
+	private wrote() {
+		this.writes++;
+		if (this.writes === this.readAt) this.snapshot = new Set(this.entries);
+		if (this.writes === this.writeAt && this.snapshot) this.entries = new Set(this.snapshot);
+	}
+	override async checkProcessedAndRecord(items: Array<string | number>) {
+		const result = await super.checkProcessedAndRecord(items);
+		this.wrote();
+		return result;
+	}
+	override async removeProcessed(items: Array<string | number>) {
+		await super.removeProcessed(items);
+		this.wrote();
+	}
+}
+
+/** A delivery whose runs all fail, twice, each answered; then sent again: whether that resend runs. */
+async function resendAfterTwoFailures(store: Store): Promise<number> {
+	const { run, key } = trigger(store);
+	for (let attempt = 0; attempt < 2; attempt++) {
+		await run({ deliveryKey: 'k' }, { waitAtMostMs: 0 });
+		answered(key, 'k', false);
+		await sleep(10);
+	}
+	return (await run({ deliveryKey: 'k' }, { waitAtMostMs: 0 })).length;
+}
+
+describe('deliveryStore: another process overwrites the row with one it read earlier', () => {
+	it('a delivery that never succeeded still runs, whichever earlier row is written back at whichever later write', async () => {
+		const plain = new OverwrittenStore(0, 0);
+		expect(await resendAfterTwoFailures(plain)).toBe(1);
+		const writes = plain.writes;
+		expect(writes).toBeGreaterThan(4);
+		const lost: string[] = [];
+		for (let readAt = 1; readAt <= writes; readAt++) {
+			for (let writeAt = readAt + 1; writeAt <= writes; writeAt++) {
+				const runs = await resendAfterTwoFailures(new OverwrittenStore(readAt, writeAt));
+				if (runs !== 1) lost.push(`row after write ${readAt} written back after write ${writeAt}`);
+			}
+		}
+		expect(lost).toEqual([]);
 	});
 });
 
@@ -278,13 +341,13 @@ describe('deliveryStore: other settings', () => {
 
 	it('Ignore Duplicate Deliveries off, or a test run: every item passes, the carried answers taken off, the store untouched', async () => {
 		const store = new Store();
-		store.entries.add('k');
+		store.entries.add('claimed:k');
 		const { run } = trigger(store);
 		const passed = await run(
 			{ deliveryKey: 'k', [CONFIRMED_FIELD]: [['x', true]] },
 			{ maxEntries: undefined },
 		);
 		expect(passed.map((item) => item.json)).toEqual([{ deliveryKey: 'k' }]);
-		expect([...store.entries]).toEqual(['k']);
+		expect([...store.entries]).toEqual(['claimed:k']);
 	});
 });
