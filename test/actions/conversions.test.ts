@@ -44,23 +44,11 @@ describe('conversions and refusals only where the reference speaks', () => {
 		expect(bodyOf()).toEqual({ email: 'finance@localhost' });
 	});
 
+	// prettier-ignore
 	it.each([
-		[
-			'Charge → Create',
-			{ resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: 1000 },
-		],
-		[
-			'Payment Link → Create',
-			{ resource: 'paymentLink', operation: 'create', title: 'Link', amount: 1000 },
-		],
-		[
-			'Anticipation → Create',
-			{
-				resource: 'anticipation',
-				operation: 'create',
-				receivableIds: SEED.receivables.capturedInstallment1,
-			},
-		],
+		['Charge → Create', { resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: 1000 }],
+		['Payment Link → Create', { resource: 'paymentLink', operation: 'create', title: 'Link', amount: 1000 }],
+		['Anticipation → Create', { resource: 'anticipation', operation: 'create', receivableIds: SEED.receivables.capturedInstallment1 }],
 	])(
 		'%s leaves an empty metadata object out, as JSON text or from an expression',
 		async (_label, parameters) => {

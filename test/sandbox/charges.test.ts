@@ -159,19 +159,14 @@ describe('GET /v1/charges filters', () => {
 	};
 	const sorted = (...values: string[]) => [...values].sort();
 
+	// prettier-ignore
 	it.each([
 		[{ status: 'captured' }, [C.captured]],
 		[{ status: 'partially_refunded' }, [C.partiallyRefunded]],
 		[{ payment_method: 'boleto' }, [C.failed, C.expired]],
 		[{ payment_method: 'debit_card' }, [C.partiallyRefunded, C.voided]],
-		[
-			{ start_date: '2025-03-10', end_date: '2025-03-15' },
-			[C.captured, C.partiallyRefunded, C.refunded],
-		],
-		[
-			{ start_date: '2025-03-10T12:00:01Z', end_date: '2025-03-15T11:59:59Z' },
-			[C.partiallyRefunded],
-		],
+		[{ start_date: '2025-03-10', end_date: '2025-03-15' }, [C.captured, C.partiallyRefunded, C.refunded]],
+		[{ start_date: '2025-03-10T12:00:01Z', end_date: '2025-03-15T11:59:59Z' }, [C.partiallyRefunded]],
 		[{ start_date: '2025-03-20T09:00:00-03:00' }, [C.failed, C.expired]],
 		[{ end_date: '2025-03-01' }, [C.pending]],
 		[{ search: 'mariana' }, [C.authorized]],

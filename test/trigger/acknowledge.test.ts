@@ -214,38 +214,15 @@ describe('Acknowledge: nodes after the trigger that can pause the run (n8n answe
 		parameters,
 	});
 
+	// prettier-ignore
 	it.each([
-		[
-			'a Wait of its default (1 hour)',
-			node('n8n-nodes-base.wait', {}),
-			'Wait of 65 seconds or more',
-		],
-		[
-			'a Wait of 70 s',
-			node('n8n-nodes-base.wait', { amount: 70, unit: 'seconds' }),
-			'Wait of 65 seconds or more',
-		],
-		[
-			'a Wait of an expression',
-			node('n8n-nodes-base.wait', { amount: '={{ 5 }}', unit: 'minutes' }),
-			'Wait of 65 seconds or more',
-		],
-		[
-			'a Wait for a webhook call (an approval)',
-			node('n8n-nodes-base.wait', { resume: 'webhook' }),
-			'Wait (resume: webhook)',
-		],
+		['a Wait of its default (1 hour)', node('n8n-nodes-base.wait', {}), 'Wait of 65 seconds or more'],
+		['a Wait of 70 s', node('n8n-nodes-base.wait', { amount: 70, unit: 'seconds' }), 'Wait of 65 seconds or more'],
+		['a Wait of an expression', node('n8n-nodes-base.wait', { amount: '={{ 5 }}', unit: 'minutes' }), 'Wait of 65 seconds or more'],
+		['a Wait for a webhook call (an approval)', node('n8n-nodes-base.wait', { resume: 'webhook' }), 'Wait (resume: webhook)'],
 		['a Wait for a form', node('n8n-nodes-base.wait', { resume: 'form' }), 'Wait (resume: form)'],
-		[
-			'a Wait until a time',
-			node('n8n-nodes-base.wait', { resume: 'specificTime' }),
-			'Wait (resume: specificTime)',
-		],
-		[
-			'a Send and Wait',
-			node('n8n-nodes-base.slack', { operation: 'sendAndWait' }),
-			'Send and Wait',
-		],
+		['a Wait until a time', node('n8n-nodes-base.wait', { resume: 'specificTime' }), 'Wait (resume: specificTime)'],
+		['a Send and Wait', node('n8n-nodes-base.slack', { operation: 'sendAndWait' }), 'Send and Wait'],
 		['a form page', node('n8n-nodes-base.form'), 'a form'],
 		['a human-review tool', node('n8n-nodes-base.slackHitlTool'), 'human review'],
 	])('%s can pause it', (_label, child, why) => {

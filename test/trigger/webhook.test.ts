@@ -202,25 +202,11 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 		expect(outcome.items[0].json).toMatchObject({ event: null, eventRecognised: false, body });
 	});
 
+	// prettier-ignore
 	it.each<[string, Record<string, unknown>, Record<string, string>, Record<string, unknown>]>([
-		[
-			'event under "type", charge under "data", no X-Event header',
-			{ id: 'evt_1', type: 'charge.captured', data: CHARGE },
-			{},
-			{ id: 'evt_1', event: 'charge.captured', charge: CHARGE },
-		],
-		[
-			'the charge as the body, event and id in headers only',
-			CHARGE,
-			{ 'x-event': 'charge.captured', 'x-delivery-id': 'h-1' },
-			{ id: 'h-1', event: 'charge.captured', charge: CHARGE, body: CHARGE },
-		],
-		[
-			'no id anywhere',
-			{ event: 'charge.captured', charge: CHARGE },
-			{ 'x-delivery-id': '' },
-			{ id: null, event: 'charge.captured', notFound: ['id', 'occurred_at'] },
-		],
+		['event under "type", charge under "data", no X-Event header', { id: 'evt_1', type: 'charge.captured', data: CHARGE }, {}, { id: 'evt_1', event: 'charge.captured', charge: CHARGE }],
+		['the charge as the body, event and id in headers only', CHARGE, { 'x-event': 'charge.captured', 'x-delivery-id': 'h-1' }, { id: 'h-1', event: 'charge.captured', charge: CHARGE, body: CHARGE }],
+		['no id anywhere', { event: 'charge.captured', charge: CHARGE }, { 'x-delivery-id': '' }, { id: null, event: 'charge.captured', notFound: ['id', 'occurred_at'] }],
 	])('%s', async (_label, body, headers, expected) => {
 		const request = signedRequest({ body, headers: { 'x-event': '', ...headers } });
 		const outcome = await registeredTrigger().receive(request);
@@ -308,17 +294,10 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 		},
 	);
 
+	// prettier-ignore
 	it.each([
-		[
-			'no event in the body, no status in its record and no X-Event header',
-			{ event: undefined, charge: { ...CHARGE, status: undefined } },
-			null,
-		],
-		[
-			'an empty event, an empty status and an empty X-Event header',
-			{ event: '  ', charge: { ...CHARGE, status: ' ' } },
-			'',
-		],
+		['no event in the body, no status in its record and no X-Event header', { event: undefined, charge: { ...CHARGE, status: undefined } }, null],
+		['an empty event, an empty status and an empty X-Event header', { event: '  ', charge: { ...CHARGE, status: ' ' } }, ''],
 	])(
 		'a signed delivery with %s runs, and says the event was not found',
 		async (_l, override, header) => {
