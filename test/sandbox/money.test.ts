@@ -5,7 +5,6 @@ import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
 import {
 	expectError,
-	expectMessageOnly,
 	expectNotFound,
 	expectValidationError,
 	UNKNOWN_ID,

@@ -299,13 +299,6 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 
 describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 	const submit = (id: string) => t().api.post(`/v1/submerchants/${id}/submit-for-review`);
-	const addDocument = (id: string, type: string) =>
-		t().api.post(`/v1/submerchants/${id}/documents`, {
-			type,
-			file_url: 'https://files.example.com/x.pdf',
-			file_name: 'x.pdf',
-		});
-
 	// prettier-ignore
 	it.each([
 		['a PF without documents', S.pfReadyForReview, 'documents', 'min_items', 'documents must include at least 1 active document'],
