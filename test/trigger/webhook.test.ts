@@ -522,13 +522,10 @@ describe('webhook(): refusals are logged at warn, rate-limited, without a secret
 			parameters: CAPTURED_ONLY,
 			webhookId: 'never-registered',
 		});
-		const warn = jest.spyOn(unregistered.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			expectRejected(await unregistered.receive(signedRequest()), 401);
-			expect(String(warn.mock.calls[0][0])).toMatch(/the trigger has no endpoint secret/);
-		} finally {
-			warn.mockRestore();
-		}
+		const warnings = await unregistered.logged('warn', async () =>
+			expectRejected(await unregistered.receive(signedRequest()), 401),
+		);
+		expect(warnings[0]).toMatch(/the trigger has no endpoint secret/);
 	});
 });
 
@@ -536,12 +533,7 @@ describe('webhook(): the duplicate window outlives an unpublish', () => {
 	it('a delivery replayed after an unpublish and a new registration, signed with the old secret (in its grace), runs nothing more', async () => {
 		const harness = registeredTrigger({ ...CAPTURED_ONLY, options: { endpointRemovalDelay: 0 } });
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
-		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			await harness.deactivate();
-		} finally {
-			warn.mockRestore();
-		}
+		await harness.logged('warn', () => harness.deactivate());
 		// Published again later: a new endpoint, the old secret still verifying what it signed.
 		Object.assign(harness.staticData(), {
 			[STORED.endpointId]: 'endpoint-after-the-unpublish',
