@@ -7,6 +7,7 @@
 import { sleep } from 'n8n-workflow';
 import { hmac, macOf } from '../../sandbox/signature';
 import { TriggerHarness } from '../harness/trigger';
+import type { SignedDelivery } from '../harness/triggerDeliveries';
 import {
 	CAPTURED_ONLY,
 	CHARGE,
@@ -16,6 +17,7 @@ import {
 	SECRET,
 	STORED,
 	deliveryBody,
+	bodyBytes,
 	base64,
 	hex,
 	sha256Hex,
@@ -81,90 +83,47 @@ describe('webhook(): valid signatures run the workflow with one item', () => {
 });
 
 describe('webhook(): anything not signed with the stored secret gets 401 and no run', () => {
-	it('tampered body (one byte changed after signing)', async () => {
-		const signed = Buffer.from(JSON.stringify(deliveryBody()), 'utf8');
-		const tampered = Buffer.from(
-			JSON.stringify(deliveryBody({ charge: { ...CHARGE, amount: 1 } })),
-		);
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ rawBody: tampered, signedBytes: signed }),
-		);
-		expectRejected(outcome, 401);
-	});
-
-	it('signed with another secret', async () => {
-		const outcome = await registeredTrigger().receive(signedRequest({ secret: OTHER_SECRET }));
-		expectRejected(outcome, 401);
-	});
-
-	it('truncated MAC', async () => {
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ encode: (mac) => `sha256=${mac.toString('hex').slice(0, 62)}` }),
-		);
-		expectRejected(outcome, 401);
-	});
-
-	it('MAC with an extra byte', async () => {
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ encode: (mac) => `sha256=${mac.toString('hex')}00` }),
-		);
-		expectRejected(outcome, 401);
-	});
-
-	it('empty signature header', async () => {
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ headers: { 'x-signature': '' } }),
-		);
-		expectRejected(outcome, 401);
-	});
-
-	it('missing signature header', async () => {
+	/** A request signed right, with one header changed. */
+	const withSignature = (value: string) => {
+		const request = signedRequest();
+		return { ...request, headers: { ...request.headers, 'x-signature': value } };
+	};
+	const withoutSignature = () => {
 		const request = signedRequest();
 		delete request.headers['x-signature'];
-		expectRejected(await registeredTrigger().receive(request), 401);
-	});
-
-	it('sha1= scheme (a SHA-1 HMAC, or the right SHA-256 MAC under the wrong label)', async () => {
+		return request;
+	};
+	const signedPretty = () =>
+		signedRequest({ signedBytes: Buffer.from(JSON.stringify(deliveryBody(), null, 2), 'utf8') });
+	const multipart = () => {
 		const request = signedRequest();
-		const sha1 = hex(macOf(SECRET, [request.rawBody], 'sha1'));
-		const harness = registeredTrigger();
-		expectRejected(
-			await harness.receive({
-				...request,
-				headers: { ...request.headers, 'x-signature': `sha1=${sha1}` },
-			}),
-			401,
-		);
-		const sha256 = hex(hmac(SECRET, request.rawBody));
-		expectRejected(
-			await harness.receive({
-				...request,
-				headers: { ...request.headers, 'x-signature': `sha1=${sha256}` },
-			}),
-			401,
-		);
-	});
-
-	it('signature of the re-serialised, pretty-printed body', async () => {
-		const body = deliveryBody();
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ body, signedBytes: Buffer.from(JSON.stringify(body, null, 2), 'utf8') }),
-		);
-		expectRejected(outcome, 401);
-	});
-
-	it('no stored secret (never registered, or deleted)', async () => {
-		const harness = new TriggerHarness({ target: NO_API, parameters: CAPTURED_ONLY });
-		expectRejected(await harness.receive(signedRequest()), 401);
-	});
-
-	it('raw body not kept by n8n (a multipart body, which n8n parses as a form): unverifiable', async () => {
-		const request = signedRequest();
-		const outcome = await registeredTrigger().receive({
+		return {
 			headers: { ...request.headers, 'content-type': 'multipart/form-data; boundary=x' },
 			rawBody: request.rawBody,
+		};
+	};
+	const tampered = () =>
+		signedRequest({
+			rawBody: bodyBytes({ charge: { ...CHARGE, amount: 1 } }),
+			signedBytes: bodyBytes(),
 		});
-		expectRejected(outcome, 401);
+	const raw = bodyBytes();
+
+	// prettier-ignore
+	it.each<[string, () => SignedDelivery, () => TriggerHarness]>([
+		['tampered body (one byte changed after signing)', tampered, () => registeredTrigger()],
+		['signed with another secret', () => signedRequest({ secret: OTHER_SECRET }), () => registeredTrigger()],
+		['truncated MAC', () => signedRequest({ encode: (mac) => `sha256=${mac.toString('hex').slice(0, 62)}` }), () => registeredTrigger()],
+		['MAC with an extra byte', () => signedRequest({ encode: (mac) => `sha256=${mac.toString('hex')}00` }), () => registeredTrigger()],
+		['empty signature header', () => withSignature(''), () => registeredTrigger()],
+		['missing signature header', withoutSignature, () => registeredTrigger()],
+		['sha1= scheme with a SHA-1 HMAC', () => withSignature(`sha1=${hex(macOf(SECRET, [raw], 'sha1'))}`), () => registeredTrigger()],
+		['sha1= scheme with the right SHA-256 MAC under the wrong label', () => withSignature(`sha1=${hex(hmac(SECRET, raw))}`), () => registeredTrigger()],
+		['signature of the re-serialised, pretty-printed body', signedPretty, () => registeredTrigger()],
+		['no stored secret (never registered, or deleted)', () => signedRequest(), () => new TriggerHarness({ target: NO_API, parameters: CAPTURED_ONLY })],
+		['raw body not kept by n8n (a multipart body, which n8n parses as a form): unverifiable', multipart, () => registeredTrigger()],
+	])('%s', async (_label, request, harness) => {
+		expectRejected(await harness().receive(request()), 401);
 	});
 
 	it('the 401 answer names no secret and the item list stays empty', async () => {
