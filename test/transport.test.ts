@@ -152,26 +152,10 @@ describe('retries', () => {
 		expect(api.requests).toHaveLength(1);
 	});
 
+	// prettier-ignore
 	it.each([
-		{
-			method: 'POST',
-			answer: failure(503, 'down', 'UNAVAILABLE'),
-			parameters: {
-				resource: 'webhookEndpoint',
-				operation: 'create',
-				url: 'https://example.com/hook',
-				events: ['charge.captured'],
-			},
-		},
-		{
-			method: 'DELETE',
-			answer: failure(429, 'slow', 'RATE_LIMITED'),
-			parameters: {
-				resource: 'anticipation',
-				operation: 'cancel',
-				anticipationId: '0b6f3a52-5d3b-4a57-9d5e-8a1f2b3c4d5e',
-			},
-		},
+		{ method: 'POST', answer: failure(503, 'down', 'UNAVAILABLE'), parameters: { resource: 'webhookEndpoint', operation: 'create', url: 'https://example.com/hook', events: ['charge.captured'] } },
+		{ method: 'DELETE', answer: failure(429, 'slow', 'RATE_LIMITED'), parameters: { resource: 'anticipation', operation: 'cancel', anticipationId: '0b6f3a52-5d3b-4a57-9d5e-8a1f2b3c4d5e' } },
 	])('never retries a $method, even on $answer.status', async ({ method, answer, parameters }) => {
 		api.script([answer]);
 		const { error } = await runAction(target(), parameters);
