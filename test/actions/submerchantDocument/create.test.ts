@@ -1,5 +1,5 @@
 /** Submerchant Document → Create against the sandbox: a hosted file or an input binary field, the request pinned. */
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import {
 	byId,
 	expectRejectedBeforeSending,
@@ -44,106 +44,46 @@ async function documentsOf(submerchantId: string) {
 }
 
 describe('Submerchant Document → Create', () => {
-	it('needs the type and a file: a document with only a File URL sends {type, file_url}', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			...create,
-			submerchantId: byId(S.pfReadyForReview),
-			documentType: 'front_id',
-			fileUrl: FILE_URL,
-		});
-		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox()).body).toEqual({ type: 'front_id', file_url: FILE_URL });
-		expect(output[0].json).toMatchObject({
-			type: 'front_id',
-			status: 'pending',
-			file_url: FILE_URL,
-		});
+	const LR = SEED.legalRepresentatives.activePartner;
+	/** A front ID of the PF ready for review, by URL, and what it sends. */
+	const pfFront = (more: INodeParameters = {}): INodeParameters => ({
+		...create,
+		submerchantId: byId(S.pfReadyForReview),
+		documentType: 'front_id',
+		fileUrl: FILE_URL,
+		...more,
 	});
-
-	it('a partner type needs only the type and the legal representative', async () => {
-		const { error } = await runAction(sandbox(), {
-			...create,
-			submerchantId: byId(S.active),
-			documentType: 'partner_back_id',
-			legalRepresentativeId: SEED.legalRepresentatives.activePartner,
-			fileUrl: FILE_URL,
-		});
-		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox()).body).toEqual({
-			type: 'partner_back_id',
-			file_url: FILE_URL,
-			legal_representative_id: SEED.legalRepresentatives.activePartner,
-		});
+	const frontSent = (more: IDataObject = {}): IDataObject => ({
+		type: 'front_id',
+		file_url: FILE_URL,
+		...more,
 	});
+	const selfie = 'https://files.example.com/selfie.JPG';
 
 	// The harness runs with n8n's default time zone, America/New_York (UTC-5 in winter, UTC-4 in summer).
 	// prettier-ignore
-	it.each([
+	const EXPIRES: Array<[label: string, given: string, sent: string]> = [
 		['a picker value without zone, read in the workflow time zone', '2030-12-31T23:59:59', '2031-01-01T04:59:59.000Z'],
 		['a bare date: the end of that day in the workflow time zone', '2030-06-30', '2030-07-01T03:59:59.999Z'],
 		['a date-time with an offset', '2030-12-31T23:59:59-03:00', '2031-01-01T02:59:59.000Z'],
 		['a Luxon DateTime from an expression keeps its instant', '={{ DateTime.fromISO("2030-01-01T10:00:00", { zone: "Europe/Berlin" }) }}', '2030-01-01T09:00:00.000Z'],
 		['a JS Date from an expression', '={{ new Date("2030-05-05T05:05:05Z") }}', '2030-05-05T05:05:05.000Z'],
-	])('expires_at: %s → ISO 8601 UTC', async (_label, expiresAt, sent) => {
-		const { error } = await runAction(sandbox(), {
-			...create,
-			submerchantId: byId(S.pfReadyForReview),
-			documentType: 'front_id',
-			fileUrl: FILE_URL,
-			additionalFields: { expiresAt },
-		});
-		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox()).body).toEqual({
-			type: 'front_id',
-			file_url: FILE_URL,
-			expires_at: sent,
-		});
-	});
+	];
 
 	// prettier-ignore
-	it.each([
-		['2048', 2048],
-		[' 150 ', 150],
-	])(
-		'file size given as text by an expression (%j) is sent as the number %d',
-		async (text, size) => {
-			const { error } = await runAction(sandbox(), {
-				...create,
-				submerchantId: byId(S.pfReadyForReview),
-				documentType: 'front_id',
-				fileUrl: FILE_URL,
-				fileName: 'front.png',
-				fileSize: `={{ ${JSON.stringify(text)} }}`,
-			});
-			expect(error).toBeUndefined();
-			expect(onlyRequest(sandbox()).body).toEqual({
-				type: 'front_id',
-				file_url: FILE_URL,
-				file_name: 'front.png',
-				file_size: size,
-				mime_type: 'image/png',
-			});
-		},
-	);
-
-	it('derives the MIME type from the file name extension when none is given', async () => {
-		const { error, output } = await runAction(sandbox(), {
-			...create,
-			submerchantId: byId(S.pfReadyForReview),
-			documentType: 'selfie_with_id',
-			fileUrl: 'https://files.example.com/selfie.JPG',
-			fileName: 'selfie.JPG',
-			fileSize: 5000,
-		});
-		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox()).body).toEqual({
-			type: 'selfie_with_id',
-			file_url: 'https://files.example.com/selfie.JPG',
-			file_name: 'selfie.JPG',
-			file_size: 5000,
-			mime_type: 'image/jpeg',
-		});
-		expect(output[0].json.mime_type).toBe('image/jpeg');
+	it.each<[string, INodeParameters, IDataObject, IDataObject?]>([
+		['needs the type and a file: a document with only a File URL sends {type, file_url}', pfFront(), frontSent(), { type: 'front_id', status: 'pending', file_url: FILE_URL }],
+		['a partner type needs only the type and the legal representative', { ...create, submerchantId: byId(S.active), documentType: 'partner_back_id', legalRepresentativeId: LR, fileUrl: FILE_URL }, { type: 'partner_back_id', file_url: FILE_URL, legal_representative_id: LR }],
+		...EXPIRES.map(([label, expiresAt, sent]): [string, INodeParameters, IDataObject] => [`expires_at: ${label} → ISO 8601 UTC`, pfFront({ additionalFields: { expiresAt } }), frontSent({ expires_at: sent })]),
+		...[['2048', 2048], [' 150 ', 150]].map(([text, size]): [string, INodeParameters, IDataObject] => [`file size given as text by an expression (${JSON.stringify(text)}) is sent as the number ${size}`, pfFront({ fileName: 'front.png', fileSize: `={{ ${JSON.stringify(text)} }}` }), frontSent({ file_name: 'front.png', file_size: size, mime_type: 'image/png' })]),
+		['derives the MIME type from the file name extension when none is given', pfFront({ documentType: 'selfie_with_id', fileUrl: selfie, fileName: 'selfie.JPG', fileSize: 5000 }), { type: 'selfie_with_id', file_url: selfie, file_name: 'selfie.JPG', file_size: 5000, mime_type: 'image/jpeg' }, { mime_type: 'image/jpeg' }],
+	])('%s', async (...row) => {
+		// A rest parameter, so that jest does not take a 4th parameter for a `done` callback.
+		const [, parameters, body, output] = row;
+		const result = await runAction(sandbox(), parameters);
+		expect(result.error).toBeUndefined();
+		expect(onlyRequest(sandbox()).body).toEqual(body);
+		if (output) expect(result.output[0].json).toMatchObject(output);
 	});
 
 	it('sends legal_representative_id for a partner type, replacing the previous document of that partner', async () => {
