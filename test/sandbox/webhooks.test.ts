@@ -267,19 +267,23 @@ describe('signed deliveries', () => {
 });
 
 describe('admin routes', () => {
-	it('POST /__admin/charges/{id}/events validates the event and the charge', async () => {
-		expectValidationError(
-			await fire(C.pending, 'charge.paid'),
-			'event',
-			'enum',
-			'event must be one of charge.pending',
-		);
-		expectValidationError(
-			await t().anonymous.post(`/__admin/charges/${C.pending}/events`, {}),
-			'event',
-			'required',
-		);
+	// prettier-ignore
+	it.each<[string, unknown, string, string, string?]>([
+		[`/__admin/charges/${C.pending}/events`, { event: 'charge.paid' }, 'event', 'enum', 'event must be one of charge.pending'],
+		[`/__admin/charges/${C.pending}/events`, {}, 'event', 'required'],
+		['/__admin/seed/charges', { count: 0 }, 'count', 'min'],
+		['/__admin/seed/charges', {}, 'count', 'required'],
+		['/__admin/legal-representatives', { submerchant_id: SEED.submerchants.active }, 'name', 'required'],
+	])('POST %s %j → %s %s', async (...row) => {
+		// A rest parameter, so that jest does not take the 5th parameter for a `done` callback.
+		const [url, body, field, rule, message] = row;
+		expectValidationError(await t().anonymous.post(url, body), field, rule, message);
+	});
+
+	it('answers 404 for an unknown charge or submerchant', async () => {
 		expectNotFound(await fire(UNKNOWN_ID, 'charge.captured'), 'Charge');
+		const representative = { submerchant_id: UNKNOWN_ID, name: 'X' };
+		expectNotFound(await t().anonymous.post('/__admin/legal-representatives', representative));
 	});
 
 	it.each(WEBHOOK_EVENTS.filter((e) => e !== 'charge.chargeback'))(
@@ -290,35 +294,9 @@ describe('admin routes', () => {
 		},
 	);
 
-	it('POST /__admin/seed/charges validates count', async () => {
-		expectValidationError(
-			await t().anonymous.post('/__admin/seed/charges', { count: 0 }),
-			'count',
-			'min',
-		);
-		expectValidationError(
-			await t().anonymous.post('/__admin/seed/charges', {}),
-			'count',
-			'required',
-		);
+	it('POST /__admin/seed/charges adds the charges asked for', async () => {
 		const response = await t().anonymous.post('/__admin/seed/charges', { count: 5 });
 		expect(response.data.data).toMatchObject({ created: 5, total: 13 });
-	});
-
-	it('POST /__admin/legal-representatives validates and answers 404 for an unknown submerchant', async () => {
-		expectValidationError(
-			await t().anonymous.post('/__admin/legal-representatives', {
-				submerchant_id: SEED.submerchants.active,
-			}),
-			'name',
-			'required',
-		);
-		expectNotFound(
-			await t().anonymous.post('/__admin/legal-representatives', {
-				submerchant_id: UNKNOWN_ID,
-				name: 'X',
-			}),
-		);
 	});
 
 	it('POST /__admin/reset goes back to the seed state', async () => {
