@@ -1,15 +1,10 @@
 /** Anticipation → Create against the sandbox, beyond its case file (test/cases): ids as an array. */
-import type { INodeParameters } from 'n8n-workflow';
-import { onlyRequest, runOk, SEED, useSandbox } from '../../harness/actions';
+import { onlyRequest, parametersOf, runOk, SEED, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const R = SEED.receivables;
 
-const createAnticipation = (parameters: INodeParameters): INodeParameters => ({
-	resource: 'anticipation',
-	operation: 'create',
-	...parameters,
-});
+const createAnticipation = parametersOf('anticipation', 'create');
 
 describe('Anticipation → Create', () => {
 	beforeEach(() => api().reset());

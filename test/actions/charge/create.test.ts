@@ -3,6 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import {
 	expectRejectedBeforeSending,
 	onlyRequest,
+	parametersOf,
 	runAction,
 	runOk,
 	SEED,
@@ -13,11 +14,7 @@ const api = useSandbox();
 const CARD_NUMBER = '4111 1111-1111 1111';
 const CVV = '737';
 
-const createCharge = (parameters: INodeParameters): INodeParameters => ({
-	resource: 'charge',
-	operation: 'create',
-	...parameters,
-});
+const createCharge = parametersOf('charge', 'create');
 const cardCharge = (
 	parameters: INodeParameters = {},
 	paymentDetails: INodeParameters = {},
