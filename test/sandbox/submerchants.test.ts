@@ -18,6 +18,17 @@ const S = SEED.submerchants;
 const t = useTestSandbox();
 
 describe('GET /v1/submerchants', () => {
+	it("lists only the merchant's submerchants, newest first, with pagination", async () => {
+		const response = await t().api.get('/v1/submerchants');
+		expect(response.status).toBe(200);
+		const ids = response.data.data.map((s: { id: string }) => s.id);
+		expect(ids).toHaveLength(9);
+		expect(ids).not.toContain(S.otherMerchants);
+		expect(response.data.pagination).toEqual({ page: 1, perPage: 20, total: 9, totalPages: 1 });
+		const created = response.data.data.map((s: { created_at: string }) => s.created_at);
+		expect([...created].sort().reverse()).toEqual(created);
+	});
+
 	it.each(['approved', 'PENDING', ''])('rejects status=%j', async (status) => {
 		const response = await t().api.get('/v1/submerchants', { params: { status } });
 		expectValidationError(
@@ -294,6 +305,14 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 			'replaced',
 		);
 		expect(t().sandbox.store.documents.get(forSecond.data.data.id)?.status).toBe('pending');
+	});
+
+	it('lists the documents of a submerchant, oldest first', async () => {
+		const response = await t().api.get(`/v1/submerchants/${S.active}/documents`);
+		expect(response.data.data.map((d: { id: string }) => d.id)).toEqual([
+			SEED.documents.activeSocialContract,
+			SEED.documents.activePartnerFrontId,
+		]);
 	});
 });
 
