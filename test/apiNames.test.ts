@@ -270,38 +270,15 @@ describe('API Names (credential): what is refused', () => {
 		expect('problem' in parsed && parsed.problem).toContain(problem);
 	});
 
+	// prettier-ignore
 	it.each([
-		[
-			'two names of one route renamed to one',
-			'{"start_date": "date", "end_date": "date"}',
-			'sends "start_date" and "end_date" both as "date" on GET /v1/charges: one value would be lost',
-		],
-		[
-			'a name renamed onto another chosen name of its route',
-			'{"search": "status"}',
-			'sends "status" and "search" both as "status" on GET /v1/charges',
-		],
-		[
-			'a route key and a plain key meeting on one route',
-			'{"start_date": "from", "GET /v1/charges end_date": "from"}',
-			'both as "from" on GET /v1/charges',
-		],
-		[
-			'two paths renamed to one',
-			'{"GET /v1/payment-links": "/v1/postbacks/endpoints"}',
-			'sends "GET /v1/payment-links" and "GET /v1/postbacks/endpoints" both as "GET /v1/postbacks/endpoints"',
-		],
-		[
-			'the key header renamed to a header the node sends',
-			'{"Idempotency-Key": "content-type"}',
-			'gives "Idempotency-Key" the name "content-type", a header the node already sends',
-		],
-		[
-			'a route key for a name its route did not choose',
-			'{"GET /v1/charges amount": "value"}',
-			'has "GET /v1/charges amount", which is not a name this package chose',
-		],
-	])('refuses %s', (_name, raw, problem) => {
+		{ name: 'two names of one route renamed to one', raw: '{"start_date": "date", "end_date": "date"}', problem: 'sends "start_date" and "end_date" both as "date" on GET /v1/charges: one value would be lost' },
+		{ name: 'a name renamed onto another chosen name of its route', raw: '{"search": "status"}', problem: 'sends "status" and "search" both as "status" on GET /v1/charges' },
+		{ name: 'a route key and a plain key meeting on one route', raw: '{"start_date": "from", "GET /v1/charges end_date": "from"}', problem: 'both as "from" on GET /v1/charges' },
+		{ name: 'two paths renamed to one', raw: '{"GET /v1/payment-links": "/v1/postbacks/endpoints"}', problem: 'sends "GET /v1/payment-links" and "GET /v1/postbacks/endpoints" both as "GET /v1/postbacks/endpoints"' },
+		{ name: 'the key header renamed to a header the node sends', raw: '{"Idempotency-Key": "content-type"}', problem: 'gives "Idempotency-Key" the name "content-type", a header the node already sends' },
+		{ name: 'a route key for a name its route did not choose', raw: '{"GET /v1/charges amount": "value"}', problem: 'has "GET /v1/charges amount", which is not a name this package chose' },
+	])('refuses $name', ({ raw, problem }) => {
 		const parsed = parseApiNames(raw);
 		expect('problem' in parsed && parsed.problem).toContain(problem);
 	});

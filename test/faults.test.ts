@@ -108,38 +108,13 @@ const statusError = (code: string, status: number, message: string, retried = tr
 		),
 	})) satisfies FaultCase['error'];
 
+// prettier-ignore
 const FAULTS: FaultCase[] = [
-	{
-		kind: 'rate_limit',
-		options: { retryAfter: 0 },
-		retried: true,
-		applied: false,
-		error: statusError('RATE_LIMITED', 429, 'Too many requests'),
-	},
-	{
-		kind: 'error_500',
-		retried: false,
-		applied: false,
-		error: statusError('INTERNAL_ERROR', 500, 'Internal server error', false),
-	},
-	{
-		kind: 'bad_gateway_502',
-		retried: true,
-		applied: false,
-		error: statusError('BAD_GATEWAY', 502, 'Bad gateway'),
-	},
-	{
-		kind: 'unavailable_503',
-		retried: true,
-		applied: false,
-		error: statusError('SERVICE_UNAVAILABLE', 503, 'Service unavailable'),
-	},
-	{
-		kind: 'gateway_timeout_504',
-		retried: true,
-		applied: false,
-		error: statusError('GATEWAY_TIMEOUT', 504, 'Gateway timeout'),
-	},
+	{ kind: 'rate_limit', options: { retryAfter: 0 }, retried: true, applied: false, error: statusError('RATE_LIMITED', 429, 'Too many requests') },
+	{ kind: 'error_500', retried: false, applied: false, error: statusError('INTERNAL_ERROR', 500, 'Internal server error', false) },
+	{ kind: 'bad_gateway_502', retried: true, applied: false, error: statusError('BAD_GATEWAY', 502, 'Bad gateway') },
+	{ kind: 'unavailable_503', retried: true, applied: false, error: statusError('SERVICE_UNAVAILABLE', 503, 'Service unavailable') },
+	{ kind: 'gateway_timeout_504', retried: true, applied: false, error: statusError('GATEWAY_TIMEOUT', 504, 'Gateway timeout') },
 	{
 		kind: 'slow',
 		options: { delayMs: SLOW_MS },
@@ -190,12 +165,7 @@ const FAULTS: FaultCase[] = [
 			),
 		}),
 	},
-	{
-		kind: 'applied_then_503',
-		retried: true,
-		applied: true,
-		error: statusError('SERVICE_UNAVAILABLE', 503, 'Service unavailable'),
-	},
+	{ kind: 'applied_then_503', retried: true, applied: true, error: statusError('SERVICE_UNAVAILABLE', 503, 'Service unavailable') },
 	{
 		kind: 'success_false',
 		retried: false,

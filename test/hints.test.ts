@@ -48,22 +48,15 @@ describe('hints of the built action node', () => {
 		}
 	});
 
+	// prettier-ignore
 	it.each([
 		['Get with Simplify at its default (on)', chargeGet, ['Simplify']],
 		['Get with Simplify off', { ...chargeGet, simplify: false }, []],
-		[
-			'Get Many with Return All',
-			{ ...chargeGetAll, returnAll: true, simplify: false },
-			['Return All'],
-		],
+		['Get Many with Return All', { ...chargeGetAll, returnAll: true, simplify: false }, ['Return All']],
 		['Get Many with a Limit', { ...chargeGetAll, returnAll: false, simplify: false }, []],
 		['Get with Batching added', { ...chargeGet, simplify: false, ...batching }, ['Batching']],
 		['Get with other options only', { ...chargeGet, simplify: false, options: {} }, []],
-		[
-			'Webhook Endpoint → Create (none of these settings)',
-			{ resource: 'webhookEndpoint', operation: 'create' },
-			[],
-		],
+		['Webhook Endpoint → Create (none of these settings)', { resource: 'webhookEndpoint', operation: 'create' }, []],
 	] as const)('%s', (_title, parameters, expected) => {
 		expect(shownHints(parameters as unknown as INodeParameters)).toEqual(expected);
 	});

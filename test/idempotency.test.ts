@@ -16,25 +16,11 @@ const HEADER = 'idempotency-key';
 const KEY = 'order-1234';
 const RECEIVABLE = '3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
 
+// prettier-ignore
 const CREATES: Array<[string, INodeParameters, string, Record<string, unknown>]> = [
-	[
-		'Charge → Create',
-		{ resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: 1500 },
-		'/v1/charges',
-		{ id: 'c1', status: 'pending', amount: 1500 },
-	],
-	[
-		'Payment Link → Create',
-		{ resource: 'paymentLink', operation: 'create', title: 'Camiseta', amount: 4990 },
-		'/v1/payment-links',
-		{ id: 'l1', title: 'Camiseta', amount: 4990 },
-	],
-	[
-		'Anticipation → Create',
-		{ resource: 'anticipation', operation: 'create', receivableIds: RECEIVABLE },
-		'/v1/anticipations',
-		{ id: 'a1', status: 'pending' },
-	],
+	['Charge → Create', { resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: 1500 }, '/v1/charges', { id: 'c1', status: 'pending', amount: 1500 }],
+	['Payment Link → Create', { resource: 'paymentLink', operation: 'create', title: 'Camiseta', amount: 4990 }, '/v1/payment-links', { id: 'l1', title: 'Camiseta', amount: 4990 }],
+	['Anticipation → Create', { resource: 'anticipation', operation: 'create', receivableIds: RECEIVABLE }, '/v1/anticipations', { id: 'a1', status: 'pending' }],
 ];
 const [, createCharge] = CREATES[0];
 
@@ -226,22 +212,11 @@ describe('without a key, a failure that leaves the create unknown says so and ho
 	const CHECK =
 		'The request may have been applied: find the charge with Charge → Get Many (filtered by amount and creation date) before running it again (with an Idempotency Key, running it again cannot create a second one).';
 
+	// prettier-ignore
 	it.each([
 		['a 503 from the API', failure(503), 'SOME_ERROR (HTTP 503).'],
-		[
-			"a gateway's HTML 502 page",
-			{
-				status: 502,
-				headers: { 'content-type': 'text/html' },
-				raw: '<html>502 Bad Gateway</html>',
-			},
-			"POST /v1/charges answered HTTP 502, a server error page rather than the API's answer.",
-		],
-		[
-			'a dropped connection',
-			{ destroy: true },
-			'POST /v1/charges failed before a response arrived',
-		],
+		["a gateway's HTML 502 page", { status: 502, headers: { 'content-type': 'text/html' }, raw: '<html>502 Bad Gateway</html>' }, "POST /v1/charges answered HTTP 502, a server error page rather than the API's answer."],
+		['a dropped connection', { destroy: true }, 'POST /v1/charges failed before a response arrived'],
 	])('%s: sent once; the error says it may have been applied', async (_name, first, start) => {
 		api.script([first, ok(charge)]);
 		const { error } = await run(createCharge);

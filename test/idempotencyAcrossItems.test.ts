@@ -58,23 +58,12 @@ describe('one key, one order', () => {
 		expect(api.requests).toHaveLength(2);
 	});
 
+	// prettier-ignore
 	it.each([
-		[
-			'{{ "order-" + $json.order_id }} on a missing column',
-			"={{ 'order-' + $json.order_id }}",
-			/undefined/,
-		],
-		[
-			'order-{{ $json.order_id }} on a missing column',
-			'=order-{{ $json.order_id }}',
-			/resolved to nothing/,
-		],
+		['{{ "order-" + $json.order_id }} on a missing column', "={{ 'order-' + $json.order_id }}", /undefined/],
+		['order-{{ $json.order_id }} on a missing column', '=order-{{ $json.order_id }}', /resolved to nothing/],
 		['{{ $json.order_id }} on a null column', '={{ $json.order_id ?? null }}-x', /null/],
-		[
-			'an expression that resolves to ""',
-			'={{ $json.order_id ?? "" }}',
-			/resolved to nothing|empty/,
-		],
+		['an expression that resolves to ""', '={{ $json.order_id ?? "" }}', /resolved to nothing|empty/],
 	])('a key built from a missing value is refused: %s', async (_name, idempotencyKey, rule) => {
 		api.script([ok(charge)]);
 		const { error } = await runAction(target(), createCharge({ idempotencyKey }), {

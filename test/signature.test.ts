@@ -14,26 +14,12 @@ const DELIVERY_BASE64 = 'qrovFXQ0UYu3p8uwEU7QIVYNHRn1kRXf8g3L4VNpG/0=';
 /** The same JSON re-serialised with JSON.stringify(value, null, 2): a different MAC. */
 const PRETTY_HEX = '22a9d94fc8aaf57b5bfa8147fe1ca1cf852d9eab48018f1ca79e709fc2ab0c88';
 
+// prettier-ignore
 const VECTORS = [
 	{ name: 'delivery body', secret: HMAC_VECTOR_INPUT, body: DELIVERY_BODY, hex: DELIVERY_HEX },
-	{
-		name: 'RFC-style sample',
-		secret: 'key',
-		body: 'The quick brown fox jumps over the lazy dog',
-		hex: 'f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8',
-	},
-	{
-		name: 'UTF-8 body',
-		secret: 'whsec_utf8',
-		body: '{"city":"São Paulo","note":"café – ok"}',
-		hex: 'df9c04c6f33d4aef5262e522345d420d280aa2ed7f02e37b4c0da1ebb87096d2',
-	},
-	{
-		name: 'empty body',
-		secret: 'whsec_empty',
-		body: '',
-		hex: '88a9113905a9cad8b5c0a2d2867e58cb15f678035cb5de8e55f4a9300b5993bb',
-	},
+	{ name: 'RFC-style sample', secret: 'key', body: 'The quick brown fox jumps over the lazy dog', hex: 'f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8' },
+	{ name: 'UTF-8 body', secret: 'whsec_utf8', body: '{"city":"São Paulo","note":"café – ok"}', hex: 'df9c04c6f33d4aef5262e522345d420d280aa2ed7f02e37b4c0da1ebb87096d2' },
+	{ name: 'empty body', secret: 'whsec_empty', body: '', hex: '88a9113905a9cad8b5c0a2d2867e58cb15f678035cb5de8e55f4a9300b5993bb' },
 ];
 
 describe('webhook signature known answers (openssl)', () => {

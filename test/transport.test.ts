@@ -80,48 +80,16 @@ describe('envelope', () => {
 		]);
 	});
 
+	// prettier-ignore
 	const failures: Array<
 		[string, { status?: number; body?: unknown; raw?: string }, RegExp, RegExp]
 	> = [
-		[
-			'success false with a 4xx',
-			{
-				status: 400,
-				body: { success: false, message: 'amount is invalid', error: 'VALIDATION_ERROR' },
-			},
-			/^amount is invalid$/,
-			/VALIDATION_ERROR \(HTTP 400\)/,
-		],
-		[
-			'success false with a 200',
-			{ status: 200, body: { success: false, message: 'Not allowed', error: 'CONFLICT' } },
-			/^Not allowed$/,
-			/CONFLICT \(HTTP 200\)/,
-		],
-		[
-			'a non-2xx status with success true',
-			{ status: 500, body: { success: true, message: 'odd' } },
-			/^odd$/,
-			/HTTP 500/,
-		],
-		[
-			'a body that is not JSON',
-			{ status: 500, raw: '<html>Internal error</html>' },
-			/not JSON/,
-			/HTTP 500/,
-		],
-		[
-			'an envelope without success',
-			{ status: 200, body: { data: {} } },
-			/no "success" field/,
-			/HTTP 200/,
-		],
-		[
-			'a JSON array instead of an envelope',
-			{ status: 200, body: [1, 2] },
-			/no "success" field/,
-			/HTTP 200/,
-		],
+		['success false with a 4xx', { status: 400, body: { success: false, message: 'amount is invalid', error: 'VALIDATION_ERROR' } }, /^amount is invalid$/, /VALIDATION_ERROR \(HTTP 400\)/],
+		['success false with a 200', { status: 200, body: { success: false, message: 'Not allowed', error: 'CONFLICT' } }, /^Not allowed$/, /CONFLICT \(HTTP 200\)/],
+		['a non-2xx status with success true', { status: 500, body: { success: true, message: 'odd' } }, /^odd$/, /HTTP 500/],
+		['a body that is not JSON', { status: 500, raw: '<html>Internal error</html>' }, /not JSON/, /HTTP 500/],
+		['an envelope without success', { status: 200, body: { data: {} } }, /no "success" field/, /HTTP 200/],
+		['a JSON array instead of an envelope', { status: 200, body: [1, 2] }, /no "success" field/, /HTTP 200/],
 	];
 
 	it.each(failures)(
@@ -184,26 +152,10 @@ describe('retries', () => {
 		expect(api.requests).toHaveLength(1);
 	});
 
+	// prettier-ignore
 	it.each([
-		{
-			method: 'POST',
-			answer: failure(503, 'down', 'UNAVAILABLE'),
-			parameters: {
-				resource: 'webhookEndpoint',
-				operation: 'create',
-				url: 'https://example.com/hook',
-				events: ['charge.captured'],
-			},
-		},
-		{
-			method: 'DELETE',
-			answer: failure(429, 'slow', 'RATE_LIMITED'),
-			parameters: {
-				resource: 'anticipation',
-				operation: 'cancel',
-				anticipationId: '0b6f3a52-5d3b-4a57-9d5e-8a1f2b3c4d5e',
-			},
-		},
+		{ method: 'POST', answer: failure(503, 'down', 'UNAVAILABLE'), parameters: { resource: 'webhookEndpoint', operation: 'create', url: 'https://example.com/hook', events: ['charge.captured'] } },
+		{ method: 'DELETE', answer: failure(429, 'slow', 'RATE_LIMITED'), parameters: { resource: 'anticipation', operation: 'cancel', anticipationId: '0b6f3a52-5d3b-4a57-9d5e-8a1f2b3c4d5e' } },
 	])('never retries a $method, even on $answer.status', async ({ method, answer, parameters }) => {
 		api.script([answer]);
 		const { error } = await runAction(target(), parameters);

@@ -67,52 +67,13 @@ describe('Options → Additional Query Parameters (read operations)', () => {
 		);
 	});
 
+	// prettier-ignore
 	it.each<[string, INodeParameters, string]>([
-		[
-			'a filter the node has a field for (even when that filter is not set)',
-			{
-				resource: 'charge',
-				operation: 'getAll',
-				returnAll: true,
-				options: query(['status', 'paid']),
-			},
-			setBy('status', 'Filters → Status', 'Additional Query Parameters'),
-		],
-		[
-			'the page number of a list',
-			{
-				resource: 'paymentLink',
-				operation: 'getAll',
-				returnAll: true,
-				options: query(['page', 2]),
-			},
-			setBy('page', 'Return All / Limit', 'Additional Query Parameters'),
-		],
-		[
-			'the amount of Get Fee',
-			{ resource: 'withdrawal', operation: 'getFee', amount: 1000, options: query(['amount', 5]) },
-			setBy('amount', 'Amount (in Cents)', 'Additional Query Parameters'),
-		],
-		[
-			'a parameter given twice',
-			{
-				resource: 'charge',
-				operation: 'get',
-				chargeId: byId(SEED.charges.pending),
-				options: query(['expand', 'a'], ['expand', 'b']),
-			},
-			'expand is given more than once in Additional Query Parameters',
-		],
-		[
-			'a parameter without a name',
-			{
-				resource: 'charge',
-				operation: 'get',
-				chargeId: byId(SEED.charges.pending),
-				options: query(['expand', 'a'], [' ', 'b']),
-			},
-			'Additional Query Parameters → parameter 2 needs a name',
-		],
+		['a filter the node has a field for (even when that filter is not set)', { resource: 'charge', operation: 'getAll', returnAll: true, options: query(['status', 'paid']) }, setBy('status', 'Filters → Status', 'Additional Query Parameters')],
+		['the page number of a list', { resource: 'paymentLink', operation: 'getAll', returnAll: true, options: query(['page', 2]) }, setBy('page', 'Return All / Limit', 'Additional Query Parameters')],
+		['the amount of Get Fee', { resource: 'withdrawal', operation: 'getFee', amount: 1000, options: query(['amount', 5]) }, setBy('amount', 'Amount (in Cents)', 'Additional Query Parameters')],
+		['a parameter given twice', { resource: 'charge', operation: 'get', chargeId: byId(SEED.charges.pending), options: query(['expand', 'a'], ['expand', 'b']) }, 'expand is given more than once in Additional Query Parameters'],
+		['a parameter without a name', { resource: 'charge', operation: 'get', chargeId: byId(SEED.charges.pending), options: query(['expand', 'a'], [' ', 'b']) }, 'Additional Query Parameters → parameter 2 needs a name'],
 	])('refuse %s before sending', async (_case, parameters, message) => {
 		await expectRejectedBeforeSending(api(), parameters, message);
 	});
@@ -181,13 +142,9 @@ describe('Options → Additional Body Fields (JSON) (write operations)', () => {
 
 	// An update with no field at all is sent too: the reference refuses no empty update (n8n sends an empty JSON body
 	// as none). The sandbox knows no extra field (422) and takes the empty update (200).
+	// prettier-ignore
 	it.each<[string, string, object | undefined, number]>([
-		[
-			'are enough for an update: Submerchant → Update with only an extra field sends it',
-			'{"instagram": "@loja"}',
-			{ instagram: '@loja' },
-			422,
-		],
+		['are enough for an update: Submerchant → Update with only an extra field sends it', '{"instagram": "@loja"}', { instagram: '@loja' }, 422],
 		['an update with neither a field nor an extra field is sent as it is', '{}', undefined, 200],
 	])('%s', async (_case, json, sent, status) => {
 		const sandbox = api();
@@ -201,60 +158,15 @@ describe('Options → Additional Body Fields (JSON) (write operations)', () => {
 		expect([request.method, request.body, request.status]).toEqual(['PATCH', sent, status]);
 	});
 
+	// prettier-ignore
 	it.each<[string, INodeParameters, string]>([
-		[
-			'a field the node sets (Payment Link → Create amount)',
-			createLink({ options: body('{"amount": 100}') }),
-			setBy('amount', 'Amount (in Cents)'),
-		],
-		[
-			'an optional field the node has, even when it is not set',
-			createLink({ options: body('{"redirect_url": "https://example.com"}') }),
-			setBy('redirect_url', 'Additional Fields → Redirect URL'),
-		],
-		[
-			'a nested object the node builds (Charge → Create customer)',
-			{
-				resource: 'charge',
-				operation: 'create',
-				paymentMethod: 'pix',
-				amount: 1000,
-				options: body('{"customer": {"name": "Ana"}}'),
-			},
-			setBy('customer', 'Customer'),
-		],
-		[
-			'a field the node can clear (Submerchant → Update description)',
-			{
-				resource: 'submerchant',
-				operation: 'update',
-				submerchantId: byId(SEED.submerchants.active),
-				fieldsToClear: ['description'],
-				options: body('{"description": "x"}'),
-			},
-			setBy('description', 'Update Fields → Description'),
-		],
-		[
-			'the chosen address type name',
-			{
-				resource: 'submerchantAddress',
-				operation: 'update',
-				submerchantId: byId(SEED.submerchants.active),
-				addressId: SEED.addresses.activeBilling,
-				options: body('{"type": "billing"}'),
-			},
-			setBy('type', 'Update Fields → Address Type'),
-		],
-		[
-			'text that is not JSON',
-			createLink({ options: body('{amount: 1') }),
-			'Additional Body Fields (JSON) must be valid JSON',
-		],
-		[
-			'a JSON array',
-			createLink({ options: body('[1]') }),
-			'Additional Body Fields (JSON) must be a JSON object',
-		],
+		['a field the node sets (Payment Link → Create amount)', createLink({ options: body('{"amount": 100}') }), setBy('amount', 'Amount (in Cents)')],
+		['an optional field the node has, even when it is not set', createLink({ options: body('{"redirect_url": "https://example.com"}') }), setBy('redirect_url', 'Additional Fields → Redirect URL')],
+		['a nested object the node builds (Charge → Create customer)', { resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: 1000, options: body('{"customer": {"name": "Ana"}}') }, setBy('customer', 'Customer')],
+		['a field the node can clear (Submerchant → Update description)', { resource: 'submerchant', operation: 'update', submerchantId: byId(SEED.submerchants.active), fieldsToClear: ['description'], options: body('{"description": "x"}') }, setBy('description', 'Update Fields → Description')],
+		['the chosen address type name', { resource: 'submerchantAddress', operation: 'update', submerchantId: byId(SEED.submerchants.active), addressId: SEED.addresses.activeBilling, options: body('{"type": "billing"}') }, setBy('type', 'Update Fields → Address Type')],
+		['text that is not JSON', createLink({ options: body('{amount: 1') }), 'Additional Body Fields (JSON) must be valid JSON'],
+		['a JSON array', createLink({ options: body('[1]') }), 'Additional Body Fields (JSON) must be a JSON object'],
 	])('refuse %s before sending', async (_case, parameters, message) => {
 		await expectRejectedBeforeSending(api(), parameters, message);
 	});

@@ -11,27 +11,14 @@ const api = useSandbox({}, { resetBeforeEach: true });
 const bodyOf = () => onlyRequest(api()).body as Record<string, unknown>;
 
 describe('conversions and refusals only where the reference speaks', () => {
-	it('Charge → Create sends a currency other than BRL as given, and BRL by default', async () => {
-		await runAction(api(), {
-			resource: 'charge',
-			operation: 'create',
-			paymentMethod: 'pix',
-			amount: 1000,
-			additionalFields: { currency: 'USD' },
-		});
-		// The sandbox takes only BRL (its own choice); the node refused nothing and sent the code.
-		expect(bodyOf().currency).toBe('USD');
-	});
-
-	it('Payment Link → Create sends a currency other than BRL as given', async () => {
-		await runAction(api(), {
-			resource: 'paymentLink',
-			operation: 'create',
-			title: 'Link',
-			amount: 1000,
-			additionalFields: { currency: '={{ "eur" }}' },
-		});
-		expect(bodyOf().currency).toBe('eur');
+	// The sandbox takes only BRL (its own choice); the node refuses nothing and sends the code.
+	// prettier-ignore
+	it.each([
+		['Charge → Create', { resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: 1000, additionalFields: { currency: 'USD' } }, 'USD'],
+		['Payment Link → Create', { resource: 'paymentLink', operation: 'create', title: 'Link', amount: 1000, additionalFields: { currency: '={{ "eur" }}' } }, 'eur'],
+	])('%s sends a currency other than BRL as given', async (_label, parameters, currency) => {
+		await runAction(api(), parameters);
+		expect(bodyOf().currency).toBe(currency);
 	});
 
 	it('Submerchant → Update takes an address whose domain has no dot', async () => {
@@ -44,23 +31,11 @@ describe('conversions and refusals only where the reference speaks', () => {
 		expect(bodyOf()).toEqual({ email: 'finance@localhost' });
 	});
 
+	// prettier-ignore
 	it.each([
-		[
-			'Charge → Create',
-			{ resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: 1000 },
-		],
-		[
-			'Payment Link → Create',
-			{ resource: 'paymentLink', operation: 'create', title: 'Link', amount: 1000 },
-		],
-		[
-			'Anticipation → Create',
-			{
-				resource: 'anticipation',
-				operation: 'create',
-				receivableIds: SEED.receivables.capturedInstallment1,
-			},
-		],
+		['Charge → Create', { resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: 1000 }],
+		['Payment Link → Create', { resource: 'paymentLink', operation: 'create', title: 'Link', amount: 1000 }],
+		['Anticipation → Create', { resource: 'anticipation', operation: 'create', receivableIds: SEED.receivables.capturedInstallment1 }],
 	])(
 		'%s leaves an empty metadata object out, as JSON text or from an expression',
 		async (_label, parameters) => {

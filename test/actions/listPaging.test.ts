@@ -68,18 +68,10 @@ describe('a list answer whose paging cannot be read stops the node', () => {
 		expect(output.length).toBeGreaterThan(0);
 	});
 
+	// prettier-ignore
 	it.each([
 		['Charge → Get Many', 'GET /v1/charges', chargesAll],
-		[
-			'Submerchant Document → Get Many',
-			'GET /v1/submerchants/*/documents',
-			{
-				resource: 'submerchantDocument',
-				operation: 'getAll',
-				submerchantId: byId(SEED.submerchants.active),
-				returnAll: true,
-			},
-		],
+		['Submerchant Document → Get Many', 'GET /v1/submerchants/*/documents', { resource: 'submerchantDocument', operation: 'getAll', submerchantId: byId(SEED.submerchants.active), returnAll: true }],
 	])(
 		'%s: data that is not a list stops the node rather than output nothing',
 		async (_name, route, parameters) => {

@@ -26,79 +26,14 @@ interface NumberField {
 
 const bodyOf = (sandbox: Sandbox) => onlyRequest(sandbox).body as Record<string, unknown>;
 
+// prettier-ignore
 const FIELDS: NumberField[] = [
-	{
-		label: 'Charge → Create amount',
-		field: 'amount',
-		integer: true,
-		cents: true,
-		parameters: (value) => ({
-			resource: 'charge',
-			operation: 'create',
-			paymentMethod: 'pix',
-			amount: value,
-		}),
-		sent: (sandbox) => bodyOf(sandbox).amount,
-	},
-	{
-		label: 'Charge → Get Many min amount',
-		field: 'min_amount',
-		integer: true,
-		cents: true,
-		parameters: (value) => ({
-			resource: 'charge',
-			operation: 'getAll',
-			limit: 1,
-			filters: { minAmount: value },
-		}),
-		sent: (sandbox) => Number(onlyRequest(sandbox).query.min_amount),
-	},
-	{
-		label: 'Submerchant → Update average ticket',
-		field: 'average_ticket',
-		integer: false,
-		parameters: (value) => ({
-			resource: 'submerchant',
-			operation: 'update',
-			submerchantId: byId(SEED.submerchants.active),
-			updateFields: { averageTicket: value },
-		}),
-		sent: (sandbox) => bodyOf(sandbox).average_ticket,
-	},
-	{
-		label: 'Submerchant → Update monthly revenue',
-		field: 'monthly_revenue',
-		integer: false,
-		parameters: (value) => ({
-			resource: 'submerchant',
-			operation: 'update',
-			submerchantId: byId(SEED.submerchants.active),
-			updateFields: { monthlyRevenue: value },
-		}),
-		sent: (sandbox) => bodyOf(sandbox).monthly_revenue,
-	},
-	{
-		label: 'Submerchant Document → Create file size',
-		field: 'file_size',
-		integer: true,
-		parameters: (value) => ({
-			resource: 'submerchantDocument',
-			operation: 'create',
-			submerchantId: byId(SEED.submerchants.active),
-			documentType: 'cnpj_card',
-			fileUrl: 'https://files.example.com/cnpj.pdf',
-			fileSize: value,
-		}),
-		sent: (sandbox) => bodyOf(sandbox).file_size,
-	},
-	{
-		label: 'Withdrawal → Get Fee amount',
-		field: 'amount',
-		integer: true,
-		cents: true,
-		parameters: (value) => ({ resource: 'withdrawal', operation: 'getFee', amount: value }),
-		sent: (sandbox) => Number(onlyRequest(sandbox).query.amount),
-	},
+	{ label: 'Charge → Create amount', field: 'amount', integer: true, cents: true, parameters: (value) => ({ resource: 'charge', operation: 'create', paymentMethod: 'pix', amount: value }), sent: (sandbox) => bodyOf(sandbox).amount },
+	{ label: 'Charge → Get Many min amount', field: 'min_amount', integer: true, cents: true, parameters: (value) => ({ resource: 'charge', operation: 'getAll', limit: 1, filters: { minAmount: value } }), sent: (sandbox) => Number(onlyRequest(sandbox).query.min_amount) },
+	{ label: 'Submerchant → Update average ticket', field: 'average_ticket', integer: false, parameters: (value) => ({ resource: 'submerchant', operation: 'update', submerchantId: byId(SEED.submerchants.active), updateFields: { averageTicket: value } }), sent: (sandbox) => bodyOf(sandbox).average_ticket },
+	{ label: 'Submerchant → Update monthly revenue', field: 'monthly_revenue', integer: false, parameters: (value) => ({ resource: 'submerchant', operation: 'update', submerchantId: byId(SEED.submerchants.active), updateFields: { monthlyRevenue: value } }), sent: (sandbox) => bodyOf(sandbox).monthly_revenue },
+	{ label: 'Submerchant Document → Create file size', field: 'file_size', integer: true, parameters: (value) => ({ resource: 'submerchantDocument', operation: 'create', submerchantId: byId(SEED.submerchants.active), documentType: 'cnpj_card', fileUrl: 'https://files.example.com/cnpj.pdf', fileSize: value }), sent: (sandbox) => bodyOf(sandbox).file_size },
+	{ label: 'Withdrawal → Get Fee amount', field: 'amount', integer: true, cents: true, parameters: (value) => ({ resource: 'withdrawal', operation: 'getFee', amount: value }), sent: (sandbox) => Number(onlyRequest(sandbox).query.amount) },
 ];
 
 describe.each(FIELDS)('$label', ({ field, integer, cents, parameters, sent }) => {

@@ -29,61 +29,47 @@ async function refused(parameters: INodeParameters, message: RegExp, timezone?: 
 	return error;
 }
 
-describe('integer text only in decimal digits', () => {
-	it.each(['0b11', '0o7', '0xA', '5.', '3.e0'])(
-		'Installments %s is refused, not converted',
-		async (text) => {
-			await refused(
-				chargeCreate({ paymentDetails: { installments: expr(text) } }),
-				/^payment_details\.installments must be an integer/,
-			);
-		},
-	);
+const SPLIT_ROW = { recipient_id: SEED.submerchants.active, amount: 500 };
+const ITEM_ROW = { name: 'Camiseta', quantity: 2, tangible: false, unit_price: 500 };
+const zipUpdate = {
+	resource: 'submerchantAddress',
+	operation: 'update',
+	submerchantId: { __rl: true, mode: 'id', value: SEED.submerchants.active },
+	addressId: SEED.submerchants.active,
+};
 
-	it('Charge → Get Many Installments "0o3" is refused', async () => {
-		await refused(
-			{ resource: 'charge', operation: 'getAll', limit: 1, filters: { installments: expr('0o3') } },
-			/^installments must be an integer/,
-		);
-	});
-
-	it('decimal digits with a sign are still read', async () => {
-		await runAction(api(), chargeCreate({ paymentDetails: { installments: expr(' +3 ') } }));
-		expect((bodyOf().payment_details as Record<string, unknown>).installments).toBe(3);
-	});
+// Integer text only in decimal digits; a code given as a number has lost its leading zeros; the editor never rounds
+// a number before the node checks it; a row sends the cells the user filled; JSON integers kept exactly.
+// prettier-ignore
+it.each<[string, INodeParameters, RegExp]>([
+	...['0b11', '0o7', '0xA', '5.', '3.e0'].map((text): [string, INodeParameters, RegExp] => [`Installments ${text}`, chargeCreate({ paymentDetails: { installments: expr(text) } }), /^payment_details\.installments must be an integer/]),
+	['Charge → Get Many Installments "0o3"', { resource: 'charge', operation: 'getAll', limit: 1, filters: { installments: expr('0o3') } }, /^installments must be an integer/],
+	['Customer Tax ID from a number (0123… read as 123…)', chargeCreate({ customer: { details: { tax_id: '={{ 1234567890 }}' } } }), /^customer\.tax_id must be text/],
+	['a ZIP code from a number', { ...zipUpdate, updateFields: { zipCode: '={{ 1310100 }}' } }, /zip_code must be text/],
+	['99.9 typed into Amount (refused with its reading in reais)', chargeCreate({ amount: 99.9 }), /^amount must be whole cents: 99\.9 could be R\$ 99,90 = 9990 cents/],
+	['a split row with a recipient and no amount', chargeCreate({ split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: '={{ $json.share }}' }] } }), /^split\[0\]\.amount is required/],
+	['Metadata {"order_id": 9007199254740993} (never sent as …992)', chargeCreate({ additionalFields: { metadata: '{"order_id": 9007199254740993}' } }), /^metadata .*9007199254740993/],
+	['Additional Body Fields with a number beyond 2^53', chargeCreate({ options: { additionalBodyFields: '{"external_ref": 12345678901234567890}' } }), /12345678901234567890/],
+])('%s is refused before sending, not converted', async (_title, parameters, message) => {
+	await refused(parameters, message);
 });
 
-describe('a code given as a number is refused: a number has lost its leading zeros', () => {
-	it('Customer Tax ID from a number (0123… read as 123…) is refused', async () => {
-		await refused(
-			chargeCreate({ customer: { details: { tax_id: '={{ 1234567890 }}' } } }),
-			/^customer\.tax_id must be text/,
-		);
-	});
-
-	it('Customer Tax ID as text keeps its leading zero', async () => {
-		await runAction(
-			api(),
-			chargeCreate({ customer: { details: { tax_id: expr('01234567890') } } }),
-		);
-		expect((bodyOf().customer as Record<string, unknown>).tax_id).toBe('01234567890');
-	});
-
-	it('a ZIP code from a number is refused', async () => {
-		await refused(
-			{
-				resource: 'submerchantAddress',
-				operation: 'update',
-				submerchantId: { __rl: true, mode: 'id', value: SEED.submerchants.active },
-				addressId: SEED.submerchants.active,
-				updateFields: { zipCode: '={{ 1310100 }}' },
-			},
-			/zip_code must be text/,
-		);
-	});
+// prettier-ignore
+it.each<[string, INodeParameters, string, unknown]>([
+	['decimal digits with a sign are still read', chargeCreate({ paymentDetails: { installments: expr(' +3 ') } }), 'payment_details.installments', 3],
+	['Customer Tax ID as text keeps its leading zero', chargeCreate({ customer: { details: { tax_id: expr('01234567890') } } }), 'customer.tax_id', '01234567890'],
+	['a split row sends no cross_company the user did not set', chargeCreate({ split: { recipient: [SPLIT_ROW] } }), 'split', [SPLIT_ROW]],
+	['an item row sends no quantity, tangible or unit_price the user did not set', chargeCreate({ items: { item: [{ name: 'Camiseta' }] } }), 'items', [{ name: 'Camiseta' }]],
+	['an item row sends the quantity, tangible and price the user set, even tangible false', chargeCreate({ items: { item: [ITEM_ROW] } }), 'items', [ITEM_ROW]],
+	['Metadata with safe numbers and such digits inside text is sent unchanged', chargeCreate({ additionalFields: { metadata: '{"order_id": "9007199254740993", "n": 1.5}' } }), 'metadata', { order_id: '9007199254740993', n: 1.5 }],
+	['a Card Number and CVV saved without the choice never reach the platform', chargeCreate({ paymentMethod: 'credit_card', paymentDetails: { token: 'tok_visa_4242', number: '4111111111111111', cvv: '737' } }), 'payment_details', { token: 'tok_visa_4242' }],
+])('%s', async (_title, parameters, path, sent) => {
+	await runAction(api(), parameters);
+	const value = path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], bodyOf());
+	expect(value).toEqual(sent);
 });
 
-describe('the editor never rounds a number before the node checks it', () => {
+describe('the editor never rounds a number before the node checks it (the refusal of 99.9: above)', () => {
 	const numberProperties = (properties: INodeProperties[]): INodeProperties[] =>
 		properties.flatMap((property) => [
 			...(property.type === 'number' ? [property] : []),
@@ -109,53 +95,6 @@ describe('the editor never rounds a number before the node checks it', () => {
 			for (const input of inputs) expect(input.typeOptions?.numberPrecision).toBeUndefined();
 		},
 	);
-
-	it('99.9 typed into Amount reaches the node and is refused with its reading in reais', async () => {
-		await refused(
-			chargeCreate({ amount: 99.9 }),
-			/^amount must be whole cents: 99\.9 could be R\$ 99,90 = 9990 cents/,
-		);
-	});
-});
-
-describe('rows send only the cells the user filled', () => {
-	it('a split row with a recipient and no amount is refused', async () => {
-		await refused(
-			chargeCreate({
-				split: {
-					recipient: [{ recipient_id: SEED.submerchants.active, amount: '={{ $json.share }}' }],
-				},
-			}),
-			/^split\[0\]\.amount is required/,
-		);
-	});
-
-	it('a split row sends no cross_company the user did not set', async () => {
-		await runAction(
-			api(),
-			chargeCreate({
-				split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: 500 }] },
-			}),
-		);
-		expect(bodyOf().split).toEqual([{ recipient_id: SEED.submerchants.active, amount: 500 }]);
-	});
-
-	it('an item row sends no quantity, tangible or unit_price the user did not set', async () => {
-		await runAction(api(), chargeCreate({ items: { item: [{ name: 'Camiseta' }] } }));
-		expect(bodyOf().items).toEqual([{ name: 'Camiseta' }]);
-	});
-
-	it('an item row sends the quantity, tangible and price the user set, even tangible false', async () => {
-		await runAction(
-			api(),
-			chargeCreate({
-				items: { item: [{ name: 'Camiseta', quantity: 2, tangible: false, unit_price: 500 }] },
-			}),
-		);
-		expect(bodyOf().items).toEqual([
-			{ name: 'Camiseta', quantity: 2, tangible: false, unit_price: 500 },
-		]);
-	});
 });
 
 describe('dates mean days, in the workflow time zone', () => {
@@ -218,32 +157,6 @@ describe('dates mean days, in the workflow time zone', () => {
 	});
 });
 
-describe('JSON integers are kept exactly or refused', () => {
-	it('Metadata {"order_id": 9007199254740993} is refused, never sent as …992', async () => {
-		await refused(
-			chargeCreate({ additionalFields: { metadata: '{"order_id": 9007199254740993}' } }),
-			/^metadata .*9007199254740993/,
-		);
-	});
-
-	it('Additional Body Fields with a number beyond 2^53 is refused', async () => {
-		await refused(
-			chargeCreate({ options: { additionalBodyFields: '{"external_ref": 12345678901234567890}' } }),
-			/12345678901234567890/,
-		);
-	});
-
-	it('Metadata with safe numbers and such digits inside text is sent unchanged', async () => {
-		await runAction(
-			api(),
-			chargeCreate({
-				additionalFields: { metadata: '{"order_id": "9007199254740993", "n": 1.5}' },
-			}),
-		);
-		expect(bodyOf().metadata).toEqual({ order_id: '9007199254740993', n: 1.5 });
-	});
-});
-
 describe('card data only behind an explicit choice', () => {
 	it('Card Number and CVV are hidden unless Card Data says to send them, and the choice names PCI DSS', () => {
 		const properties = moduleOf('charge.create').description;
@@ -257,17 +170,6 @@ describe('card data only behind an explicit choice', () => {
 			const field = options.find((p) => p.name === name);
 			expect(field?.displayOptions?.show?.['/cardData']).toEqual(['cardNumber']);
 		}
-	});
-
-	it('a Card Number and CVV saved without the choice never reach the platform', async () => {
-		await runAction(
-			api(),
-			chargeCreate({
-				paymentMethod: 'credit_card',
-				paymentDetails: { token: 'tok_visa_4242', number: '4111111111111111', cvv: '737' },
-			}),
-		);
-		expect(bodyOf().payment_details).toEqual({ token: 'tok_visa_4242' });
 	});
 
 	it('with Card Data "Card Number and CVV" they are sent', async () => {

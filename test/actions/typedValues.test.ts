@@ -79,46 +79,17 @@ for (const [operation, table] of Object.entries(OPERATION_RULES)) {
 // n8n fills a row's cells left unset with their defaults: empty for a charge's item and split cells (not sent), is
 // primary false for a CNAE.
 // The rows of Charge → Create's items and split and Submerchant → Update's cnaes: a typed cell in one row.
+// prettier-ignore
 const ROW_PROBES: Array<
 	[operation: string, parameter: string, row: IDataObject, path: string, expected: unknown]
 > = [
-	[
-		'charge.create',
-		'items.item',
-		{ name: expr(1234), quantity: expr('2') },
-		'items',
-		[{ name: '1234', quantity: 2 }],
-	],
-	[
-		'charge.create',
-		'items.item',
-		{ name: 'A', tangible: expr('false') },
-		'items',
-		[{ name: 'A', tangible: false }],
-	],
-	[
-		'charge.create',
-		'split.recipient',
-		{ amount: expr('100'), cross_company: expr('true') },
-		'split',
-		[{ amount: 100, cross_company: true }],
-	],
-	[
-		'submerchant.update',
-		'updateFields.cnaes.cnae',
-		{ code: expr(4711), isPrimary: expr('true') },
-		'cnaes',
-		[{ code: '4711', is_primary: true }],
-	],
-	[
-		'submerchant.update',
-		'updateFields.cnaes.cnae',
-		{ code: '', description: expr('') },
-		'cnaes',
-		// Every cell empty or at the default n8n fills in (is primary false): a blank row, not sent, since the list
-		// sent would replace the submerchant's CNAEs with `[{"is_primary": false}]`.
-		undefined,
-	],
+	['charge.create', 'items.item', { name: expr(1234), quantity: expr('2') }, 'items', [{ name: '1234', quantity: 2 }]],
+	['charge.create', 'items.item', { name: 'A', tangible: expr('false') }, 'items', [{ name: 'A', tangible: false }]],
+	['charge.create', 'split.recipient', { amount: expr('100'), cross_company: expr('true') }, 'split', [{ amount: 100, cross_company: true }]],
+	['submerchant.update', 'updateFields.cnaes.cnae', { code: expr(4711), isPrimary: expr('true') }, 'cnaes', [{ code: '4711', is_primary: true }]],
+	// Every cell empty or at the default n8n fills in (is primary false): a blank row, not sent, since the list sent
+	// would replace the submerchant's CNAEs with `[{"is_primary": false}]`.
+	['submerchant.update', 'updateFields.cnaes.cnae', { code: '', description: expr('') }, 'cnaes', undefined],
 ];
 
 describe('what an expression hands over reaches the API typed as the reference says', () => {

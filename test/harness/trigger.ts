@@ -137,6 +137,19 @@ export class TriggerHarness {
 		return this.hookContext('checkExists', false).logger;
 	}
 
+	/** What the node logs at `level` while `run` runs, one line a call (its message, then any other argument). */
+	async logged(level: 'warn' | 'info', run: () => Promise<unknown>): Promise<string[]> {
+		const spy = jest.spyOn(this.logger(), level).mockImplementation(() => undefined);
+		try {
+			await run();
+			return spy.mock.calls.map(([message, ...rest]) =>
+				[String(message), ...rest.map((part) => JSON.stringify(part))].join(' '),
+			);
+		} finally {
+			spy.mockRestore();
+		}
+	}
+
 	/** Calls one webhook method in a HookContext. */
 	async runHook(method: WebhookMethod, isTest = false): Promise<boolean> {
 		const fn = this.nodeType().webhookMethods?.default?.[method];

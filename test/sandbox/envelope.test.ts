@@ -1,10 +1,9 @@
 /**
  * Authentication, the response envelope, routing errors, body errors, pagination limits, request recording, logging.
- *
- * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
+import { API_ROUTES } from '../../sandbox/routes';
 import {
 	client,
 	expectError,
@@ -27,20 +26,15 @@ const t = useTestSandbox({
 const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
 
 describe('authentication', () => {
+	// prettier-ignore
 	it.each([
 		['no Authorization header', undefined],
 		['a wrong secret key', basic('pk_test_envelope:sk_wrong')],
 		['a wrong public key', basic('pk_wrong:sk_test_envelope_secret')],
 		['the keys swapped', basic('sk_test_envelope_secret:pk_test_envelope')],
 		['only the public key', basic('pk_test_envelope')],
-		[
-			'the secret key with a trailing character',
-			basic('pk_test_envelope:sk_test_envelope_secretx'),
-		],
-		[
-			'the Bearer scheme',
-			`Bearer ${Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64')}`,
-		],
+		['the secret key with a trailing character', basic('pk_test_envelope:sk_test_envelope_secretx')],
+		['the Bearer scheme', `Bearer ${Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64')}`],
 		['invalid base64', 'Basic !!!not-base64!!!'],
 		['an empty Basic value', 'Basic '],
 	])('answers 401 UNAUTHORIZED for %s', async (_label, header) => {
@@ -58,44 +52,24 @@ describe('authentication', () => {
 		expect(ok.status).toBe(200);
 		const lower = await t().anonymous.get('/v1/submerchants', {
 			headers: {
-				Authorization: `basic ${Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64')}`,
+				Authorization: basic('pk_test_envelope:sk_test_envelope_secret').replace('Basic', 'basic'),
 			},
 		});
 		expect(lower.status).toBe(200);
 	});
 
-	const id = '00000000-0000-4000-8000-000000000000';
-	it.each([
-		['GET', '/v1/submerchants'],
-		['GET', `/v1/submerchants/${id}`],
-		['PATCH', `/v1/submerchants/${id}`],
-		['POST', `/v1/submerchants/${id}/addresses`],
-		['PATCH', `/v1/submerchants/${id}/addresses/${id}`],
-		['POST', `/v1/submerchants/${id}/documents`],
-		['GET', `/v1/submerchants/${id}/documents`],
-		['POST', `/v1/submerchants/${id}/submit-for-review`],
-		['POST', '/v1/charges'],
-		['GET', '/v1/charges'],
-		['GET', `/v1/charges/${id}`],
-		['GET', `/v1/payment-links/${id}`],
-		['POST', `/v1/payment-links/${id}/upload-cover`],
-		['GET', `/v1/receivables/${id}`],
-		['POST', '/v1/anticipations'],
-		['DELETE', `/v1/anticipations/${id}`],
-		['GET', `/v1/wallets/${id}`],
-		['GET', `/v1/wallets/${id}/statement`],
-		['GET', '/v1/withdrawals/summary'],
-		['GET', '/v1/withdrawals/fee'],
-		['POST', '/v1/postbacks/endpoints'],
-		['DELETE', `/v1/postbacks/endpoints/${id}`],
-	])('%s %s requires authentication', async (method, url) => {
-		const response = await t().anonymous.request({
-			method,
-			url,
-			data: method === 'GET' ? undefined : {},
-		});
-		expectError(response, 401, ERROR_CODES.unauthorized);
-	});
+	// Every route the sandbox states (sandbox/routes), its path parameters filled in.
+	it.each(API_ROUTES.map((route) => [route.method, route.url.replace(/:[^/]+/g, UNKNOWN_ID)]))(
+		'%s %s requires authentication',
+		async (method, url) => {
+			const response = await t().anonymous.request({
+				method,
+				url,
+				data: method === 'GET' ? undefined : {},
+			});
+			expectError(response, 401, ERROR_CODES.unauthorized);
+		},
+	);
 
 	it('admin routes need no authentication', async () => {
 		expect((await t().anonymous.get('/__admin/requests')).status).toBe(200);
@@ -103,16 +77,12 @@ describe('authentication', () => {
 });
 
 describe('envelope', () => {
-	it('answers 404 NOT_FOUND for an unknown /v1 route and for paths outside /v1', async () => {
+	it("answers 404 NOT_FOUND for an unknown route, a path outside /v1, an unknown id, another merchant's record", async () => {
 		expectNotFound(await t().api.get('/v1/nothing-here'), '/v1/nothing-here');
 		expectNotFound(await t().api.get('/v2/submerchants'));
 		expectNotFound(await t().anonymous.get('/'));
 		expectNotFound(await t().anonymous.get('/__admin/nothing'));
-	});
-
-	it("answers 404 for a well-formed unknown id and for another merchant's submerchant", async () => {
-		const unknown = await t().api.get(`/v1/submerchants/${UNKNOWN_ID}`);
-		expectNotFound(unknown, 'Submerchant');
+		expectNotFound(await t().api.get(`/v1/submerchants/${UNKNOWN_ID}`), 'Submerchant');
 		expectNotFound(await t().api.get(`/v1/submerchants/${S.otherMerchants}`));
 	});
 
@@ -318,17 +288,10 @@ describe('logging', () => {
 			expect.stringMatching(/^GET \/v1\/submerchants 401 \d+\.\dms$/),
 		]);
 		const all = logLines.join('\n');
-		const credentials = Buffer.from('pk_test_envelope:sk_test_envelope_secret').toString('base64');
-		for (const forbidden of [
-			'pk_test_envelope',
-			'sk_test_envelope_secret',
-			credentials,
-			secret,
-			'4111',
-			'http://127.0.0.1:9',
-		]) {
+		const credentials = basic('pk_test_envelope:sk_test_envelope_secret').slice('Basic '.length);
+		const keys = ['pk_test_envelope', 'sk_test_envelope_secret', credentials, secret];
+		for (const forbidden of [...keys, '4111', 'http://127.0.0.1:9'])
 			expect(all).not.toContain(forbidden);
-		}
 	});
 });
 

@@ -40,25 +40,16 @@ async function setUp(profile: string, statuses: number[], more: Record<string, u
 }
 
 describe('retry profiles', () => {
-	it('resend-every-failure: a 409 and a 503 are retried until the 2xx', async () => {
-		const { t, hook, fire } = await setUp('resend-every-failure', [409, 503]);
+	// prettier-ignore
+	it.each<[string, string, number[], number, Record<string, unknown>]>([
+		['resend-every-failure: a 409 and a 503 are retried until the 2xx', 'resend-every-failure', [409, 503], 3, { delivered: true, gaveUp: null }],
+		['stop-at-4xx: a 409 is final (the delivery is given up)', 'stop-at-4xx', [409], 1, { delivered: false, gaveUp: 'final 409' }],
+		['stop-at-4xx: a 503 (what the trigger answers for a delivery still running) is retried', 'stop-at-4xx', [503, 500], 3, { delivered: true }],
+	])('%s', async (_title, profile, statuses, attempts, record) => {
+		const { t, hook, fire } = await setUp(profile, statuses);
 		await fire();
-		expect(hook.received).toHaveLength(3);
-		expect(t.sandbox.deliveries[0]).toMatchObject({ delivered: true, gaveUp: null });
-	});
-
-	it('stop-at-4xx: a 409 is final (the delivery is given up)', async () => {
-		const { t, hook, fire } = await setUp('stop-at-4xx', [409]);
-		await fire();
-		expect(hook.received).toHaveLength(1);
-		expect(t.sandbox.deliveries[0]).toMatchObject({ delivered: false, gaveUp: 'final 409' });
-	});
-
-	it('stop-at-4xx: a 503 (what the trigger answers for a delivery still running) is retried', async () => {
-		const { t, hook, fire } = await setUp('stop-at-4xx', [503, 500]);
-		await fire();
-		expect(hook.received).toHaveLength(3);
-		expect(t.sandbox.deliveries[0]).toMatchObject({ delivered: true });
+		expect(hook.received).toHaveLength(attempts);
+		expect(t.sandbox.deliveries[0]).toMatchObject(record);
 	});
 
 	it('short-timeout: 5 s per attempt, 4 attempts, 5 s, 15 s and 45 s apart', () => {

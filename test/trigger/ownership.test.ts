@@ -96,21 +96,8 @@ describe("another node's write-back of static data", () => {
 		});
 	});
 
-	it('a forged delivery after the write-back is refused and changes nothing', async () => {
-		const harness = trigger(['charge.captured'], DELAY);
-		await harness.activate();
-		const loaded = JSON.parse(JSON.stringify(harness.staticData())) as IDataObject;
-		sandbox().setFaults([PATCH_REFUSED]);
-		harness.setParameters(parameters(EVENTS, DELAY));
-		expect(await harness.activate()).toBe(true);
-		writeBack(harness.staticData(), loaded);
-
-		const outcome = await harness.receive(delivery('whsec_dummy_forger'));
-		expect(outcome).toMatchObject({ status: 401, ran: false });
-		expect(harness.staticData()).toEqual(loaded);
-	});
-
-	it('the next publish puts the registration back too', async () => {
+	/** A registration replaced (an event added, PATCH refused) while a run held the old one, which it writes back. */
+	async function replacedThenWrittenBack() {
 		const harness = trigger(['charge.captured'], DELAY);
 		await harness.activate();
 		const loaded = JSON.parse(JSON.stringify(harness.staticData())) as IDataObject;
@@ -119,6 +106,19 @@ describe("another node's write-back of static data", () => {
 		expect(await harness.activate()).toBe(true);
 		const live = { ...harness.staticData() };
 		writeBack(harness.staticData(), loaded);
+		return { harness, loaded, live };
+	}
+
+	it('a forged delivery after the write-back is refused and changes nothing', async () => {
+		const { harness, loaded } = await replacedThenWrittenBack();
+
+		const outcome = await harness.receive(delivery('whsec_dummy_forger'));
+		expect(outcome).toMatchObject({ status: 401, ran: false });
+		expect(harness.staticData()).toEqual(loaded);
+	});
+
+	it('the next publish puts the registration back too', async () => {
+		const { harness, live } = await replacedThenWrittenBack();
 		sandbox().setFaults([]);
 		sandbox().clearRequests();
 
@@ -145,13 +145,10 @@ describe('a copy or a restored backup with another URL', () => {
 	it("publishing it registers its own endpoint and leaves the original's as it was", async () => {
 		const { original, copy } = await copyOfThePublishedWorkflow();
 		sandbox().clearRequests();
-		const warn = jest.spyOn(copy.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			expect(await copy.activate()).toBe(true);
-			expect(warn.mock.calls.map((call) => String(call[0])).join('\n')).toContain(original.id);
-		} finally {
-			warn.mockRestore();
-		}
+		const warnings = await copy.logged('warn', async () =>
+			expect(await copy.activate()).toBe(true),
+		);
+		expect(warnings.join('\n')).toContain(original.id);
 		const endpoints = await sandboxEndpoints();
 		expect(endpoints).toEqual(
 			expect.arrayContaining([
@@ -182,20 +179,11 @@ describe('a copy or a restored backup with another URL', () => {
 
 	it('a domain change (WEBHOOK_URL moved) ends with one working endpoint for the new URL and a warning naming the old one', async () => {
 		const { original: old, copy: moved } = await copyOfThePublishedWorkflow();
-		const warn = jest.spyOn(moved.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			await moved.activate();
-			const warnings = warn.mock.calls.map((call) => String(call[0]));
-			expect(warnings).toEqual([
-				expect.stringMatching(
-					new RegExp(
-						`endpoint ${old.id} is registered for another URL .*remove endpoint ${old.id}`,
-					),
-				),
-			]);
-		} finally {
-			warn.mockRestore();
-		}
+		expect(await moved.logged('warn', () => moved.activate())).toEqual([
+			expect.stringMatching(
+				new RegExp(`endpoint ${old.id} is registered for another URL .*remove endpoint ${old.id}`),
+			),
+		]);
 		const mine = (await sandboxEndpoints()).filter(
 			(endpoint) => endpoint.url === moved.webhookUrl(),
 		);

@@ -66,67 +66,23 @@ const receive = (
 function validDeliveries(): Array<[string, string, SignedDelivery, number | undefined]> {
 	const t = nowSeconds() - 30;
 	const bad = unrelatedMac();
+	// prettier-ignore
 	return [
 		['raw body, sha256=<hex>', 'rawBody', signedRequest({ encode: sha256Hex }), undefined],
 		['raw body, bare hex', 'rawBody', signedRequest({ encode: hex }), undefined],
 		['raw body, base64', 'rawBody', signedRequest({ encode: base64 }), undefined],
 		['raw body, sha256=<base64>', 'rawBody', signedRequest({ encode: sha256Base64 }), undefined],
-		[
-			'raw body, rotation: a bad MAC first in the list',
-			'rawBody',
-			signedRequest({ valueFirst: sha256Hex(bad) }),
-			undefined,
-		],
-		[
-			'raw body in a provider header (X-Provider-Signature)',
-			'rawBody',
-			signedRequest({ signatureHeader: 'x-provider-signature' }),
-			undefined,
-		],
+		['raw body, rotation: a bad MAC first in the list', 'rawBody', signedRequest({ valueFirst: sha256Hex(bad) }), undefined],
+		['raw body in a provider header (X-Provider-Signature)', 'rawBody', signedRequest({ signatureHeader: 'x-provider-signature' }), undefined],
 		['timestamped t=,v1=', 'timestamped', timestampedSigned(SECRET, { t }), t],
-		[
-			'timestamped, rotation: a bad v1 first',
-			'timestamped',
-			timestampedSigned(SECRET, { t, v1First: hex(bad) }),
-			t,
-		],
+		['timestamped, rotation: a bad v1 first', 'timestamped', timestampedSigned(SECRET, { t, v1First: hex(bad) }), t],
 		['timestamped by the stripe package', 'timestamped', stripeSigned(SECRET, t), t],
-		[
-			'timestamp header, {timestamp}.{body}, hex',
-			'timestampHeader',
-			timestampHeaderSigned(SECRET, { timestamp: String(t) }),
-			t,
-		],
-		[
-			'timestamp header, base64 in a provider header (X-Acme-Signature, X-Acme-Timestamp)',
-			'timestampHeader',
-			timestampHeaderSigned(SECRET, {
-				timestamp: String(t),
-				encode: base64,
-				timestampHeader: 'x-acme-timestamp',
-				signatureHeader: 'x-acme-signature',
-			}),
-			t,
-		],
-		[
-			'timestamp header, rotation: a bad value first',
-			'timestampHeader',
-			timestampHeaderSigned(SECRET, { timestamp: String(t), valueFirst: hex(bad) }),
-			t,
-		],
+		['timestamp header, {timestamp}.{body}, hex', 'timestampHeader', timestampHeaderSigned(SECRET, { timestamp: String(t) }), t],
+		['timestamp header, base64 in a provider header (X-Acme-Signature, X-Acme-Timestamp)', 'timestampHeader', timestampHeaderSigned(SECRET, { timestamp: String(t), encode: base64, timestampHeader: 'x-acme-timestamp', signatureHeader: 'x-acme-signature' }), t],
+		['timestamp header, rotation: a bad value first', 'timestampHeader', timestampHeaderSigned(SECRET, { timestamp: String(t), valueFirst: hex(bad) }), t],
 		['Standard Webhooks by hand', 'standardWebhooks', standardSigned(SECRET, { t }), t],
-		[
-			'Standard Webhooks, rotation: a bad v1 first',
-			'standardWebhooks',
-			standardSigned(SECRET, { t, valueFirst: `v1,${base64(bad)}` }),
-			t,
-		],
-		[
-			'Standard Webhooks by the standardwebhooks package',
-			'standardWebhooks',
-			standardLibrarySigned(SECRET, t),
-			t,
-		],
+		['Standard Webhooks, rotation: a bad v1 first', 'standardWebhooks', standardSigned(SECRET, { t, valueFirst: `v1,${base64(bad)}` }), t],
+		['Standard Webhooks by the standardwebhooks package', 'standardWebhooks', standardLibrarySigned(SECRET, t), t],
 	];
 }
 
@@ -280,51 +236,12 @@ describe('forged deliveries of every family → 401, nothing runs', () => {
 
 describe('timestamp in its own header: the layouts platforms document', () => {
 	const t = nowSeconds();
+	// prettier-ignore
 	it.each([
-		[
-			'Slack/Zoom style: v0:{timestamp}:{body}, "v0=<hex>"',
-			{ signedTextLayout: 'v0:{timestamp}:{body}', timestampHeader: 'X-Slack-Request-Timestamp' },
-			timestampHeaderSigned(SECRET, {
-				timestamp: String(t),
-				layout: (ts, body) => [`v0:${ts}:`, body],
-				timestampHeader: 'x-slack-request-timestamp',
-				signatureHeader: 'x-slack-signature',
-				encode: (mac) => `v0=${hex(mac)}`,
-			}),
-			isoOf(t),
-		],
-		[
-			'Webflow style: {timestamp}:{body} with Unix milliseconds',
-			{ signedTextLayout: '{timestamp}:{body}' },
-			timestampHeaderSigned(SECRET, {
-				timestamp: String(t * 1000 + 123),
-				layout: (ts, body) => [`${ts}:`, body],
-				timestampHeader: 'x-webflow-timestamp',
-				signatureHeader: 'x-webflow-signature',
-			}),
-			new Date(t * 1000 + 123).toISOString(),
-		],
-		[
-			'Zendesk style: {timestamp}{body} with ISO 8601, base64',
-			{ signedTextLayout: '{timestamp}{body}' },
-			timestampHeaderSigned(SECRET, {
-				timestamp: isoOf(t).replace('.000Z', 'Z'),
-				layout: (ts, body) => [ts, body],
-				timestampHeader: 'x-zendesk-webhook-signature-timestamp',
-				signatureHeader: 'x-zendesk-webhook-signature',
-				encode: base64,
-			}),
-			isoOf(t),
-		],
-		[
-			'the timestamp after the body: {body}.{timestamp}',
-			{ signedTextLayout: '{body}.{timestamp}' },
-			timestampHeaderSigned(SECRET, {
-				timestamp: String(t),
-				layout: (ts, body) => [body, `.${ts}`],
-			}),
-			isoOf(t),
-		],
+		['Slack/Zoom style: v0:{timestamp}:{body}, "v0=<hex>"', { signedTextLayout: 'v0:{timestamp}:{body}', timestampHeader: 'X-Slack-Request-Timestamp' }, timestampHeaderSigned(SECRET, { timestamp: String(t), layout: (ts, body) => [`v0:${ts}:`, body], timestampHeader: 'x-slack-request-timestamp', signatureHeader: 'x-slack-signature', encode: (mac) => `v0=${hex(mac)}` }), isoOf(t)],
+		['Webflow style: {timestamp}:{body} with Unix milliseconds', { signedTextLayout: '{timestamp}:{body}' }, timestampHeaderSigned(SECRET, { timestamp: String(t * 1000 + 123), layout: (ts, body) => [`${ts}:`, body], timestampHeader: 'x-webflow-timestamp', signatureHeader: 'x-webflow-signature' }), new Date(t * 1000 + 123).toISOString()],
+		['Zendesk style: {timestamp}{body} with ISO 8601, base64', { signedTextLayout: '{timestamp}{body}' }, timestampHeaderSigned(SECRET, { timestamp: isoOf(t).replace('.000Z', 'Z'), layout: (ts, body) => [ts, body], timestampHeader: 'x-zendesk-webhook-signature-timestamp', signatureHeader: 'x-zendesk-webhook-signature', encode: base64 }), isoOf(t)],
+		['the timestamp after the body: {body}.{timestamp}', { signedTextLayout: '{body}.{timestamp}' }, timestampHeaderSigned(SECRET, { timestamp: String(t), layout: (ts, body) => [body, `.${ts}`] }), isoOf(t)],
 	])('%s', async (_name, options, delivery, timestamp) => {
 		expectRan(await receive(delivery, options), { scheme: 'timestampHeader', timestamp });
 		expectRan(await receive(delivery, { ...options, signatureScheme: 'timestampHeader' }), {

@@ -7,6 +7,7 @@
 import { sleep } from 'n8n-workflow';
 import { hmac, macOf } from '../../sandbox/signature';
 import { TriggerHarness } from '../harness/trigger';
+import type { SignedDelivery } from '../harness/triggerDeliveries';
 import {
 	CAPTURED_ONLY,
 	CHARGE,
@@ -16,6 +17,7 @@ import {
 	SECRET,
 	STORED,
 	deliveryBody,
+	bodyBytes,
 	base64,
 	hex,
 	sha256Hex,
@@ -81,90 +83,47 @@ describe('webhook(): valid signatures run the workflow with one item', () => {
 });
 
 describe('webhook(): anything not signed with the stored secret gets 401 and no run', () => {
-	it('tampered body (one byte changed after signing)', async () => {
-		const signed = Buffer.from(JSON.stringify(deliveryBody()), 'utf8');
-		const tampered = Buffer.from(
-			JSON.stringify(deliveryBody({ charge: { ...CHARGE, amount: 1 } })),
-		);
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ rawBody: tampered, signedBytes: signed }),
-		);
-		expectRejected(outcome, 401);
-	});
-
-	it('signed with another secret', async () => {
-		const outcome = await registeredTrigger().receive(signedRequest({ secret: OTHER_SECRET }));
-		expectRejected(outcome, 401);
-	});
-
-	it('truncated MAC', async () => {
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ encode: (mac) => `sha256=${mac.toString('hex').slice(0, 62)}` }),
-		);
-		expectRejected(outcome, 401);
-	});
-
-	it('MAC with an extra byte', async () => {
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ encode: (mac) => `sha256=${mac.toString('hex')}00` }),
-		);
-		expectRejected(outcome, 401);
-	});
-
-	it('empty signature header', async () => {
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ headers: { 'x-signature': '' } }),
-		);
-		expectRejected(outcome, 401);
-	});
-
-	it('missing signature header', async () => {
+	/** A request signed right, with one header changed. */
+	const withSignature = (value: string) => {
+		const request = signedRequest();
+		return { ...request, headers: { ...request.headers, 'x-signature': value } };
+	};
+	const withoutSignature = () => {
 		const request = signedRequest();
 		delete request.headers['x-signature'];
-		expectRejected(await registeredTrigger().receive(request), 401);
-	});
-
-	it('sha1= scheme (a SHA-1 HMAC, or the right SHA-256 MAC under the wrong label)', async () => {
+		return request;
+	};
+	const signedPretty = () =>
+		signedRequest({ signedBytes: Buffer.from(JSON.stringify(deliveryBody(), null, 2), 'utf8') });
+	const multipart = () => {
 		const request = signedRequest();
-		const sha1 = hex(macOf(SECRET, [request.rawBody], 'sha1'));
-		const harness = registeredTrigger();
-		expectRejected(
-			await harness.receive({
-				...request,
-				headers: { ...request.headers, 'x-signature': `sha1=${sha1}` },
-			}),
-			401,
-		);
-		const sha256 = hex(hmac(SECRET, request.rawBody));
-		expectRejected(
-			await harness.receive({
-				...request,
-				headers: { ...request.headers, 'x-signature': `sha1=${sha256}` },
-			}),
-			401,
-		);
-	});
-
-	it('signature of the re-serialised, pretty-printed body', async () => {
-		const body = deliveryBody();
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ body, signedBytes: Buffer.from(JSON.stringify(body, null, 2), 'utf8') }),
-		);
-		expectRejected(outcome, 401);
-	});
-
-	it('no stored secret (never registered, or deleted)', async () => {
-		const harness = new TriggerHarness({ target: NO_API, parameters: CAPTURED_ONLY });
-		expectRejected(await harness.receive(signedRequest()), 401);
-	});
-
-	it('raw body not kept by n8n (a multipart body, which n8n parses as a form): unverifiable', async () => {
-		const request = signedRequest();
-		const outcome = await registeredTrigger().receive({
+		return {
 			headers: { ...request.headers, 'content-type': 'multipart/form-data; boundary=x' },
 			rawBody: request.rawBody,
+		};
+	};
+	const tampered = () =>
+		signedRequest({
+			rawBody: bodyBytes({ charge: { ...CHARGE, amount: 1 } }),
+			signedBytes: bodyBytes(),
 		});
-		expectRejected(outcome, 401);
+	const raw = bodyBytes();
+
+	// prettier-ignore
+	it.each<[string, () => SignedDelivery, () => TriggerHarness]>([
+		['tampered body (one byte changed after signing)', tampered, () => registeredTrigger()],
+		['signed with another secret', () => signedRequest({ secret: OTHER_SECRET }), () => registeredTrigger()],
+		['truncated MAC', () => signedRequest({ encode: (mac) => `sha256=${mac.toString('hex').slice(0, 62)}` }), () => registeredTrigger()],
+		['MAC with an extra byte', () => signedRequest({ encode: (mac) => `sha256=${mac.toString('hex')}00` }), () => registeredTrigger()],
+		['empty signature header', () => withSignature(''), () => registeredTrigger()],
+		['missing signature header', withoutSignature, () => registeredTrigger()],
+		['sha1= scheme with a SHA-1 HMAC', () => withSignature(`sha1=${hex(macOf(SECRET, [raw], 'sha1'))}`), () => registeredTrigger()],
+		['sha1= scheme with the right SHA-256 MAC under the wrong label', () => withSignature(`sha1=${hex(hmac(SECRET, raw))}`), () => registeredTrigger()],
+		['signature of the re-serialised, pretty-printed body', signedPretty, () => registeredTrigger()],
+		['no stored secret (never registered, or deleted)', () => signedRequest(), () => new TriggerHarness({ target: NO_API, parameters: CAPTURED_ONLY })],
+		['raw body not kept by n8n (a multipart body, which n8n parses as a form): unverifiable', multipart, () => registeredTrigger()],
+	])('%s', async (_label, request, harness) => {
+		expectRejected(await harness().receive(request()), 401);
 	});
 
 	it('the 401 answer names no secret and the item list stays empty', async () => {
@@ -202,25 +161,11 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 		expect(outcome.items[0].json).toMatchObject({ event: null, eventRecognised: false, body });
 	});
 
+	// prettier-ignore
 	it.each<[string, Record<string, unknown>, Record<string, string>, Record<string, unknown>]>([
-		[
-			'event under "type", charge under "data", no X-Event header',
-			{ id: 'evt_1', type: 'charge.captured', data: CHARGE },
-			{},
-			{ id: 'evt_1', event: 'charge.captured', charge: CHARGE },
-		],
-		[
-			'the charge as the body, event and id in headers only',
-			CHARGE,
-			{ 'x-event': 'charge.captured', 'x-delivery-id': 'h-1' },
-			{ id: 'h-1', event: 'charge.captured', charge: CHARGE, body: CHARGE },
-		],
-		[
-			'no id anywhere',
-			{ event: 'charge.captured', charge: CHARGE },
-			{ 'x-delivery-id': '' },
-			{ id: null, event: 'charge.captured', notFound: ['id', 'occurred_at'] },
-		],
+		['event under "type", charge under "data", no X-Event header', { id: 'evt_1', type: 'charge.captured', data: CHARGE }, {}, { id: 'evt_1', event: 'charge.captured', charge: CHARGE }],
+		['the charge as the body, event and id in headers only', CHARGE, { 'x-event': 'charge.captured', 'x-delivery-id': 'h-1' }, { id: 'h-1', event: 'charge.captured', charge: CHARGE, body: CHARGE }],
+		['no id anywhere', { event: 'charge.captured', charge: CHARGE }, { 'x-delivery-id': '' }, { id: null, event: 'charge.captured', notFound: ['id', 'occurred_at'] }],
 	])('%s', async (_label, body, headers, expected) => {
 		const request = signedRequest({ body, headers: { 'x-event': '', ...headers } });
 		const outcome = await registeredTrigger().receive(request);
@@ -308,17 +253,10 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 		},
 	);
 
+	// prettier-ignore
 	it.each([
-		[
-			'no event in the body, no status in its record and no X-Event header',
-			{ event: undefined, charge: { ...CHARGE, status: undefined } },
-			null,
-		],
-		[
-			'an empty event, an empty status and an empty X-Event header',
-			{ event: '  ', charge: { ...CHARGE, status: ' ' } },
-			'',
-		],
+		['no event in the body, no status in its record and no X-Event header', { event: undefined, charge: { ...CHARGE, status: undefined } }, null],
+		['an empty event, an empty status and an empty X-Event header', { event: '  ', charge: { ...CHARGE, status: ' ' } }, ''],
 	])(
 		'a signed delivery with %s runs, and says the event was not found',
 		async (_l, override, header) => {
@@ -543,13 +481,10 @@ describe('webhook(): refusals are logged at warn, rate-limited, without a secret
 			parameters: CAPTURED_ONLY,
 			webhookId: 'never-registered',
 		});
-		const warn = jest.spyOn(unregistered.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			expectRejected(await unregistered.receive(signedRequest()), 401);
-			expect(String(warn.mock.calls[0][0])).toMatch(/the trigger has no endpoint secret/);
-		} finally {
-			warn.mockRestore();
-		}
+		const warnings = await unregistered.logged('warn', async () =>
+			expectRejected(await unregistered.receive(signedRequest()), 401),
+		);
+		expect(warnings[0]).toMatch(/the trigger has no endpoint secret/);
 	});
 });
 
@@ -557,12 +492,7 @@ describe('webhook(): the duplicate window outlives an unpublish', () => {
 	it('a delivery replayed after an unpublish and a new registration, signed with the old secret (in its grace), runs nothing more', async () => {
 		const harness = registeredTrigger({ ...CAPTURED_ONLY, options: { endpointRemovalDelay: 0 } });
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
-		const warn = jest.spyOn(harness.logger(), 'warn').mockImplementation(() => undefined);
-		try {
-			await harness.deactivate();
-		} finally {
-			warn.mockRestore();
-		}
+		await harness.logged('warn', () => harness.deactivate());
 		// Published again later: a new endpoint, the old secret still verifying what it signed.
 		Object.assign(harness.staticData(), {
 			[STORED.endpointId]: 'endpoint-after-the-unpublish',

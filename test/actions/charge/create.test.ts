@@ -3,6 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import {
 	expectRejectedBeforeSending,
 	onlyRequest,
+	parametersOf,
 	runAction,
 	runOk,
 	SEED,
@@ -13,11 +14,7 @@ const api = useSandbox();
 const CARD_NUMBER = '4111 1111-1111 1111';
 const CVV = '737';
 
-const createCharge = (parameters: INodeParameters): INodeParameters => ({
-	resource: 'charge',
-	operation: 'create',
-	...parameters,
-});
+const createCharge = parametersOf('charge', 'create');
 const cardCharge = (
 	parameters: INodeParameters = {},
 	paymentDetails: INodeParameters = {},
@@ -110,89 +107,21 @@ describe('Charge → Create', () => {
 });
 
 describe('Charge: invalid input is rejected before any request', () => {
+	// prettier-ignore
 	const rows: Array<[rule: string, parameters: INodeParameters, message: string]> = [
 		['amount required', cardCharge({ amount: '={{ "" }}' }), 'amount is required'],
-
-		[
-			'amount whole cents',
-			cardCharge({ amount: 10.5 }),
-			'amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents or 10.5 cents, which is not a whole number of cents',
-		],
-
-		[
-			'amount numeric',
-			cardCharge({ amount: '={{ "ten" }}' }),
-			'amount must be whole cents, an integer such as 9900 for R$ 99,00',
-		],
-
-		[
-			'payment method enum',
-			createCharge({ paymentMethod: '={{ "cash" }}', amount: 100 }),
-			'payment_method must be one of: credit_card, debit_card, pix, boleto',
-		],
-
-		[
-			'installments <= 12',
-			cardCharge({}, { installments: 13 }),
-			'payment_details.installments must be an integer <= 12',
-		],
-
-		[
-			'installments integer',
-			cardCharge({}, { installments: 2.5 }),
-			'payment_details.installments must be an integer <= 12',
-		],
-
-		[
-			'submerchant_id UUID',
-			cardCharge({ additionalFields: { submerchant_id: 'store-1' } }),
-			'submerchant_id must be a UUID',
-		],
-
-		[
-			'split recipient UUID',
-			cardCharge({
-				split: {
-					recipient: [
-						{ recipient_id: SEED.submerchants.active, amount: 100 },
-						{ recipient_id: 'acct_123', amount: 100 },
-					],
-				},
-			}),
-			'split[1].recipient_id must be a UUID',
-		],
-
-		[
-			'split amount whole cents',
-			cardCharge({
-				split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: 1.5 }] },
-			}),
-			'split[0].amount must be whole cents: 1.5 could be R$ 1,50 = 150 cents or 1.5 cents, which is not a whole number of cents',
-		],
-
-		[
-			'item unit_price whole cents',
-			cardCharge({ items: { item: [{ name: 'A', quantity: 1, unit_price: 99.9 }] } }),
-			'items[0].unit_price must be whole cents: 99.9 could be R$ 99,90 = 9990 cents or 99.9 cents, which is not a whole number of cents',
-		],
-
-		[
-			'shipping_amount whole cents',
-			cardCharge({ additionalFields: { shipping_amount: 1.5 } }),
-			'shipping_amount must be whole cents: 1.5 could be R$ 1,50 = 150 cents or 1.5 cents, which is not a whole number of cents',
-		],
-
-		[
-			'metadata JSON',
-			cardCharge({ additionalFields: { metadata: '{"order_id": ' } }),
-			'metadata must be valid JSON',
-		],
-
-		[
-			'metadata JSON object',
-			cardCharge({ additionalFields: { metadata: '["a", "b"]' } }),
-			'metadata must be a JSON object',
-		],
+		['amount whole cents', cardCharge({ amount: 10.5 }), 'amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents or 10.5 cents, which is not a whole number of cents'],
+		['amount numeric', cardCharge({ amount: '={{ "ten" }}' }), 'amount must be whole cents, an integer such as 9900 for R$ 99,00'],
+		['payment method enum', createCharge({ paymentMethod: '={{ "cash" }}', amount: 100 }), 'payment_method must be one of: credit_card, debit_card, pix, boleto'],
+		['installments <= 12', cardCharge({}, { installments: 13 }), 'payment_details.installments must be an integer <= 12'],
+		['installments integer', cardCharge({}, { installments: 2.5 }), 'payment_details.installments must be an integer <= 12'],
+		['submerchant_id UUID', cardCharge({ additionalFields: { submerchant_id: 'store-1' } }), 'submerchant_id must be a UUID'],
+		['split recipient UUID', cardCharge({ split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: 100 }, { recipient_id: 'acct_123', amount: 100 }] } }), 'split[1].recipient_id must be a UUID'],
+		['split amount whole cents', cardCharge({ split: { recipient: [{ recipient_id: SEED.submerchants.active, amount: 1.5 }] } }), 'split[0].amount must be whole cents: 1.5 could be R$ 1,50 = 150 cents or 1.5 cents, which is not a whole number of cents'],
+		['item unit_price whole cents', cardCharge({ items: { item: [{ name: 'A', quantity: 1, unit_price: 99.9 }] } }), 'items[0].unit_price must be whole cents: 99.9 could be R$ 99,90 = 9990 cents or 99.9 cents, which is not a whole number of cents'],
+		['shipping_amount whole cents', cardCharge({ additionalFields: { shipping_amount: 1.5 } }), 'shipping_amount must be whole cents: 1.5 could be R$ 1,50 = 150 cents or 1.5 cents, which is not a whole number of cents'],
+		['metadata JSON', cardCharge({ additionalFields: { metadata: '{"order_id": ' } }), 'metadata must be valid JSON'],
+		['metadata JSON object', cardCharge({ additionalFields: { metadata: '["a", "b"]' } }), 'metadata must be a JSON object'],
 	];
 
 	it.each(rows)('%s', async (_rule, parameters, message) => {

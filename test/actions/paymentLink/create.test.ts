@@ -1,4 +1,4 @@
-/** Payment Link → Create against the sandbox, beyond its case file (test/cases): only title and amount, the API's refusal. */
+/** Payment Link → Create against the sandbox, beyond its case file (test/cases): only title and amount. */
 import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
 import { createLink } from '../../harness/parameters';
 
@@ -10,16 +10,5 @@ describe('Payment Link → Create', () => {
 		const { output } = await runOk(sandbox, createLink({}));
 		expect(onlyRequest(sandbox).body).toEqual({ title: 'Camiseta Lua', amount: 4990 });
 		expect(String(output[0].json.checkout_url)).toMatch(/^https:\/\//);
-	});
-
-	it('the API refusing the link is a NodeApiError with its message (an unknown submerchant)', async () => {
-		const sandbox = api();
-		const { runAction } = await import('../../harness');
-		const { error } = await runAction(
-			sandbox,
-			createLink({ additionalFields: { submerchant_id: '3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b' } }),
-		);
-		expect(error?.message).toMatch(/not found/i);
-		expect(sandbox.requests).toHaveLength(1);
 	});
 });

@@ -1,15 +1,10 @@
 /** Webhook Endpoint → Create against the sandbox, beyond its case file (test/cases): the longest URL, events once, the editor's fields. */
-import type { INodeParameters } from 'n8n-workflow';
 import { WEBHOOK_EVENTS } from '../../../nodes/shared/documentedValues';
 import { PaymentPlatform } from '../../../nodes/PaymentPlatform/PaymentPlatform.node';
-import { onlyRequest, runOk, useSandbox } from '../../harness/actions';
+import { onlyRequest, parametersOf, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
-const createEndpoint = (parameters: INodeParameters): INodeParameters => ({
-	resource: 'webhookEndpoint',
-	operation: 'create',
-	...parameters,
-});
+const createEndpoint = parametersOf('webhookEndpoint', 'create');
 const url2048 = `https://hooks.example.com/${'a'.repeat(2048 - 'https://hooks.example.com/'.length)}`;
 
 describe('Webhook Endpoint → Create', () => {

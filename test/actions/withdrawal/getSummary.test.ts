@@ -1,5 +1,5 @@
-/** Withdrawal → Get Summary against the sandbox, beyond its case file (test/cases): the whole merchant, an unknown submerchant. */
-import { onlyRequest, parametersOf, runAction, runOk, useSandbox } from '../../harness/actions';
+/** Withdrawal → Get Summary against the sandbox, beyond its case file (test/cases): the whole merchant. */
+import { onlyRequest, parametersOf, runOk, useSandbox } from '../../harness/actions';
 
 const api = useSandbox();
 const summary = parametersOf('withdrawal', 'getSummary');
@@ -24,15 +24,5 @@ describe('Withdrawal → Get Summary', () => {
 				total_completed: 28000,
 			},
 		]);
-	});
-
-	it('an unknown submerchant is the API error, asked once', async () => {
-		const sandbox = api();
-		const unknown = '29999999-0000-4000-8000-000000000001';
-		const { error } = await runAction(sandbox, summary({ submerchantId: unknown }));
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('Submerchant not found');
-		expect(error?.description).toBe('NOT_FOUND (HTTP 404)');
-		expect(onlyRequest(sandbox).query).toEqual({ submerchant_id: unknown });
 	});
 });

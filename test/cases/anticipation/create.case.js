@@ -41,20 +41,8 @@ module.exports = {
 		{ title: 'receivable ids not only separators', change: { receivableIds: ' , ,' }, message: 'receivable_ids is required' },
 		{ title: 'receivable ids empty array', change: { receivableIds: '={{ [] }}' }, message: 'receivable_ids is required' },
 		{ title: 'receivable id UUID (first)', change: { receivableIds: 'rcv_1' }, message: 'receivable_ids[0] must be a UUID' },
-		{
-			title: 'receivable id UUID (second)',
-			change: { receivableIds: `${R.capturedInstallment1}, 12345` },
-			message: 'receivable_ids[1] must be a UUID',
-		},
-		{
-			title: 'metadata JSON object',
-			change: { additionalFields: { metadata: '"just text"' } },
-			message: 'metadata must be a JSON object',
-		},
-		{
-			title: 'metadata valid JSON',
-			change: { additionalFields: { metadata: '{reason: cash}' } },
-			message: 'metadata must be valid JSON',
-		},
+		{ title: 'receivable id UUID (second)', change: { receivableIds: `${R.capturedInstallment1}, 12345` }, message: 'receivable_ids[1] must be a UUID' },
+		{ title: 'metadata JSON object', change: { additionalFields: { metadata: '"just text"' } }, message: 'metadata must be a JSON object' },
+		{ title: 'metadata valid JSON', change: { additionalFields: { metadata: '{reason: cash}' } }, message: 'metadata must be valid JSON' },
 	],
 };

@@ -22,12 +22,6 @@ module.exports = {
 	// prettier-ignore
 	refused: [
 		{ title: 'charge id UUID', change: { chargeId: byId('={{ "ch_123" }}') }, message: 'charge_id must be a UUID' },
-		{
-			title: 'a charge ID that is not a UUID is stopped by the locator check, naming the charge ID',
-			change: { chargeId: byId('ch_123') },
-			message: 'Not a valid charge ID (UUID)',
-			byN8n: true,
-			inN8n: true,
-		},
+		{ title: 'a charge ID that is not a UUID is stopped by the locator check, naming the charge ID', change: { chargeId: byId('ch_123') }, message: 'Not a valid charge ID (UUID)', byN8n: true, inN8n: true },
 	],
 };

@@ -57,20 +57,8 @@ module.exports = {
 		{ title: 'no title', change: { title: '  ', amount: 4990 }, message: 'title is required' },
 		{ title: 'a fractional amount', change: { title: 'Camiseta Lua', amount: 10.5 }, message: 'amount must be whole cents: 10.5 could be R$ 10,50 = 1050 cents or 10.5 cents, which is not a whole number of cents' },
 		{ title: 'an amount "49.90" (reais)', change: { title: 'Camiseta Lua', amount: '={{ "49.90" }}' }, message: 'amount must be whole cents: "49.90" could be R$ 49,90 = 4990 cents' },
-		{
-			title: 'a bad expiry',
-			change: { title: 'Camiseta Lua', amount: 4990, additionalFields: { expires_at: '2027-02-30' } },
-			message: 'expires_at must be an ISO 8601 date or date-time',
-		},
-		{
-			title: 'metadata that is not an object',
-			change: { title: 'Camiseta Lua', amount: 4990, additionalFields: { metadata: '[1]' } },
-			message: 'metadata must be a JSON object',
-		},
-		{
-			title: 'a submerchant id that is not a UUID',
-			change: { title: 'Camiseta Lua', amount: 4990, additionalFields: { submerchant_id: 'sm_1' } },
-			message: 'submerchant_id must be a UUID',
-		},
+		{ title: 'a bad expiry', change: { title: 'Camiseta Lua', amount: 4990, additionalFields: { expires_at: '2027-02-30' } }, message: 'expires_at must be an ISO 8601 date or date-time' },
+		{ title: 'metadata that is not an object', change: { title: 'Camiseta Lua', amount: 4990, additionalFields: { metadata: '[1]' } }, message: 'metadata must be a JSON object' },
+		{ title: 'a submerchant id that is not a UUID', change: { title: 'Camiseta Lua', amount: 4990, additionalFields: { submerchant_id: 'sm_1' } }, message: 'submerchant_id must be a UUID' },
 	],
 };

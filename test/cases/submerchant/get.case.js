@@ -11,6 +11,7 @@ module.exports = {
 	output: {
 		first: {
 			id: S.active,
+			parent_merchant_id: SEED.merchantId,
 			entity_type: 'pj',
 			trade_name: 'Estrela Modas',
 			legal_name: 'Estrela Modas Comercio LTDA',

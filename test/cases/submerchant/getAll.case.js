@@ -23,11 +23,7 @@ module.exports = {
 	},
 	// prettier-ignore
 	refused: [
-		{
-			title: 'status filter enum',
-			change: { returnAll: true, filters: { status: 'approved' } },
-			message: 'status must be one of: pending, pending_review, active, suspended, inactive, rejected',
-		},
+		{ title: 'status filter enum', change: { returnAll: true, filters: { status: 'approved' } }, message: 'status must be one of: pending, pending_review, active, suspended, inactive, rejected' },
 		{ title: 'limit >= 1', change: { returnAll: false, limit: 0 }, message: 'limit must be an integer >= 1' },
 	],
 };

@@ -79,12 +79,7 @@ module.exports = {
 	],
 	// prettier-ignore
 	refused: [
-		{
-			title: 'a 4-character zip code fails the execution naming zip_code',
-			change: { zipCode: '0130' },
-			message: 'zip_code must be 8 to 10 characters',
-			inN8n: true,
-		},
+		{ title: 'a 4-character zip code fails the execution naming zip_code', change: { zipCode: '0130' }, message: 'zip_code must be 8 to 10 characters', inN8n: true },
 		{ title: 'street required', change: { street: expr('') }, message: 'street is required' },
 		{ title: 'street 1-255', change: { street: repeat(256) }, message: 'street must be 1 to 255 characters' },
 		{ title: 'number required', change: { number: expr('') }, message: 'number is required' },
@@ -104,17 +99,7 @@ module.exports = {
 		{ title: 'complement at most 100', change: { additionalFields: { complement: repeat(101) } }, message: 'complement must be at most 100 characters' },
 		{ title: 'address type enum', change: { additionalFields: { addressType: 'home' } }, message: 'type must be one of: billing, shipping, both' },
 		{ title: 'submerchant id UUID', change: { submerchantId: byId(expr('abc')) }, message: 'submerchant_id must be a UUID' },
-		{
-			title: 'an empty required field, by n8n\'s check of literal values',
-			change: { street: '' },
-			message: 'Parameter "Street" is required',
-			byN8n: true,
-		},
-		{
-			title: 'a malformed id typed By ID, by n8n\'s check of literal values',
-			change: { submerchantId: byId('abc') },
-			message: 'Not a valid submerchant ID (UUID)',
-			byN8n: true,
-		},
+		{ title: 'an empty required field, by n8n\'s check of literal values', change: { street: '' }, message: 'Parameter "Street" is required', byN8n: true },
+		{ title: 'a malformed id typed By ID, by n8n\'s check of literal values', change: { submerchantId: byId('abc') }, message: 'Not a valid submerchant ID (UUID)', byN8n: true },
 	],
 };

@@ -47,12 +47,7 @@ module.exports = {
 	},
 	// prettier-ignore
 	refused: [
-		{
-			title: 'a partner document without legal representative, by n8n\'s check of literal values',
-			change: { documentType: 'partner_front_id' },
-			message: 'Parameter "Legal Representative ID" is required',
-			byN8n: true,
-		},
+		{ title: 'a partner document without legal representative, by n8n\'s check of literal values', change: { documentType: 'partner_front_id' }, message: 'Parameter "Legal Representative ID" is required', byN8n: true },
 		{ title: 'a file name of another format', change: { fileName: 'front.gif' }, message: 'file_name must have an accepted extension: PNG, JPG, JPEG or PDF' },
 	],
 };

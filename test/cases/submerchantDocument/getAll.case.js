@@ -20,15 +20,7 @@ module.exports = {
 	},
 	// prettier-ignore
 	refused: [
-		{
-			title: 'submerchant id UUID',
-			change: { submerchantId: byId(expr('nope')), returnAll: true },
-			message: 'submerchant_id must be a UUID',
-		},
-		{
-			title: 'limit >= 1',
-			change: { submerchantId: byId(SEED.submerchants.active), returnAll: false, limit: 0 },
-			message: 'limit must be an integer >= 1',
-		},
+		{ title: 'submerchant id UUID', change: { submerchantId: byId(expr('nope')), returnAll: true }, message: 'submerchant_id must be a UUID' },
+		{ title: 'limit >= 1', change: { submerchantId: byId(SEED.submerchants.active), returnAll: false, limit: 0 }, message: 'limit must be an integer >= 1' },
 	],
 };

@@ -36,15 +36,7 @@ module.exports = {
 	refused: [
 		{ title: 'wallet id UUID', change: { walletId: '42' }, message: 'wallet_id must be a UUID' },
 		{ title: 'wallet id required', change: { walletId: '={{ "" }}' }, message: 'wallet_id is required' },
-		{
-			title: 'start date ISO 8601',
-			change: { walletId: SEED.walletId, filters: { startDate: '={{ "last month" }}' } },
-			message: 'start_date must be an ISO 8601 date or date-time',
-		},
-		{
-			title: 'end date ISO 8601',
-			change: { walletId: SEED.walletId, filters: { endDate: '={{ "2025-02-30" }}' } },
-			message: 'end_date must be an ISO 8601 date or date-time',
-		},
+		{ title: 'start date ISO 8601', change: { walletId: SEED.walletId, filters: { startDate: '={{ "last month" }}' } }, message: 'start_date must be an ISO 8601 date or date-time' },
+		{ title: 'end date ISO 8601', change: { walletId: SEED.walletId, filters: { endDate: '={{ "2025-02-30" }}' } }, message: 'end_date must be an ISO 8601 date or date-time' },
 	],
 };

@@ -31,21 +31,9 @@ module.exports = {
 	// prettier-ignore
 	refused: [
 		{ title: 'url required', change: { url: '={{ "" }}', events: ['charge.captured'] }, message: 'url is required' },
-		{
-			title: 'url at most 2048 characters',
-			// 26 + 2023 = 2049 characters.
-			change: { url: `https://hooks.example.com/${'a'.repeat(2023)}`, events: ['charge.captured'] },
-			message: 'url must be at most 2048 characters',
-		},
-		{
-			title: 'at least one event',
-			change: { url: 'https://hooks.example.com/x', events: '={{ [] }}' },
-			message: 'events must contain at least one entry',
-		},
-		{
-			title: 'events are documented names',
-			change: { url: 'https://hooks.example.com/x', events: '={{ ["charge.captured", "charge.paid"] }}' },
-			message: `events[1] must be one of: ${WEBHOOK_EVENTS.join(', ')}`,
-		},
+		// 26 + 2023 = 2049 characters.
+		{ title: 'url at most 2048 characters', change: { url: `https://hooks.example.com/${'a'.repeat(2023)}`, events: ['charge.captured'] }, message: 'url must be at most 2048 characters' },
+		{ title: 'at least one event', change: { url: 'https://hooks.example.com/x', events: '={{ [] }}' }, message: 'events must contain at least one entry' },
+		{ title: 'events are documented names', change: { url: 'https://hooks.example.com/x', events: '={{ ["charge.captured", "charge.paid"] }}' }, message: `events[1] must be one of: ${WEBHOOK_EVENTS.join(', ')}` },
 	],
 };
