@@ -39,14 +39,13 @@ import {
 	type TriggerOptions,
 } from './properties';
 import { keepRegistration, register, release, trustedSecrets } from './registration';
+import { isTooLarge, verifyWithSecrets } from './verification';
 import {
 	getHeader,
-	isTooLarge,
 	signatureCandidates,
-	verifyWithSecrets,
 	withoutHeaders,
 	type RequestHeaders,
-} from './verification';
+} from './signatureHeaders';
 
 type Context = IHookFunctions | IWebhookFunctions;
 

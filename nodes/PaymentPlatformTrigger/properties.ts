@@ -5,11 +5,8 @@
 import type { IBuilderHint, INodeProperties, NodeHint, TriggerPanelDefinition } from 'n8n-workflow';
 import { WEBHOOK_SIGNATURE_NAMES } from './chosenNames';
 import { WEBHOOK_EVENT_OPTIONS } from '../shared/optionTexts';
-import {
-	parseSignedTextLayout,
-	type SignatureScheme,
-	type VerificationSettings,
-} from './verification';
+import type { SignatureScheme, VerificationSettings } from './verification';
+import { parseSignedTextLayout } from './signedText';
 import type { DeliveryReading, WindowBounds } from './delivery';
 
 const NAMES = WEBHOOK_SIGNATURE_NAMES;
