@@ -23,7 +23,7 @@ import {
 	signatureHeaderValue as sandboxSignature,
 	signedHeaders,
 } from '../sandbox/signature';
-import { verificationSettings } from '../nodes/PaymentPlatformTrigger/properties';
+import { verificationSettings } from '../nodes/PaymentPlatformTrigger/settings';
 import {
 	verifyWithSecrets,
 	type SignatureScheme,

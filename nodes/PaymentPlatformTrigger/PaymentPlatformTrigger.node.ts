@@ -25,19 +25,17 @@ import {
 } from './acknowledgement';
 import { readDelivery } from './delivery';
 import { CONFIRMED_FIELD, passDeliveries, takeAnswers, triggerKey } from './deliveryStore';
+import { triggerProperties } from './properties';
+import { triggerBuilderHint, triggerHints, triggerPanel } from './hints';
 import {
 	acknowledgeMode,
 	deliveryReading,
 	registrationSettings,
-	triggerBuilderHint,
-	triggerHints,
-	triggerPanel,
-	triggerProperties,
 	verificationSettings,
 	windowSettings,
 	type RegistrationSettings,
 	type TriggerOptions,
-} from './properties';
+} from './settings';
 import { keepRegistration, register, release, trustedSecrets } from './registration';
 import { isTooLarge, verifyWithSecrets } from './verification';
 import {

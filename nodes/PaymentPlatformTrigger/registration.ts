@@ -16,7 +16,7 @@ import { LIMITS, WEBHOOK_EVENTS } from '../shared/documentedValues';
 import { WEBHOOK_ENDPOINTS_PATH } from '../shared/chosenNames';
 import { listWebhookEndpoints, readWebhookEndpoint } from '../shared/webhookEndpoints';
 import { createWebhookEndpoint, removeWebhookEndpoint, updateWebhookEndpoint } from './endpoints';
-import type { RegistrationSettings } from './properties';
+import type { RegistrationSettings } from './settings';
 
 type StaticData = Record<string, unknown>;
 

@@ -5,10 +5,7 @@
  */
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
-import {
-	registrationSettings,
-	windowSettings,
-} from '../../nodes/PaymentPlatformTrigger/properties';
+import { registrationSettings, windowSettings } from '../../nodes/PaymentPlatformTrigger/settings';
 import { TriggerHarness } from '../harness/trigger';
 import {
 	deliveryBody,
