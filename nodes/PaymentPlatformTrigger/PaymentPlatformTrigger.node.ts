@@ -36,7 +36,8 @@ import {
 	type RegistrationSettings,
 	type TriggerOptions,
 } from './settings';
-import { keepRegistration, register, release, trustedSecrets } from './registration';
+import { keepRegistration, register, release } from './registration';
+import { trustedSecrets } from './registrationState';
 import { isTooLarge, verifyWithSecrets } from './verification';
 import {
 	getHeader,
