@@ -66,6 +66,10 @@ export const RANGES = {
 	},
 };
 export type RangedOption = keyof typeof RANGES;
+/**
+ * A whole number is checked when the trigger reads it (settings.ts), never rounded: n8n's number input with
+ * numberPrecision 0 would turn a typed 2.5 into 3 without a word.
+ */
 export type Range = {
 	displayName: string;
 	default: number;
@@ -82,9 +86,7 @@ function rangedOption(name: RangedOption, description: string): INodeProperties 
 		name,
 		type: 'number',
 		default: range.default,
-		typeOptions: range.wholeNumber
-			? { minValue: range.min, maxValue: range.max, numberPrecision: 0 }
-			: { minValue: range.min, maxValue: range.max },
+		typeOptions: { minValue: range.min, maxValue: range.max },
 		description,
 	};
 }
@@ -160,7 +162,7 @@ const OPTIONS: INodeProperties = {
 		),
 		rangedOption(
 			'duplicateWindowSize',
-			`With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook, the oldest forgotten first (${SIZE.min} to ${SIZE.max.toLocaleString('en-US')}). Each costs 330 to 860 bytes of each webhook process's memory: the default ${SIZE.default.toLocaleString('en-US')} about 3 to 8 MiB.`,
+			`With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook, the oldest forgotten first: a whole number from ${SIZE.min} to ${SIZE.max.toLocaleString('en-US')}, a decimal is refused. Each costs 330 to 860 bytes of each webhook process's memory: the default ${SIZE.default.toLocaleString('en-US')} about 3 to 8 MiB.`,
 		),
 		rangedOption(
 			'endpointRemovalDelay',
@@ -214,7 +216,7 @@ const OPTIONS: INodeProperties = {
 		},
 		rangedOption(
 			'maxBodySize',
-			`A delivery whose body is larger is answered 503 without any signature check and runs nothing, so a flood of large forged requests costs n8n little (${RANGES.maxBodySize.min} to ${RANGES.maxBodySize.max.toLocaleString('en-US')}). The platform sends a real one again: raise this and its next attempt runs (n8n's log names the size it refused). The default ${RANGES.maxBodySize.default.toLocaleString('en-US')} (1 MiB) fits a charge event with hundreds of items; n8n's own limit, N8N_PAYLOAD_SIZE_MAX (16 MiB by default), applies as well.`,
+			`A delivery whose body is larger is answered 503 without any signature check and runs nothing, so a flood of large forged requests costs n8n little: a whole number from ${RANGES.maxBodySize.min} to ${RANGES.maxBodySize.max.toLocaleString('en-US')}, a decimal is refused. The platform sends a real one again: raise this and its next attempt runs (n8n's log names the size it refused). The default ${RANGES.maxBodySize.default.toLocaleString('en-US')} (1 MiB) fits a charge event with hundreds of items; n8n's own limit, N8N_PAYLOAD_SIZE_MAX (16 MiB by default), applies as well.`,
 		),
 		rangedOption(
 			'previousSecretHours',
@@ -226,7 +228,7 @@ const OPTIONS: INodeProperties = {
 		),
 		rangedOption(
 			'secretRotation',
-			'To revoke a leaked secret in one step, raise this number by one and publish: the trigger removes its endpoint from the platform at once, registers a new one with a new secret, and from then on no earlier secret (the current one, previous ones in their grace period, one held for a republish) verifies any delivery. Deliveries the platform signed before and resends after it are refused (401).',
+			`A whole number from ${RANGES.secretRotation.min} to ${RANGES.secretRotation.max.toLocaleString('en-US')} (a decimal is refused). To revoke a leaked secret in one step, raise it by one and publish: the trigger removes its endpoint from the platform at once, registers a new one with a new secret, and from then on no earlier secret (the current one, previous ones in their grace period, one held for a republish) verifies any delivery. Deliveries the platform signed before and resends after it are refused (401).`,
 		),
 		{
 			displayName: 'Signature Header',
