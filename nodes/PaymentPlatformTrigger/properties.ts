@@ -81,11 +81,12 @@ const { duplicateWindowSize: SIZE, duplicateWindowHours: HOURS } = RANGES;
 
 function rangedOption(name: RangedOption, description: string): INodeProperties {
 	const range: Range = RANGES[name];
+	const defaultValue = range.default;
 	return {
 		displayName: range.displayName,
 		name,
 		type: 'number',
-		default: range.default,
+		default: defaultValue,
 		typeOptions: { minValue: range.min, maxValue: range.max },
 		description,
 	};

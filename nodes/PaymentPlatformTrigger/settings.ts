@@ -45,11 +45,15 @@ export interface RegistrationSettings {
 	rotation: number;
 }
 
-/** Each option's number, its default when unset, or the error naming the first option out of its range. */
-function readRanged<Name extends RangedOption>(
+/**
+ * The settings `build` makes of each option's number (its default when unset), or the error naming the first option
+ * out of its range.
+ */
+function readRanged<Name extends RangedOption, Settings>(
 	options: TriggerOptions,
 	names: readonly Name[],
-): Record<Name, number> | string {
+	build: (numbers: Record<Name, number>) => Settings,
+): Settings | string {
 	const numbers = {} as Record<Name, number>;
 	for (const name of names) {
 		const range: Range = RANGES[name];
@@ -72,22 +76,20 @@ function readRanged<Name extends RangedOption>(
 		}
 		numbers[name] = number as number;
 	}
-	return numbers;
+	return build(numbers);
 }
 
 const HOUR_MS = 3600_000;
 
 export function windowSettings(options: TriggerOptions): WindowSettings | string {
-	const read = readRanged(options, [
-		'duplicateWindowSize',
-		'duplicateWindowHours',
-		'resendRunsAfter',
-	]);
-	if (typeof read === 'string') return read;
-	return {
-		bounds: { maxIds: read.duplicateWindowSize, maxAgeMs: read.duplicateWindowHours * HOUR_MS },
-		runningAtMostSeconds: read.resendRunsAfter,
-	};
+	return readRanged(
+		options,
+		['duplicateWindowSize', 'duplicateWindowHours', 'resendRunsAfter'],
+		(read) => ({
+			bounds: { maxIds: read.duplicateWindowSize, maxAgeMs: read.duplicateWindowHours * HOUR_MS },
+			runningAtMostSeconds: read.resendRunsAfter,
+		}),
+	);
 }
 
 export function deliveryReading(options: TriggerOptions): DeliveryReading {
@@ -98,26 +100,22 @@ export function deliveryReading(options: TriggerOptions): DeliveryReading {
 }
 
 export function registrationSettings(options: TriggerOptions): RegistrationSettings | string {
-	const read = readRanged(options, [
-		'endpointRemovalDelay',
-		'previousSecretHours',
-		'secretRotation',
-	]);
-	if (typeof read === 'string') return read;
-	return {
-		removalDelayMs: read.endpointRemovalDelay * 1000,
-		previousSecretMs: read.previousSecretHours * HOUR_MS,
-		rotation: read.secretRotation,
-	};
+	return readRanged(
+		options,
+		['endpointRemovalDelay', 'previousSecretHours', 'secretRotation'],
+		(read) => ({
+			removalDelayMs: read.endpointRemovalDelay * 1000,
+			previousSecretMs: read.previousSecretHours * HOUR_MS,
+			rotation: read.secretRotation,
+		}),
+	);
 }
 
 export function verificationSettings(options: TriggerOptions): VerificationSettings | string {
 	const layout = parseSignedTextLayout(options.signedTextLayout || NAMES.signedTextLayout);
 	if (typeof layout === 'string') return layout;
-	const read = readRanged(options, ['maxBodySize']);
-	if (typeof read === 'string') return read;
 	const tolerance = Number(options.timestampTolerance ?? NAMES.toleranceSeconds);
-	return {
+	return readRanged(options, ['maxBodySize'], (read) => ({
 		scheme: options.signatureScheme ?? 'automatic',
 		toleranceSeconds:
 			Number.isFinite(tolerance) && tolerance > 0 ? tolerance : NAMES.toleranceSeconds,
@@ -125,5 +123,5 @@ export function verificationSettings(options: TriggerOptions): VerificationSetti
 		timestampHeader: options.timestampHeader,
 		signedTextLayout: layout,
 		maxBodyBytes: read.maxBodySize * 1024,
-	};
+	}));
 }
