@@ -51,7 +51,7 @@ describe('whole numbers are checked at run time, never rounded by the editor', (
 
 describe('Options → Batching → Items per Batch (Charge → Get)', () => {
 	const inputs: INodeExecutionData[] = [{ json: {} }, { json: {} }, { json: {} }];
-	const run = async (batchSize: unknown) =>
+	const run = async (batchSize: number | string) =>
 		await runAction(
 			suite.target(),
 			chargeGet('00000000-0000-4000-8000-000000000001', {
