@@ -9,7 +9,8 @@ import * as sharedNames from '../nodes/shared/chosenNames';
 import * as triggerNames from '../nodes/PaymentPlatformTrigger/chosenNames';
 import * as sharedValues from '../nodes/shared/documentedValues';
 import * as actionValues from '../nodes/PaymentPlatform/documentedValues';
-import { InputValidator, convertValues } from '../nodes/PaymentPlatform/fields/fieldRules';
+import { InputValidator } from '../nodes/PaymentPlatform/fields/fieldRules';
+import { convertValues } from '../nodes/PaymentPlatform/fields/convertFields';
 import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
 import { operationRules } from './harness/registry';
 import { bodySchemas, OPERATION_ROUTES } from './harness/operationRoutes';
@@ -22,7 +23,7 @@ import {
 	signatureHeaderValue as sandboxSignature,
 	signedHeaders,
 } from '../sandbox/signature';
-import { verificationSettings } from '../nodes/PaymentPlatformTrigger/properties';
+import { verificationSettings } from '../nodes/PaymentPlatformTrigger/settings';
 import {
 	verifyWithSecrets,
 	type SignatureScheme,

@@ -4,12 +4,9 @@
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
-import {
-	clearableFields,
-	convertValues,
-	limitText,
-	InputValidator,
-} from '../nodes/PaymentPlatform/fields/fieldRules';
+import { limitText, InputValidator } from '../nodes/PaymentPlatform/fields/fieldRules';
+import { convertValues } from '../nodes/PaymentPlatform/fields/convertFields';
+import { clearableFields } from '../nodes/PaymentPlatform/fields/clearedFields';
 import { declareFields } from '../nodes/PaymentPlatform/fields/fields';
 import { PATTERNS } from '../nodes/PaymentPlatform/documentedValues';
 import { toUtcDateTime } from '../nodes/PaymentPlatform/fields/dates';

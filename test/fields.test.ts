@@ -13,7 +13,8 @@ import type { OperationModule } from '../nodes/PaymentPlatform/actions/node.type
 import { OPERATIONS } from './harness/registry';
 import { CASES } from './cases';
 import type { FieldRule } from '../nodes/PaymentPlatform/fields/fieldRules';
-import { convertValues, InputValidator } from '../nodes/PaymentPlatform/fields/fieldRules';
+import { InputValidator } from '../nodes/PaymentPlatform/fields/fieldRules';
+import { convertValues } from '../nodes/PaymentPlatform/fields/convertFields';
 import * as documentCreate from '../nodes/PaymentPlatform/actions/submerchantDocument/create.operation';
 
 /**

@@ -25,28 +25,26 @@ import {
 } from './acknowledgement';
 import { readDelivery } from './delivery';
 import { CONFIRMED_FIELD, passDeliveries, takeAnswers, triggerKey } from './deliveryStore';
+import { triggerProperties } from './properties';
+import { triggerBuilderHint, triggerHints, triggerPanel } from './hints';
 import {
 	acknowledgeMode,
 	deliveryReading,
 	registrationSettings,
-	triggerBuilderHint,
-	triggerHints,
-	triggerPanel,
-	triggerProperties,
 	verificationSettings,
 	windowSettings,
 	type RegistrationSettings,
 	type TriggerOptions,
-} from './properties';
-import { keepRegistration, register, release, trustedSecrets } from './registration';
+} from './settings';
+import { keepRegistration, register, release } from './registration';
+import { trustedSecrets } from './registrationState';
+import { isTooLarge, verifyWithSecrets } from './verification';
 import {
 	getHeader,
-	isTooLarge,
 	signatureCandidates,
-	verifyWithSecrets,
 	withoutHeaders,
 	type RequestHeaders,
-} from './verification';
+} from './signatureHeaders';
 
 type Context = IHookFunctions | IWebhookFunctions;
 

@@ -17,7 +17,7 @@ import {
 	rememberDeliveries,
 } from './delivery';
 import { recordAnswer, triggerKey } from './deliveryStore';
-import { acknowledgeMode, type AcknowledgeMode, type WindowSettings } from './properties';
+import { acknowledgeMode, type AcknowledgeMode, type WindowSettings } from './settings';
 
 /** Platforms that read it wait this long; the others resend on their own schedule, which is fine too. */
 const RETRY_RUNNING_DELIVERY_AFTER_SECONDS = 10;

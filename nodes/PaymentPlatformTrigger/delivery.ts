@@ -7,7 +7,8 @@
  */
 import { createHash } from 'crypto';
 import { CHARGE_RECORD_FIELDS, WEBHOOK_PAYLOAD_NAMES } from './chosenNames';
-import { getHeader, type RequestHeaders, type SignedParts } from './verification';
+import { getHeader, type RequestHeaders } from './signatureHeaders';
+import type { SignedParts } from './verification';
 
 type JsonObject = Record<string, unknown>;
 

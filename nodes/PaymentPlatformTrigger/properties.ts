@@ -1,16 +1,10 @@
 /**
- * The trigger's parameters, hints, panel and builder hint, and the settings read from them. Every default the
- * reference does not state is a chosen one, changeable in Options (docs/chosen-defaults.md).
+ * The trigger's parameters as the editor shows them. Every default the reference does not state is a chosen one,
+ * changeable in Options (docs/chosen-defaults.md); settings.ts reads them, hints.ts says what a setting trades away.
  */
-import type { IBuilderHint, INodeProperties, NodeHint, TriggerPanelDefinition } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { WEBHOOK_SIGNATURE_NAMES } from './chosenNames';
 import { WEBHOOK_EVENT_OPTIONS } from '../shared/optionTexts';
-import {
-	parseSignedTextLayout,
-	type SignatureScheme,
-	type VerificationSettings,
-} from './verification';
-import type { DeliveryReading, WindowBounds } from './delivery';
 
 const NAMES = WEBHOOK_SIGNATURE_NAMES;
 
@@ -24,56 +18,78 @@ const NAMES = WEBHOOK_SIGNATURE_NAMES;
  * every accent escaped as JSON's \u00XX (test/trigger/bodyLimit.test.ts); a forged body under it costs at most one
  * MAC per claimed family and secret (docs/webhook-signatures.md).
  */
-const RANGES = {
-	duplicateWindowSize: { default: 10_000, min: 1, max: 100_000, wholeNumber: true },
-	duplicateWindowHours: { default: 72, min: 1, max: 720 },
-	resendRunsAfter: { default: 25, min: 1, max: 3600 },
-	endpointRemovalDelay: { default: 60, min: 0, max: 3600 },
-	previousSecretHours: { default: 72, min: 0, max: 720 },
-	maxBodySize: { default: 1024, min: 1, max: 1_048_576, wholeNumber: true },
-	secretRotation: { default: 0, min: 0, max: 1_000_000, wholeNumber: true },
+export const RANGES = {
+	duplicateWindowSize: {
+		displayName: 'Duplicate Window Size (Deliveries)',
+		default: 10_000,
+		min: 1,
+		max: 100_000,
+		wholeNumber: true,
+	},
+	duplicateWindowHours: {
+		displayName: 'Duplicate Window Age (Hours)',
+		default: 72,
+		min: 1,
+		max: 720,
+	},
+	resendRunsAfter: {
+		displayName: 'Resend Runs Again After (Seconds)',
+		default: 25,
+		min: 1,
+		max: 3600,
+	},
+	endpointRemovalDelay: {
+		displayName: 'Endpoint Removal Delay (Seconds)',
+		default: 60,
+		min: 0,
+		max: 3600,
+	},
+	previousSecretHours: {
+		displayName: 'Previous Secret Grace Period (Hours)',
+		default: 72,
+		min: 0,
+		max: 720,
+	},
+	maxBodySize: {
+		displayName: 'Maximum Body Size (KiB)',
+		default: 1024,
+		min: 1,
+		max: 1_048_576,
+		wholeNumber: true,
+	},
+	secretRotation: {
+		displayName: 'Secret Rotation',
+		default: 0,
+		min: 0,
+		max: 1_000_000,
+		wholeNumber: true,
+	},
 };
-type RangedOption = keyof typeof RANGES;
-type Range = { default: number; min: number; max: number; wholeNumber?: boolean };
+export type RangedOption = keyof typeof RANGES;
+/**
+ * A whole number is checked when the trigger reads it (settings.ts), never rounded: n8n's number input with
+ * numberPrecision 0 would turn a typed 2.5 into 3 without a word.
+ */
+export type Range = {
+	displayName: string;
+	default: number;
+	min: number;
+	max: number;
+	wholeNumber?: boolean;
+};
 const { duplicateWindowSize: SIZE, duplicateWindowHours: HOURS } = RANGES;
 
-function rangedOption(
-	name: RangedOption,
-	displayName: string,
-	description: string,
-): INodeProperties {
+function rangedOption(name: RangedOption, description: string): INodeProperties {
 	const range: Range = RANGES[name];
-	const typeOptions = { minValue: range.min, maxValue: range.max };
 	const defaultValue = range.default;
 	return {
-		displayName,
+		displayName: range.displayName,
 		name,
 		type: 'number',
 		default: defaultValue,
-		typeOptions: range.wholeNumber ? { ...typeOptions, numberPrecision: 0 } : typeOptions,
+		typeOptions: { minValue: range.min, maxValue: range.max },
 		description,
 	};
-}
-
-export type AcknowledgeMode = 'onReceived' | 'lastNode';
-
-export interface TriggerOptions {
-	duplicateWindowHours?: unknown;
-	duplicateWindowSize?: unknown;
-	endpointRemovalDelay?: unknown;
-	eventIdField?: string;
-	ignoreDuplicates?: boolean;
-	includeHeaders?: boolean;
-	maxBodySize?: unknown;
-	previousSecretHours?: unknown;
-	resendRunsAfter?: unknown;
-	secretRotation?: unknown;
-	signatureHeader?: string;
-	signatureScheme?: SignatureScheme;
-	signedTextLayout?: string;
-	timestampHeader?: string;
-	timestampTolerance?: number;
-	unsignedEventName?: 'ignore' | 'use';
 }
 
 const ACKNOWLEDGE: INodeProperties = {
@@ -143,17 +159,14 @@ const OPTIONS: INodeProperties = {
 	options: [
 		rangedOption(
 			'duplicateWindowHours',
-			'Duplicate Window Age (Hours)',
 			`With Ignore Duplicate Deliveries: how long a delivery that ran is remembered, so that a resend of it starts nothing (${HOURS.min} to ${HOURS.max}). Platforms resend for up to about 3 days.`,
 		),
 		rangedOption(
 			'duplicateWindowSize',
-			'Duplicate Window Size (Deliveries)',
-			`With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook, the oldest forgotten first (${SIZE.min} to ${SIZE.max.toLocaleString('en-US')}). Each costs 330 to 860 bytes of each webhook process's memory: the default ${SIZE.default.toLocaleString('en-US')} about 3 to 8 MiB.`,
+			`With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook, the oldest forgotten first: a whole number from ${SIZE.min} to ${SIZE.max.toLocaleString('en-US')}, a decimal is refused. Each costs 330 to 860 bytes of each webhook process's memory: the default ${SIZE.default.toLocaleString('en-US')} about 3 to 8 MiB.`,
 		),
 		rangedOption(
 			'endpointRemovalDelay',
-			'Endpoint Removal Delay (Seconds)',
 			`How long the platform's webhook endpoint stays after the workflow is unpublished (deactivated in n8n 1.x), ${RANGES.endpointRemovalDelay.min} to ${RANGES.endpointRemovalDelay.max}. n8n unpublishes and publishes again when you publish a changed trigger or move the workflow to another project: within this delay the trigger keeps its endpoint and secret, so the events the platform is resending still arrive. 0 removes it at once.`,
 		),
 		{
@@ -204,23 +217,19 @@ const OPTIONS: INodeProperties = {
 		},
 		rangedOption(
 			'maxBodySize',
-			'Maximum Body Size (KiB)',
-			`A delivery whose body is larger is answered 503 without any signature check and runs nothing, so a flood of large forged requests costs n8n little (${RANGES.maxBodySize.min} to ${RANGES.maxBodySize.max.toLocaleString('en-US')}). The platform sends a real one again: raise this and its next attempt runs (n8n's log names the size it refused). The default ${RANGES.maxBodySize.default.toLocaleString('en-US')} (1 MiB) fits a charge event with hundreds of items; n8n's own limit, N8N_PAYLOAD_SIZE_MAX (16 MiB by default), applies as well.`,
+			`A delivery whose body is larger is answered 503 without any signature check and runs nothing, so a flood of large forged requests costs n8n little: a whole number from ${RANGES.maxBodySize.min} to ${RANGES.maxBodySize.max.toLocaleString('en-US')}, a decimal is refused. The platform sends a real one again: raise this and its next attempt runs (n8n's log names the size it refused). The default ${RANGES.maxBodySize.default.toLocaleString('en-US')} (1 MiB) fits a charge event with hundreds of items; n8n's own limit, N8N_PAYLOAD_SIZE_MAX (16 MiB by default), applies as well.`,
 		),
 		rangedOption(
 			'previousSecretHours',
-			'Previous Secret Grace Period (Hours)',
 			`When the trigger registers a new endpoint (other events, another URL, an endpoint the platform lost), how long the old endpoint's secret still verifies deliveries the platform signed before the change and resends after it (${RANGES.previousSecretHours.min} to ${RANGES.previousSecretHours.max}; 0: at once no more)`,
 		),
 		rangedOption(
 			'resendRunsAfter',
-			'Resend Runs Again After (Seconds)',
 			"A resend of a delivery whose run has not answered yet gets 503 (come back later) for this long after the delivery arrived, then runs again, since the first run may have been lost; a resend that reaches another n8n process waits as long for that run's answer. Raise it for workflows that take longer (fewer duplicates); lower it for platforms that retry only a few times soon after (no lost events).",
 		),
 		rangedOption(
 			'secretRotation',
-			'Secret Rotation',
-			'To revoke a leaked secret in one step, raise this number by one and publish: the trigger removes its endpoint from the platform at once, registers a new one with a new secret, and from then on no earlier secret (the current one, previous ones in their grace period, one held for a republish) verifies any delivery. Deliveries the platform signed before and resends after it are refused (401).',
+			`A whole number from ${RANGES.secretRotation.min} to ${RANGES.secretRotation.max.toLocaleString('en-US')} (a decimal is refused). To revoke a leaked secret in one step, raise it by one and publish: the trigger removes its endpoint from the platform at once, registers a new one with a new secret, and from then on no earlier secret (the current one, previous ones in their grace period, one held for a republish) verifies any delivery. Deliveries the platform signed before and resends after it are refused (401).`,
 		),
 		{
 			displayName: 'Signature Header',
@@ -301,155 +310,9 @@ const OPTIONS: INodeProperties = {
 	],
 };
 
-export const triggerHints: NodeHint[] = [
-	{
-		message:
-			'When Received answers the platform before the workflow runs: a run that fails or crashes loses its event, since the platform will not send it again. Choose After the Workflow Succeeds to have it sent again instead.',
-		type: 'warning',
-		location: 'ndv',
-		whenToDisplay: 'always',
-		displayCondition: '={{ $parameter["acknowledge"] === "onReceived" }}',
-	},
-	{
-		message:
-			'Ignore Duplicate Deliveries is off: every resend of a delivery runs the workflow again. Keep it on unless what the workflow writes is idempotent on deliveryKey.',
-		type: 'info',
-		location: 'ndv',
-		whenToDisplay: 'always',
-		displayCondition: '={{ $parameter["options"]?.["ignoreDuplicates"] === false }}',
-	},
-	{
-		message:
-			'Endpoint Removal Delay is 0: the endpoint is removed the moment n8n unpublishes the workflow, also when it is only publishing it again (a changed trigger, a project move), and the events the platform is resending then arrive signed with a secret n8n no longer uses.',
-		type: 'warning',
-		location: 'ndv',
-		whenToDisplay: 'always',
-		displayCondition: '={{ $parameter["options"]?.["endpointRemovalDelay"] === 0 }}',
-	},
-];
-
-export const triggerPanel: TriggerPanelDefinition = {
-	header: 'Pull in a charge event from the Payment Platform',
-	executionsHelp: {
-		inactive:
-			'<b>While building your workflow</b>, click "Listen for test event": the trigger registers a temporary endpoint with the Payment Platform, and the next signed charge event runs here. <br /><br /><b>Publish the workflow</b> (activate it, on n8n 1.x) to register its production endpoint: each selected charge event then starts an execution, listed in the executions, not shown here.',
-		active:
-			'<b>While building your workflow</b>, click "Listen for test event": the trigger registers a temporary endpoint with the Payment Platform, and the next signed charge event runs here. <br /><br /><b>The workflow is published</b>: each selected charge event starts an execution, listed in the <a data-key="executions">executions</a>, not shown here.',
-	},
-	activationHint:
-		'Once the workflow is built, publish it (activate it, on n8n 1.x): the trigger registers its production URL and events with the Payment Platform, and keeps the endpoint when you publish a fix later.',
-};
-
-/** Older n8n lines ignore it. */
-export const triggerBuilderHint: IBuilderHint = {
-	searchHint:
-		"Starts a workflow on Payment Platform charge events (pending, authorized, captured, partially refunded, refunded, voided, failed, expired, chargeback), verified by their HMAC signature. Keep Acknowledge at After the Workflow Succeeds so failed runs are sent again, and make what the workflow writes idempotent on the item's deliveryKey (an upsert keyed by it). A Wait of 65 s or more, Send and Wait or an approval after this trigger is answered to the platform when it pauses: put a failure path (Error Workflow) after such steps.",
-	relatedNodes: [
-		{
-			nodeType: 'n8n-nodes-payment-platform.paymentPlatform',
-			relationHint:
-				"Reads the charge of an event (Charge → Get with the item's charge.id) or acts on it",
-		},
-	],
-};
-
 export const triggerProperties: INodeProperties[] = [
 	EVENTS,
 	ACKNOWLEDGE,
 	UNRECOGNISED_EVENTS,
 	OPTIONS,
 ];
-
-/** Anything unknown answers when received, as n8n does. */
-export function acknowledgeMode(value: unknown): AcknowledgeMode {
-	return value === 'lastNode' ? 'lastNode' : 'onReceived';
-}
-
-export interface WindowSettings {
-	bounds: WindowBounds;
-	runningAtMostSeconds: number;
-}
-
-export interface RegistrationSettings {
-	removalDelayMs: number;
-	previousSecretMs: number;
-	/** Secrets registered under another rotation verify nothing. */
-	rotation: number;
-}
-
-/** The numbers, the default when unset, or the error naming the first option out of its range. */
-function readRanged(options: TriggerOptions, names: RangedOption[]): number[] | string {
-	const numbers: number[] = [];
-	for (const name of names) {
-		const range: Range = RANGES[name];
-		const value = options[name];
-		if (value === undefined || value === null || value === '') {
-			numbers.push(range.default);
-			continue;
-		}
-		const number = typeof value === 'string' ? Number(value.trim()) : value;
-		const valid =
-			typeof number === 'number' &&
-			Number.isFinite(number) &&
-			number >= range.min &&
-			number <= range.max &&
-			(!range.wholeNumber || Number.isInteger(number));
-		if (!valid) {
-			const { displayName } = OPTIONS.options?.find(
-				(option) => option.name === name,
-			) as INodeProperties;
-			const kind = range.wholeNumber ? 'a whole number' : 'a number';
-			const given = typeof value === 'string' ? JSON.stringify(value) : String(value);
-			return `Options → ${displayName} must be ${kind} from ${range.min} to ${range.max}; got ${given}`;
-		}
-		numbers.push(number as number);
-	}
-	return numbers;
-}
-
-export function windowSettings(options: TriggerOptions): WindowSettings | string {
-	const numbers = readRanged(options, [
-		'duplicateWindowSize',
-		'duplicateWindowHours',
-		'resendRunsAfter',
-	]);
-	if (typeof numbers === 'string') return numbers;
-	const [maxIds, hours, runningAtMostSeconds] = numbers;
-	return { bounds: { maxIds, maxAgeMs: hours * 3600_000 }, runningAtMostSeconds };
-}
-
-export function deliveryReading(options: TriggerOptions): DeliveryReading {
-	return {
-		eventIdField: typeof options.eventIdField === 'string' ? options.eventIdField : 'id',
-		useEventHeader: options.unsignedEventName === 'use',
-	};
-}
-
-export function registrationSettings(options: TriggerOptions): RegistrationSettings | string {
-	const numbers = readRanged(options, [
-		'endpointRemovalDelay',
-		'previousSecretHours',
-		'secretRotation',
-	]);
-	if (typeof numbers === 'string') return numbers;
-	const [delaySeconds, hours, rotation] = numbers;
-	return { removalDelayMs: delaySeconds * 1000, previousSecretMs: hours * 3600_000, rotation };
-}
-
-export function verificationSettings(options: TriggerOptions): VerificationSettings | string {
-	const layout = parseSignedTextLayout(options.signedTextLayout || NAMES.signedTextLayout);
-	if (typeof layout === 'string') return layout;
-	const numbers = readRanged(options, ['maxBodySize']);
-	if (typeof numbers === 'string') return numbers;
-	const [maxBodyKib] = numbers;
-	const tolerance = Number(options.timestampTolerance ?? NAMES.toleranceSeconds);
-	return {
-		scheme: options.signatureScheme ?? 'automatic',
-		toleranceSeconds:
-			Number.isFinite(tolerance) && tolerance > 0 ? tolerance : NAMES.toleranceSeconds,
-		signatureHeader: options.signatureHeader,
-		timestampHeader: options.timestampHeader,
-		signedTextLayout: layout,
-		maxBodyBytes: maxBodyKib * 1024,
-	};
-}

@@ -1,242 +1,37 @@
 /**
  * The trigger's webhook endpoint on the platform: registered, kept across restarts and republishes, its events
  * changed, removed (docs/trigger.md, "Registration", says what n8n's hooks give the node and why removal waits).
- * It lives in the node's static data (separate for the test and the production webhook). Secrets of replaced
- * registrations stay there for a grace period: what the platform signed before a change still verifies after it.
+ * Where it is kept is registrationState.ts; the platform's answers are read in endpoints.ts.
  *
  * The endpoint is this workflow's own: an endpoint registered for another URL (the original of a copy or a restored
- * backup, this n8n before its URL moved) is never changed or removed. Static data is one column that any execution
- * writes back whole when one of its nodes changed it, so a run that started before a new registration can restore
- * the old one; each process therefore also remembers the registrations it made (`known`), verifies with them, and
- * writes them back over an older registration (docs/trigger.md, "Where the trigger keeps its state").
+ * backup, this n8n before its URL moved) is never changed or removed.
  */
-import type { IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 import { LIMITS, WEBHOOK_EVENTS } from '../shared/documentedValues';
-import { WEBHOOK_ENDPOINTS_PATH } from '../shared/chosenNames';
-import { listWebhookEndpoints, readWebhookEndpoint } from '../shared/webhookEndpoints';
-import { createWebhookEndpoint, removeWebhookEndpoint, updateWebhookEndpoint } from './endpoints';
-import type { RegistrationSettings } from './properties';
-
-type StaticData = Record<string, unknown>;
-
-/** The API returns the secret only when the endpoint is created: it lives only here (and in `known`). */
-const STATIC_KEYS = {
-	endpointId: 'endpointId',
-	secret: 'webhookSecret',
-	url: 'webhookUrl',
-	events: 'events',
-	/** When this registration was made (ms): an older one written back over it is repaired. */
-	registeredAt: 'registeredAt',
-	/** The Secret Rotation it was registered under; none: 0. */
-	rotation: 'rotation',
-	/** Set while an unpublished endpoint waits for its removal (or a republish). */
-	releasedAt: 'releasedAt',
-	/** Newest first, each with when it was replaced (`since`), until when it verifies, and its rotation. */
-	previousSecrets: 'previousSecrets',
-} as const;
-
-/** At most this many previous secrets are kept (each costs one HMAC per forged delivery). */
-const PREVIOUS_SECRETS_MAX = 3;
-
-interface Registration {
-	endpointId: string;
-	secret: string;
-	url: string;
-	events: string[];
-	registeredAt: number;
-	rotation: number;
-}
-
-interface PreviousSecret {
-	secret: string;
-	until: number;
-	since?: number;
-	rotation?: number;
-}
-
-const text = (value: unknown): string | undefined =>
-	typeof value === 'string' && value !== '' ? value : undefined;
-
-const numberOr = (value: unknown, fallback: number): number =>
-	typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-
-function storedRegistration(staticData: StaticData): Partial<Registration> {
-	const events = staticData[STATIC_KEYS.events];
-	return {
-		endpointId: text(staticData[STATIC_KEYS.endpointId]),
-		secret: text(staticData[STATIC_KEYS.secret]),
-		url: text(staticData[STATIC_KEYS.url]),
-		events: Array.isArray(events)
-			? events.filter((event): event is string => typeof event === 'string')
-			: undefined,
-		registeredAt: numberOr(staticData[STATIC_KEYS.registeredAt], 0),
-		rotation: numberOr(staticData[STATIC_KEYS.rotation], 0),
-	};
-}
-
-function previousSecretsOf(staticData: StaticData): PreviousSecret[] {
-	const list = staticData[STATIC_KEYS.previousSecrets];
-	if (!Array.isArray(list)) return [];
-	return list.flatMap((entry: unknown) => {
-		const fields = (entry ?? {}) as Record<string, unknown>;
-		const secret = text(fields.secret);
-		if (secret === undefined || typeof fields.until !== 'number') return [];
-		const kept: PreviousSecret = { secret, until: fields.until };
-		if (typeof fields.since === 'number') kept.since = fields.since;
-		if (typeof fields.rotation === 'number') kept.rotation = fields.rotation;
-		return [kept];
-	});
-}
-
-/**
- * Whether a previous secret still verifies: under the current rotation, within the grace it was stored with and
- * within the current Previous Secret Grace Period counted from its replacement (lowering the option, to 0 at most,
- * shortens the grace of the secrets already kept).
- */
-function stillGraced(entry: PreviousSecret, settings: RegistrationSettings, now: number): boolean {
-	if ((entry.rotation ?? 0) !== settings.rotation || entry.until <= now) return false;
-	return entry.since === undefined
-		? settings.previousSecretMs > 0
-		: entry.since + settings.previousSecretMs > now;
-}
-
-function saveRegistration(staticData: StaticData, registration: Registration): void {
-	staticData[STATIC_KEYS.endpointId] = registration.endpointId;
-	staticData[STATIC_KEYS.secret] = registration.secret;
-	staticData[STATIC_KEYS.url] = registration.url;
-	staticData[STATIC_KEYS.events] = [...registration.events];
-	staticData[STATIC_KEYS.registeredAt] = registration.registeredAt;
-	staticData[STATIC_KEYS.rotation] = registration.rotation;
-	delete staticData[STATIC_KEYS.releasedAt];
-}
-
-const REGISTRATION_KEYS = [
-	'endpointId',
-	'secret',
-	'url',
-	'events',
-	'registeredAt',
-	'rotation',
-	'releasedAt',
-] as const;
-
-/**
- * Forgets the endpoint; its secret verifies for `graceMs` more, from `since` (its unpublish when released, else
- * now). The previous secrets of another rotation go.
- */
-function replaceRegistration(
-	staticData: StaticData,
-	graceMs: number,
-	now = Date.now(),
-	since?: number,
-): void {
-	const secret = text(staticData[STATIC_KEYS.secret]);
-	const rotation = numberOr(staticData[STATIC_KEYS.rotation], 0);
-	const releasedAt = staticData[STATIC_KEYS.releasedAt];
-	const from = since ?? (typeof releasedAt === 'number' && releasedAt < now ? releasedAt : now);
-	const kept = previousSecretsOf(staticData).filter(
-		(entry) => entry.until > now && entry.secret !== secret,
-	);
-	const until = from + graceMs;
-	const previous =
-		secret !== undefined && until > now
-			? [{ secret, until, since: from, rotation }, ...kept]
-			: kept;
-	staticData[STATIC_KEYS.previousSecrets] = previous.slice(0, PREVIOUS_SECRETS_MAX);
-	if (previous.length === 0) delete staticData[STATIC_KEYS.previousSecrets];
-	for (const key of REGISTRATION_KEYS) delete staticData[STATIC_KEYS[key]];
-}
-
-/** Every secret and registration gone: what Secret Rotation does. */
-function forgetAll(staticData: StaticData): void {
-	for (const key of REGISTRATION_KEYS) delete staticData[STATIC_KEYS[key]];
-	delete staticData[STATIC_KEYS.previousSecrets];
-}
-
-/**
- * The registrations this process made or kept, by workflow and webhook URL: what a run that started before a new
- * registration cannot take away when it writes its static data back. Per process and lost on a restart.
- */
-const known = new Map<string, Registration>();
-
-/** Registrations released by an unpublish in this process, taken back by a publish within the removal delay. */
-const releases = new Map<string, Registration>();
-
-function keyOf(this: IHookFunctions | IWebhookFunctions, url: string): string {
-	return `${this.getWorkflow().id ?? ''} ${url}`;
-}
-
-/** The static data holds an older registration than the one this process made: a run wrote it back. */
-function rolledBack(staticData: StaticData, remembered: Registration | undefined): boolean {
-	if (remembered === undefined) return false;
-	const stored = storedRegistration(staticData);
-	return (
-		stored.endpointId !== remembered.endpointId &&
-		(stored.registeredAt ?? 0) < remembered.registeredAt
-	);
-}
-
-/** Puts a newer registration back over the one a run wrote back; the older secret keeps its grace. */
-function repair(staticData: StaticData, registration: Registration, graceMs: number): void {
-	if (!rolledBack(staticData, registration)) return;
-	const now = Date.now();
-	replaceRegistration(staticData, graceMs, now, Math.min(now, registration.registeredAt));
-	saveRegistration(staticData, registration);
-}
-
-/**
- * The secrets a delivery to this webhook may be signed with, under the current rotation: the registration this
- * process made when the static data holds an older one (a run wrote it back), else the stored one, and the previous
- * secrets within their grace. `repair` writes the newer registration back; call it once a delivery verified.
- */
-export function trustedSecrets(
-	this: IWebhookFunctions,
-	settings: RegistrationSettings,
-	now: number,
-): { current: string | undefined; previous: string[]; repair?: () => void } {
-	const staticData = this.getWorkflowStaticData('node');
-	const url = this.getNodeWebhookUrl('default') ?? '';
-	const remembered = known.get(keyOf.call(this, url));
-	const stored = storedRegistration(staticData);
-	const previous = previousSecretsOf(staticData)
-		.filter((entry) => stillGraced(entry, settings, now))
-		.map((entry) => entry.secret);
-	const storedCurrent = stored.rotation === settings.rotation ? stored.secret : undefined;
-	if (
-		remembered !== undefined &&
-		remembered.rotation === settings.rotation &&
-		rolledBack(staticData, remembered)
-	) {
-		const replaced =
-			storedCurrent !== undefined &&
-			stillGraced(
-				{ secret: storedCurrent, until: Infinity, since: remembered.registeredAt },
-				settings,
-				now,
-			)
-				? [storedCurrent]
-				: [];
-		return {
-			current: remembered.secret,
-			previous: [...replaced, ...previous.filter((secret) => secret !== remembered.secret)].slice(
-				0,
-				PREVIOUS_SECRETS_MAX,
-			),
-			repair: () => repair(staticData, remembered, settings.previousSecretMs),
-		};
-	}
-	return { current: storedCurrent, previous };
-}
-
-function sameEventSet(a: readonly string[], b: readonly string[]): boolean {
-	const left = new Set(a);
-	const right = new Set(b);
-	return left.size === right.size && [...left].every((event) => right.has(event));
-}
-
-/** An event as a platform may write it back: `charge.captured`, `CHARGE_CAPTURED`. */
-const comparableEvent = (event: string) => event.toLowerCase().replace(/[^a-z0-9]/g, '');
+import {
+	createEndpoint,
+	readEndpointList,
+	reasonOf,
+	removeEndpoint,
+	removeEndpointsAndConfirm,
+	sameEventSet,
+	updateEndpoint,
+} from './endpoints';
+import {
+	STATIC_KEYS,
+	emptyRegistration,
+	forgetAll,
+	keyOf,
+	known,
+	releases,
+	repair,
+	replaceRegistration,
+	saveRegistration,
+	storedRegistration,
+	type Registration,
+} from './registrationState';
+import type { RegistrationSettings } from './settings';
 
 function comparableUrl(url: string | undefined): string | undefined {
 	if (url === undefined) return undefined;
@@ -280,147 +75,6 @@ function webhookUrl(this: IHookFunctions): string {
 		);
 	}
 	return url;
-}
-
-function httpCodeOf(error: unknown): string {
-	return String((error as { httpCode?: unknown }).httpCode ?? '');
-}
-
-function reasonOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
-
-/** A response without the endpoint's id or secret fails (no delivery could be verified); an orphan id is removed. */
-async function createEndpoint(
-	this: IHookFunctions,
-	url: string,
-	events: string[],
-	rotation: number,
-): Promise<Registration> {
-	const endpoint = await createWebhookEndpoint.call(this, { url, events });
-	const endpointId = endpoint.id;
-	const secret = endpoint.secret;
-	if (endpointId === undefined || secret === undefined) {
-		if (endpointId !== undefined) await removeEndpoint.call(this, endpointId);
-		const missing = [endpointId === undefined && 'id', secret === undefined && 'secret'].filter(
-			Boolean,
-		);
-		// Only what is missing is reported: the response itself may hold the secret.
-		throw new NodeApiError(this.getNode(), { missing } as JsonObject, {
-			message: `The Payment Platform did not return the webhook endpoint's ${missing.join(' and ')}`,
-			description:
-				'The webhook cannot be published: the endpoint id is needed to remove it later and the secret to verify deliveries. Nothing was stored; try publishing again.',
-		});
-	}
-	return { endpointId, secret, url, events, registeredAt: Date.now(), rotation };
-}
-
-/**
- * Changes the events in place (same id and secret). Taken as done only when the answer shows the endpoint with the
- * selected events: a refusal, or a 2xx that shows other events or none, is refused.
- */
-async function updateEndpoint(
-	this: IHookFunctions,
-	endpointId: string,
-	url: string,
-	events: string[],
-): Promise<boolean> {
-	let why: string;
-	let httpCode: string | undefined;
-	try {
-		const answered = await updateWebhookEndpoint.call(this, endpointId, { url, events });
-		if (
-			answered?.events !== undefined &&
-			sameEventSet(answered.events.map(comparableEvent), events.map(comparableEvent))
-		) {
-			return true;
-		}
-		why =
-			answered?.events === undefined
-				? 'its answer does not show the endpoint with its events'
-				: `its answer shows other events: ${answered.events.join(', ')}`;
-	} catch (error) {
-		why = reasonOf(error);
-		httpCode = httpCodeOf(error) || undefined;
-	}
-	this.logger.info(
-		`The Payment Platform did not change the events of webhook endpoint ${endpointId} in place (${why})`,
-		{ endpointId, httpCode },
-	);
-	return false;
-}
-
-/** Best effort: a 404 means it is gone; any other failure is logged and does not stop deactivation. */
-async function removeEndpoint(this: IHookFunctions, endpointId: string): Promise<void> {
-	try {
-		await removeWebhookEndpoint.call(this, endpointId);
-	} catch (error) {
-		const httpCode = httpCodeOf(error);
-		if (httpCode === '404') {
-			this.logger.debug(`Payment Platform webhook endpoint ${endpointId} was already removed`);
-			return;
-		}
-		this.logger.warn(
-			`Could not remove Payment Platform webhook endpoint ${endpointId}; remove it in the platform if it remains: ${reasonOf(error)}`,
-			{ endpointId, httpCode: httpCode || undefined },
-		);
-	}
-}
-
-interface ListedEndpoint {
-	id: string;
-	url?: string;
-}
-
-const ENDPOINT_LIST_MAX_PAGES = 50;
-
-/**
- * The listed endpoints (read to its end as the client reads every list); undefined, logged, when it cannot be read:
- * activation goes on with what is stored.
- */
-async function readEndpointList(
-	this: IHookFunctions,
-): Promise<{ endpoints: ListedEndpoint[]; complete: boolean } | undefined> {
-	let list;
-	try {
-		list = await listWebhookEndpoints.call(this, { maxPages: ENDPOINT_LIST_MAX_PAGES });
-	} catch (error) {
-		const missing = httpCodeOf(error) === '404';
-		this.logger[missing ? 'info' : 'warn'](
-			missing
-				? `The Payment Platform answered 404 to GET ${WEBHOOK_ENDPOINTS_PATH}: it has no endpoint list there, so the trigger's registration is not checked against the platform`
-				: `Could not list the Payment Platform's webhook endpoints, so the trigger's registration is not checked against the platform: ${reasonOf(error)}`,
-		);
-		return undefined;
-	}
-	if (list === undefined) {
-		this.logger.warn(
-			`The Payment Platform's webhook endpoint list (GET ${WEBHOOK_ENDPOINTS_PATH}) has no list of endpoints in its data, so the trigger's registration is not checked against the platform`,
-		);
-		return undefined;
-	}
-	const endpoints = list.records.flatMap((record) => {
-		const endpoint = readWebhookEndpoint(record);
-		return endpoint === undefined ? [] : [{ id: endpoint.id, url: endpoint.url }];
-	});
-	return { endpoints, complete: list.complete };
-}
-
-/** One still listed after its removal is a warning: the platform would send deliveries n8n cannot verify. */
-async function removeEndpointsAndConfirm(
-	this: IHookFunctions,
-	endpointIds: readonly string[],
-): Promise<void> {
-	if (endpointIds.length === 0) return;
-	for (const endpointId of endpointIds) await removeEndpoint.call(this, endpointId);
-	const list = await readEndpointList.call(this);
-	for (const endpoint of list?.endpoints ?? []) {
-		if (!endpointIds.includes(endpoint.id)) continue;
-		this.logger.warn(
-			`Payment Platform webhook endpoint ${endpoint.id} is still listed after it was removed; it may keep sending deliveries that this workflow cannot verify. Remove it in the platform (Webhook Endpoint → Delete).`,
-			{ endpointId: endpoint.id },
-		);
-	}
 }
 
 function removeLater(
@@ -536,15 +190,6 @@ export async function keepRegistration(
 	else known.set(key, storedRegistration(staticData) as Registration);
 	return kept;
 }
-
-const emptyRegistration: Registration = {
-	endpointId: '',
-	secret: '',
-	url: '',
-	events: [],
-	registeredAt: -Infinity,
-	rotation: 0,
-};
 
 export async function register(
 	this: IHookFunctions,

@@ -22,7 +22,7 @@ interface EndpointRequest {
 }
 
 /** An endpoint as an answer shows it; `secret` only in the creation's answer. */
-export interface WebhookEndpointRecord {
+interface WebhookEndpointRecord {
 	id: string;
 	url?: string;
 	events?: string[];
@@ -60,6 +60,9 @@ export const webhookEndpointRequests = {
 		options: { expectData: false },
 	}),
 };
+
+/** The list call as messages name it: its route, as the credential's API Names key it. */
+export const webhookEndpointListRoute = `GET ${WEBHOOK_ENDPOINTS_PATH}`;
 
 /** What an answer shows of an endpoint, its id a string (a platform may number them). */
 export function webhookEndpointFields(value: unknown): Partial<WebhookEndpointRecord> {

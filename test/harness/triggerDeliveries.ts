@@ -9,7 +9,7 @@ import { createHash, randomBytes, randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
 import { standardWebhooksHeaders, stripeSignature } from './librarySigners';
 import { hmac, signatureHeaders, signedText, signingKey } from '../../sandbox/signature';
-import { verificationSettings } from '../../nodes/PaymentPlatformTrigger/properties';
+import { verificationSettings } from '../../nodes/PaymentPlatformTrigger/settings';
 import {
 	verifyWithSecrets,
 	type VerificationSettings,

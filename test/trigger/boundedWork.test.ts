@@ -5,10 +5,8 @@
  * verified. HMACs are counted on the real createHmac.
  */
 import * as crypto from 'crypto';
-import {
-	verificationSettings,
-	triggerProperties,
-} from '../../nodes/PaymentPlatformTrigger/properties';
+import { triggerProperties } from '../../nodes/PaymentPlatformTrigger/properties';
+import { verificationSettings } from '../../nodes/PaymentPlatformTrigger/settings';
 import {
 	verifyWithSecrets,
 	type VerificationSettings,

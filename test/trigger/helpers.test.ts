@@ -12,8 +12,8 @@ import {
 	getHeader,
 	signatureCandidates,
 	withoutHeaders,
-	type SignedParts,
-} from '../../nodes/PaymentPlatformTrigger/verification';
+} from '../../nodes/PaymentPlatformTrigger/signatureHeaders';
+import type { SignedParts } from '../../nodes/PaymentPlatformTrigger/verification';
 import { bodyDigest } from '../harness/triggerDeliveries';
 
 type ChargeEventItem = ReturnType<typeof readDelivery>['item'];

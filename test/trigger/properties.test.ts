@@ -5,10 +5,7 @@
  */
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
-import {
-	registrationSettings,
-	windowSettings,
-} from '../../nodes/PaymentPlatformTrigger/properties';
+import { registrationSettings, windowSettings } from '../../nodes/PaymentPlatformTrigger/settings';
 import { TriggerHarness } from '../harness/trigger';
 import {
 	deliveryBody,
@@ -57,7 +54,8 @@ describe('duplicate window options: what the editor shows', () => {
 		const size = option('duplicateWindowSize');
 		expect(size.displayName).toBe('Duplicate Window Size (Deliveries)');
 		expect(size.default).toBe(DUPLICATE_WINDOW_SIZE);
-		expect(size.typeOptions).toMatchObject({ minValue: 1, maxValue: 100_000, numberPrecision: 0 });
+		// No numberPrecision: the editor would round a typed 2.5; the run refuses it (10.5 below).
+		expect(size.typeOptions).toEqual({ minValue: 1, maxValue: 100_000 });
 		expect(size.description).toMatch(/bytes of each webhook process's memory/);
 
 		const age = option('duplicateWindowHours');

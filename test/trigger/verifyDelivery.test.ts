@@ -5,10 +5,8 @@
 import * as crypto from 'crypto';
 import { WEBHOOK_SIGNATURE_NAMES } from '../../nodes/PaymentPlatformTrigger/chosenNames';
 import type { INodeProperties } from 'n8n-workflow';
-import {
-	triggerProperties,
-	verificationSettings,
-} from '../../nodes/PaymentPlatformTrigger/properties';
+import { triggerProperties } from '../../nodes/PaymentPlatformTrigger/properties';
+import { verificationSettings } from '../../nodes/PaymentPlatformTrigger/settings';
 import {
 	verifyWithSecrets,
 	type SignatureScheme,

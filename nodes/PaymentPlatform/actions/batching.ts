@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
+import { InputValidator, type FieldRule } from '../fields/fieldRules';
+import { convertValues } from '../fields/convertFields';
 
 /**
  * For reads only, with the names and defaults of n8n's HTTP Request node. Offered where the description holds it, so
@@ -22,10 +24,11 @@ export const batchingOption: INodeProperties = {
 					displayName: 'Items per Batch',
 					name: 'batchSize',
 					type: 'number',
-					typeOptions: { minValue: 1, numberPrecision: 0 },
+					// No numberPrecision: n8n's number input would round a typed 2.5 to 3; the run refuses it instead.
+					typeOptions: { minValue: 1 },
 					default: 50,
 					description:
-						'How many input items are requested at the same time. The next batch starts when every item of this one has its answer. 1 sends one request at a time.',
+						'How many input items are requested at the same time, a whole number (a decimal is refused). The next batch starts when every item of this one has its answer. 1 sends one request at a time.',
 				},
 				{
 					displayName: 'Batch Interval (Ms)',
@@ -47,7 +50,24 @@ interface Batching {
 
 const ONE_AT_A_TIME: Batching = { size: 1, intervalMs: 0 };
 
-/** Read once, for the whole input; one item after the other for an operation that does not offer Batching. */
+/** Named as the editor shows them: the node's own settings, never sent. */
+const SIZE = 'Items per Batch';
+const INTERVAL = 'Batch Interval (Ms)';
+const BATCHING_RULES: FieldRule[] = [
+	{ parameter: 'batchSize', field: SIZE, type: 'integer', required: true, range: { min: 1 } },
+	{
+		parameter: 'batchInterval',
+		field: INTERVAL,
+		type: 'number',
+		required: true,
+		range: { min: 0 },
+	},
+];
+
+/**
+ * Read once, for the whole input (from item 0), before any request; one item after the other for an operation that
+ * does not offer Batching. A decimal size or a value out of range is refused, never rounded or clamped.
+ */
 export function batchingOf(this: IExecuteFunctions, operation: unknown): Batching {
 	if (!offersBatching(operation)) return ONE_AT_A_TIME;
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
@@ -55,12 +75,11 @@ export function batchingOf(this: IExecuteFunctions, operation: unknown): Batchin
 		| IDataObject
 		| undefined;
 	if (batch === undefined || batch === null || typeof batch !== 'object') return ONE_AT_A_TIME;
-	const size = Number(batch.batchSize ?? defaultOf('batchSize'));
-	const intervalMs = Number(batch.batchInterval ?? defaultOf('batchInterval'));
-	return {
-		size: Number.isFinite(size) ? Math.max(1, Math.floor(size)) : 1,
-		intervalMs: Number.isFinite(intervalMs) ? Math.max(0, intervalMs) : 0,
-	};
+	const given = Object.fromEntries(
+		BATCHING_RULES.map(({ parameter }) => [parameter, batch[parameter] ?? defaultOf(parameter)]),
+	);
+	const read = convertValues(BATCHING_RULES, given, new InputValidator(this.getNode(), 0));
+	return { size: read[SIZE] as number, intervalMs: read[INTERVAL] as number };
 }
 
 function defaultOf(field: string): unknown {

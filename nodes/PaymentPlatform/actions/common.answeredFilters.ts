@@ -9,7 +9,10 @@ import { NodeApiError } from 'n8n-workflow';
 import { API_NAMES_SETTING, sentName } from '../../shared/transport/apiNames';
 import { getConnection } from '../../shared/transport/connection';
 import type { FieldRule } from '../fields/fieldRules';
-import type { OperationFields } from '../fields/fields';
+import { getListLimit, requestQuery, type OperationFields } from '../fields/fields';
+import { PAGINATION_FIELDS } from '../fields/additionalFields';
+import { apiRequestAllItems } from '../transport/pagination';
+import { simplifyAllIfChosen } from './common.simplify';
 
 type Holds = NonNullable<FieldRule['answered']>['holds'];
 
@@ -24,6 +27,24 @@ export const outsideFiltersOption: INodeProperties = {
 	description:
 		'Whether to output the records as the API answered them when some do not match a filter (the node then adds a warning). Off: such records stop the node, since the API seems to ignore the filter under the name sent.',
 };
+
+/**
+ * A filtered list (GET `path`): the query from the fields, Return All or Limit, each filter checked on the records
+ * answered (`noun` names them), then Simplify.
+ */
+export async function getFilteredList(
+	this: IExecuteFunctions,
+	i: number,
+	path: string,
+	fields: Pick<OperationFields, 'rules' | 'ownFields'>,
+	kind: Parameters<typeof simplifyAllIfChosen>[1],
+	noun: string,
+): Promise<IDataObject[]> {
+	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
+	const records = await apiRequestAllItems.call(this, path, qs, getListLimit.call(this, i), i);
+	await checkAnsweredFilters.call(this, i, records, qs, fields, `GET ${path}`, noun);
+	return simplifyAllIfChosen.call(this, i, kind, records);
+}
 
 /** `route` is the list's "GET /path". */
 export async function checkAnsweredFilters(

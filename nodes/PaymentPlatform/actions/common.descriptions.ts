@@ -190,6 +190,21 @@ export function periodFilters(
 	};
 }
 
+/** A list's Status filter: one of the documented statuses, Pending at first, checked on the answered records. */
+export const statusFilter = (
+	records: string,
+	query: string,
+	values: readonly string[],
+	options: INodePropertyOptions[],
+): DeclaredField =>
+	apiField(
+		'Status',
+		'status',
+		`Only ${records} in this status`,
+		{ field: query, type: 'enum', values, answered: { field: 'status', holds: 'equal' } },
+		{ options, default: 'pending' },
+	);
+
 /** The reference shows only BRL, so another code is sent as given. */
 export const currencyField = (of: string): DeclaredField =>
 	apiField(

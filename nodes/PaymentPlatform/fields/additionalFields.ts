@@ -5,7 +5,8 @@ import type {
 	INodePropertyCollection,
 } from 'n8n-workflow';
 import { PAGINATION_QUERY } from '../../shared/chosenNames';
-import { type FieldRule, jsonObject, InputValidator } from './fieldRules';
+import { type FieldRule, InputValidator } from './fieldRules';
+import { jsonObject } from './exactNumbers';
 
 /**
  * The escape hatch for fields the reference does not list (yet): extra body fields or query parameters under

@@ -14,15 +14,9 @@ import type {
 	IGetNodeParameterOptions,
 } from 'n8n-workflow';
 import type { FieldRule, Length } from './fieldRules';
-import {
-	CLEAR_PARAMETER,
-	buildRequest,
-	clearableFields,
-	convertValues,
-	limitText,
-	withClearedFields,
-	InputValidator,
-} from './fieldRules';
+import { limitText, InputValidator } from './fieldRules';
+import { buildRequest, convertValues } from './convertFields';
+import { CLEAR_PARAMETER, clearableFields, withClearedFields } from './clearedFields';
 import {
 	type OwnFields,
 	ownFieldsOf,

@@ -1,21 +1,20 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../transport/pagination';
 import { CHARGE_LIST_QUERY } from '../../../shared/chosenNames';
 import { CHARGE_STATUSES, MAX_INSTALLMENTS, PAYMENT_METHODS } from '../../documentedValues';
-import { apiField, declareFields, requestQuery, getListLimit } from '../../fields/fields';
+import { apiField, declareFields } from '../../fields/fields';
 import {
 	filters,
 	periodFilters,
 	returnAllAndLimit,
 	operationDescription,
+	statusFilter,
 } from '../common.descriptions';
 import { CHARGE_STATUS_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../../optionTexts';
-import { simplifyAllIfChosen, simplifyProperty } from '../common.simplify';
-import { PAGINATION_FIELDS } from '../../fields/additionalFields';
+import { simplifyProperty } from '../common.simplify';
 import { readOptionsWith } from '../common.options';
 import {
 	UNCHECKED_FILTER_NOTE,
-	checkAnsweredFilters,
+	getFilteredList,
 	outsideFiltersOption,
 } from '../common.answeredFilters';
 
@@ -80,18 +79,7 @@ export const fields = declareFields([
 			type: 'string',
 		}),
 		period.startDate,
-		apiField(
-			'Status',
-			'status',
-			'Only charges in this status',
-			{
-				field: Q.status,
-				type: 'enum',
-				values: CHARGE_STATUSES,
-				answered: { field: 'status', holds: 'equal' },
-			},
-			{ options: CHARGE_STATUS_OPTIONS, default: 'pending' },
-		),
+		statusFilter('charges', Q.status, CHARGE_STATUSES, CHARGE_STATUS_OPTIONS),
 	]),
 	readOptionsWith(outsideFiltersOption),
 ]);
@@ -99,9 +87,5 @@ export const fields = declareFields([
 export const description = operationDescription('charge', 'getAll', fields.properties);
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<IDataObject[]> {
-	const qs = requestQuery.call(this, i, fields, PAGINATION_FIELDS);
-	const limit = getListLimit.call(this, i);
-	const charges = await apiRequestAllItems.call(this, '/v1/charges', qs, limit, i);
-	await checkAnsweredFilters.call(this, i, charges, qs, fields, 'GET /v1/charges', 'charges');
-	return simplifyAllIfChosen.call(this, i, 'charge', charges);
+	return await getFilteredList.call(this, i, '/v1/charges', fields, 'charge', 'charges');
 }

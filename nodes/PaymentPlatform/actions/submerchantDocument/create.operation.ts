@@ -7,7 +7,8 @@ import {
 	DOCUMENT_TYPES_BY_ENTITY,
 	PARTNER_DOCUMENT_PREFIX,
 } from '../../documentedValues';
-import { buildRequest, convertValues, InputValidator } from '../../fields/fieldRules';
+import { buildRequest, convertValues } from '../../fields/convertFields';
+import { InputValidator } from '../../fields/fieldRules';
 import { apiField, declareFields, readPathIds, getTrimmedString } from '../../fields/fields';
 import { DATE_TIME_NOTE } from '../../fields/dates';
 import { additionalFields, submerchantLocator, operationDescription } from '../common.descriptions';

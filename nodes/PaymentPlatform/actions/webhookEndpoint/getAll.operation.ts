@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { listWebhookEndpoints } from '../../../shared/webhookEndpoints';
+import { listWebhookEndpoints, webhookEndpointListRoute } from '../../../shared/webhookEndpoints';
 import { getListLimit } from '../../fields/fields';
 import { returnAllAndLimit, operationDescription } from '../common.descriptions';
 import { readOptions } from '../common.options';
@@ -41,7 +41,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<IData
 		throw new NodeOperationError(
 			this.getNode(),
 			"The Payment Platform's answer to the webhook endpoint list holds no list of endpoints",
-			{ itemIndex: i, description: "Check the list path in the credential's API Names." },
+			{
+				itemIndex: i,
+				description: `Check the path of "${webhookEndpointListRoute}" in the credential's API Names.`,
+			},
 		);
 	}
 	return list.records;
