@@ -21,7 +21,7 @@
  * 10. A failing workflow fixed and published (and, separately, saved through the public API) while the platform
  *    resends its events, for a sender that resends with the original signature and one that drops the retries of a
  *    deleted endpoint (lib/republish.js).
- * With --all: two copies of one delivery sent to the two webhook processes 0 to 3,000 ms apart (lib/copies.js), and
+ * With --all: two copies of one delivery sent to the two webhook processes 0 to 1,000 ms apart (lib/copies.js), and
  *    the heap of each webhook process across 5 publishes with traffic (lib/heap.js); figures only.
  * 11. Main restarted 3× on n8n's older publishing path while the platform writes its endpoint list its own way
  *    (lib/restarts.js).

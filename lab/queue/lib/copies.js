@@ -10,13 +10,16 @@ const { WEBHOOK_PAYLOAD_FIELDS } = require('../../../sandbox/api/names');
 const { deliveryHeaders } = require('../../../sandbox/signature');
 const { sleep } = require('../../../scripts/lib/wait');
 const { send } = require('../../lib/http');
+const { waitNode } = require('../../lib/workflows');
 const { waitUntilQuiet } = require('./parts');
-const { WEBHOOKS } = require('./queueRun');
+const { LAST_STEP_PATH, WEBHOOKS, recordingWorkflow } = require('./queueRun');
 
 /** The gaps between the two copies, in ms: at once, within one store call, within one run, after the run. */
-const GAPS_MS = [0, 20, 100, 500, 3000];
+const GAPS_MS = [0, 20, 100, 1000];
 /** Pairs sent per gap. */
-const PAIRS = 4;
+const PAIRS = 10;
+/** An event no other part of the suite fires, so that only the copies reach this part's workflow. */
+const EVENT = 'charge.partially_refunded';
 
 /**
  * A signed delivery of `event` for the endpoint's secret, as the platform builds one (its own event id).
@@ -30,7 +33,7 @@ function signedDelivery(secret, event) {
 		JSON.stringify({
 			[fields.id]: id,
 			[fields.event]: event,
-			[fields.charge]: { id: randomUUID(), status: event.replace('charge.', '') },
+			[fields.charge]: { id: randomUUID(), status: event.slice('charge.'.length) },
 			[fields.occurredAt]: new Date().toISOString(),
 		}),
 	);
@@ -47,16 +50,29 @@ function signedDelivery(secret, event) {
 async function copiesPart(run) {
 	const { report } = run;
 	const { cluster } = run.services();
-	const cell = run.workflow().cells.find((c) => c.cell.mode === 'lastNode');
-	if (!cell) throw new Error('no After the Workflow Succeeds cell');
-	const endpoint = run.endpointAt(cell.endpointUrl);
-	if (!endpoint) throw new Error(`no endpoint for ${cell.endpointUrl}`);
-	const [first, second] = WEBHOOKS.map((name) => `${cluster.url(name)}/${cell.webhookPath}`);
+	const name = 'Two copies of one delivery';
+	const { credential } = run.workflow();
+	// As a cell's runs: the trigger (After the Workflow Succeeds), the process recorded, a second's Wait, the Last Step.
+	const built = recordingWorkflow(
+		credential,
+		name,
+		[EVENT],
+		'lastNode',
+		`${run.lastStep?.url}${LAST_STEP_PATH}`,
+		[waitNode('Take a Second', { resume: 'timeInterval', amount: 1, unit: 'seconds' })],
+	);
+	const workflow = await run.addWorkflow(name, built, 'resend-every-failure');
+	await run.publish([workflow]);
+	const endpoint = run.endpointAt(workflow.endpointUrl);
+	if (!endpoint) throw new Error(`no endpoint for ${workflow.endpointUrl}`);
+	const [first, second] = WEBHOOKS.map(
+		(webhook) => `${cluster.url(webhook)}/${workflow.webhookPath}`,
+	);
 	/** @type {Array<{ gap: number, id: string, answers: number[] }>} */
 	const pairs = [];
 	for (const gap of GAPS_MS) {
 		for (let i = 0; i < PAIRS; i++) {
-			const delivery = signedDelivery(endpoint.secret, 'charge.captured');
+			const delivery = signedDelivery(endpoint.secret, EVENT);
 			const copy = (/** @type {string} */ url) =>
 				send(url, { body: delivery.body, headers: delivery.headers, timeoutMs: 60_000 });
 			const one = copy(first);
@@ -65,8 +81,8 @@ async function copiesPart(run) {
 			pairs.push({ gap, id: delivery.id, answers: answers.map((a) => a.status ?? 0) });
 		}
 	}
-	await waitUntilQuiet(run, [cell]);
-	const executions = await run.executions(cell);
+	await waitUntilQuiet(run, [workflow]);
+	const executions = await run.executions(workflow);
 	const ran = (/** @type {string} */ id) =>
 		executions.filter((e) => e.deliveryId === id && e.status === 'success').length;
 	const rows = GAPS_MS.map((gap) => {

@@ -456,6 +456,7 @@ class QueueRun {
 
 module.exports = {
 	ALL_CELLS,
+	LAST_STEP_PATH,
 	NEEDS_USER_AGENT_PATH,
 	RECORD_NODE_NAME,
 	EVENTS,
