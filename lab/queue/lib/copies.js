@@ -44,25 +44,50 @@ function signedDelivery(secret, event) {
 	};
 }
 
+/** The recipe's guard: how long Redis keeps a delivery's count (a failed run's resend after it runs). */
+const GUARD_SECONDS = 60;
+
 /**
- * @param {import('./queueRun').QueueRun} run
+ * The n8n-native recipe for queue mode (docs/trigger.md): Redis → Increment `pp:<deliveryKey>` (expiring after
+ * GUARD_SECONDS), then Stop and Error unless the count is 1. Redis increments atomically, so of two copies one goes on
+ * and the other fails (answered 500: the platform sends it again, and by then the trigger knows the first's outcome).
+ * @param {{ host: string, port: number }} redis
  */
-async function copiesPart(run) {
-	const { report } = run;
+async function redisGuard(run, redis) {
+	const { client } = run.workflow();
+	const credential = await client.createCredential({
+		name: 'Queue suite Redis',
+		type: 'redis',
+		data: { host: redis.host, port: redis.port, database: 0, password: '' },
+	});
+	const key = `pp:{{ $('Payment Platform Trigger').item.json.deliveryKey }}`;
+	return [
+		{
+			name: 'Count the Delivery',
+			type: 'n8n-nodes-base.redis',
+			typeVersion: 1,
+			parameters: { operation: 'incr', key: `=${key}`, expire: true, ttl: GUARD_SECONDS },
+			credentials: { redis: { id: credential.id, name: credential.name } },
+		},
+		{
+			name: 'Stop a Second Copy',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			parameters: {
+				jsCode:
+					"if (Object.values($input.first().json)[0] !== 1) throw new Error('Another copy of this delivery runs or ran: send it again later');\nreturn $input.all();",
+			},
+		},
+	];
+}
+
+/**
+ * Sends PAIRS pairs per gap to `workflow`, and tells per gap how many ran once, twice, not at all.
+ * @param {import('./queueRun').QueueRun} run
+ * @param {import('./queueRun').AddedWorkflow} workflow
+ */
+async function sendPairs(run, workflow) {
 	const { cluster } = run.services();
-	const name = 'Two copies of one delivery';
-	const { credential } = run.workflow();
-	// As a cell's runs: the trigger (After the Workflow Succeeds), the process recorded, a second's Wait, the Last Step.
-	const built = recordingWorkflow(
-		credential,
-		name,
-		[EVENT],
-		'lastNode',
-		`${run.lastStep?.url}${LAST_STEP_PATH}`,
-		[waitNode('Take a Second', { resume: 'timeInterval', amount: 1, unit: 'seconds' })],
-	);
-	const workflow = await run.addWorkflow(name, built, 'resend-every-failure');
-	await run.publish([workflow]);
 	const endpoint = run.endpointAt(workflow.endpointUrl);
 	if (!endpoint) throw new Error(`no endpoint for ${workflow.endpointUrl}`);
 	const [first, second] = WEBHOOKS.map(
@@ -96,16 +121,51 @@ async function copiesPart(run) {
 			answers: [...new Set(ofGap.flatMap((p) => p.answers))].sort().join(', '),
 		};
 	});
-	report.table(
-		'Two copies of one delivery at the two webhook processes (After the Workflow Succeeds, two workers)',
-		rows,
-	);
-	await report.check('every pair of copies ran at least once (none lost)', () => {
-		const lost = pairs.filter((p) => ran(p.id) === 0);
-		if (lost.length > 0) throw new Error(`${lost.length} pairs ran not at all: ${lost[0].id}`);
-		return `${pairs.length} pairs; ran twice: ${rows.map((r) => `${r['ran twice']} at ${r['gap between the copies (ms)']} ms`).join(', ')}`;
-	});
-	return rows;
+	return { pairs, rows, ran };
+}
+
+/**
+ * @param {import('./queueRun').QueueRun} run
+ */
+async function copiesPart(run) {
+	const { report } = run;
+	const { credential } = run.workflow();
+	const stepUrl = `${run.lastStep?.url}${LAST_STEP_PATH}`;
+	const wait = () =>
+		waitNode('Take a Second', { resume: 'timeInterval', amount: 1, unit: 'seconds' });
+	// As a cell's runs (the trigger, After the Workflow Succeeds; the process recorded; a second's Wait; the Last
+	// Step), after the variant's guard.
+	const recordAfter = (/** @type {string} */ name, /** @type {object[]} */ guard) =>
+		recordingWorkflow(credential, name, [EVENT], 'lastNode', stepUrl, [wait()], guard);
+	const variants = [
+		{ title: 'the trigger alone', name: 'Two copies of one delivery', guard: [] },
+		{
+			title: `with the Redis recipe (Increment, Stop and Error above 1; ${GUARD_SECONDS} s)`,
+			name: 'Two copies of one delivery, Redis recipe',
+			guard: await redisGuard(run, run.services().redis),
+		},
+	];
+	const results = [];
+	for (const variant of variants) {
+		const built = recordAfter(variant.name, variant.guard);
+		const workflow = await run.addWorkflow(variant.name, built, 'resend-every-failure');
+		await run.publish([workflow]);
+		const outcome = await sendPairs(run, workflow);
+		report.table(
+			`Two copies of one delivery at the two webhook processes, ${variant.title} (After the Workflow Succeeds, two workers)`,
+			outcome.rows,
+		);
+		await report.check(
+			`${variant.title}: every pair of copies ran at least once (none lost)`,
+			() => {
+				const lost = outcome.pairs.filter((p) => outcome.ran(p.id) === 0);
+				if (lost.length > 0) throw new Error(`${lost.length} pairs ran not at all: ${lost[0].id}`);
+				return `${outcome.pairs.length} pairs; ran twice: ${outcome.rows.map((r) => `${r['ran twice']} at ${r['gap between the copies (ms)']} ms`).join(', ')}`;
+			},
+		);
+		results.push(outcome.rows);
+	}
+	return results;
 }
 
 module.exports = { copiesPart };

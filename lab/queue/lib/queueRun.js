@@ -94,19 +94,28 @@ const LONG_RUN_SECONDS = 17;
 const TRIGGER_ITEM = "$('Payment Platform Trigger').item.json";
 
 /**
- * The queue suite's workflow: Trigger (Acknowledge `acknowledge`) → Set node with the process that ran the execution
- * and the delivery id → `between` → Last Step, a POST of the delivery id and event to `lastStepUrl`.
+ * The queue suite's workflow: Trigger (Acknowledge `acknowledge`) → `before` → Set node with the process that ran
+ * the execution and the delivery id → `between` → Last Step, a POST of the delivery id and event to `lastStepUrl`.
  * @param {{ id: string, name: string }} credential
  * @param {string} name
  * @param {string[]} events
  * @param {string} acknowledge
  * @param {string} lastStepUrl
  * @param {object[]} [between]
+ * @param {object[]} [before]
  */
-function recordingWorkflow(credential, name, events, acknowledge, lastStepUrl, between = []) {
+function recordingWorkflow(
+	credential,
+	name,
+	events,
+	acknowledge,
+	lastStepUrl,
+	between = [],
+	before = [],
+) {
 	const record = setNode(RECORD_NODE_NAME, {
 		process: '={{ $env.PP_QUEUE_PROCESS }}',
-		deliveryId: '={{ $json.id }}',
+		deliveryId: `={{ ${TRIGGER_ITEM}.id }}`,
 	});
 	const lastStep = postNode('Last Step', lastStepUrl, {
 		deliveryId: `={{ ${TRIGGER_ITEM}.id }}`,
@@ -117,7 +126,7 @@ function recordingWorkflow(credential, name, events, acknowledge, lastStepUrl, b
 		events,
 		credential,
 		{},
-		{ parameters: { acknowledge }, after: [record, ...between, lastStep] },
+		{ parameters: { acknowledge }, after: [...before, record, ...between, lastStep] },
 	);
 }
 
