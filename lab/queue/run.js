@@ -50,7 +50,8 @@ const {
 	twoWebhookProcesses,
 } = require('./lib/parts');
 const { heapPart } = require('./lib/heap');
-const { ALL_CELLS, GOAL_CELLS, QueueRun } = require('./lib/queueRun');
+const { QueueRun } = require('./lib/queueRun');
+const { ALL_CELLS, GOAL_CELLS } = require('./lib/cells');
 const { REPUBLISH_EVENTS, republishPart, setUpRepublish } = require('./lib/republish');
 const { mainRestartsPart } = require('./lib/restarts');
 const { ensureServices } = require('./lib/services');
