@@ -93,4 +93,13 @@ async function multipartBodyOf(request) {
 	}
 }
 
-module.exports = { areaOf, jsonBodyOf, multipartBodyOf, pathOf, queryObject, tooLarge, wirePath, wireQuery };
+module.exports = {
+	areaOf,
+	jsonBodyOf,
+	multipartBodyOf,
+	pathOf,
+	queryObject,
+	tooLarge,
+	wirePath,
+	wireQuery,
+};

@@ -38,11 +38,8 @@ const { checkApiNames } = require('./lib/apiNamesChecks');
 const { checkIdempotencyKey } = require('./lib/idempotencyChecks');
 const { checkListsAndDocuments } = require('./lib/listsAndDocumentsChecks');
 const { checkDecimalInEditor } = require('./lib/decimalInEditor');
-const {
-	checkAcknowledgeAfterRun,
-	checkTrigger,
-	checkChargeEventsExample,
-} = require('./lib/triggerChecks');
+const { checkTrigger, checkChargeEventsExample } = require('./lib/triggerChecks');
+const { checkAcknowledgeAfterRun } = require('./lib/acknowledgeChecks');
 const { checkSignatureFamilies } = require('./lib/signatureChecks');
 const { checkRegistrationRepair } = require('./lib/repairChecks');
 const { checkTriggerSeams } = require('./lib/seamChecks');

@@ -7,7 +7,6 @@
 const { randomUUID } = require('crypto');
 const { chain, webhookNode } = require('../../lib/workflows');
 const {
-	AGENT_NAME,
 	MODEL_NAME,
 	TOOLS,
 	agentNode,

@@ -25,7 +25,7 @@ const { waitForWebhook } = require('../../lib/http');
 const { nodeOutput } = require('../../lib/executions');
 const { TRIGGER_NODE_NAME, triggerWorkflow, waitNode } = require('../../lib/workflows');
 const { registerDirectly } = require('./repairChecks');
-const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
+const { endpointSecret, executionsOf, sendSigned } = require('./signedDeliveries');
 
 const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
 const WAIT_SECONDS = 20;

@@ -13,7 +13,7 @@ const { nodeOutput } = require('../../lib/executions');
 const { waitForWebhook } = require('../../lib/http');
 const { TRIGGER_NODE_NAME, setNode, triggerWorkflow } = require('../../lib/workflows');
 const { restartN8n, urlOf } = require('./seams/shared');
-const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
+const { endpointSecret, executionsOf, sendSigned } = require('./signedDeliveries');
 
 const EVENTS = ['charge.captured'];
 const RAN_NODE = 'Ran';

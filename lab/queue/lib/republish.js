@@ -23,7 +23,7 @@ const { waitFor } = require('../../../scripts/lib/wait');
 const { endpointChanges, waitUntilQuiet } = require('./parts');
 const { WEBHOOKS } = require('./cells');
 const { NEEDS_USER_AGENT_PATH } = require('./lastStep');
-const { RECORD_NODE_NAME, recordingWorkflow } = require('./queueWorkflows');
+const { recordingWorkflow } = require('./queueWorkflows');
 
 /**
  * @typedef {import('./queueRun').QueueRun} QueueRun
