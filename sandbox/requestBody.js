@@ -20,13 +20,10 @@ function pathOf(rawUrl) {
 	return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
-function wirePath(state) {
-	return pathOf(state.wireUrl);
-}
-
-function wireQuery(state) {
-	const mark = state.wireUrl.indexOf('?');
-	return mark === -1 ? {} : queryObject(state.wireUrl.slice(mark + 1));
+/** The path and query of a URL as it came over the wire (before other API Names were rewritten). */
+function wireOf(url) {
+	const mark = url.indexOf('?');
+	return { path: pathOf(url), query: mark === -1 ? {} : queryObject(url.slice(mark + 1)) };
 }
 
 function areaOf(path) {
@@ -65,6 +62,13 @@ function jsonBodyOf(raw, contentTypeHeader) {
 const tooLarge = (limit) =>
 	badRequest(`Request body exceeds the ${limit} limit`, HTTP_STATUS.payloadTooLarge);
 
+/** A request's body, read after routing: `{json}`, `{parts}`, or one of them with a deferred `{error}`. */
+async function readBody(request) {
+	if (request.isMultipart()) return await multipartBodyOf(request);
+	const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+	return jsonBodyOf(raw, request.headers['content-type']);
+}
+
 /** Multipart parts through @fastify/multipart (busboy), buffered, as `{parts}` or a deferred `{parts: [], error}`. */
 async function multipartBodyOf(request) {
 	/** @type {import('.').MultipartPart[]} */
@@ -93,13 +97,4 @@ async function multipartBodyOf(request) {
 	}
 }
 
-module.exports = {
-	areaOf,
-	jsonBodyOf,
-	multipartBodyOf,
-	pathOf,
-	queryObject,
-	tooLarge,
-	wirePath,
-	wireQuery,
-};
+module.exports = { areaOf, pathOf, queryObject, readBody, tooLarge, wireOf };

@@ -24,16 +24,7 @@ const { redactCardData } = require('./redact');
 const { API_ROUTES } = require('./routes');
 const { jsonBody, objectBody } = require('./routes/helpers');
 const { nowIso } = require('./store');
-const {
-	areaOf,
-	jsonBodyOf,
-	multipartBodyOf,
-	pathOf,
-	queryObject,
-	tooLarge,
-	wirePath,
-	wireQuery,
-} = require('./requestBody');
+const { areaOf, pathOf, queryObject, readBody, tooLarge, wireOf } = require('./requestBody');
 
 /** The sandbox's limits (the reference shows none). */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -70,7 +61,7 @@ function createServer(app, isAuthorized, log) {
 			sendJson(reply, 404, errorEnvelope(notFound(`Route ${request.method}`), request.method)),
 	});
 
-	// Every body is taken as bytes and judged after routing (jsonBodyOf); multipart is @fastify/multipart's.
+	// Every body is taken as bytes and judged after routing (readBody); multipart is @fastify/multipart's.
 	fastify.removeAllContentTypeParsers();
 	fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
 		done(null, body),
@@ -122,17 +113,13 @@ function createServer(app, isAuthorized, log) {
 	// After routing and body reading, before validation and the handler: record, authenticate, apply a fault.
 	fastify.addHook('preValidation', async (request, reply) => {
 		const state = stateOf(request);
-		state.body = request.isMultipart()
-			? await multipartBodyOf(request)
-			: jsonBodyOf(
-					Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-					request.headers['content-type'],
-				);
+		state.body = await readBody(request);
 		state.query = request.query;
 		request.body = state.body;
 		if (state.area !== 'api') return;
 		// Recorded as it came over the wire, under the names the client sent.
-		const record = recordRequest(request.raw, state.method, wirePath(state), wireQuery(state));
+		const wire = wireOf(state.wireUrl);
+		const record = recordRequest(request.raw, state.method, wire.path, wire.query);
 		if (state.body.json !== undefined) record.body = redactCardData(state.body.json);
 		state.body.json = app.apiNames.body(state.method, state.path, state.body.json);
 		if (state.body.parts !== undefined) record.parts = state.body.parts;

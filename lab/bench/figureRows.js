@@ -315,13 +315,34 @@ const COLUMNS = [
 	'Goal',
 ];
 
-module.exports = {
-	authFormRows,
-	COLUMNS,
-	packageRows,
-	perCallRows,
-	rate,
-	returnAllRows,
-	triggerFamilyRows,
-	triggerRows,
-};
+const LAZY = 'lazy acquire';
+
+/**
+ * Figure 3's signature-family rows (default, then lazy acquire).
+ * @param {Results} results
+ */
+const familyRows = ({ f3families, f3familiesLazy }) => [
+	...(f3families ? triggerFamilyRows(f3families, 'default') : []),
+	...(f3familiesLazy ? triggerFamilyRows(f3familiesLazy, LAZY) : []),
+];
+
+/**
+ * Every row of the figures taken, in the table's order.
+ * @param {Results} results
+ */
+function figureRows(results) {
+	const { f1, f1forms, f2, f2lazy, f3, f3lazy, f4 } = results;
+	return [
+		...(f1 ? perCallRows(f1) : []),
+		...(f1 && f1forms ? authFormRows(f1, f1forms) : []),
+		...(f2 ? returnAllRows(f2, 'default') : []),
+		...(f2lazy ? returnAllRows(f2lazy, LAZY) : []),
+		...(f3 ? triggerRows(f3, 'default') : []),
+		...(results.f3families ? triggerFamilyRows(results.f3families, 'default') : []),
+		...(f3lazy ? triggerRows(f3lazy, LAZY) : []),
+		...(results.f3familiesLazy ? triggerFamilyRows(results.f3familiesLazy, LAZY) : []),
+		...(f4 ? packageRows(f4) : []),
+	];
+}
+
+module.exports = { COLUMNS, familyRows, figureRows, rate };

@@ -6,16 +6,7 @@ const path = require('path');
 const { CONFIG } = require('./config');
 const { fixed, kb, ms, ratio, table } = require('../lib/stats');
 const { AUTH_FORMS } = require('./lib/authForms');
-const {
-	authFormRows,
-	COLUMNS,
-	packageRows,
-	perCallRows,
-	rate,
-	returnAllRows,
-	triggerFamilyRows,
-	triggerRows,
-} = require('./figureRows');
+const { COLUMNS, familyRows, figureRows, rate } = require('./figureRows');
 
 /** @typedef {import('./lib/authForms').AuthForm} AuthForm */
 
@@ -64,19 +55,8 @@ function machine(context) {
  * @param {BenchContext} context
  */
 function render(results, context) {
-	const { f1, f1forms, f2, f2lazy, f3, f3lazy, f4 } = results;
-	const lazyLabel = `lazy acquire`;
-	const rows = [
-		...(f1 ? perCallRows(f1) : []),
-		...(f1 && f1forms ? authFormRows(f1, f1forms) : []),
-		...(f2 ? returnAllRows(f2, 'default') : []),
-		...(f2lazy ? returnAllRows(f2lazy, lazyLabel) : []),
-		...(f3 ? triggerRows(f3, 'default') : []),
-		...(results.f3families ? triggerFamilyRows(results.f3families, 'default') : []),
-		...(f3lazy ? triggerRows(f3lazy, lazyLabel) : []),
-		...(results.f3familiesLazy ? triggerFamilyRows(results.f3familiesLazy, lazyLabel) : []),
-		...(f4 ? packageRows(f4) : []),
-	];
+	const { f1forms, f3, f3lazy, f4 } = results;
+	const rows = figureRows(results);
 	const m = machine(context);
 	const notes = [];
 	if (f1forms) {
@@ -148,10 +128,7 @@ function render(results, context) {
  * @param {BenchContext} context
  */
 function renderFamilies(results, context) {
-	const rows = [
-		...(results.f3families ? triggerFamilyRows(results.f3families, 'default') : []),
-		...(results.f3familiesLazy ? triggerFamilyRows(results.f3familiesLazy, 'lazy acquire') : []),
-	];
+	const rows = familyRows(results);
 	const m = machine(context);
 	return [
 		table(COLUMNS, rows),
