@@ -132,4 +132,4 @@ function faultsFromEnv(value) {
 	return parsed;
 }
 
-module.exports = { FAULT_KINDS, MAX_DELAY_MS, parseRoute, validateFaults, faultsFromEnv };
+module.exports = { FAULT_KINDS, parseRoute, validateFaults, faultsFromEnv };

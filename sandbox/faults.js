@@ -195,12 +195,7 @@ function shortCircuitAnswer(fault) {
 
 module.exports = {
 	FAULT_KINDS,
-	STATUS_FAULTS,
-	SUCCESS_FALSE,
-	NON_JSON_BODY,
 	APPLIED_THEN_503,
-	DEFAULT_RETRY_AFTER_SECONDS,
-	DEFAULT_DELAY_MS,
 	FaultInjector,
 	faultsFromEnv,
 	parseRoute,

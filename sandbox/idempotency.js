@@ -108,4 +108,4 @@ function stillRunning(key) {
 	);
 }
 
-module.exports = { IdempotencyKeys, REPLAYED_HEADER, canonicalJson };
+module.exports = { IdempotencyKeys, REPLAYED_HEADER };

@@ -93,4 +93,4 @@ function retryDelayMs(/** @type {SenderSettings & { factor: number }} */ setting
 	);
 }
 
-module.exports = { DEFAULT_PAUSE_AFTER, PROFILE_NAMES, retryDelayMs, retryProfile };
+module.exports = { retryDelayMs, retryProfile };

@@ -64,12 +64,4 @@ function reviewWorkflow({ prompt, webhookPath, credentials }) {
 	return workflow;
 }
 
-module.exports = {
-	REVIEW_NODE,
-	REVIEW_TYPE,
-	REVIEWER,
-	SUBJECT,
-	TOOL,
-	WEBHOOK_NODE,
-	reviewWorkflow,
-};
+module.exports = { REVIEW_NODE, REVIEWER, SUBJECT, TOOL, WEBHOOK_NODE, reviewWorkflow };

@@ -159,7 +159,6 @@ module.exports = {
 	endpointChanges,
 	fixOf,
 	publish,
-	quietPlatform,
 	restartN8n,
 	runsOfDelivery,
 	urlOf,
