@@ -4,6 +4,7 @@ const { CONFIG, GOALS } = require('./config');
 const { countsAddUp } = require('./figures/trigger');
 const { fixed, kb, mb, ms, ratio } = require('../lib/stats');
 const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
+const { familyTitle } = require('../lib/signatureFamilies');
 
 /** @typedef {import('./report').Results} Results */
 
@@ -179,14 +180,6 @@ function returnAllRows(f2, label) {
 	];
 }
 
-/** The signature families' names as the rows say them. */
-const FAMILY_TITLES = {
-	'raw-body': 'raw body',
-	timestamped: 't=/v1=',
-	'timestamp-header': 'timestamp in its own header',
-	'standard-webhooks': 'Standard Webhooks',
-};
-
 /**
  * Figure 3's signature-family dimension: each family's accepted/s under Automatic against raw body in the same run.
  * @param {NonNullable<Results['f3families']>} f
@@ -196,7 +189,7 @@ function triggerFamilyRows(f, label) {
 	const [raw, ...others] = f.families;
 	return others.map((side) => [
 		'3',
-		`${label}: signed ${FAMILY_TITLES[side.family]}, Signature Scheme Automatic (${count(f.deliveries)} deliveries): accepted/s`,
+		`${label}: signed ${familyTitle(side.family)}, Signature Scheme Automatic (${count(f.deliveries)} deliveries): accepted/s`,
 		rate(side.perSecond),
 		`${rate(raw.perSecond)} (signed raw body, Automatic, same run)`,
 		ratio(side.ratio),
