@@ -1,7 +1,7 @@
 'use strict';
 /**
- * Fault rules (the shape is described at the top of faults.js): the kinds, the route patterns, and the zod schema that
- * checks a list of rules before any of it is applied.
+ * Fault rules (their shape: FaultSpec in index.js, and sandbox/README.md, Fault mode): the kinds, the route patterns,
+ * and the zod schema that checks a list of rules before any of it is applied.
  */
 const { z } = require('zod');
 const { parse } = require('./api/issues');
