@@ -3,16 +3,16 @@ const assert = require('node:assert/strict');
 const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
 const { deliveryKeyOf } = require('../../lib/deliveryKey');
-const { waitForWebhook } = require('../../lib/http');
 const { postNode, stopAndErrorNode, triggerWorkflow } = require('../../lib/workflows');
 const { endpointSecret, runsOf, sendSigned } = require('./signedDeliveries');
+const { publish, urlOf } = require('./seams/shared');
 
 /**
  * A trigger acknowledging "After the Workflow Succeeds" (its default, set here explicitly): n8n answers when the run
  * is over, an empty 200 when it succeeded, 500 when it failed, and the platform resends then.
  */
 async function checkAcknowledgeAfterRun(report, context) {
-	const { admin, client, credential, instance, sandbox } = context;
+	const { admin, client, credential, sandbox } = context;
 	await admin.reset();
 	const afterRun = { parameters: { acknowledge: 'lastNode' } };
 	const passing = triggerWorkflow(
@@ -39,12 +39,9 @@ async function checkAcknowledgeAfterRun(report, context) {
 	);
 	const workflows = [];
 	try {
-		for (const { webhookId, workflow } of [passing, failing]) {
-			const created = await client.createWorkflow(workflow);
-			await client.activateWorkflow(created.id);
-			const url = `${instance.url}/webhook/${webhookId}/webhook`;
-			await waitForWebhook(url);
-			workflows.push({ id: created.id, url });
+		for (const trigger of [passing, failing]) {
+			const id = await publish(context, trigger);
+			workflows.push({ id, url: urlOf(context, trigger.webhookId) });
 		}
 		const [ok, fails] = workflows;
 

@@ -10,9 +10,8 @@ const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { nodeOutput } = require('../../lib/executions');
-const { waitForWebhook } = require('../../lib/http');
 const { TRIGGER_NODE_NAME, setNode, triggerWorkflow } = require('../../lib/workflows');
-const { restartN8n, urlOf } = require('./seams/shared');
+const { publish, restartN8n, urlOf } = require('./seams/shared');
 const { endpointSecret, executionsOf, sendSigned } = require('./signedDeliveries');
 
 const EVENTS = ['charge.captured'];
@@ -61,15 +60,9 @@ async function checkOneRunPerEvent(report, context) {
 		{},
 		{ parameters: { acknowledge: 'lastNode' }, after: [setNode(RAN_NODE, { ran: 'yes' })] },
 	);
-	const created = await client.createWorkflow(trigger.workflow);
-	await client.activateWorkflow(created.id);
+	const workflowId = await publish(context, trigger);
 	const url = urlOf(context, trigger.webhookId);
-	await waitFor('the endpoint registered', async () =>
-		(await admin.webhookEndpoints()).some((endpoint) => endpoint.url === url),
-	);
-	await waitForWebhook(url);
 	const secret = endpointSecret(context, url);
-	const workflowId = created.id;
 	const byEventId = (eventId) => (item) => item.body?.id === eventId;
 	/** Sends signed `bytes` (JSON, with `headers` added) and asserts n8n answered 200. */
 	const send200 = async (bytes, headers = {}) => {
