@@ -3,9 +3,7 @@
  * The queue suite's matrix: the n8n processes, the events and how their runs behave, and the cells (an Acknowledge
  * mode and a sender retry profile, each with a workflow and so an endpoint of its own).
  */
-
 const WEBHOOKS = ['webhook-1', 'webhook-2'];
-
 const WORKERS = ['worker-a', 'worker-b'];
 
 /** Events whose runs take RUN_SECONDS and succeed. */
