@@ -44,7 +44,7 @@ async function setUpFloodWorkflow(context) {
 	const { client, credential, sandbox, instance } = running(context);
 	const entry = await addWorkflow(
 		context,
-		workflows.triggerWorkflow(credential, [EVENT], 'lastNode'),
+		workflows.benchTriggerWorkflow(credential, [EVENT], 'lastNode'),
 	);
 	await waitForWebhook(context, entry);
 	const secrets = [secretOf(context, entry)];
