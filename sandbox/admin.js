@@ -167,4 +167,4 @@ async function registerAdminRoutes(fastify) {
 	});
 }
 
-module.exports = { ADMIN_ROUTES, recordedRequestView, registerAdminRoutes };
+module.exports = { ADMIN_ROUTES, registerAdminRoutes };

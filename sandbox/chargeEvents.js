@@ -31,4 +31,4 @@ function applyChargeEvent(app, charge, event) {
 	return emitChargeEvent(app, charge, event);
 }
 
-module.exports = { statusOfEvent, emitChargeEvent, applyChargeEvent };
+module.exports = { emitChargeEvent, applyChargeEvent };

@@ -1,7 +1,7 @@
 'use strict';
 /**
- * Fault rules (the shape is described at the top of faults.js): the kinds, the route patterns, and the zod schema that
- * checks a list of rules before any of it is applied.
+ * Fault rules (their shape: FaultSpec in index.js, and sandbox/README.md, Fault mode): the kinds, the route patterns,
+ * and the zod schema that checks a list of rules before any of it is applied.
  */
 const { z } = require('zod');
 const { parse } = require('./api/issues');
@@ -132,4 +132,4 @@ function faultsFromEnv(value) {
 	return parsed;
 }
 
-module.exports = { FAULT_KINDS, MAX_DELAY_MS, parseRoute, validateFaults, faultsFromEnv };
+module.exports = { FAULT_KINDS, parseRoute, validateFaults, faultsFromEnv };

@@ -1,31 +1,7 @@
 'use strict';
 /**
- * Fault mode: makes chosen /v1 requests fail the way a real API or its gateway can, so the nodes' handling of each
- * failure can be tested. Admin routes are never faulted.
- *
- * A fault rule:
- *   {
- *     route?: 'GET /v1/charges/*',   // method (or *) and path; `*` = one path segment, `**` = the rest. Default: every /v1 request
- *     kind: 'rate_limit',            // or a list of kinds: each faulted request picks one with the rule's PRNG
- *     count?: 1,                     // fault the next N matching requests, then pass through
- *     probability?: 0.2, seed?: 42,  // fault each matching request with this probability (deterministic PRNG)
- *     retryAfter?: 0,                // rate_limit, unavailable_503: Retry-After in seconds
- *     delayMs?: 2000,                // slow: how long the answer is held back
- *     status?: 502,                  // non_json, success_false: HTTP status of the answer (default 200)
- *   }
- * Without count and probability a rule faults every matching request. Rules are tried in order: the first one that
- * matches and fires applies; one that matches but does not fire (spent, or the draw said no) lets the next one try.
- *
- * Kinds that answer without reaching the API handler (nothing is created or changed): rate_limit, error_500,
- * bad_gateway_502, unavailable_503, gateway_timeout_504, reset, non_json, success_false. Kinds that run the handler
- * (the operation IS applied): slow (the answer is sent after delayMs, if the client still waits), missing_data
- * (a success envelope loses its `data`; an error answer passes through unchanged) and applied_then_503 (a gateway
- * answers 503 in place of a success: the platform under load that created the charge and lost its answer; an error
- * answer passes through unchanged).
- *
- * Platform behaviours a list can show, which run the handler too: grows_at_head (a new charge is created, listed
- * first, before the list is read: charges arriving while a client pages), no_pagination (a success envelope loses its
- * `pagination`) and data_not_list (a success envelope's `data` list is wrapped in an object, `{ "items": [...] }`).
+ * Fault mode: makes chosen /v1 requests fail the way a real API or its gateway can (admin routes never). The rule
+ * (FaultSpec in index.js, validated by faultRules.js) and what each kind answers: sandbox/README.md, Fault mode.
  */
 const { ERROR_CODES } = require('./api/names');
 const { FAULT_KINDS, faultsFromEnv, parseRoute, validateFaults } = require('./faultRules');
@@ -195,12 +171,7 @@ function shortCircuitAnswer(fault) {
 
 module.exports = {
 	FAULT_KINDS,
-	STATUS_FAULTS,
-	SUCCESS_FALSE,
-	NON_JSON_BODY,
 	APPLIED_THEN_503,
-	DEFAULT_RETRY_AFTER_SECONDS,
-	DEFAULT_DELAY_MS,
 	FaultInjector,
 	faultsFromEnv,
 	parseRoute,

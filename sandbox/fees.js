@@ -19,4 +19,4 @@ function withdrawalFee(config, amount) {
 	return Math.round(((amount ?? 0) * config.value) / 10_000);
 }
 
-module.exports = { ANTICIPATION_FEE_BASIS_POINTS, anticipationTotals, withdrawalFee };
+module.exports = { anticipationTotals, withdrawalFee };

@@ -1,14 +1,7 @@
 'use strict';
 /**
  * The sandbox's answer to an `Idempotency-Key` header (a name the reference does not show: api/names.js) on a /v1
- * POST or PATCH. The reference says nothing about idempotency; this is the sandbox's behaviour, after the IETF draft
- * "The Idempotency-Key HTTP Header Field" and Stripe's, and the platform's may differ:
- * - the first request with a key runs; when it succeeds, its answer is kept for the key (until the sandbox is reset);
- * - the same key with the same method, path and body: the kept answer again (same status and body, header
- *   `Idempotent-Replayed: true`), and nothing is applied a second time (no new record, no new charge event);
- * - the same key with another method, path or body: 422 IDEMPOTENCY_KEY_REUSED, nothing applied;
- * - the same key while its first request is still running: 409 CONFLICT;
- * - a first request that fails (a refusal, or a fault before the handler) keeps nothing: the key may be sent again.
+ * POST or PATCH, after the IETF draft and Stripe's (the platform's may differ): sandbox/README.md, Idempotency-Key.
  * Bodies are compared as JSON values (key order does not matter), multipart bodies by their parts' names and bytes.
  */
 const { createHash } = require('crypto');
@@ -108,4 +101,4 @@ function stillRunning(key) {
 	);
 }
 
-module.exports = { IdempotencyKeys, REPLAYED_HEADER, canonicalJson };
+module.exports = { IdempotencyKeys, REPLAYED_HEADER };

@@ -30,7 +30,7 @@ const { ADMIN_ROUTES } = require('./admin');
  *   (retryProfiles.js; default resend-every-failure), per endpoint with profileOf; pause-endpoint's threshold.
  * @property {(line: string) => void} [log] One line per request (method, path, status, ms) and per delivery
  *   attempt; never headers, bodies or keys.
- * @property {FaultSpec[]} [faults] Fault rules (see faults.js); also what POST /__admin/reset goes back to.
+ * @property {FaultSpec[]} [faults] Fault rules (FaultSpec below); also what POST /__admin/reset goes back to.
  * @property {'raw-body' | 'timestamped' | 'timestamp-header' | 'standard-webhooks'} [signing] How deliveries are
  *   signed (signature.js; default raw-body).
  * @property {Record<string, string>} [apiNames] Other names for the names the reference leaves unshown (apiNames.js).

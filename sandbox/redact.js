@@ -28,4 +28,4 @@ function redactCardData(value, parentKey = '') {
 	return copy;
 }
 
-module.exports = { REDACTED, maskCardNumber, redactCardData };
+module.exports = { REDACTED, redactCardData };

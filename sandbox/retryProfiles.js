@@ -1,20 +1,8 @@
 'use strict';
 /**
- * How the sandbox's sender retries a delivery, as platforms document their webhook senders (lab/README.md,
- * "Sender retry profiles"). Selected by configuration: `delivery.profile` (SANDBOX_DELIVERY_PROFILE), or per endpoint
- * with `delivery.profileOf(endpoint)`.
- *
- * - `resend-every-failure`: every non-2xx answer, timeout or network error is retried with exponential back-off,
- *   up to the sender's `maxAttempts` (the sandbox's behaviour so far).
- * - `stop-at-4xx`: the same, but a 4xx answer is final (Zapier, Sanity and others document this).
- * - `short-timeout`: a 5 s timeout and 3 retries, 5 s, 15 s and 45 s apart (Pusher-like senders: a few seconds to
- *   answer, a few retries).
- * - `pause-endpoint`: like the first, but after `pauseAfter` consecutive failed attempts to an endpoint it is paused:
- *   nothing more is sent to it, and its pending deliveries are given up (AhaSend, Stripe and others disable an
- *   endpoint that keeps failing).
- * - `drop-deleted-endpoint`: like the first, but the retries of an endpoint that has been deleted are given up
- *   (Stripe drops the pending retries of a deleted endpoint), where the others keep resending to its URL with the
- *   delivery's original signature.
+ * How the sandbox's sender retries a delivery, as platforms document their webhook senders: `delivery.profile`
+ * (SANDBOX_DELIVERY_PROFILE), or per endpoint with `delivery.profileOf(endpoint)`. The profiles and what each gives up
+ * on: lab/README.md, "Sender retry profiles".
  */
 
 /**
@@ -93,4 +81,4 @@ function retryDelayMs(/** @type {SenderSettings & { factor: number }} */ setting
 	);
 }
 
-module.exports = { DEFAULT_PAUSE_AFTER, PROFILE_NAMES, retryDelayMs, retryProfile };
+module.exports = { retryDelayMs, retryProfile };

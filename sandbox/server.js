@@ -15,7 +15,8 @@ const { parse } = require('./api/issues');
 const { ERROR_CODES } = require('./api/names');
 const { registerAdminRoutes } = require('./admin');
 const { unauthorized } = require('./auth');
-const { ApiError, badRequest, HTTP_STATUS, notFound } = require('./errors');
+const { ApiError, HTTP_STATUS, notFound } = require('./errors');
+const { errorEnvelope, internalError, sendJson, successEnvelope } = require('./envelope');
 const { APPLIED_THEN_503, shortCircuitAnswer } = require('./faults');
 const { addNewestCharge } = require('./seed');
 const { REPLAYED_HEADER } = require('./idempotency');
@@ -23,6 +24,7 @@ const { redactCardData } = require('./redact');
 const { API_ROUTES } = require('./routes');
 const { jsonBody, objectBody } = require('./routes/helpers');
 const { nowIso } = require('./store');
+const { areaOf, pathOf, queryObject, readBody, tooLarge, wireOf } = require('./requestBody');
 
 /** The sandbox's limits (the reference shows none). */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -32,127 +34,6 @@ const MAX_PARTS = 100;
 const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH'];
 /** Every method a path answers: those its routes lack get 405 with `Allow`. */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-
-/** Repeated keys become a list: `?status=a&status=b` → `{status: ['a', 'b']}`. */
-function queryObject(search) {
-	/** @type {Record<string, string | string[]>} */
-	const query = {};
-	for (const [key, value] of new URLSearchParams(search)) {
-		const existing = query[key];
-		if (existing === undefined) query[key] = value;
-		else query[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
-	}
-	return query;
-}
-
-function pathOf(rawUrl) {
-	const mark = rawUrl.indexOf('?');
-	const path = mark === -1 ? rawUrl : rawUrl.slice(0, mark);
-	return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
-}
-
-function wirePath(state) {
-	return pathOf(state.wireUrl);
-}
-
-function wireQuery(state) {
-	const mark = state.wireUrl.indexOf('?');
-	return mark === -1 ? {} : queryObject(state.wireUrl.slice(mark + 1));
-}
-
-function areaOf(path) {
-	if (path === '/v1' || path.startsWith('/v1/')) return 'api';
-	if (path === '/__admin' || path.startsWith('/__admin/')) return 'admin';
-	return undefined;
-}
-
-function mediaType(contentTypeHeader) {
-	return (contentTypeHeader ?? '').split(';')[0].trim().toLowerCase();
-}
-
-function isJsonType(type) {
-	return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
-}
-
-/** The body of a non-multipart request, as `{json}` or a deferred `{error}` (refused after routing). */
-function jsonBodyOf(raw, contentTypeHeader) {
-	if (raw.length === 0) return {};
-	const type = mediaType(contentTypeHeader);
-	if (!isJsonType(type)) {
-		return {
-			error: badRequest(
-				`Unsupported content type ${type || '(none)'}: send application/json`,
-				HTTP_STATUS.unsupportedMediaType,
-			),
-		};
-	}
-	try {
-		return { json: JSON.parse(raw.toString('utf8')) };
-	} catch {
-		return { error: badRequest('Malformed JSON body') };
-	}
-}
-
-const tooLarge = (limit) =>
-	badRequest(`Request body exceeds the ${limit} limit`, HTTP_STATUS.payloadTooLarge);
-
-/** Multipart parts through @fastify/multipart (busboy), buffered, as `{parts}` or a deferred `{parts: [], error}`. */
-async function multipartBodyOf(request) {
-	/** @type {import('.').MultipartPart[]} */
-	const parts = [];
-	try {
-		for await (const part of request.parts()) {
-			if (!part.fieldname) throw new Error('part without a form-data content-disposition and name');
-			if (part.type === 'file') {
-				const data = await part.toBuffer();
-				/** @type {import('.').MultipartPart} */
-				const entry = { name: part.fieldname, filename: part.filename, size: data.length, data };
-				if (part.mimetype) entry.contentType = part.mimetype;
-				parts.push(entry);
-			} else {
-				const data = Buffer.from(String(part.value ?? ''), 'utf8');
-				parts.push({ name: part.fieldname, size: data.length, data });
-			}
-		}
-		return { parts };
-	} catch (error) {
-		const code = /** @type {any} */ (error)?.code;
-		if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FIELDS_LIMIT')
-			return { parts: [], error: tooLarge('10 MB') };
-		const reason = error instanceof Error ? error.message : 'unreadable';
-		return { parts: [], error: badRequest(`Malformed multipart body: ${reason}`) };
-	}
-}
-
-function sendJson(reply, status, payload, headers = {}) {
-	return reply
-		.code(status)
-		.headers(headers)
-		.type('application/json; charset=utf-8')
-		.send(JSON.stringify(payload));
-}
-
-function successEnvelope(result, withoutData = false) {
-	const envelope = { success: true, message: result.message };
-	if (result.data !== undefined && !withoutData) envelope.data = result.data;
-	if (result.pagination !== undefined) envelope.pagination = result.pagination;
-	return envelope;
-}
-
-/** Read operations answer with one error shape (no `details`); write operations may add `details`. */
-function errorEnvelope(error, method) {
-	const envelope = {
-		success: false,
-		message: error.message,
-		error: error.code,
-	};
-	if (error.details && method !== 'GET') envelope.details = error.details;
-	return envelope;
-}
-
-function internalError() {
-	return new ApiError(HTTP_STATUS.internal, ERROR_CODES.internal, 'Unexpected sandbox error');
-}
 
 function recordRequest(req, method, path, query) {
 	const { authorization: _authorization, 'proxy-authorization': _proxy, ...headers } = req.headers;
@@ -180,7 +61,7 @@ function createServer(app, isAuthorized, log) {
 			sendJson(reply, 404, errorEnvelope(notFound(`Route ${request.method}`), request.method)),
 	});
 
-	// Every body is taken as bytes and judged after routing (jsonBodyOf); multipart is @fastify/multipart's.
+	// Every body is taken as bytes and judged after routing (readBody); multipart is @fastify/multipart's.
 	fastify.removeAllContentTypeParsers();
 	fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
 		done(null, body),
@@ -232,17 +113,13 @@ function createServer(app, isAuthorized, log) {
 	// After routing and body reading, before validation and the handler: record, authenticate, apply a fault.
 	fastify.addHook('preValidation', async (request, reply) => {
 		const state = stateOf(request);
-		state.body = request.isMultipart()
-			? await multipartBodyOf(request)
-			: jsonBodyOf(
-					Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-					request.headers['content-type'],
-				);
+		state.body = await readBody(request);
 		state.query = request.query;
 		request.body = state.body;
 		if (state.area !== 'api') return;
 		// Recorded as it came over the wire, under the names the client sent.
-		const record = recordRequest(request.raw, state.method, wirePath(state), wireQuery(state));
+		const wire = wireOf(state.wireUrl);
+		const record = recordRequest(request.raw, state.method, wire.path, wire.query);
 		if (state.body.json !== undefined) record.body = redactCardData(state.body.json);
 		state.body.json = app.apiNames.body(state.method, state.path, state.body.json);
 		if (state.body.parts !== undefined) record.parts = state.body.parts;
@@ -422,4 +299,4 @@ function createServer(app, isAuthorized, log) {
 	return fastify;
 }
 
-module.exports = { createServer, JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT };
+module.exports = { createServer };

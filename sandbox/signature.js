@@ -1,17 +1,10 @@
 'use strict';
 /**
  * How the platform signs a webhook delivery, as the sandbox states it (its own code; the trigger verifies with its
- * own). HMAC-SHA256 with the endpoint secret, in one of the families platforms use (names in api/names.js):
- * - `raw-body` (default): over the exact body bytes, lowercase hex, sent as `X-Signature: sha256=<hex>`;
- * - `timestamped`: `X-Signature: t=<unix seconds>,v1=<hex>` over `<t>.<body>`;
- * - `timestamp-header`: `X-Timestamp: <unix seconds>` and `X-Signature: <hex>` over `<t>.<body>`;
- * - `standard-webhooks`: `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` over
- *   `<id>.<t>.<body>`, keyed by the `whsec_` secret's decoded bytes.
- *
- * The sandbox's deliveries and every test and lab suite sign through this file. Its parts (the key, the signed text,
- * the MAC, the headers that carry it) are exported so that tests can build the deliveries a platform should not
- * send (another key or algorithm, a stale timestamp, other bytes than those signed) from the same pieces.
- * Header names are lower case, as a receiver reads them.
+ * own): HMAC-SHA256 with the endpoint secret in one of the families platforms use (names in api/names.js; the table
+ * in sandbox/README.md, Sandbox choices). The sandbox's deliveries and every test and lab suite sign through this file.
+ * Its parts (the key, the signed text, the MAC, the headers that carry it) are exported so that tests can build the
+ * deliveries a platform should not send from the same pieces. Header names are lower case, as a receiver reads them.
  */
 const { createHmac } = require('crypto');
 const {

@@ -109,4 +109,4 @@ class Store {
 	}
 }
 
-module.exports = { newId, nowIso, compareText, DEFAULT_WITHDRAWAL_FEE, Store };
+module.exports = { newId, nowIso, compareText, Store };

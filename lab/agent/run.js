@@ -12,7 +12,6 @@
  * Environment: AGENT_SKIP_EDITOR=1 leaves out the editor screenshot (lab/reports/screenshots/editor-ai-agent.png); AGENT_KEEP=1 keeps the
  * temporary user folder; AGENT_DUMP=1 prints what the model received.
  */
-const assert = require('node:assert/strict');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');

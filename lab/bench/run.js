@@ -1,14 +1,9 @@
 'use strict';
 /**
- * Benchmarks against the alternatives a user has, measured side by side in one run: `npm run bench`
- * (`BENCH_QUICK=1 npm run bench` for a short check; the settings are in lab/bench/config.js).
- *
- * Builds the package, installs the pinned n8n (cached) and this package as a community node into a fresh user
- * folder, starts the sandbox in this process (10,000 charges) and n8n on loopback, then takes the figures of
- * lab/bench/figures/ (1 per-call cost and batching, 2 Return All, 3 trigger throughput, default and with lazy isolate
- * acquire, 4 package cost). Prints the table, writes it to lab/results/bench/ and, after a full run, to
- * the performance report (lab/reports/performance.md). Exit code 1 when a figure could not be measured or a count is off. Everything it starts is
- * stopped, also on failure or Ctrl-C.
+ * Benchmarks against the alternatives a user has, measured side by side in one run: `npm run bench`; the figures and
+ * their settings: lab/README.md, Benchmarks, and lab/bench/config.js. Prints the table, writes it to
+ * lab/results/bench/ and, after a full run, to lab/reports/performance.md. Exit code 1 when a figure could not be
+ * measured or a count is off. Everything it starts is stopped, also on failure or Ctrl-C.
  */
 const fs = require('fs');
 const os = require('os');

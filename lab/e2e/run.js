@@ -1,21 +1,12 @@
 'use strict';
 /**
- * End-to-end suite in a real n8n: `npm run test:e2e`.
- *
- * Builds the package, installs the pinned n8n (cached), installs the package from its `npm pack` tarball (or the
- * release's, PACKAGE_TARBALL) into a fresh user folder with the steps of n8n's community package install, starts the sandbox and n8n on loopback, and checks that the package loads, that every operation runs
- * in an imported workflow, that the trigger registers, verifies and de-duplicates deliveries of any shape (and, at
- * typeVersion 1.2, answers after the run), that the examples work, and (lab/e2e/editor.js) what the editor shows.
- * One line per check, phase timings, and node:test's summary (lab/lib/report.js); exit code 1 on any failure. Everything it
- * starts is stopped, also on failure or Ctrl-C.
- *
- * `--n8n [version]` (npm run test:compat -- <version>) runs the same checks against another n8n, on the Node.js its
- * line needs (default: the long-term line's version in lab/lib/n8nLines.js), without the editor checks, which
- * are written for the current editor. Each run records its result in the compatibility table
- * (lab/e2e/lib/compatibility.js).
+ * End-to-end suite in a real n8n: `npm run test:e2e`; `--n8n [version]` (`npm run test:compat -- <version>`) runs the
+ * same checks, without the editor's, on another n8n and the Node.js its line needs (default: the long-term line's
+ * version in lab/lib/n8nLines.js) and records its row of the compatibility table (lib/compatibility.js). What it
+ * proves: lab/README.md, End-to-end and compatibility.
  *
  * Environment: E2E_SKIP_EDITOR=1 leaves out the editor checks; E2E_KEEP=1 keeps the temporary user folder;
- * E2E_BLOCKS=<part>[,<part>] runs only the blocks whose title contains one of the parts (while working on them).
+ * E2E_BLOCKS=<part>[,<part>] runs only the blocks whose title contains one of the parts (while working on them);
  * PACKAGE_TARBALL=<file> installs that tarball instead of packing the working tree (the release dry run in CI).
  */
 const assert = require('node:assert/strict');
@@ -38,11 +29,8 @@ const { checkApiNames } = require('./lib/apiNamesChecks');
 const { checkIdempotencyKey } = require('./lib/idempotencyChecks');
 const { checkListsAndDocuments } = require('./lib/listsAndDocumentsChecks');
 const { checkDecimalInEditor } = require('./lib/decimalInEditor');
-const {
-	checkAcknowledgeAfterRun,
-	checkTrigger,
-	checkChargeEventsExample,
-} = require('./lib/triggerChecks');
+const { checkTrigger, checkChargeEventsExample } = require('./lib/triggerChecks');
+const { checkAcknowledgeAfterRun } = require('./lib/acknowledgeChecks');
 const { checkSignatureFamilies } = require('./lib/signatureChecks');
 const { checkRegistrationRepair } = require('./lib/repairChecks');
 const { checkTriggerSeams } = require('./lib/seamChecks');

@@ -8,6 +8,7 @@
 const os = require('os');
 const { writeReport } = require('./results');
 const { Report: CheckReport, seconds } = require('./report');
+const { table } = require('./stats');
 
 const MAX_FAILURE_LINES = 12;
 
@@ -66,36 +67,17 @@ class Report extends CheckReport {
 	}
 
 	/**
-	 * Prints a plain-text table, and keeps it for lastRunMarkdown(). Each row is keyed by its columns' titles, in the
-	 * columns' order (a title missing from a row leaves its cell empty).
+	 * Prints a table and keeps it for writeLastRun(). Each row is keyed by its columns' titles, in the columns' order
+	 * (a title missing from a row leaves its cell empty).
 	 * @param {string} title
 	 * @param {Array<Record<string, unknown>>} rows
 	 */
 	table(title, rows) {
-		const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].map((name) => ({
-			key: name,
-			title: name,
-		}));
-		const cells = rows.map((row) => columns.map((column) => String(row[column.key] ?? '')));
-		this.tables.push(
-			[
-				`**${title}**`,
-				'',
-				`| ${columns.map((c) => c.title).join(' | ')} |`,
-				`|${columns.map(() => '---').join('|')}|`,
-				...cells.map((row) => `| ${row.join(' | ')} |`),
-			].join('\n'),
-		);
-		const widths = columns.map((column, i) =>
-			Math.max(column.title.length, ...cells.map((row) => row[i].length)),
-		);
-		const line = (values) => `  ${values.map((v, i) => v.padEnd(widths[i])).join('  ')}`.trimEnd();
-		console.log('');
-		console.log(title);
-		console.log(line(columns.map((c) => c.title)));
-		console.log(line(widths.map((w) => '-'.repeat(w))));
-		for (const row of cells) console.log(line(row));
-		console.log('');
+		const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+		const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
+		const text = `**${title}**\n\n${table(columns, cells)}`;
+		this.tables.push(text);
+		console.log(`\n${text}\n`);
 	}
 }
 

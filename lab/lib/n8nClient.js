@@ -266,4 +266,4 @@ class N8nClient {
 	}
 }
 
-module.exports = { DEFAULT_OWNER, N8nClient, N8nRequestError };
+module.exports = { DEFAULT_OWNER, N8nClient };

@@ -181,13 +181,10 @@ module.exports = {
 	LTS_N8N_VERSION,
 	N8N_VERSIONS,
 	PRIMARY_N8N_VERSION,
-	ciPhases,
 	installPlan,
 	n8nLine,
-	parseVersion,
 	versionUnderTest,
 };
-
 // `node lab/lib/n8nLines.js phases`: the list's phases for .ci/run (any Node will do).
 // `node lab/lib/n8nLines.js plan <version>`: that version's install plan here, as JSON.
 if (require.main === module && process.argv[2] === 'phases') console.log(ciPhases().join('\n'));

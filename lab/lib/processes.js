@@ -10,7 +10,6 @@
 const { spawn } = require('child_process');
 const { waitFor } = require('../../scripts/lib/wait');
 
-/** @type {Set<ManagedProcess>} */
 /** Children still running, stopped together by stopAll. @type {Set<{ child: import('child_process').ChildProcess, stop: () => Promise<void> }>} */
 const running = new Set();
 

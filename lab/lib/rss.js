@@ -95,4 +95,4 @@ async function collectGarbage(pid) {
 	return await waitUntilQuiet(pid);
 }
 
-module.exports = { collectGarbage, cpuMsOf, rssOf, sampleRss, waitUntilQuiet };
+module.exports = { collectGarbage, cpuMsOf, sampleRss, waitUntilQuiet };

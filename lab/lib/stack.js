@@ -158,9 +158,6 @@ async function startStack(options) {
 }
 
 module.exports = {
-	EXAMPLE_SANDBOX_URL,
-	hasPaymentPlatformTrigger,
-	importExamples,
 	prepareWorkflow,
 	readExamples,
 	reregisterTriggerWorkflows,

@@ -1,5 +1,5 @@
 'use strict';
-/** Small statistics and formatting helpers for the benchmarks. */
+/** Small statistics and formatting helpers of the lab: medians, units, Markdown tables. */
 
 /** The median of a list of numbers (mean of the two middle values for an even count). */
 function median(values) {

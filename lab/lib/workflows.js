@@ -302,7 +302,6 @@ function base64ToFileNode(name, sourceProperty, fileName, mimeType) {
 
 module.exports = {
 	chain,
-	credentialsOf,
 	ACTION_NODE_NAME,
 	TRIGGER_NODE_NAME,
 	TRIGGER_TYPE_VERSION,

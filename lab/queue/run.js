@@ -1,41 +1,13 @@
 'use strict';
 /**
- * n8n queue mode with this package: `npm run test:queue` (the cells that prove the goal), `npm run test:queue --
- * --all` (the whole matrix, and the heap of the webhook processes across publishes).
+ * n8n queue mode with this package: `npm run test:queue` (the cells that prove the goal), `-- --all` (every cell, two
+ * copies of one delivery N ms apart, and the heap of the webhook processes across publishes), `-- --only=<parts>` (part 1 and the parts named: faults, slow,
+ * two-webhooks, copies, republish, restarts, heap; no document), `-- --publication-service=off` (n8n's older publishing
+ * path). The processes, the cells, the parts, what is asserted and what is only reported: lab/README.md, Queue mode.
  *
- * PostgreSQL and Redis (Debian's packages, installed when missing, started on loopback in a temporary folder; Redis
- * behind a gate that can cut it off), the sandbox (its sender retrying per endpoint as the cell's retry profile says,
- * sandbox/retryProfiles.js), a load balancer (lab/queue/lib/balancer.js), and n8n in queue mode: main, two webhook
- * processes, two workers, publishing through n8n's publication service (its default; `--publication-service=off`:
- * the older path). One workflow per cell (Acknowledge mode × sender retry profile): Payment Platform Trigger → Set
- * node recording which process ran it → Wait (1 s, 17 s for the long runs) → Last Step (fails the first run of some
- * events). Every charge event is delivered to every cell.
- *
- * 1. Activation from main registers every endpoint at the balancer's address; main serves no production webhook.
- * 2-5. Faults, each over 30 charge events through one webhook process, every 7th answer withheld: a worker stopped
- *    with SIGTERM and started again; a worker killed with SIGKILL mid-run and started again; the webhook process
- *    restarted; Redis unreachable for 5 s.
- * 6. Runs longer than every sender's timeout (6 events; half also fail at their last node on their first run).
- * 7. Runs failing at their last node on their first run (10 events).
- * 8-9. Two webhook processes, routing by path, then round-robin: 20 events each, every 5th answer withheld.
- * 10. A failing workflow fixed and published (and, separately, saved through the public API) while the platform
- *    resends its events, for a sender that resends with the original signature and one that drops the retries of a
- *    deleted endpoint (lib/republish.js).
- * With --all: two copies of one delivery sent to the two webhook processes 0 to 1,000 ms apart (lib/copies.js), and
- *    the heap of each webhook process across 5 publishes with traffic (lib/heap.js); figures only.
- * 11. Main restarted 3× on n8n's older publishing path while the platform writes its endpoint list its own way
- *    (lib/restarts.js).
- *
- * Asserted (what the package guarantees): after the workflow succeeds, no event is lost under any fault wherever the
- * sender keeps retrying (every profile but pause-endpoint), and each runs exactly once while one webhook process
- * serves the endpoint and stays up (default sender); when received, no event runs twice there; a fix published while
- * the platform resends runs each event exactly once, with the endpoint kept; restarts of main keep every endpoint and
- * secret. Counted and reported, not asserted: the events lost when answered on receipt, those a pausing sender gives
- * up, and the duplicates a restarted or round-robin webhook process runs. The tables go into the report queue.md (lab/lib/results.js).
- *
- * `--only=<parts>` runs part 1 and the named ones (faults, slow, two-webhooks, copies, republish, restarts, heap), writing no
- * document. The run is in lib/queueRun.js, its parts in lib/parts.js and the files named above, the checks in
- * lib/verify.js. Logs: lab/results/queue/. QUEUE_KEEP=1 keeps the temporary folder.
+ * The run is in lib/queueRun.js (the matrix in lib/cells.js), its parts in lib/parts.js, lib/republish.js,
+ * lib/restarts.js, lib/copies.js and lib/heap.js, the checks in lib/verify.js. Logs: lab/results/queue/. QUEUE_KEEP=1 keeps the
+ * temporary folder.
  */
 const fs = require('fs');
 const n8n = require('../lib/n8n');
@@ -52,7 +24,8 @@ const {
 } = require('./lib/parts');
 const { copiesPart } = require('./lib/copies');
 const { heapPart } = require('./lib/heap');
-const { ALL_CELLS, GOAL_CELLS, QueueRun } = require('./lib/queueRun');
+const { QueueRun } = require('./lib/queueRun');
+const { ALL_CELLS, GOAL_CELLS } = require('./lib/cells');
 const { REPUBLISH_EVENTS, republishPart, setUpRepublish } = require('./lib/republish');
 const { mainRestartsPart } = require('./lib/restarts');
 const { ensureServices } = require('./lib/services');

@@ -16,12 +16,12 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { randomUUID } = require('crypto');
-const { DatabaseSync } = require('node:sqlite');
 const n8n = require('../lib/n8n');
 const { stopAll, stopAllOnSignals } = require('../lib/processes');
 const { sleep } = require('../../scripts/lib/wait');
 const { chain, waitNode } = require('../lib/workflows');
 const { resultsDir, writeReport } = require('../lib/results');
+const { storedStaticData } = require('../lib/staticData');
 
 const PROBE_DIR = path.join(__dirname, 'staticDataProbe');
 const PROBE_TYPE = 'CUSTOM.staticDataProbe';
@@ -30,16 +30,8 @@ const RUN_SECONDS = 3;
 const RESULTS_DIR = resultsDir('static-data');
 
 /** The probe's static data as n8n's database holds it now. */
-function storedProbeData(userFolder, workflowId) {
-	const db = new DatabaseSync(path.join(userFolder, '.n8n', 'database.sqlite'));
-	try {
-		const row = db.prepare('SELECT staticData FROM workflow_entity WHERE id = ?').get(workflowId);
-		const staticData = row?.staticData ? JSON.parse(String(row.staticData)) : {};
-		return staticData[`node:${PROBE_NAME}`] ?? {};
-	} finally {
-		db.close();
-	}
-}
+const storedProbeData = (userFolder, workflowId) =>
+	storedStaticData(userFolder, workflowId, PROBE_NAME);
 
 function probeWorkflow(name, mode) {
 	const webhookId = randomUUID();

@@ -1,22 +1,14 @@
 'use strict';
 /**
- * Security suite in a real n8n: `npm run test:security`.
+ * Security suite in a real n8n: `npm run test:security`; what it proves: lab/README.md, Security.
  *
- * 1. Attacks: over 200 forged, malformed, oversized, replayed and misdirected deliveries to an active Payment
- *    Platform Trigger, with valid deliveries between and among them. Checks each answer's status, that no bad
- *    delivery started an execution, that each valid one started exactly one, and that n8n stays healthy. Then what a
- *    forged request with a 1 MB body and many signature headers costs n8n, next to an ordinary forged one
- *    (lib/forgeryCost.js; figures, not assertions). And, in each signature family, inside and outside the replay
- *    window, a captured valid delivery replayed, relabelled and used to plant a victim's id (lib/replaySuite.js):
- *    each execution counted against the request that caused it. And a secret replaced by a new registration: it
- *    verifies during its grace period only (lib/replacedSecret.js).
- * 2. Secrets: runs the end-to-end workflows (every operation, invalid inputs, API errors, the examples, the trigger)
- *    with recognisable secret values, then searches everything n8n keeps or prints for them: execution data (public
- *    API), error messages, n8n's debug log, `n8n execute` output, the sandbox's log, the answers to the deliveries,
- *    and every file of n8n's user folder (the SQLite database table by table, too).
+ * 1. Attacks on two active triggers (lib/attackSuite.js), the cost of a forgery (lib/forgeryCost.js), a captured
+ *    delivery replayed in each signature family (lib/replaySuite.js), a replaced secret (lib/replacedSecret.js).
+ * 2. Secrets: the end-to-end workflows run with recognisable secret values, then everything n8n keeps or prints is
+ *    searched for them (lib/leakSuite.js).
  *
- * One line per check group, a table per part, phase timings, and node:test's summary (lab/lib/report.js); exit code 1 on any
- * failure. Everything it starts is stopped, also on failure or Ctrl-C. Logs of the run: lab/results/security/.
+ * One line per check group, a table per part, phase timings and node:test's summary (lab/lib/report.js); exit code 1
+ * on any failure. Everything it starts is stopped, also on failure or Ctrl-C. Logs: lab/results/security/.
  * SECURITY_KEEP=1 keeps the temporary user folder.
  */
 const fs = require('fs');

@@ -56,4 +56,4 @@ function inDateRange(timestamp, start, end) {
 	return true;
 }
 
-module.exports = { isCalendarDate, parseIsoTimestamp, inDateRange };
+module.exports = { parseIsoTimestamp, inDateRange };

@@ -103,4 +103,4 @@ function pathUuid(/** @type {Record<string, string>} */ params, /** @type {strin
 	return value.toLowerCase();
 }
 
-module.exports = { toDetails, Issues, parse, pathUuid };
+module.exports = { Issues, parse, pathUuid };

@@ -227,8 +227,6 @@ module.exports = {
 	SEPARATOR,
 	says,
 	charLength,
-	describeLength,
-	describeIntegerRange,
 	text,
 	matching,
 	oneOf,

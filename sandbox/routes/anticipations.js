@@ -89,4 +89,4 @@ const ROUTES = [
 	route('DELETE', '/v1/anticipations/:id', cancel),
 ];
 
-module.exports = { ANTICIPATED_STATUS, CANCELED_STATUS, ROUTES };
+module.exports = { ROUTES };

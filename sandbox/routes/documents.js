@@ -78,4 +78,4 @@ const ROUTES = [
 	route('GET', '/v1/submerchants/:id/documents', list),
 ];
 
-module.exports = { REPLACED_STATUS, ROUTES };
+module.exports = { ROUTES };

@@ -5,7 +5,7 @@
  */
 const { WALLET_STATEMENT_QUERY } = require('../api/names');
 const { inDateRange } = require('../api/dates');
-const { parse, pathUuid } = require('../api/issues');
+const { pathUuid } = require('../api/issues');
 const { walletStatementQuery } = require('../api/schemas');
 const { notFound } = require('../errors');
 const { compareText } = require('../store');

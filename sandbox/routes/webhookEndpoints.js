@@ -100,4 +100,4 @@ const ROUTES = [
 	route('DELETE', `${WEBHOOK_ENDPOINTS_PATH}/:id`, remove),
 ];
 
-module.exports = { publicEndpoint, newWebhookSecret, ROUTES };
+module.exports = { publicEndpoint, ROUTES };

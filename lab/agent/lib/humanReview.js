@@ -257,12 +257,4 @@ async function runHumanReviews(report, context) {
 	return outcomes;
 }
 
-module.exports = {
-	HUMAN_REVIEW_SCRIPTS,
-	HUMAN_REVIEW_SHOT,
-	REVIEWS,
-	checkReview,
-	runHumanReviews,
-	runReview,
-	startInbox,
-};
+module.exports = { HUMAN_REVIEW_SCRIPTS, HUMAN_REVIEW_SHOT, runHumanReviews, startInbox };

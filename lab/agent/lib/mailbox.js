@@ -153,4 +153,4 @@ function links(html) {
 	return found;
 }
 
-module.exports = { Mailbox, links, parseMessage };
+module.exports = { Mailbox, links };

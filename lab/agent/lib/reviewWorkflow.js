@@ -7,7 +7,6 @@
 const { randomUUID } = require('crypto');
 const { chain, webhookNode } = require('../../lib/workflows');
 const {
-	AGENT_NAME,
 	MODEL_NAME,
 	TOOLS,
 	agentNode,
@@ -65,12 +64,4 @@ function reviewWorkflow({ prompt, webhookPath, credentials }) {
 	return workflow;
 }
 
-module.exports = {
-	REVIEW_NODE,
-	REVIEW_TYPE,
-	REVIEWER,
-	SUBJECT,
-	TOOL,
-	WEBHOOK_NODE,
-	reviewWorkflow,
-};
+module.exports = { REVIEW_NODE, REVIEWER, SUBJECT, TOOL, WEBHOOK_NODE, reviewWorkflow };

@@ -14,7 +14,7 @@ const fs = require('fs');
 const path = require('path');
 const { CONFIG } = require('../config');
 const { running } = require('../lib/context');
-const { addWorkflow, runNode, waitForWebhook } = require('../lib/n8nRuns');
+const { addWorkflow, waitForWebhook } = require('../lib/n8nRuns');
 const { log } = require('../lib/runState');
 const { fixed, median } = require('../../lib/stats');
 const workflows = require('../lib/workflows');
@@ -44,7 +44,7 @@ async function setUpFloodWorkflow(context) {
 	const { client, credential, sandbox, instance } = running(context);
 	const entry = await addWorkflow(
 		context,
-		workflows.triggerWorkflow(credential, [EVENT], 'lastNode'),
+		workflows.benchTriggerWorkflow(credential, [EVENT], 'lastNode'),
 	);
 	await waitForWebhook(context, entry);
 	const secrets = [secretOf(context, entry)];

@@ -11,13 +11,12 @@
  * Prints one JSON line: { sent, statuses, errors, durationMs, perSecond, megabytesPerSecond }.
  */
 const fs = require('fs');
-const http = require('http');
 const { randomBytes, randomUUID } = require('crypto');
+const { loopbackUrl, runScript, sendOver } = require('./loopbackLoad');
 
 const MAX_CONNECTIONS = 64;
 const MAX_DURATION_MS = 600_000;
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
-const REQUEST_TIMEOUT_MS = 30_000;
 
 /** A charge event padded to `size` bytes of JSON. */
 function forgedBody(size) {
@@ -48,65 +47,22 @@ function forgedHeaders(body) {
 	};
 }
 
-function post(agent, url, body) {
-	return new Promise((resolve) => {
-		const request = http.request(
-			url,
-			{ method: 'POST', agent, headers: forgedHeaders(body), timeout: REQUEST_TIMEOUT_MS },
-			(response) => {
-				response.resume();
-				response.on('end', () => resolve({ status: response.statusCode }));
-			},
-		);
-		request.on('timeout', () => request.destroy(new Error('timeout')));
-		request.on('error', (/** @type {NodeJS.ErrnoException} */ error) =>
-			resolve({ error: error.code ?? error.message }),
-		);
-		request.end(body);
-	});
-}
-
-async function main() {
+runScript(async () => {
 	const [target, connectionsText, durationText, bytesText, stopFile] = process.argv.slice(2);
-	const url = new URL(target);
-	if (url.hostname !== '127.0.0.1' || url.protocol !== 'http:') {
-		throw new Error(`the flood only targets http://127.0.0.1 (got ${target})`);
-	}
+	const url = loopbackUrl(target, 'the flood');
 	const connections = Math.min(MAX_CONNECTIONS, Math.max(1, Number(connectionsText) || 1));
 	const durationMs = Math.min(MAX_DURATION_MS, Math.max(1, Number(durationText) || 10_000));
 	const bodyBytes = Math.min(MAX_BODY_BYTES, Math.max(1, Number(bytesText) || 1024 * 1024));
 	const body = forgedBody(bodyBytes);
-	const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-	/** @type {Record<string, number>} */
-	const statuses = {};
-	/** @type {Record<string, number>} */
-	const errors = {};
-	let sent = 0;
 	const started = Date.now();
-	const worker = async () => {
-		while (Date.now() - started < durationMs && !(stopFile && fs.existsSync(stopFile))) {
-			const result = await post(agent, url, body);
-			sent++;
-			if (result.error) errors[result.error] = (errors[result.error] ?? 0) + 1;
-			else statuses[result.status] = (statuses[result.status] ?? 0) + 1;
-		}
-	};
-	await Promise.all(Array.from({ length: connections }, worker));
-	const elapsed = Date.now() - started;
-	agent.destroy();
-	process.stdout.write(
-		`${JSON.stringify({
-			sent,
-			statuses,
-			errors,
-			durationMs: elapsed,
-			perSecond: sent / (elapsed / 1000),
-			megabytesPerSecond: (sent * body.length) / (1024 * 1024) / (elapsed / 1000),
-		})}\n`,
+	const going = () => Date.now() - started < durationMs && !(stopFile && fs.existsSync(stopFile));
+	const result = await sendOver(url, connections, () =>
+		going() ? { headers: forgedHeaders(body), body } : undefined,
 	);
-}
-
-main().catch((error) => {
-	process.stderr.write(`${error.stack ?? error}\n`);
-	process.exitCode = 1;
+	const seconds = result.durationMs / 1000;
+	return {
+		...result,
+		perSecond: result.sent / seconds,
+		megabytesPerSecond: (result.sent * body.length) / (1024 * 1024) / seconds,
+	};
 });

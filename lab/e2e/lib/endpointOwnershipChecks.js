@@ -13,19 +13,21 @@
  */
 const assert = require('node:assert/strict');
 const fs = require('fs');
-const http = require('http');
 const os = require('os');
 const path = require('path');
-const { createHmac, randomUUID, timingSafeEqual } = require('crypto');
-const { DatabaseSync } = require('node:sqlite');
+const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
+const { signatureHeaderValue } = require('../../../sandbox/signature');
+const { startReceiver } = require('../../../test/harness/receiver');
 const { n8nCli, tail } = require('../../lib/n8n');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { waitForWebhook } = require('../../lib/http');
 const { nodeOutput } = require('../../lib/executions');
+const { storedStaticData } = require('../../lib/staticData');
 const { TRIGGER_NODE_NAME, triggerWorkflow, waitNode } = require('../../lib/workflows');
 const { registerDirectly } = require('./repairChecks');
-const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
+const { endpointSecret, executionsOf, sendSigned } = require('./signedDeliveries');
+const { urlOf } = require('./seams/shared');
 
 const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
 const WAIT_SECONDS = 20;
@@ -39,21 +41,9 @@ const PATCH_REFUSED = {
 	status: 405,
 };
 
-const urlOf = (context, webhookId) => `${context.instance.url}/webhook/${webhookId}/webhook`;
-
 /** The trigger's static data as n8n's database holds it now. */
-function storedRegistration(context, workflowId) {
-	const db = new DatabaseSync(path.join(context.userFolder, '.n8n', 'database.sqlite'), {
-		readOnly: true,
-	});
-	try {
-		const row = db.prepare('SELECT staticData FROM workflow_entity WHERE id = ?').get(workflowId);
-		const staticData = row?.staticData ? JSON.parse(String(row.staticData)) : {};
-		return staticData[`node:${TRIGGER_NODE_NAME}`] ?? {};
-	} finally {
-		db.close();
-	}
-}
+const storedRegistration = (context, workflowId) =>
+	storedStaticData(context.userFolder, workflowId, TRIGGER_NODE_NAME);
 
 function codeNode(name, jsCode) {
 	return { name, type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } };
@@ -182,28 +172,17 @@ async function checkStaticDataWriteBack(report, context) {
 async function startFirstN8n(webhookId) {
 	const received = [];
 	let secret = '';
-	const server = http.createServer((request, response) => {
-		const chunks = [];
-		request.on('data', (chunk) => chunks.push(chunk));
-		request.on('end', () => {
-			const body = Buffer.concat(chunks);
-			const expected = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-			const given = String(request.headers['x-signature'] ?? '');
-			const verified =
-				given.length === expected.length &&
-				timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-			received.push({ path: request.url, verified });
-			response.writeHead(verified ? 200 : 401, { 'content-type': 'application/json' });
-			response.end('{}');
-		});
+	const receiver = await startReceiver((request) => {
+		const verified =
+			request.headers['x-signature'] === signatureHeaderValue(secret, request.rawBody);
+		received.push({ path: request.path, verified });
+		return { status: verified ? 200 : 401 };
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-	const { port } = /** @type {import('net').AddressInfo} */ (server.address());
 	return {
-		url: `http://127.0.0.1:${port}/webhook/${webhookId}/webhook`,
+		url: `${receiver.url}/webhook/${webhookId}/webhook`,
 		received,
 		setSecret: (value) => (secret = value),
-		stop: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+		stop: () => receiver.stop(),
 	};
 }
 

@@ -10,10 +10,9 @@ const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { nodeOutput } = require('../../lib/executions');
-const { waitForWebhook } = require('../../lib/http');
 const { TRIGGER_NODE_NAME, setNode, triggerWorkflow } = require('../../lib/workflows');
-const { restartN8n, urlOf } = require('./seams/shared');
-const { endpointSecret, executionsOf, sendSigned } = require('./triggerChecks');
+const { publish, restartN8n, urlOf } = require('./seams/shared');
+const { endpointSecret, executionsOf, sendSigned } = require('./signedDeliveries');
 
 const EVENTS = ['charge.captured'];
 const RAN_NODE = 'Ran';
@@ -61,35 +60,23 @@ async function checkOneRunPerEvent(report, context) {
 		{},
 		{ parameters: { acknowledge: 'lastNode' }, after: [setNode(RAN_NODE, { ran: 'yes' })] },
 	);
-	const created = await client.createWorkflow(trigger.workflow);
-	await client.activateWorkflow(created.id);
+	const workflowId = await publish(context, trigger);
 	const url = urlOf(context, trigger.webhookId);
-	await waitFor('the endpoint registered', async () =>
-		(await admin.webhookEndpoints()).some((endpoint) => endpoint.url === url),
-	);
-	await waitForWebhook(url);
 	const secret = endpointSecret(context, url);
-	const workflowId = created.id;
 	const byEventId = (eventId) => (item) => item.body?.id === eventId;
+	/** Sends signed `bytes` (JSON, with `headers` added) and asserts n8n answered 200. */
+	const send200 = async (bytes, headers = {}) => {
+		const answer = await sendSigned(url, secret, bytes, { ...JSON_HEADERS, ...headers });
+		assert.equal(answer.status, 200, `${answer.status} ${answer.text}`);
+		return answer;
+	};
 	try {
 		const rebuiltId = randomUUID();
 		await report.check(
 			'identity: a retry whose body the platform rebuilt (a new timestamp inside, the same event id in the signed body) runs nothing more',
 			async () => {
-				const first = await sendSigned(
-					url,
-					secret,
-					envelope(rebuiltId, '2026-01-15T12:00:00Z'),
-					JSON_HEADERS,
-				);
-				assert.equal(first.status, 200, first.text);
-				const retry = await sendSigned(
-					url,
-					secret,
-					envelope(rebuiltId, '2026-01-15T12:05:00Z'),
-					JSON_HEADERS,
-				);
-				assert.equal(retry.status, 200, retry.text);
+				await send200(envelope(rebuiltId, '2026-01-15T12:00:00Z'));
+				await send200(envelope(rebuiltId, '2026-01-15T12:05:00Z'));
 				assert.equal(await settledRuns(client, workflowId, byEventId(rebuiltId), 1), 1);
 			},
 		);
@@ -113,8 +100,7 @@ async function checkOneRunPerEvent(report, context) {
 					},
 				];
 				for (const record of records) {
-					const answer = await sendSigned(url, secret, JSON.stringify(record), JSON_HEADERS);
-					assert.equal(answer.status, 200, answer.text);
+					await send200(JSON.stringify(record));
 				}
 				const runs = await settledRuns(
 					client,
@@ -132,19 +118,11 @@ async function checkOneRunPerEvent(report, context) {
 				const refundedId = randomUUID();
 				const refunded = JSON.stringify({ id: refundedId, charge: charge('refunded') });
 				// Only charge.captured is selected: a header naming it must not make a refund run.
-				const answer = await sendSigned(url, secret, refunded, {
-					...JSON_HEADERS,
-					'x-event': 'charge.captured',
-				});
-				assert.equal(answer.status, 200, answer.text);
+				const answer = await send200(refunded, { 'x-event': 'charge.captured' });
 				assert.match(answer.text, /event not selected/);
 				const capturedId = randomUUID();
 				const captured = JSON.stringify({ id: capturedId, charge: charge('captured') });
-				const ran = await sendSigned(url, secret, captured, {
-					...JSON_HEADERS,
-					'x-event': 'charge.refunded',
-				});
-				assert.equal(ran.status, 200, ran.text);
+				await send200(captured, { 'x-event': 'charge.refunded' });
 				assert.equal(await settledRuns(client, workflowId, byEventId(capturedId), 1), 1);
 				const [execution] = (await executionsOf(client, workflowId)).filter(
 					(e) => nodeOutput(e, TRIGGER_NODE_NAME)[0]?.body?.id === capturedId,
@@ -164,10 +142,7 @@ async function checkOneRunPerEvent(report, context) {
 					id: randomUUID(),
 					payment_method: 'pix',
 				});
-				for (const bytes of [body, bare]) {
-					const first = await sendSigned(url, secret, bytes, JSON_HEADERS);
-					assert.equal(first.status, 200, first.text);
-				}
+				for (const bytes of [body, bare]) await send200(bytes);
 				const bareId = JSON.parse(bare).id;
 				assert.equal(await settledRuns(client, workflowId, byEventId(eventId), 1), 1);
 				assert.equal(
@@ -175,17 +150,8 @@ async function checkOneRunPerEvent(report, context) {
 					1,
 				);
 				await restartN8n(context, url);
-				for (const bytes of [body, bare]) {
-					const again = await sendSigned(url, secret, bytes, JSON_HEADERS);
-					assert.equal(again.status, 200, `${again.status} ${again.text}`);
-				}
-				const rebuilt = await sendSigned(
-					url,
-					secret,
-					envelope(rebuiltId, '2026-01-15T12:10:00Z'),
-					JSON_HEADERS,
-				);
-				assert.equal(rebuilt.status, 200, rebuilt.text);
+				for (const bytes of [body, bare]) await send200(bytes);
+				await send200(envelope(rebuiltId, '2026-01-15T12:10:00Z'));
 				await sleep(QUIET_MS);
 				assert.deepEqual(
 					{

@@ -39,6 +39,15 @@ async function run(context, name, parameters, before = []) {
 
 async function checkListsAndDocuments(report, context) {
 	const { sandbox, admin } = context;
+	/** Charge → Get Many (Return All) while the sandbox answers the list with `kind` (faults.js). */
+	const runWithFault = async (kind, title) => {
+		sandbox.setFaults([{ route: 'GET /v1/charges', kind }]);
+		try {
+			return await run(context, title, chargesAll);
+		} finally {
+			sandbox.clearFaults();
+		}
+	};
 
 	await report.check(
 		`lists: Return All over ${CHARGES} charges while a new one arrives before each page outputs every charge once`,
@@ -46,13 +55,10 @@ async function checkListsAndDocuments(report, context) {
 			const missing = CHARGES - sandbox.store.chargesNewestFirst().length;
 			if (missing > 0) sandbox.seedCharges(missing);
 			const before = sandbox.store.chargesNewestFirst().map((charge) => charge.id);
-			sandbox.setFaults([{ route: 'GET /v1/charges', kind: 'grows_at_head' }]);
-			let result;
-			try {
-				result = await run(context, 'E2E Charge → Get Many while charges arrive', chargesAll);
-			} finally {
-				sandbox.clearFaults();
-			}
+			const result = await runWithFault(
+				'grows_at_head',
+				'E2E Charge → Get Many while charges arrive',
+			);
 			assert.equal(result.error, undefined, result.error?.message);
 			const ids = result.output.map((charge) => charge.id);
 			assert.equal(
@@ -68,13 +74,10 @@ async function checkListsAndDocuments(report, context) {
 	await report.check(
 		'lists: a full page without pagination data stops the node, naming the page parameters and API Names',
 		async () => {
-			sandbox.setFaults([{ route: 'GET /v1/charges', kind: 'no_pagination' }]);
-			let result;
-			try {
-				result = await run(context, 'E2E Charge → Get Many without pagination', chargesAll);
-			} finally {
-				sandbox.clearFaults();
-			}
+			const result = await runWithFault(
+				'no_pagination',
+				'E2E Charge → Get Many without pagination',
+			);
 			assert.match(String(result.error?.message), /without pagination data/);
 			assert.match(String(result.error?.description), /"page" and "perPage".*API Names/s);
 		},
@@ -83,13 +86,7 @@ async function checkListsAndDocuments(report, context) {
 	await report.check(
 		'lists: a "data" that is not a list stops the node rather than output nothing',
 		async () => {
-			sandbox.setFaults([{ route: 'GET /v1/charges', kind: 'data_not_list' }]);
-			let result;
-			try {
-				result = await run(context, 'E2E Charge → Get Many, data not a list', chargesAll);
-			} finally {
-				sandbox.clearFaults();
-			}
+			const result = await runWithFault('data_not_list', 'E2E Charge → Get Many, data not a list');
 			assert.match(String(result.error?.message), /"data" that is not a list/);
 			assert.deepEqual(result.output, []);
 		},

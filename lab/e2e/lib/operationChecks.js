@@ -53,15 +53,7 @@ async function checkOperations(report, context) {
 
 	for (const invalid of INVALID_CASES) {
 		await report.check(invalid.title, async () => {
-			const { resource, operation, parameters } = invalid;
-			const execution = await runFailing(
-				context,
-				operationWorkflow(
-					`E2E ${invalid.title}`,
-					{ resource, operation, ...parameters },
-					credential,
-				),
-			);
+			const execution = await runFailing(context, invalid);
 			const { parameterIssuesError } = n8n.n8nLine(n8n.n8nCommand(context.n8nDir).version);
 			const expected =
 				invalid.failsEditorCheck && parameterIssuesError
@@ -74,28 +66,29 @@ async function checkOperations(report, context) {
 
 	for (const batch of BATCH_CASES) {
 		await report.check(`${batch.label}, ${batch.title}`, async () => {
-			const { resource, operation, parameters, settings } = batch;
-			const execution = await runFailing(
-				context,
-				operationWorkflow(
-					`E2E ${batch.title}`,
-					{ resource, operation, ...parameters },
-					credential,
-					batch.before,
-					{ settings },
-				),
-			);
+			const execution = await runFailing(context, batch);
 			batch.expect(execution.data.resultData.error, await admin.requests());
 		});
 	}
 }
 
 /**
- * Imports `workflow`, clears the sandbox's record, runs it with `n8n execute` and returns its saved execution, which
- * must have failed. n8n 2.41's `execute` may print no execution when it fails early: the saved one is read instead.
+ * Imports the case's workflow (its operation, parameters, nodes before and settings), clears the sandbox's record, runs
+ * it with `n8n execute` and returns its saved execution, which must have failed. n8n 2.41's `execute` may print no
+ * execution when it fails early: the saved one is read instead.
+ * @param {any} context
+ * @param {{ title: string, resource: string, operation: string, parameters: object, before?: any[],
+ *   settings?: object }} failing
  */
-async function runFailing(context, workflow) {
-	const { client, admin } = context;
+async function runFailing(context, { title, resource, operation, parameters, before, settings }) {
+	const { client, admin, credential } = context;
+	const workflow = operationWorkflow(
+		`E2E ${title}`,
+		{ resource, operation, ...parameters },
+		credential,
+		before,
+		{ settings },
+	);
 	const created = await client.createWorkflow(workflow);
 	await admin.clearRequests();
 	const { code, signal } = await cliExecute(context, created.id);

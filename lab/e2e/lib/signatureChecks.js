@@ -13,11 +13,11 @@ const {
 } = require('../../../test/harness/librarySigners');
 const { SEED } = require('../../../sandbox/seedIds');
 const { signedHeaders } = require('../../../sandbox/signature');
-const { sleep, waitFor } = require('../../../scripts/lib/wait');
+const { sleep } = require('../../../scripts/lib/wait');
 const { waitForWebhook } = require('../../lib/http');
 const { TRIGGER_NODE_NAME, triggerWorkflow } = require('../../lib/workflows');
 const { allExecutions, nodeOutput, settledExecutions } = require('../../lib/executions');
-const { endpointSecret } = require('./triggerChecks');
+const { endpointSecret } = require('./signedDeliveries');
 
 const EVENT = 'charge.captured';
 const QUIET_MS = 2_000;

@@ -2,76 +2,30 @@
 /**
  * The Payment Platform Trigger in a running n8n: registration on activation, signed deliveries that start exactly
  * one execution (the platform's, and signed bodies of other shapes, kept whole), forged and repeated deliveries that
- * start none, removal after unpublishing; a trigger that acknowledges after the workflow succeeds (an empty 200 once
- * the run is over, 500 when it fails, so the platform resends); and the charge-events example posting its message to
- * the sandbox's sink.
+ * start none, removal after unpublishing; and the charge-events example posting its message to the sandbox's sink.
  */
 const assert = require('node:assert/strict');
 const { randomUUID } = require('crypto');
 const { SEED } = require('../../../sandbox/seedIds');
-const { deliveryHeaders, signatureHeaderValue } = require('../../../sandbox/signature');
+const { deliveryHeaders } = require('../../../sandbox/signature');
 const { deliveryKeyOf } = require('../../lib/deliveryKey');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { waitForWebhook } = require('../../lib/http');
+const { TRIGGER_NODE_NAME, triggerWorkflow } = require('../../lib/workflows');
+const { nodeOutput } = require('../../lib/executions');
 const {
-	TRIGGER_NODE_NAME,
-	postNode,
-	stopAndErrorNode,
-	triggerWorkflow,
-} = require('../../lib/workflows');
-const { allExecutions, nodeOutput, settledExecutions } = require('../../lib/executions');
+	endpointSecret,
+	executionsOf,
+	runsOf,
+	sendSigned,
+	settledDelivery,
+} = require('./signedDeliveries');
 
 const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
 /** How long to wait before saying that something did NOT happen. */
 const QUIET_MS = 2_000;
 /** The Endpoint Removal Delay the checks set where they watch an unpublish remove the endpoint. */
 const REMOVAL_DELAY_SECONDS = 2;
-
-/** The workflow's executions (public API, newest first), with their data. */
-const executionsOf = (client, workflowId) =>
-	allExecutions(client, { workflowId, includeData: true });
-
-/** Waits until the sandbox has the delivery with at least `attempts` attempts and a final answer. */
-async function settledDelivery(admin, deliveryId, attempts = 1) {
-	return await waitFor(`delivery ${deliveryId}`, async () => {
-		const record = (await admin.deliveries()).find((d) => d.id === deliveryId);
-		return record && record.attempts >= attempts && record.lastStatus !== null ? record : undefined;
-	});
-}
-
-/** The secret the sandbox (in this process) keeps for the endpoint registered for `url`. */
-function endpointSecret(context, url) {
-	const endpoint = [...context.sandbox.store.webhookEndpoints.values()].find((e) => e.url === url);
-	assert.ok(endpoint?.secret, `no endpoint with a secret for ${url}`);
-	return endpoint.secret;
-}
-
-/**
- * POSTs `body` (text or bytes, sent as is) signed as the platform signs: `X-Signature: sha256=<hex HMAC-SHA256 of
- * the exact bytes>`.
- * @returns {Promise<{ status: number, text: string }>}
- */
-async function sendSigned(url, secret, body, headers) {
-	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { ...headers, 'x-signature': signatureHeaderValue(secret, bytes) },
-		body: bytes,
-		signal: AbortSignal.timeout(30_000),
-	});
-	return { status: response.status, text: await response.text() };
-}
-
-/**
- * Waits until the workflow has at least `total` settled executions, then returns the trigger items of those whose
- * trigger output has `deliveryKey` (each once per execution).
- */
-async function runsOf(client, workflowId, total, deliveryKey) {
-	const list = await settledExecutions(client, { workflowId, includeData: true }, total);
-	return list
-		.map((execution) => ({ execution, item: nodeOutput(execution, TRIGGER_NODE_NAME)[0] }))
-		.filter(({ item }) => item?.deliveryKey === deliveryKey);
-}
 
 async function checkTrigger(report, context) {
 	const { admin, client, credential, instance } = context;
@@ -286,112 +240,6 @@ async function checkTrigger(report, context) {
 	);
 }
 
-/**
- * A trigger acknowledging "After the Workflow Succeeds" (its default, set here explicitly): n8n answers when the run
- * is over, an empty 200 when it succeeded, 500 when it failed, and the platform resends then.
- */
-async function checkAcknowledgeAfterRun(report, context) {
-	const { admin, client, credential, instance, sandbox } = context;
-	await admin.reset();
-	const afterRun = { parameters: { acknowledge: 'lastNode' } };
-	const passing = triggerWorkflow(
-		'E2E trigger: acknowledge after the run',
-		['charge.captured'],
-		credential,
-		{},
-		{
-			...afterRun,
-			after: [
-				postNode('Post to Sink', `${sandbox.url}/__admin/sink`, { delivery: '={{ $json.id }}' }),
-			],
-		},
-	);
-	const failing = triggerWorkflow(
-		'E2E trigger: acknowledge after a failed run',
-		['charge.refunded'],
-		credential,
-		{},
-		{
-			...afterRun,
-			after: [stopAndErrorNode('Fail', 'E2E: this run fails on purpose')],
-		},
-	);
-	const workflows = [];
-	try {
-		for (const { webhookId, workflow } of [passing, failing]) {
-			const created = await client.createWorkflow(workflow);
-			await client.activateWorkflow(created.id);
-			const url = `${instance.url}/webhook/${webhookId}/webhook`;
-			await waitForWebhook(url);
-			workflows.push({ id: created.id, url });
-		}
-		const [ok, fails] = workflows;
-
-		await report.check(
-			'trigger, after the workflow succeeds: an empty 200, sent once the run is over',
-			async () => {
-				const delivery = {
-					id: randomUUID(),
-					event: 'charge.captured',
-					charge: { id: SEED.charges.authorized, status: 'captured', amount: 25990 },
-				};
-				const answer = await sendSigned(
-					ok.url,
-					endpointSecret(context, ok.url),
-					JSON.stringify(delivery),
-					{ 'content-type': 'application/json' },
-				);
-				assert.equal(answer.status, 200, `n8n answered ${answer.status} ${answer.text}`);
-				assert.equal(answer.text, '', 'the answer carries a body');
-				// The run's last node posted to the sink before n8n answered: it is there already, no waiting.
-				const sink = await admin.sink();
-				assert.deepEqual(
-					sink.map((entry) => entry.body),
-					[{ delivery: delivery.id }],
-					'the answer came before the run was over',
-				);
-				const [execution] = await runsOf(client, ok.id, 1, deliveryKeyOf(JSON.stringify(delivery)));
-				assert.equal(execution?.execution.status, 'success');
-			},
-		);
-
-		await report.check(
-			'trigger, after the workflow succeeds: a failed run is answered 500, and each resend runs again',
-			async () => {
-				const fired = await admin.chargeEvent(SEED.charges.authorized, 'charge.refunded');
-				assert.equal(fired.deliveries.length, 1);
-				const { id } = fired.deliveries[0];
-				await sandbox.waitForDeliveries();
-				const record = (await admin.deliveries()).find((d) => d.id === id);
-				assert.ok(record, `no delivery ${id}`);
-				assert.equal(
-					record.lastStatus,
-					500,
-					`n8n answered ${record.lastStatus ?? record.lastError}`,
-				);
-				assert.equal(record.delivered, false);
-				assert.ok(
-					record.attempts > 1,
-					`${record.attempts} attempt(s): the platform did not resend`,
-				);
-				const runs = await runsOf(
-					client,
-					fails.id,
-					record.attempts,
-					deliveryKeyOf(sandbox.deliveryBody(id)),
-				);
-				assert.equal(runs.length, record.attempts, 'one execution per attempt');
-				assert.ok(
-					runs.every((run) => run.execution.status === 'error'),
-					runs.map((run) => run.execution.status).join(', '),
-				);
-			},
-		);
-	} finally {
-		for (const workflow of workflows) await client.deactivateWorkflow(workflow.id);
-	}
-}
-
 async function checkChargeEventsExample(report, context) {
 	const { admin, client, examples } = context;
 	await admin.reset();
@@ -422,11 +270,4 @@ async function checkChargeEventsExample(report, context) {
 	);
 }
 
-module.exports = {
-	checkAcknowledgeAfterRun,
-	checkChargeEventsExample,
-	checkTrigger,
-	endpointSecret,
-	executionsOf,
-	sendSigned,
-};
+module.exports = { checkChargeEventsExample, checkTrigger };

@@ -263,4 +263,4 @@ class Cluster {
 	}
 }
 
-module.exports = { Cluster, GRACEFUL_SHUTDOWN_SECONDS, WORKER_CONCURRENCY };
+module.exports = { Cluster };

@@ -12,7 +12,9 @@ const { sleep } = require('../../../scripts/lib/wait');
 const { send } = require('../../lib/http');
 const { waitNode } = require('../../lib/workflows');
 const { waitUntilQuiet } = require('./parts');
-const { LAST_STEP_PATH, WEBHOOKS, recordingWorkflow } = require('./queueRun');
+const { WEBHOOKS } = require('./cells');
+const { LAST_STEP_PATH } = require('./lastStep');
+const { recordingWorkflow } = require('./queueWorkflows');
 
 /** The gaps between the two copies, in ms: at once, within one store call, within one run, after the run. */
 const GAPS_MS = [0, 20, 100, 1000];

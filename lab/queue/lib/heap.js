@@ -18,7 +18,7 @@ const { inParallel, send } = require('../../lib/http');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { endpointChanges } = require('./parts');
 const { triggerWorkflow } = require('../../lib/workflows');
-const { WEBHOOKS } = require('./queueRun');
+const { WEBHOOKS } = require('./cells');
 
 /**
  * @typedef {import('./queueRun').QueueRun} QueueRun

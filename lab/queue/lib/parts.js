@@ -9,12 +9,12 @@ const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { SEED } = require('../../../sandbox/seedIds');
 const { allExecutions, isSettled } = require('../../lib/executions');
 const { send } = require('../../lib/http');
-const { EVENTS, FAILING_ONCE_EVENTS, LONG_EVENTS, WEBHOOKS } = require('./queueRun');
+const { EVENTS, FAILING_ONCE_EVENTS, LONG_EVENTS, WEBHOOKS } = require('./cells');
 
 /**
  * @typedef {import('./queueRun').QueueRun} QueueRun
  * @typedef {import('./queueRun').Sandbox} Sandbox
- * @typedef {import('./queueRun').Mode} Mode
+ * @typedef {import('./cells').Mode} Mode
  * @typedef {import('./balancer').Balancer} Balancer
  */
 

@@ -8,39 +8,27 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const n8n = require('../../lib/n8n');
-const { postNode, setNode, triggerWorkflow, waitNode } = require('../../lib/workflows');
 const { allExecutions, nodeOutput } = require('../../lib/executions');
 const { waitFor } = require('../../../scripts/lib/wait');
 const { Balancer } = require('./balancer');
 const { Cluster } = require('./cluster');
 const { servicesFromEnv, startPostgres, startRedis } = require('./services');
 const { TcpGate } = require('./tcpGate');
-const { startReceiver } = require('../../../test/harness/receiver');
+const { cellName, WEBHOOKS, WORKERS } = require('./cells');
+const { LAST_STEP_PATH, startLastStep } = require('./lastStep');
+const { queueWorkflow, RECORD_NODE_NAME } = require('./queueWorkflows');
 const { resultsDir } = require('../../lib/results');
 
 /**
  * @typedef {Awaited<ReturnType<typeof import('../../../sandbox').startSandbox>>} Sandbox
  * @typedef {import('../../lib/groupReport').Report} Report
+ * @typedef {import('./cells').Cell} Cell
  * @typedef {{ ids: string[], firstRequest: number, lastRequest: number, seconds: number }} Part
  * @typedef {{ id: string, status: string, startedAt: number, stoppedAt: number, deliveryId?: string,
  *   process?: string, nodesRun: string[], mode?: string }} RecordedExecution
  */
 
 const RESULTS_DIR = resultsDir('queue');
-const WEBHOOKS = ['webhook-1', 'webhook-2'];
-
-const WORKERS = ['worker-a', 'worker-b'];
-
-/** Events whose runs take RUN_SECONDS and succeed. */
-const EVENTS = ['charge.captured', 'charge.refunded', 'charge.chargeback'];
-/** Events whose runs take LONG_RUN_SECONDS, longer than any sender's timeout (charge.failed also fails once). */
-const LONG_EVENTS = ['charge.voided', 'charge.failed'];
-/** Events whose first run of a delivery fails at its last node (the next run of the same delivery succeeds). */
-const FAILING_ONCE_EVENTS = ['charge.expired', 'charge.failed'];
-const ALL_EVENTS = [...new Set([...EVENTS, ...LONG_EVENTS, ...FAILING_ONCE_EVENTS])];
-
-const RECORD_NODE_NAME = 'Record Process';
-
 /** How long the sandbox waits for n8n's answer to a delivery before it counts the attempt as failed. */
 const DELIVERY_TIMEOUT_MS = 15_000;
 
@@ -52,144 +40,6 @@ const DELIVERY_TIMEOUT_MS = 15_000;
 const DELIVERY_RETRIES = { maxAttempts: 60, baseDelayMs: 250, maxDelayMs: 4_000 };
 /** pause-endpoint pauses an endpoint after this many failed attempts in a row. */
 const PAUSE_AFTER = 20;
-
-/** The two acknowledgement modes. */
-const MODES = /** @type {const} */ (['onReceived', 'lastNode']);
-/** @typedef {typeof MODES[number]} Mode */
-
-/** The sender retry profiles (sandbox/retryProfiles.js). */
-const PROFILES = ['resend-every-failure', 'stop-at-4xx', 'short-timeout', 'pause-endpoint'];
-
-/**
- * A cell of the matrix: an Acknowledge mode and a retry profile, with a workflow (and so an endpoint) of its own.
- * @typedef {{ mode: Mode, profile: string }} Cell
- */
-
-/**
- * The cells `.ci/run queue` runs: the safe mode under every profile that keeps retrying (the goal: 0 lost), and When
- * Received under the default profile (what it loses). `--all` runs every mode with every profile.
- * @type {Cell[]}
- */
-const GOAL_CELLS = [
-	{ mode: 'lastNode', profile: 'resend-every-failure' },
-	{ mode: 'lastNode', profile: 'stop-at-4xx' },
-	{ mode: 'lastNode', profile: 'short-timeout' },
-	{ mode: 'onReceived', profile: 'resend-every-failure' },
-];
-/** @type {Cell[]} */
-const ALL_CELLS = MODES.flatMap((mode) => PROFILES.map((profile) => ({ mode, profile })));
-
-/** @param {Cell} cell */
-const cellName = (cell) =>
-	`${cell.mode === 'lastNode' ? 'After the Workflow Succeeds' : 'When Received'} / ${cell.profile}`;
-
-/** Whether a cell's sender keeps retrying (pause-endpoint stops for good once it has paused the endpoint). */
-const senderRetries = (/** @type {Cell} */ cell) => cell.profile !== 'pause-endpoint';
-
-/** How long each execution takes (a Wait node), so that a killed worker has executions running. */
-const RUN_SECONDS = 1;
-/** How long a run of a LONG_EVENTS delivery takes: more than any profile's timeout (15 s, short-timeout's 5 s). */
-const LONG_RUN_SECONDS = 17;
-
-const TRIGGER_ITEM = "$('Payment Platform Trigger').item.json";
-
-/**
- * The queue suite's workflow: Trigger (Acknowledge `acknowledge`) → `before` → Set node with the process that ran
- * the execution and the delivery id → `between` → Last Step, a POST of the delivery id and event to `lastStepUrl`.
- * @param {{ id: string, name: string }} credential
- * @param {string} name
- * @param {string[]} events
- * @param {string} acknowledge
- * @param {string} lastStepUrl
- * @param {object[]} [between]
- * @param {object[]} [before]
- */
-function recordingWorkflow(
-	credential,
-	name,
-	events,
-	acknowledge,
-	lastStepUrl,
-	between = [],
-	before = [],
-) {
-	const record = setNode(RECORD_NODE_NAME, {
-		process: '={{ $env.PP_QUEUE_PROCESS }}',
-		deliveryId: `={{ ${TRIGGER_ITEM}.id }}`,
-	});
-	const lastStep = postNode('Last Step', lastStepUrl, {
-		deliveryId: `={{ ${TRIGGER_ITEM}.id }}`,
-		event: `={{ ${TRIGGER_ITEM}.event }}`,
-	});
-	return triggerWorkflow(
-		name,
-		events,
-		credential,
-		{},
-		{ parameters: { acknowledge }, after: [...before, record, ...between, lastStep] },
-	);
-}
-
-/**
- * A cell's workflow (recordingWorkflow, Acknowledge the cell's mode) with a Wait (RUN_SECONDS, or LONG_RUN_SECONDS
- * for LONG_EVENTS) before the Last Step, whose receiver fails the first run of a FAILING_ONCE_EVENTS delivery.
- * @param {{ id: string, name: string }} credential
- * @param {Cell} cell
- * @param {string} lastStepUrl
- */
-function queueWorkflow(credential, cell, lastStepUrl) {
-	const wait = waitNode('Take a Second', {
-		resume: 'timeInterval',
-		amount: `={{ ${JSON.stringify(LONG_EVENTS)}.includes(${TRIGGER_ITEM}.event) ? ${LONG_RUN_SECONDS} : ${RUN_SECONDS} }}`,
-		unit: 'seconds',
-	});
-	const name = `Queue mode: ${cellName(cell)}`;
-	return recordingWorkflow(credential, name, ALL_EVENTS, cell.mode, lastStepUrl, [wait]);
-}
-
-/** The Last Step receiver's path for the workflows of the fault parts. */
-const LAST_STEP_PATH = '/last-step';
-/**
- * Its path for the workflows the user fixes while the platform resends (lib/republish.js): it answers 500 until the
- * workflow sends the platform's User-Agent, which only a trigger with Include Headers passes on.
- */
-const NEEDS_USER_AGENT_PATH = '/needs-user-agent';
-
-/**
- * The suite's Last Step receiver: on LAST_STEP_PATH it answers 500 to the first call for a delivery of
- * FAILING_ONCE_EVENTS, 200 otherwise; on NEEDS_USER_AGENT_PATH, 500 to a call without a userAgent. `answered` keeps
- * what it answered per delivery id: evidence that a run reached its last step that does not depend on the execution
- * n8n saved (a loss is then told apart from an execution n8n recorded without its data).
- */
-async function startLastStep() {
-	/** @type {Set<string>} */
-	const failedOnce = new Set();
-	/** @type {Map<string, number[]>} */
-	const answered = new Map();
-	const answer = (/** @type {string | undefined} */ deliveryId, /** @type {number} */ status) => {
-		if (deliveryId) answered.set(deliveryId, [...(answered.get(deliveryId) ?? []), status]);
-		return status;
-	};
-	const receiver = await startReceiver((request) => {
-		let fields = {};
-		try {
-			fields = JSON.parse(request.rawBody.toString('utf8'));
-		} catch {
-			// Not JSON: answered 200 below.
-		}
-		const { deliveryId, event, userAgent } = /** @type {{ deliveryId?: string, event?: string,
-		 *   userAgent?: string }} */ (fields);
-		if (request.path === NEEDS_USER_AGENT_PATH && !userAgent) {
-			return { status: answer(deliveryId, 500), body: { message: 'userAgent is required' } };
-		}
-		if (deliveryId && FAILING_ONCE_EVENTS.includes(String(event)) && !failedOnce.has(deliveryId)) {
-			failedOnce.add(deliveryId);
-			return { status: answer(deliveryId, 500), body: { message: 'the last step fails once' } };
-		}
-		return { status: answer(deliveryId, 200), body: { ok: true } };
-	});
-	return Object.assign(receiver, { answered });
-}
 
 /**
  * @typedef {import('./services').PostgresService} Postgres
@@ -463,21 +313,4 @@ class QueueRun {
 	}
 }
 
-module.exports = {
-	ALL_CELLS,
-	LAST_STEP_PATH,
-	NEEDS_USER_AGENT_PATH,
-	RECORD_NODE_NAME,
-	EVENTS,
-	FAILING_ONCE_EVENTS,
-	GOAL_CELLS,
-	LONG_EVENTS,
-	LONG_RUN_SECONDS,
-	MODES,
-	PAUSE_AFTER,
-	QueueRun,
-	recordingWorkflow,
-	senderRetries,
-	WEBHOOKS,
-	WORKERS,
-};
+module.exports = { QueueRun };

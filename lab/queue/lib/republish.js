@@ -21,12 +21,9 @@
 const { SEED } = require('../../../sandbox/seedIds');
 const { waitFor } = require('../../../scripts/lib/wait');
 const { endpointChanges, waitUntilQuiet } = require('./parts');
-const {
-	NEEDS_USER_AGENT_PATH,
-	RECORD_NODE_NAME,
-	WEBHOOKS,
-	recordingWorkflow,
-} = require('./queueRun');
+const { WEBHOOKS } = require('./cells');
+const { NEEDS_USER_AGENT_PATH } = require('./lastStep');
+const { recordingWorkflow } = require('./queueWorkflows');
 
 /**
  * @typedef {import('./queueRun').QueueRun} QueueRun

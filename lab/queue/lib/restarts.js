@@ -14,7 +14,7 @@
  */
 const { SEED } = require('../../../sandbox/seedIds');
 const { BATCH, endpointChanges, fireEvents, runPart } = require('./parts');
-const { WEBHOOKS } = require('./queueRun');
+const { WEBHOOKS } = require('./cells');
 
 /**
  * @typedef {import('./queueRun').QueueRun} QueueRun

@@ -6,7 +6,7 @@
  * itself does with an event answered when received, and what a sender that pauses the endpoint gives up, is counted
  * and reported, not asserted.
  */
-const { senderRetries, WEBHOOKS, WORKERS } = require('./queueRun');
+const { senderRetries, WEBHOOKS, WORKERS } = require('./cells');
 const { RESTARTS_PART_NAME } = require('./restarts');
 const { TRIGGER_NODE_NAME } = require('../../lib/workflows');
 

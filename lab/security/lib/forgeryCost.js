@@ -163,4 +163,4 @@ async function measureForgeryCost(report, stack) {
 	);
 }
 
-module.exports = { MANY_HEADERS, measureForgeryCost };
+module.exports = { measureForgeryCost };

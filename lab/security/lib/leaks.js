@@ -211,10 +211,8 @@ function signatureMacs(headers) {
 
 module.exports = {
 	authorizationSecret,
-	countNeedle,
 	countSecret,
 	jsonPaths,
-	listFiles,
 	searchDatabase,
 	searchFiles,
 	secret,

@@ -11,7 +11,7 @@ const { randomUUID } = require('crypto');
 const { sleep } = require('../../../scripts/lib/wait');
 const { send } = require('../../lib/http');
 const { EVENTS_A, activateTrigger, noteAttackTriggers } = require('./attackRun');
-const { FAMILIES } = require('./attacks/families');
+const { FAMILIES } = require('../../lib/signatureFamilies');
 const {
 	attacksOn,
 	captured,
@@ -26,7 +26,7 @@ const { signatureMacs } = require('./leaks');
  * @typedef {import('./stack').SecurityStack} SecurityStack
  * @typedef {import('./attackRun').Trigger} Trigger
  * @typedef {import('../../lib/groupReport').Report} Report
- * @typedef {import('./attacks/families').Family} Family
+ * @typedef {import('../../lib/signatureFamilies').Family} Family
  * @typedef {import('./attacks/replays').Copy} Copy
  * @typedef {'inside' | 'outside'} Window
  * @typedef {{ status: number, text?: string, runs: 0 | 1 }} Expect

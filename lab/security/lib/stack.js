@@ -82,4 +82,4 @@ function saveLogs(stack, dir) {
 	fs.writeFileSync(path.join(dir, 'sandbox.log'), `${stack.sandboxLog.join('\n')}\n`);
 }
 
-module.exports = { makeCanaries, saveLogs, startSecurityStack };
+module.exports = { saveLogs, startSecurityStack };

@@ -102,10 +102,4 @@ async function runThroughWebhook(stack, workflow, name) {
 	return { workflowId: created.id, execution };
 }
 
-module.exports = {
-	UNCALLED_URL,
-	chargeGet,
-	runThroughWebhook,
-	webhookEndpointCreate,
-	webhookStarted,
-};
+module.exports = { UNCALLED_URL, chargeGet, runThroughWebhook, webhookEndpointCreate };

@@ -7,7 +7,7 @@ const { randomUUID } = require('crypto');
 const { SEED } = require('../../../../sandbox/seedIds');
 const { sleep, waitFor } = require('../../../../scripts/lib/wait');
 const { triggerWorkflow } = require('../../../lib/workflows');
-const { endpointSecret, sendSigned } = require('../triggerChecks');
+const { endpointSecret, sendSigned } = require('../signedDeliveries');
 const { EVENTS, QUIET_MS, urlOf, publish, runsOfDelivery, deliveryBody } = require('./shared');
 
 async function checkReplays(report, context) {

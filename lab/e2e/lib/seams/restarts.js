@@ -5,7 +5,7 @@
 const assert = require('node:assert/strict');
 const { triggerWorkflow } = require('../../../lib/workflows');
 const { registerDirectly } = require('../repairChecks');
-const { endpointSecret, sendSigned } = require('../triggerChecks');
+const { endpointSecret, sendSigned } = require('../signedDeliveries');
 const {
 	EVENTS,
 	ENDPOINTS_PATH,

@@ -16,7 +16,7 @@ const {
 } = require('../../../lib/workflows');
 const { nodeOutput } = require('../../../lib/executions');
 const { deliveryKeyOf } = require('../../../lib/deliveryKey');
-const { executionsOf } = require('../triggerChecks');
+const { executionsOf } = require('../signedDeliveries');
 
 /** How the e2e suite's sandbox resends (lab/e2e/run.js), restored after a check that changed it. */
 const SUITE_SENDER = {
@@ -159,7 +159,6 @@ module.exports = {
 	endpointChanges,
 	fixOf,
 	publish,
-	quietPlatform,
 	restartN8n,
 	runsOfDelivery,
 	urlOf,

@@ -14,7 +14,7 @@ const {
 	httpRequestNode,
 } = require('../../../lib/workflows');
 const { allExecutions } = require('../../../lib/executions');
-const { endpointSecret, executionsOf, sendSigned } = require('../triggerChecks');
+const { endpointSecret, executionsOf, sendSigned } = require('../signedDeliveries');
 const { QUIET_MS, AFTER_THE_RUN, urlOf, publish, deliveryBody } = require('./shared');
 const { waitForWebhook } = require('../../../lib/http');
 

@@ -28,7 +28,7 @@ const RELABEL_EVENTS = ['charge.captured', 'charge.chargeback'];
 const VICTIM_EVENT = 'charge.captured';
 
 /**
- * @typedef {import('./families').Family} Family
+ * @typedef {import('../../../lib/signatureFamilies').Family} Family
  * @typedef {'original' | 'replay' | 'relabel' | 'planted' | 'victim' | 'headerEvent' | 'bodyEvent'} Role
  * @typedef {object} Copy One request of an attack.
  * @property {string} copyId the value of COPY_HEADER

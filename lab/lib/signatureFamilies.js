@@ -1,12 +1,12 @@
 'use strict';
 /**
- * The signature families the replay attacks run in; each is signed as the platform signs with it (the sandbox's
- * signer, sandbox/signature.js, independent of the trigger that checks them).
+ * The signature families the suites send in (the security suite's replays, the bench's figure 3), as their tables name
+ * them; each is signed as the platform signs with it (sandbox/signature.js, independent of the trigger).
  */
 
 /**
  * @typedef {object} Family
- * @property {import('../../../../sandbox/signature').SigningScheme} scheme
+ * @property {import('../../sandbox/signature').SigningScheme} scheme
  * @property {string} title
  * @property {boolean} timestamped whether the signature covers a timestamp (refused outside the tolerance)
  */
@@ -19,4 +19,8 @@ const FAMILIES = [
 	{ scheme: 'standard-webhooks', title: 'Standard Webhooks', timestamped: true },
 ];
 
-module.exports = { FAMILIES };
+/** A family's title by its scheme. */
+const familyTitle = (scheme) =>
+	FAMILIES.find((family) => family.scheme === scheme)?.title ?? scheme;
+
+module.exports = { FAMILIES, familyTitle };
