@@ -59,6 +59,7 @@ function laneOf(entry: TriggerStore): Lane {
 		return result;
 	};
 }
+
 /** Per trigger: key → whether n8n's answer confirmed its run. */
 const pendingByTrigger = new Map<string, Map<string, boolean>>();
 
