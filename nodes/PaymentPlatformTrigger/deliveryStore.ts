@@ -8,7 +8,8 @@
  * is under way). Free: neither; running: both; ran: claimed alone. The first step sets both in one call, which also
  * says what was there; a run's end takes RUNNING away (succeeded) or both (failed). After the Workflow Succeeds, the
  * run's end is known where it ran (n8n's execution hooks), and from n8n's answer (in queue mode the webhook process
- * hands it to the next run it starts). When Received: n8n answers before the run, so the first step claims it alone.
+ * hands it to the next run it starts): a confirmed answer says it ran; an unconfirmed one, late, says nothing of the
+ * run that holds the delivery by then, so it frees it only where no hooks record the ends. When Received: n8n answers before the run, so the first step claims it alone.
  *
  * n8n's store reads the trigger's one row and writes it whole, without a lock: two calls that overlap lose one's
  * write. In one process the trigger's calls go one at a time (laneOf); between processes (queue mode with several
@@ -39,10 +40,14 @@ const claimedMark = (key: string) => `claimed:${key}`;
 /** A run of the delivery is under way. */
 const runningMark = (key: string) => `running:${key}`;
 
-/** Per trigger: the helpers of its latest run in this process, and the end of its queue of store calls. */
+/**
+ * Per trigger: the helpers of its latest run in this process, the end of its queue of store calls, and whether the
+ * runs' ends are recorded where they ran (n8n's execution hooks, onRunEnd).
+ */
 interface TriggerStore {
 	store: Store;
 	lane: Promise<void>;
+	endsRecorded: boolean;
 }
 const storesByTrigger = new Map<string, TriggerStore>();
 
@@ -81,13 +86,15 @@ async function recordFailed(store: Store, key: string, maxEntries: number): Prom
 }
 
 /**
- * n8n's answers: a confirmed run ran; an unconfirmed one frees its delivery only while it is still marked running
- * (its run's end may have recorded it ran already, or a later run may hold it).
+ * n8n's answers: a confirmed run ran. An unconfirmed one says nothing where the runs' ends are recorded where they ran:
+ * carried to a later run (queue mode), it may arrive while another run holds the delivery, which it must not free.
+ * Without that record, it frees its delivery only while it is still marked running.
  */
 async function writeAnswers(
 	lane: Lane,
 	answers: ReadonlyArray<[string, boolean]>,
 	maxEntries: number,
+	endsRecorded: boolean,
 ): Promise<void> {
 	await lane(async (store) => {
 		for (const [key, confirmed] of answers) {
@@ -95,6 +102,7 @@ async function writeAnswers(
 				await recordRan(store, key, maxEntries);
 				continue;
 			}
+			if (endsRecorded) continue;
 			const running = runningMark(key);
 			const { processed } = await store.checkProcessedAndRecord(
 				[running],
@@ -131,7 +139,7 @@ export function recordAnswer(
 		}
 		return;
 	}
-	writeAnswers(laneOf(entry), [[key, confirmed]], maxEntries).catch((error: Error) => {
+	writeAnswers(laneOf(entry), [[key, confirmed]], maxEntries, entry.endsRecorded).catch((error: Error) => {
 		logger.warn(
 			`Payment Platform Trigger: n8n's answer to a run could not be written to n8n's deduplication store (${error.message}); a resend of it runs again`,
 		);
@@ -209,21 +217,21 @@ interface ExecutionHooks {
 }
 
 /**
- * The end of this execution, where it runs (a worker in queue mode): n8n's lifecycle hooks, which every n8n this package
- * supports passes its nodes' contexts (`additionalData.hooks`, 1.123 and 2.x alike) though no node helper exposes them.
- * Succeeded: finished, or paused at a Wait (n8n answers 2xx then). Without them (false), n8n's answer alone decides.
+ * The lifecycle hooks of this execution, where it runs (a worker in queue mode), which every n8n this package supports
+ * passes its nodes' contexts (`additionalData.hooks`, 1.123 and 2.x alike) though no node helper exposes them. Without
+ * them (undefined), n8n's answer alone decides.
  */
-function onRunEnd(
-	context: IExecuteFunctions,
-	handle: (succeeded: boolean) => Promise<void>,
-): boolean {
+function executionHooks(context: IExecuteFunctions): ExecutionHooks | undefined {
 	const { additionalData } = context as unknown as { additionalData?: { hooks?: unknown } };
 	const hooks = additionalData?.hooks as Partial<ExecutionHooks> | undefined;
-	if (typeof hooks?.addHandler !== 'function') return false;
+	return typeof hooks?.addHandler === 'function' ? (hooks as ExecutionHooks) : undefined;
+}
+
+/** The end of this execution. Succeeded: finished, or paused at a Wait (n8n answers 2xx then). */
+function onRunEnd(hooks: ExecutionHooks, handle: (succeeded: boolean) => Promise<void>): void {
 	hooks.addHandler('workflowExecuteAfter', async (run: RunEnd) => {
 		await handle(run?.status === 'success' || run?.status === 'waiting');
 	});
-	return true;
 }
 
 /**
@@ -251,8 +259,14 @@ export async function passDeliveries(
 	}
 	const { maxEntries, recordAtStart, waitAtMostMs } = settings;
 	if (maxEntries === undefined) return items;
-	const entry = storesByTrigger.get(trigger) ?? { store, lane: Promise.resolve() };
+	const hooks = executionHooks(this);
+	const entry = storesByTrigger.get(trigger) ?? {
+		store,
+		lane: Promise.resolve(),
+		endsRecorded: false,
+	};
 	entry.store = store;
+	entry.endsRecorded = hooks !== undefined;
 	storesByTrigger.set(trigger, entry);
 	const lane = laneOf(entry);
 	const warn = (what: string, error: Error) =>
@@ -260,7 +274,7 @@ export async function passDeliveries(
 			`Payment Platform Trigger: n8n's deduplication store could not ${what} (${error.message})`,
 		);
 	if (carried.length > 0) {
-		await writeAnswers(lane, carried, maxEntries).catch((error: Error) =>
+		await writeAnswers(lane, carried, maxEntries, entry.endsRecorded).catch((error: Error) =>
 			warn('take the answers another process got; a resend of them runs again', error),
 		);
 	}
@@ -287,8 +301,8 @@ export async function passDeliveries(
 			if (runs) passed.push(item);
 			// The run holds the delivery's mark: its end records it (succeeded) and takes the mark away, in the process
 			// that ran it, without waiting for n8n's answer to reach a webhook process's next run (queue mode).
-			if (runs && !recordAtStart) {
-				onRunEnd(this, async (succeeded) => {
+			if (runs && !recordAtStart && hooks !== undefined) {
+				onRunEnd(hooks, async (succeeded) => {
 					const record = succeeded ? recordRan : recordFailed;
 					await lane(async (current) => await record(current, key, maxEntries)).catch(
 						(error: Error) => warn('record the end of a run; a resend of it may run again', error),

@@ -232,6 +232,26 @@ describe('deliveryStore: the end of the run, where it ran (a worker in queue mod
 		}
 	});
 
+	it("a failed run's answer carried to a later run (queue mode) does not free the delivery another run holds by then", async () => {
+		const store = new Store();
+		const { run } = trigger(store);
+		const failed = new ExecutionHooks();
+		expect(await run({ deliveryKey: 'k' }, {}, failed)).toHaveLength(1);
+		await failed.end('error');
+		const holder = new ExecutionHooks();
+		expect(await run({ deliveryKey: 'k' }, {}, holder)).toHaveLength(1);
+		// The failed run's answer, as a webhook process that wrote nothing hands it to the next run it starts.
+		const late = run(
+			{ deliveryKey: 'k', [CONFIRMED_FIELD]: [['k', false]] },
+			{ waitAtMostMs: 10_000 },
+			new ExecutionHooks(),
+		);
+		await sleep(500);
+		expect([...store.entries].sort()).toEqual(['claimed:k', 'running:k']);
+		await holder.end('success');
+		expect(await late).toHaveLength(0);
+	});
+
 	it('a run stopped at the trigger (already run) and When Received add nothing at the end', async () => {
 		const store = new Store();
 		store.entries.add('claimed:k');

@@ -77,6 +77,29 @@ function deliveriesOf(run, partName, cell, executionsById) {
 }
 
 /**
+ * A delivery's requests (as the balancer saw them) and executions, in seconds from its first request: what tells why
+ * it ran twice.
+ * @param {QueueRun} run
+ * @param {{ id: string, executions: RecordedExecution[] }} delivery
+ */
+function timeline(run, delivery) {
+	const requests = run.balancer.records.filter((r) => r.deliveryId === delivery.id);
+	const start = requests[0]?.receivedAt ?? 0;
+	const at = (/** @type {number | undefined} */ time) =>
+		time === undefined ? '-' : ((time - start) / 1000).toFixed(1);
+	const sent = requests.map(
+		(r) =>
+			`request ${at(r.receivedAt)}-${at(r.answeredAt)} s ${r.upstream} ${r.status ?? 'unanswered'}` +
+			`${r.dropped ? ' (withheld)' : ''} ${r.body.slice(0, 60)}`,
+	);
+	const ran = delivery.executions.map(
+		(e) =>
+			`execution ${e.id} ${at(e.startedAt)}-${at(e.stoppedAt)} s ${e.process} ${e.status} (${e.nodesRun.join(' > ')})`,
+	);
+	return [...sent, ...ran].join('; ');
+}
+
+/**
  * The checks and the table row of one part in one cell. Lost: the platform got a 2xx or gave up, and no execution of
  * the delivery succeeded.
  * @param {Report} report
@@ -118,6 +141,9 @@ function verifyPartCell(report, run, partName, cellWorkflow, executionsById) {
 	}
 	for (const d of [...lost, ...(mode === 'onReceived' ? duplicates : [])]) {
 		console.log(`     ${label}: ${d.id}: ${describe(d)}`);
+	}
+	for (const d of mode === 'lastNode' ? duplicates : []) {
+		console.log(`     ${label}: ran twice: ${d.id}: ${timeline(run, d)}`);
 	}
 	return {
 		part: partName,
