@@ -139,11 +139,13 @@ export function recordAnswer(
 		}
 		return;
 	}
-	writeAnswers(laneOf(entry), [[key, confirmed]], maxEntries, entry.endsRecorded).catch((error: Error) => {
-		logger.warn(
-			`Payment Platform Trigger: n8n's answer to a run could not be written to n8n's deduplication store (${error.message}); a resend of it runs again`,
-		);
-	});
+	writeAnswers(laneOf(entry), [[key, confirmed]], maxEntries, entry.endsRecorded).catch(
+		(error: Error) => {
+			logger.warn(
+				`Payment Platform Trigger: n8n's answer to a run could not be written to n8n's deduplication store (${error.message}); a resend of it runs again`,
+			);
+		},
+	);
 }
 
 /** The answers the next run this process starts writes; taken out of the pending list. */

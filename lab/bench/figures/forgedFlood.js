@@ -6,8 +6,11 @@
  * claims all four signature families with fresh timestamps, so that a request the trigger verifies costs it every
  * MAC it can compute. Two floods: bodies of 1 MiB of padding plus the event (over the default Maximum Body Size) and
  * bodies of exactly 1 MiB (at the default, verified: the worst case the default allows). `lib/flood.js` sends them,
- * FLOOD_CONNECTIONS connections each sending its next request as soon as the last is answered. Runs alternate the
- * order; the ratio is the flood run's rate over the quiet run's in the same round. Opt-in: `BENCH_ONLY=5`.
+ * FLOOD_CONNECTIONS connections each sending its next request as soon as the last is answered. A third flood, the
+ * control, sends the first one's bodies to n8n's own Webhook node with Header Auth on the same n8n (refused 403, the
+ * trigger's deliveries unchanged): what such a flood costs n8n before any node's check, whichever node it aims at.
+ * Runs alternate the order; the ratio is the flood run's rate over the quiet run's in the same round. Opt-in:
+ * `BENCH_ONLY=5`.
  */
 const assert = require('node:assert/strict');
 const fs = require('fs');
@@ -20,6 +23,8 @@ const { fixed, median } = require('../../lib/stats');
 const workflows = require('../lib/workflows');
 const { deliveryBodies, load, makeDeliveries, secretOf } = require('./trigger');
 const { runCommand } = require('../../lib/processes');
+const { chain, webhookNode } = require('../../lib/workflows');
+const { randomUUID } = require('crypto');
 
 const EVENT = 'charge.captured';
 const MEBIBYTE = 1024 * 1024;
@@ -28,10 +33,19 @@ const FLOOD_CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS) || CONFIG.
 const DELIVERIES = CONFIG.quick ? 100 : 300;
 /** Replaced registrations whose secrets the trigger keeps for their grace period (registration.ts). */
 const REPLACED_REGISTRATIONS = 3;
-/** The flood's bodies: 1 MiB of padding plus the event (~200 bytes), and exactly the default limit. */
+/**
+ * The flood's bodies: 1 MiB of padding plus the event (~200 bytes), and exactly the default limit, at the trigger;
+ * the first at n8n's own Webhook node (the control).
+ */
 const FLOODS = [
-	{ key: 'over', label: '1 MiB of padding + the event', bytes: MEBIBYTE + 200 },
-	{ key: 'atLimit', label: 'exactly 1 MiB', bytes: MEBIBYTE },
+	{ key: 'over', label: '1 MiB of padding + the event', bytes: MEBIBYTE + 200, at: 'trigger' },
+	{ key: 'atLimit', label: 'exactly 1 MiB', bytes: MEBIBYTE, at: 'trigger' },
+	{
+		key: 'webhookNode',
+		label: "1 MiB of padding + the event, at n8n's Webhook node (Header Auth) instead",
+		bytes: MEBIBYTE + 200,
+		at: 'webhookNode',
+	},
 ];
 
 /**
@@ -66,6 +80,32 @@ async function setUpFloodWorkflow(context) {
 }
 
 /**
+ * The control: n8n's Webhook node with Header Auth, which answers the flood (no such header) 403 without running.
+ * @param {import('../lib/context').BenchContext} context
+ * @returns {Promise<string>} its URL
+ */
+async function setUpWebhookNodeControl(context) {
+	const { client, instance } = running(context);
+	const credential = await client.ensureCredential({
+		name: 'Bench: Header Auth',
+		type: 'httpHeaderAuth',
+		data: { name: 'X-Bench-Key', value: randomUUID() },
+	});
+	const node = webhookNode("n8n's Webhook");
+	node.parameters.authentication = 'headerAuth';
+	const withAuth = {
+		...node,
+		credentials: { httpHeaderAuth: { id: credential.id, name: credential.name } },
+	};
+	const entry = await addWorkflow(context, {
+		path: node.parameters.path,
+		workflow: chain('Bench: Webhook node with Header Auth (flood control)', [withAuth]),
+	});
+	await waitForWebhook(context, entry);
+	return `${instance.url}/webhook/${entry.path}`;
+}
+
+/**
  * Starts a flood of `bytes` bodies that runs until `stop()`; resolves with its figures.
  * @param {string} url
  * @param {number} bytes
@@ -89,6 +129,7 @@ async function figureForgedFlood(context) {
 	log('figure 5: the trigger with four secrets (three replaced registrations)');
 	const { entry, secret } = await setUpFloodWorkflow(context);
 	const url = `${instance.url}/webhook/${entry.path}`;
+	const controlUrl = await setUpWebhookNodeControl(context);
 	/** @param {string} name @param {number} count */
 	const file = (name, count) => {
 		const target = path.join(context.workDir, `flood-${name}.json`);
@@ -115,7 +156,7 @@ async function figureForgedFlood(context) {
 				continue;
 			}
 			const stopFile = path.join(context.workDir, `stop-${r}-${side}`);
-			const flooding = startFlood(url, flood.bytes, stopFile);
+			const flooding = startFlood(flood.at === 'trigger' ? url : controlUrl, flood.bytes, stopFile);
 			// The flood's connections busy before the first good delivery.
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 			runs[side].push(await load(context, entry, deliveries));
