@@ -66,6 +66,31 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 	return withClients(await startSandbox({ port: 0, ...withTestDelivery(options) }));
 }
 
+/**
+ * Sandboxes of a test's own (other options than the file's) and webhook receivers, each stopped after its test.
+ */
+export function useOwnServers(): {
+	sandbox(options?: SandboxOptions): Promise<TestSandbox>;
+	receiver(statuses?: number[]): Promise<Receiver>;
+} {
+	const stops: Array<() => Promise<void>> = [];
+	afterEach(async () => {
+		await Promise.all(stops.splice(0).map(async (stop) => await stop()));
+	});
+	return {
+		async sandbox(options) {
+			const own = await startTestSandbox(options);
+			stops.push(async () => await own.sandbox.stop());
+			return own;
+		},
+		async receiver(statuses) {
+			const hook = await startReceiver(statuses);
+			stops.push(hook.close);
+			return hook;
+		},
+	};
+}
+
 type Envelope = { success: boolean; message: string; error?: string; details?: unknown };
 
 /** A well-formed id that names no record: the sandbox answers 404 (a malformed id is a validation error). */

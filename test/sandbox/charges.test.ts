@@ -10,8 +10,8 @@ import { crc16 } from '../../sandbox/payerData';
 import {
 	expectError,
 	expectValidationError,
-	startTestSandbox,
 	UNKNOWN_ID,
+	useOwnServers,
 	useTestSandbox,
 } from '../harness/sandboxHttp';
 
@@ -19,6 +19,7 @@ const C = SEED.charges;
 const CARD_NUMBER = '4242424242424242';
 
 const t = useTestSandbox();
+const own = useOwnServers();
 
 const pix = { amount: 1000, payment_method: 'pix' };
 const card = {
@@ -58,15 +59,11 @@ describe('seed data', () => {
 	});
 
 	it('a sandbox started with seed: false is empty but still answers', async () => {
-		const empty = await startTestSandbox({ seed: false });
-		try {
-			const response = await empty.api.get('/v1/charges');
-			expect(response.data.pagination).toEqual({ page: 1, perPage: 20, total: 0, totalPages: 0 });
-			empty.sandbox.reset();
-			expect(empty.sandbox.store.charges.size).toBe(0);
-		} finally {
-			await empty.sandbox.stop();
-		}
+		const empty = await own.sandbox({ seed: false });
+		const response = await empty.api.get('/v1/charges');
+		expect(response.data.pagination).toEqual({ page: 1, perPage: 20, total: 0, totalPages: 0 });
+		empty.sandbox.reset();
+		expect(empty.sandbox.store.charges.size).toBe(0);
 	});
 });
 

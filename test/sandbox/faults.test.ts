@@ -11,6 +11,7 @@ import {
 	expectNotFound,
 	startTestSandbox,
 	UNKNOWN_ID,
+	useOwnServers,
 	useTestSandbox,
 	VALIDATION_STATUS,
 } from '../harness/sandboxHttp';
@@ -19,6 +20,7 @@ const CHARGE = `/v1/charges/${SEED.charges.authorized}`;
 const logLines: string[] = [];
 
 const t = useTestSandbox({ log: (line) => logLines.push(line) });
+const own = useOwnServers();
 beforeEach(() => {
 	logLines.length = 0;
 });
@@ -166,20 +168,16 @@ describe('which requests are faulted', () => {
 
 describe('configuration', () => {
 	it('startSandbox({ faults }) applies them, and reset() restores them with fresh counters', async () => {
-		const sandbox = await startTestSandbox({
+		const sandbox = await own.sandbox({
 			faults: [{ route: 'GET /v1/charges/*', kind: 'unavailable_503', count: 1 }],
 		});
-		try {
-			expect((await sandbox.api.get(CHARGE)).status).toBe(503);
-			expect((await sandbox.api.get(CHARGE)).status).toBe(200);
-			sandbox.sandbox.clearFaults();
-			expect(sandbox.sandbox.listFaults()).toEqual([]);
-			sandbox.sandbox.reset();
-			expect(sandbox.sandbox.listFaults()).toMatchObject([{ applied: 0, remaining: 1 }]);
-			expect((await sandbox.api.get(CHARGE)).status).toBe(503);
-		} finally {
-			await sandbox.sandbox.stop();
-		}
+		expect((await sandbox.api.get(CHARGE)).status).toBe(503);
+		expect((await sandbox.api.get(CHARGE)).status).toBe(200);
+		sandbox.sandbox.clearFaults();
+		expect(sandbox.sandbox.listFaults()).toEqual([]);
+		sandbox.sandbox.reset();
+		expect(sandbox.sandbox.listFaults()).toMatchObject([{ applied: 0, remaining: 1 }]);
+		expect((await sandbox.api.get(CHARGE)).status).toBe(503);
 	});
 
 	it('startSandbox rejects an invalid list', async () => {
@@ -280,7 +278,7 @@ describe('configuration', () => {
 	});
 
 	it('stop() does not wait for a slow answer', async () => {
-		const sandbox = await startTestSandbox({ faults: [{ kind: 'slow', delayMs: 60_000 }] });
+		const sandbox = await own.sandbox({ faults: [{ kind: 'slow', delayMs: 60_000 }] });
 		const pending = sandbox.api.get(CHARGE).catch((error) => error);
 		await waitFor('the slow request', () => sandbox.sandbox.requests.length === 1, {
 			intervalMs: 2,
@@ -303,5 +301,4 @@ describe('list behaviours (they run the handler)', () => {
 		expect(after.pagination.total).toBe(before.pagination.total + 1);
 		expect(after.data[1].id).toBe(before.data[0].id);
 	});
-
 });
