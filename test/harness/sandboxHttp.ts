@@ -61,11 +61,6 @@ export function useTestSandbox(
 	};
 }
 
-/** A sandbox of a test's own (other options than the file's); the test stops it. */
-export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-	return withClients(await startSandbox({ port: 0, ...withTestDelivery(options) }));
-}
-
 /**
  * Sandboxes of a test's own (other options than the file's) and webhook receivers, each stopped after its test.
  */
@@ -78,8 +73,8 @@ export function useOwnServers(): {
 		await Promise.all(stops.splice(0).map(async (stop) => await stop()));
 	});
 	return {
-		async sandbox(options) {
-			const own = await startTestSandbox(options);
+		async sandbox(options = {}) {
+			const own = withClients(await startSandbox({ port: 0, ...withTestDelivery(options) }));
 			stops.push(async () => await own.sandbox.stop());
 			return own;
 		},

@@ -12,7 +12,6 @@ import {
 	expectNotFound,
 	expectValidationError,
 	startReceiver,
-	startTestSandbox,
 	UNKNOWN_ID,
 	useOwnServers,
 	useTestSandbox,
@@ -320,9 +319,10 @@ describe('admin routes', () => {
 		expect((await t().anonymous.get('/__admin/sink')).data.data).toEqual([]);
 	});
 
-	it('GET /__admin lists the admin routes', async () => {
-		const response = await t().anonymous.get('/__admin');
-		expect(response.data.data.join('\n')).toContain('/__admin/deliveries/{id}/redeliver');
+	it('GET /__admin lists the admin routes, the fault routes among them', async () => {
+		const routes: string[] = (await t().anonymous.get('/__admin')).data.data;
+		expect(routes.join('\n')).toContain('/__admin/deliveries/{id}/redeliver');
+		expect(routes.filter((route) => route.includes('/__admin/faults'))).toHaveLength(3);
 	});
 });
 
@@ -382,7 +382,7 @@ describe('retry profiles', () => {
 	});
 
 	it('an unknown profile fails when the sandbox starts', async () => {
-		await expect(startTestSandbox({ delivery: { profile: 'sometimes' } })).rejects.toThrow(
+		await expect(own.sandbox({ delivery: { profile: 'sometimes' } })).rejects.toThrow(
 			/Unknown delivery retry profile "sometimes"/,
 		);
 	});
