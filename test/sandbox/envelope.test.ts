@@ -75,10 +75,6 @@ describe('authentication', () => {
 			expectError(response, 401, ERROR_CODES.unauthorized);
 		},
 	);
-
-	it('admin routes need no authentication', async () => {
-		expect((await t().anonymous.get('/__admin/requests')).status).toBe(200);
-	});
 });
 
 describe('envelope', () => {
