@@ -177,8 +177,11 @@ describe('envelope', () => {
 	});
 });
 
-describe('pagination limits', () => {
-	it.each([
+describe('query parameters and pagination', () => {
+	const W = `/v1/wallets/${SEED.walletId}/statement`;
+	const STATUS = 'status must be one of pending, pending_review, active';
+	// prettier-ignore
+	it.each<[string, string, string, string, string?]>([
 		['/v1/submerchants', 'page', '0', 'min'],
 		['/v1/submerchants', 'page', '-1', 'min'],
 		['/v1/submerchants', 'page', 'two', 'integer'],
@@ -189,9 +192,24 @@ describe('pagination limits', () => {
 		['/v1/charges', 'page', '0', 'min'],
 		['/v1/charges', 'perPage', '0', 'min'],
 		['/v1/charges', 'perPage', '101', 'max'],
-	])('%s?%s=%s is a validation error (%s), not clamped', async (url, name, value, rule) => {
+		['/v1/submerchants', 'status', 'approved', 'enum', STATUS],
+		['/v1/submerchants', 'status', 'PENDING', 'enum', STATUS],
+		['/v1/submerchants', 'status', '', 'enum', STATUS],
+		['/v1/charges', 'start_date', 'yesterday', 'iso8601', 'start_date must be an ISO 8601 date'],
+		['/v1/charges', 'end_date', '2025-02-30', 'iso8601', 'end_date must be an ISO 8601 date'],
+		['/v1/charges', 'end_date', '2025-03-01T25:00:00Z', 'iso8601', 'end_date must be an ISO 8601 date'],
+		['/v1/charges', 'min_amount', '10.5', 'integer', 'min_amount must be an integer'],
+		['/v1/charges', 'max_amount', 'lots', 'integer', 'max_amount must be an integer'],
+		['/v1/charges', 'installments', 'two', 'integer', 'installments must be an integer from 1 to 12'],
+		[W, 'start_date', 'last month', 'iso8601', 'start_date must be an ISO 8601 date'],
+		[W, 'end_date', '2025-02-31', 'iso8601', 'end_date must be an ISO 8601 date'],
+		['/v1/withdrawals/fee', 'amount', '12.5', 'integer', 'amount must be an integer'],
+		['/v1/withdrawals/fee', 'amount', 'ten', 'integer', 'amount must be an integer'],
+	])('%s?%s=%j is a validation error (%s), not clamped or ignored', async (...row) => {
+		// A rest parameter, so that jest does not take the 5th parameter for a `done` callback.
+		const [url, name, value, rule, message] = row;
 		const response = await t().api.get(url, { params: { [name]: value } });
-		expectValidationError(response, name, rule);
+		expectValidationError(response, name, rule, message);
 	});
 
 	it('perPage=100 and perPage=1 are accepted; defaults are page 1 and perPage 20', async () => {

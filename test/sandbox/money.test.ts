@@ -144,39 +144,10 @@ describe('anticipations', () => {
 	});
 });
 
-describe('wallets', () => {
-	const statement = (params: Record<string, string> = {}) =>
-		t().api.get(`/v1/wallets/${SEED.walletId}/statement`, { params });
-
-	it.each([
-		['start_date', 'last month'],
-		['end_date', '2025-02-31'],
-	])('%s=%s is a validation error', async (name, value) => {
-		expectValidationError(
-			await statement({ [name]: value }),
-			name,
-			'iso8601',
-			`${name} must be an ISO 8601 date`,
-		);
-	});
-});
-
 describe('withdrawals', () => {
 	it('fee without an amount is the configured fixed fee', async () => {
 		const response = await t().api.get('/v1/withdrawals/fee');
 		expect(response.data.data).toEqual({ fee: 367, fee_type: 'fixed' });
-	});
-
-	it.each([
-		['12.5', 'integer'],
-		['ten', 'integer'],
-	])('fee amount=%s is a validation error (%s)', async (amount, rule) => {
-		expectValidationError(
-			await t().api.get('/v1/withdrawals/fee', { params: { amount } }),
-			'amount',
-			rule,
-			'amount must be an integer',
-		);
 	});
 
 	// The chosen path, with no documented fields (README "Other endpoints", docs/operations.md).

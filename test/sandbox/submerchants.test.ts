@@ -29,16 +29,6 @@ describe('GET /v1/submerchants', () => {
 		const created = response.data.data.map((s: { created_at: string }) => s.created_at);
 		expect([...created].sort().reverse()).toEqual(created);
 	});
-
-	it.each(['approved', 'PENDING', ''])('rejects status=%j', async (status) => {
-		const response = await t().api.get('/v1/submerchants', { params: { status } });
-		expectValidationError(
-			response,
-			'status',
-			'enum',
-			'status must be one of pending, pending_review, active',
-		);
-	});
 });
 
 describe('PATCH /v1/submerchants/{id} rules', () => {
