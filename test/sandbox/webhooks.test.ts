@@ -40,6 +40,18 @@ const fire = (chargeId: string, event: string, on: TestSandbox = t()) =>
 	on.anonymous.post(`/__admin/charges/${chargeId}/events`, { event });
 
 /**
+ * An endpoint for `event` at a new receiver answering `statuses` (then 200), and the event fired for `chargeId`, its
+ * deliveries done: the receiver (what it received) and the endpoint's secret.
+ */
+async function delivered(event: string, chargeId: string = C.authorized, statuses: number[] = []) {
+	const hook = await receiver(statuses);
+	const { secret } = await createEndpoint(hook.url, [event]);
+	await fire(chargeId, event);
+	await t().sandbox.waitForDeliveries();
+	return { hook, secret };
+}
+
+/**
  * A sandbox of the test's own with `delivery` settings, an endpoint for charge.captured at a receiver answering
  * `statuses` (then 200), and `send`: the authorized charge captured, its deliveries awaited.
  */
@@ -120,10 +132,8 @@ describe('signed deliveries', () => {
 	// test/trigger/endToEnd.test.ts pins the body (its four keys and id), the signature the node verifies and the
 	// delivery record; the headers it does not read and the exact bytes stay here.
 	it('delivers charge.captured as compact JSON with the chosen headers, the secret nowhere in it', async () => {
-		const hook = await receiver();
-		const { secret } = await createEndpoint(hook.url, ['charge.captured']);
-		await fire(C.authorized, 'charge.captured');
-		const [delivery] = await hook.waitFor(1);
+		const { hook, secret } = await delivered('charge.captured');
+		const [delivery] = hook.received;
 		expect(delivery.method).toBe('POST');
 		expect(delivery.headers['content-type']).toBe('application/json');
 		expect(delivery.headers['x-event']).toBe('charge.captured');
@@ -156,11 +166,8 @@ describe('signed deliveries', () => {
 	});
 
 	it('charge.chargeback records a chargeback and keeps the status', async () => {
-		const hook = await receiver();
-		await createEndpoint(hook.url, ['charge.chargeback']);
-		await fire(C.captured, 'charge.chargeback');
-		const [delivery] = await hook.waitFor(1);
-		const payload = JSON.parse(delivery.body.toString());
+		const { hook } = await delivered('charge.chargeback', C.captured);
+		const payload = JSON.parse(hook.received[0].body.toString());
 		expect(payload.event).toBe('charge.chargeback');
 		expect(payload.charge.status).toBe('captured');
 		expect(payload.charge.chargebacks).toHaveLength(1);
@@ -178,11 +185,8 @@ describe('signed deliveries', () => {
 	});
 
 	it('retries a failing receiver: 500, 503, then 200 → 3 attempts with the same id and bytes', async () => {
-		const hook = await receiver([500, 503]);
-		const { secret } = await createEndpoint(hook.url, ['charge.captured']);
-		await fire(C.authorized, 'charge.captured');
-		const attempts = await hook.waitFor(3);
-		await t().sandbox.waitForDeliveries();
+		const { hook, secret } = await delivered('charge.captured', C.authorized, [500, 503]);
+		const attempts = hook.received;
 		const ids = new Set(attempts.map((a) => a.headers['x-delivery-id']));
 		expect(ids.size).toBe(1);
 		expect(attempts[1].body.equals(attempts[0].body)).toBe(true);
@@ -215,11 +219,8 @@ describe('signed deliveries', () => {
 	});
 
 	it('redeliver sends the same delivery again: same id, same bytes', async () => {
-		const hook = await receiver();
-		await createEndpoint(hook.url, ['charge.captured']);
-		await fire(C.authorized, 'charge.captured');
-		const [first] = await hook.waitFor(1);
-		await t().sandbox.waitForDeliveries();
+		const { hook } = await delivered('charge.captured');
+		const [first] = hook.received;
 		const deliveryId = first.headers['x-delivery-id'] as string;
 		const response = await t().anonymous.post(`/__admin/deliveries/${deliveryId}/redeliver`);
 		expect(response.status).toBe(200);
@@ -234,11 +235,8 @@ describe('signed deliveries', () => {
 	});
 
 	it('GET /__admin/deliveries lists the records with the exact body sent', async () => {
-		const hook = await receiver();
-		await createEndpoint(hook.url, ['charge.expired']);
-		await fire(C.pending, 'charge.expired');
-		const [delivery] = await hook.waitFor(1);
-		await t().sandbox.waitForDeliveries();
+		const { hook } = await delivered('charge.expired', C.pending);
+		const [delivery] = hook.received;
 		const listed = await t().anonymous.get('/__admin/deliveries');
 		expect(listed.data.data).toHaveLength(1);
 		expect(listed.data.data[0]).toMatchObject({
