@@ -46,14 +46,11 @@ const withClients = (sandbox: Sandbox): TestSandbox => ({
 });
 
 /**
- * The file's sandbox (the one lifecycle helper, test/harness/sandbox.ts, reset to the seed before each test unless
- * told otherwise) with an authenticated and an anonymous client. Returns a getter.
+ * The file's sandbox (the one lifecycle helper, test/harness/sandbox.ts), reset to the seed before each test, with an
+ * authenticated and an anonymous client. Returns a getter.
  */
-export function useTestSandbox(
-	options: SandboxOptions = {},
-	lifecycle: { resetBeforeEach?: boolean } = { resetBeforeEach: true },
-): () => TestSandbox {
-	const sandbox = useSandbox(withTestDelivery(options), lifecycle);
+export function useTestSandbox(options: SandboxOptions = {}): () => TestSandbox {
+	const sandbox = useSandbox(withTestDelivery(options), { resetBeforeEach: true });
 	let current: TestSandbox | undefined;
 	return () => {
 		if (current?.sandbox !== sandbox()) current = withClients(sandbox());
