@@ -3,7 +3,7 @@
  * The shapes the sandbox answers with, in zod, from the Resources part of api-reference.md. `.strict()` where the
  * reference lists the record's fields; `.passthrough()` where it says fields beyond those listed are not shown
  * (charge, anticipation), since the sandbox keeps more there. Fields the sandbox leaves empty are null.
- * test/sandbox/responses.test.ts reads every answer of the seed data through these.
+ * test/sandbox/envelope.test.ts reads every answer of the seed data through these.
  */
 const { z } = require('zod');
 const values = require('./values');

