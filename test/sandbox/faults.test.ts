@@ -51,11 +51,16 @@ describe('fault kinds', () => {
 	});
 
 	it('slow also holds back an error answer', async () => {
-		t().sandbox.setFaults([{ kind: 'slow', delayMs: 200 }]);
-		const started = Date.now();
-		const response = await t().api.get(`/v1/charges/${UNKNOWN_ID}`);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(180);
-		expect(response.status).toBe(404);
+		t().sandbox.setFaults([{ kind: 'slow', delayMs: 1_500, count: 1 }]);
+		let answered = false;
+		const response = t()
+			.api.get(`/v1/charges/${UNKNOWN_ID}`)
+			.finally(() => (answered = true));
+		// The handler has run (the request is recorded) while the answer is still held back.
+		await waitFor('the slow request recorded', () => faultsOf().length === 1);
+		expect(answered).toBe(false);
+		expect((await response).status).toBe(404);
+		expect(faultsOf()).toEqual(['slow']);
 	});
 
 	it('reset closes the connection without an answer; the request is recorded with status null', async () => {
