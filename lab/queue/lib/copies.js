@@ -112,6 +112,18 @@ async function sendPairs(run, workflow) {
 	const executions = await run.executions(workflow);
 	const ran = (/** @type {string} */ id) =>
 		executions.filter((e) => e.deliveryId === id && e.status === 'success').length;
+	// What tells why a pair ran twice: its executions, in ms from the first one's start.
+	for (const pair of pairs.filter((p) => ran(p.id) > 1)) {
+		const mine = executions.filter((e) => e.deliveryId === pair.id);
+		const start = Math.min(...mine.map((e) => e.startedAt));
+		const runs = mine.map(
+			(e) =>
+				`execution ${e.id} ${e.startedAt - start}-${e.stoppedAt - start} ms ${e.process} ${e.status}`,
+		);
+		console.log(
+			`     ran twice, ${pair.gap} ms apart: answers ${pair.answers.join(', ')}; ${runs.join('; ')}`,
+		);
+	}
 	const rows = GAPS_MS.map((gap) => {
 		const ofGap = pairs.filter((p) => p.gap === gap);
 		return {
