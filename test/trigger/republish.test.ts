@@ -118,12 +118,3 @@ describe.each(['resend-every-failure', 'drop-deleted-endpoint'] as const)(
 		});
 	},
 );
-
-it('an unpublish that is not followed by a publish removes the endpoint after the delay', async () => {
-	await harness.deactivate();
-	const listed = async () =>
-		(await axios.get(`${sandbox().url}/__admin/webhook-endpoints`)).data.data as unknown[];
-	expect(await listed()).toHaveLength(1);
-	await sleep(1_300);
-	expect(await listed()).toEqual([]);
-});
