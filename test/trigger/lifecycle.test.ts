@@ -51,6 +51,15 @@ function trigger(events: string[] = EVENTS, options: INodeParameters = {}): Trig
 	return new TriggerHarness({ target: sandbox(), parameters: { events, options } });
 }
 
+/** A trigger published on the sandbox, what it stored, and the requests of its publishing cleared. */
+async function published(events: string[] = EVENTS, options: INodeParameters = {}) {
+	const harness = trigger(events, options);
+	await harness.activate();
+	const stored = { ...harness.staticData() };
+	sandbox().clearRequests();
+	return { harness, stored, id: stored[STORED.endpointId] as string };
+}
+
 /** The old secret, kept to verify what it signed for its grace. */
 const keptForItsGrace = (secret: unknown) => [
 	{ secret, until: expect.any(Number), since: expect.any(Number), rotation: 0 },
@@ -97,10 +106,7 @@ describe('create', () => {
 	});
 
 	it('"Listen for test event" registers its own endpoint with the test URL, apart from production', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: 0 });
-		await harness.activate();
-		const production = { ...harness.staticData() };
-
+		const { harness, stored: production } = await published(EVENTS, { endpointRemovalDelay: 0 });
 		await harness.listenForTestEvent();
 		const testUrl = harness.webhookUrl(true);
 		expect(testUrl).toContain('/webhook-test/');
@@ -121,10 +127,7 @@ describe('create', () => {
 
 describe('checkExists', () => {
 	it('is true for the same URL and events (in any order) listed by the platform; it only reads the list', async () => {
-		const harness = trigger();
-		await harness.activate();
-		sandbox().clearRequests();
-
+		const { harness } = await published();
 		expect(await harness.runHook('checkExists')).toBe(true);
 		harness.setParameters({ events: [...EVENTS].reverse(), options: {} });
 		expect(await harness.activate()).toBe(false);
@@ -138,14 +141,9 @@ describe('checkExists', () => {
 	});
 
 	it('after a change of events: the endpoint is changed in place, same id and secret, nothing created', async () => {
-		const harness = trigger();
-		await harness.activate();
-		const before = { ...harness.staticData() };
-		sandbox().clearRequests();
-
+		const { harness, stored: before, id } = await published();
 		harness.setParameters({ events: ['charge.captured'], options: {} });
 		expect(await harness.activate()).toBe(false);
-		const id = before[STORED.endpointId] as string;
 		expect(changingRequests()).toEqual([
 			{
 				method: 'PATCH',
@@ -159,23 +157,20 @@ describe('checkExists', () => {
 	});
 
 	it('after a change of URL: the old endpoint is removed, a new one registered, the old secret kept for its grace', async () => {
-		const harness = trigger();
-		await harness.activate();
-		const oldId = harness.staticData()[STORED.endpointId] as string;
-		const oldSecret = harness.staticData()[STORED.secret] as string;
+		const { harness, id: oldId, stored } = await published();
 		harness.staticData()[STORED.url] = 'https://old-n8n.example.com/webhook/x/webhook';
 
 		expect(await harness.activate()).toBe(true);
 		const endpoints = await sandboxEndpoints();
 		expect(endpoints.map((endpoint) => endpoint.id)).not.toContain(oldId);
 		expect(endpoints.map((endpoint) => endpoint.url)).toEqual([harness.webhookUrl()]);
-		expect(harness.staticData()[STORED.previousSecrets]).toEqual(keptForItsGrace(oldSecret));
+		expect(harness.staticData()[STORED.previousSecrets]).toEqual(
+			keptForItsGrace(stored[STORED.secret]),
+		);
 	});
 
 	it('an id stored without its secret is stale: registered anew (the old endpoint, with this URL, removed)', async () => {
-		const harness = trigger();
-		await harness.activate();
-		const oldId = harness.staticData()[STORED.endpointId] as string;
+		const { harness, id: oldId } = await published();
 		delete harness.staticData()[STORED.secret];
 
 		expect(await harness.activate()).toBe(true);
@@ -186,9 +181,7 @@ describe('checkExists', () => {
 
 describe('checkExists repairs the registration from the endpoint list', () => {
 	it('an endpoint missing from the platform is registered again, with a warning', async () => {
-		const harness = trigger();
-		await harness.activate();
-		const oldId = harness.staticData()[STORED.endpointId] as string;
+		const { harness, id: oldId } = await published();
 		await removeDirectly(oldId);
 
 		const warnings = await harness.logged('warn', async () =>
@@ -205,9 +198,7 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 	});
 
 	it("another endpoint with this webhook's URL (its secret unknown to n8n) is removed; ours is kept", async () => {
-		const harness = trigger();
-		await harness.activate();
-		const ours = harness.staticData()[STORED.endpointId] as string;
+		const { harness, id: ours } = await published();
 		const foreign = await registerDirectly(harness.webhookUrl());
 		const elsewhere = await registerDirectly('https://other.example.com/webhook/x/webhook');
 		sandbox().clearRequests();
@@ -233,8 +224,7 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 	});
 
 	it('three restarts against a platform that writes URLs and events its own way and pages by 2: 0 creates, 0 deletes', async () => {
-		const harness = trigger();
-		await harness.activate();
+		const { harness } = await published();
 		for (let i = 0; i < 3; i++) await registerDirectly(`https://other.example.com/hook/${i}`);
 		sandbox().setEndpointList('rewritten');
 		try {
@@ -249,8 +239,7 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 	});
 
 	it('on a rewritten list an endpoint with this URL (written its own way) is still found foreign and removed', async () => {
-		const harness = trigger();
-		await harness.activate();
+		const { harness } = await published();
 		const foreign = await registerDirectly(harness.webhookUrl());
 		sandbox().setEndpointList('rewritten');
 		try {
@@ -267,11 +256,7 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 
 describe('unpublish, and publishing again', () => {
 	it('unpublish: the endpoint stays for the removal delay (60 s by default), then is removed', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
-		await harness.activate();
-		const id = harness.staticData()[STORED.endpointId] as string;
-		sandbox().clearRequests();
-
+		const { harness, id } = await published(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
 		expect(await harness.deactivate()).toBe(true);
 		expect(changingRequests()).toEqual([]);
 		expect(harness.staticData()[STORED.releasedAt]).toEqual(expect.any(Number));
@@ -282,11 +267,9 @@ describe('unpublish, and publishing again', () => {
 	});
 
 	it('publishing again within the delay takes the same endpoint and secret back: nothing removed, nothing created', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
-		await harness.activate();
-		const registered = { ...harness.staticData() };
-		sandbox().clearRequests();
-
+		const { harness, stored: registered } = await published(EVENTS, {
+			endpointRemovalDelay: SHORT_DELAY_SECONDS,
+		});
 		await harness.deactivate();
 		expect(await harness.activate()).toBe(false);
 		await sleep(SHORT_DELAY_SECONDS * 1000 + 300);
@@ -296,9 +279,7 @@ describe('unpublish, and publishing again', () => {
 	});
 
 	it('publishing again with the trigger changed (other events): the endpoint is taken back and changed in place', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
-		await harness.activate();
-		const id = harness.staticData()[STORED.endpointId];
+		const { harness, id } = await published(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
 		await harness.deactivate();
 		harness.setParameters({
 			events: ['charge.refunded'],
@@ -309,25 +290,8 @@ describe('unpublish, and publishing again', () => {
 		expect(await sandboxEndpoints()).toMatchObject([{ id, events: ['charge.refunded'] }]);
 	});
 
-	it('an endpoint released by another process (or before a restart) is not taken back: a new one, the old secret kept for its grace', async () => {
-		const harness = trigger();
-		await harness.activate();
-		const old = { ...harness.staticData() };
-		const other = trigger();
-		Object.assign(other.staticData(), old, { [STORED.releasedAt]: Date.now() });
-
-		expect(await other.activate()).toBe(true);
-		const endpoints = await sandboxEndpoints();
-		expect(endpoints).toHaveLength(1);
-		expect(endpoints[0].id).not.toBe(old[STORED.endpointId]);
-		expect(other.staticData()[STORED.previousSecrets]).toEqual(keptForItsGrace(old[STORED.secret]));
-		expect(other.staticData()[STORED.releasedAt]).toBeUndefined();
-	});
-
-	it("a released endpoint's secret is kept for its grace counted from the unpublish, not from the next publish", async () => {
-		const harness = trigger();
-		await harness.activate();
-		const old = { ...harness.staticData() };
+	it('an endpoint released by another process (or before a restart) is not taken back: a new one, the old secret kept for its grace counted from the unpublish, not from the next publish', async () => {
+		const { stored: old } = await published();
 		const hour = 3_600_000;
 		const publishedAgain = (releasedHoursAgo: number) => {
 			const other = trigger();
@@ -337,10 +301,14 @@ describe('unpublish, and publishing again', () => {
 			return other;
 		};
 		const recent = publishedAgain(1);
-		await recent.activate();
+		expect(await recent.activate()).toBe(true);
+		const endpoints = await sandboxEndpoints();
+		expect(endpoints).toHaveLength(1);
+		expect(endpoints[0].id).not.toBe(old[STORED.endpointId]);
 		expect(recent.staticData()[STORED.previousSecrets]).toEqual(
 			keptForItsGrace(old[STORED.secret]),
 		);
+		expect(recent.staticData()[STORED.releasedAt]).toBeUndefined();
 		const until = (recent.staticData()[STORED.previousSecrets] as Array<{ until: number }>)[0]
 			.until;
 		expect(Math.round((until - Date.now()) / hour)).toBe(71);
@@ -350,11 +318,7 @@ describe('unpublish, and publishing again', () => {
 	});
 
 	it('with a delay of 0 the endpoint is removed at once, and id and secret cleared', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: 0 });
-		await harness.activate();
-		const id = harness.staticData()[STORED.endpointId] as string;
-		sandbox().clearRequests();
-
+		const { harness, id } = await published(EVENTS, { endpointRemovalDelay: 0 });
 		expect(await harness.deactivate()).toBe(true);
 		expect(endpointRequests()).toEqual([
 			{ method: 'DELETE', path: `${ENDPOINTS_PATH}/${id}`, body: undefined, status: 200 },
@@ -366,9 +330,7 @@ describe('unpublish, and publishing again', () => {
 	});
 
 	it('an endpoint already gone (404) is fine, and nothing is logged as a warning', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: 0 });
-		await harness.activate();
-		const stored = { ...harness.staticData() };
+		const { harness, stored } = await published(EVENTS, { endpointRemovalDelay: 0 });
 		await harness.deactivate();
 
 		// Deleting again, with the same registration still stored (e.g. removed on the platform meanwhile).
