@@ -362,12 +362,15 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	/** What a PATCH that works answers: the endpoint with its new events, without data, with the old events. */
 	let patchAnswer: 'new events' | 'no data' | 'old events';
 	let deletes: 'work' | 'are ignored';
+	/** An answer to every request instead of the platform's (a misbehaving API); unset before each test. */
+	let answer: ((method: string) => { status: number; body: unknown }) | undefined;
 
 	const pageOf = (page: number, size: number) =>
 		(endpoints ?? []).slice((page - 1) * size, page * size);
 
 	beforeAll(async () => {
 		api = await startReceiver((request) => {
+			if (answer) return answer(request.method);
 			const page = Number(request.query.page ?? 1);
 			if (request.method === 'GET') {
 				if (endpoints === undefined)
@@ -414,6 +417,7 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	});
 	beforeEach(() => {
 		api.exchanges.length = 0;
+		answer = undefined;
 		patches = 'work';
 		patchAnswer = 'new events';
 		deletes = 'work';
@@ -434,11 +438,14 @@ describe('checkExists against platforms that list, page and change endpoints oth
 			.filter(({ request }) => request.method === 'GET')
 			.map(({ request }) => request.query.page);
 
-	function storedTrigger(events = EVENTS, options: INodeParameters = {}): TriggerHarness {
-		const harness = new TriggerHarness({
+	const fakeTrigger = (events = EVENTS, options: INodeParameters = {}) =>
+		new TriggerHarness({
 			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
 			parameters: { events, options },
 		});
+
+	function storedTrigger(events = EVENTS, options: INodeParameters = {}): TriggerHarness {
+		const harness = fakeTrigger(events, options);
 		Object.assign(harness.staticData(), {
 			[STORED.endpointId]: 'endpoint-1',
 			[STORED.secret]: 'whsec_dummy_stored',
@@ -619,100 +626,65 @@ describe('checkExists against platforms that list, page and change endpoints oth
 			expect.stringMatching(/endpoint-1 is still listed after it was removed/),
 		]);
 	});
-});
 
-describe('against a misbehaving API', () => {
-	let api: Receiver;
-	let answer: (method: string, path: string) => { status: number; body: unknown };
-
-	beforeAll(async () => {
-		api = await startReceiver((request) => answer(request.method, request.path));
-	});
-	afterAll(async () => {
-		await api.stop();
-	});
-	beforeEach(() => {
-		api.exchanges.length = 0;
-	});
-
-	function fakeTrigger(): TriggerHarness {
-		return new TriggerHarness({
-			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
-			parameters: { events: EVENTS, options: { endpointRemovalDelay: 0 } },
+	describe('against a misbehaving API', () => {
+		const created = (data: unknown) => ({
+			status: 201,
+			body: { success: true, message: 'Webhook endpoint created', data },
 		});
-	}
 
-	const changedOnFakeApi = () =>
-		api.exchanges
-			.map(({ request }) => `${request.method} ${request.path}`)
-			.filter((line) => !line.startsWith('GET '));
-
-	const created = (data: unknown) => ({
-		status: 201,
-		body: { success: true, message: 'Webhook endpoint created', data },
-	});
-
-	it('create without a secret fails, stores nothing, and removes the half-made endpoint', async () => {
-		answer = (method) =>
-			method === 'POST'
-				? created({ id: 'endpoint-1', url: 'x', events: EVENTS })
-				: { status: 200, body: { success: true, message: 'deleted' } };
-		const harness = fakeTrigger();
-		await expect(harness.activate()).rejects.toThrow(
-			/did not return the webhook endpoint's secret/,
-		);
-		expect(harness.staticData()).toEqual({});
-		expect(changedOnFakeApi()).toEqual([
-			`POST ${ENDPOINTS_PATH}`,
-			`DELETE ${ENDPOINTS_PATH}/endpoint-1`,
-		]);
-	});
-
-	it('create without an id fails, stores nothing, and the error does not carry the secret', async () => {
-		const leaked = 'whsec_dummy_returned_without_id';
-		answer = () => created({ secret: leaked, events: EVENTS });
-		const harness = fakeTrigger();
-		const error = await harness.activate().then(
-			() => undefined,
-			(thrown: unknown) => thrown,
-		);
-		expect(error).toBeInstanceOf(Error);
-		expect((error as Error).message).toMatch(/did not return the webhook endpoint's id/);
-		expect(JSON.stringify(error)).not.toContain(leaked);
-		expect(String((error as Error).stack)).not.toContain(leaked);
-		expect(harness.staticData()).toEqual({});
-		expect(changedOnFakeApi()).toEqual([`POST ${ENDPOINTS_PATH}`]);
-	});
-
-	it('create with no data at all fails and stores nothing', async () => {
-		answer = () => ({ status: 201, body: { success: true, message: 'ok' } });
-		const harness = fakeTrigger();
-		await expect(harness.activate()).rejects.toThrow(/id and secret/);
-		expect(harness.staticData()).toEqual({});
-	});
-
-	it('delete: a failure other than 404 is logged as a warning (without the secret) and deactivation finishes', async () => {
-		answer = () => ({
-			status: 500,
-			body: { success: false, message: 'Upstream unavailable', error: 'INTERNAL_ERROR' },
+		it('create without a secret fails, stores nothing, and removes the half-made endpoint', async () => {
+			answer = (method) =>
+				method === 'POST'
+					? created({ id: 'endpoint-1', url: 'x', events: EVENTS })
+					: { status: 200, body: { success: true, message: 'deleted' } };
+			const harness = fakeTrigger(EVENTS, { endpointRemovalDelay: 0 });
+			await expect(harness.activate()).rejects.toThrow(
+				/did not return the webhook endpoint's secret/,
+			);
+			expect(harness.staticData()).toEqual({});
+			expect(changed()).toEqual([`POST ${ENDPOINTS_PATH}`, `DELETE ${ENDPOINTS_PATH}/endpoint-1`]);
 		});
-		const harness = fakeTrigger();
-		const secret = 'whsec_dummy_stored_secret';
-		Object.assign(harness.staticData(), {
-			[STORED.endpointId]: 'endpoint-9',
-			[STORED.secret]: secret,
-			[STORED.url]: harness.webhookUrl(),
-			[STORED.events]: EVENTS,
+
+		it('create without an id fails, stores nothing, and the error does not carry the secret', async () => {
+			const leaked = 'whsec_dummy_returned_without_id';
+			answer = () => created({ secret: leaked, events: EVENTS });
+			const harness = fakeTrigger(EVENTS, { endpointRemovalDelay: 0 });
+			const error = await harness.activate().then(
+				() => undefined,
+				(thrown: unknown) => thrown,
+			);
+			expect(error).toBeInstanceOf(Error);
+			expect((error as Error).message).toMatch(/did not return the webhook endpoint's id/);
+			expect(JSON.stringify(error)).not.toContain(leaked);
+			expect(String((error as Error).stack)).not.toContain(leaked);
+			expect(harness.staticData()).toEqual({});
+			expect(changed()).toEqual([`POST ${ENDPOINTS_PATH}`]);
 		});
-		const warnings = await harness.logged('warn', async () =>
-			expect(await harness.deactivate()).toBe(true),
-		);
-		expect(warnings[0]).toContain('endpoint-9');
-		expect(warnings[0]).toContain('Upstream unavailable');
-		expect(JSON.stringify(warnings)).not.toContain(secret);
-		expect(changedOnFakeApi()).toEqual([`DELETE ${ENDPOINTS_PATH}/endpoint-9`]);
-		expect(harness.staticData()[STORED.endpointId]).toBeUndefined();
-		expect(harness.staticData()[STORED.secret]).toBeUndefined();
+
+		it('create with no data at all fails and stores nothing', async () => {
+			answer = () => ({ status: 201, body: { success: true, message: 'ok' } });
+			const harness = fakeTrigger(EVENTS, { endpointRemovalDelay: 0 });
+			await expect(harness.activate()).rejects.toThrow(/id and secret/);
+			expect(harness.staticData()).toEqual({});
+		});
+
+		it('delete: a failure other than 404 is logged as a warning (without the secret) and deactivation finishes', async () => {
+			answer = () => ({
+				status: 500,
+				body: { success: false, message: 'Upstream unavailable', error: 'INTERNAL_ERROR' },
+			});
+			const harness = storedTrigger(EVENTS, { endpointRemovalDelay: 0 });
+			const warnings = await harness.logged('warn', async () =>
+				expect(await harness.deactivate()).toBe(true),
+			);
+			expect(warnings[0]).toContain('endpoint-1');
+			expect(warnings[0]).toContain('Upstream unavailable');
+			expect(JSON.stringify(warnings)).not.toContain('whsec_dummy_stored');
+			expect(changed()).toEqual([`DELETE ${ENDPOINTS_PATH}/endpoint-1`]);
+			expect(harness.staticData()[STORED.endpointId]).toBeUndefined();
+			expect(harness.staticData()[STORED.secret]).toBeUndefined();
+		});
 	});
 });
 
