@@ -21,6 +21,7 @@ import {
 	hex,
 	registeredTrigger,
 	signedRequest,
+	storedRegistration,
 } from '../harness/triggerDeliveries';
 
 const EXPECTED_ITEM: Record<string, unknown> = {
@@ -412,19 +413,44 @@ describe('webhook(): refusals are logged at warn, rate-limited, without a secret
 	});
 });
 
-describe('webhook(): the duplicate window outlives an unpublish', () => {
-	it('a delivery replayed after an unpublish and a new registration, signed with the old secret (in its grace), runs nothing more', async () => {
+describe('webhook(): a delivery signed with the secret of a replaced registration', () => {
+	/** Published again: a new endpoint and secret, the old secret (SECRET) kept for its grace. */
+	function replaced(harness = registeredTrigger()): TriggerHarness {
+		Object.assign(
+			harness.staticData(),
+			storedRegistration({
+				endpointId: 'endpoint-after-the-unpublish',
+				secret: OTHER_SECRET,
+				url: harness.webhookUrl(),
+				events: ['charge.captured'],
+			}),
+			{ [STORED.previousSecrets]: [{ secret: SECRET, until: Date.now() + 60_000 }] },
+		);
+		return harness;
+	}
+
+	it('verifies within the grace period, and the item says so', async () => {
+		const outcome = await replaced().receive(signedRequest());
+		expect(outcome).toMatchObject({ status: 200, ran: true });
+		expect(outcome.items[0].json).toMatchObject({
+			verification: { scheme: 'rawBody', secret: 'previous' },
+		});
+	});
+
+	it('after the grace period it is refused like any forgery', async () => {
+		const harness = replaced();
+		jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+		try {
+			expectRejected(await harness.receive(signedRequest()), 401);
+		} finally {
+			jest.restoreAllMocks();
+		}
+	});
+
+	it('the duplicate window outlives an unpublish: a delivery replayed after a new registration, signed with the old secret, runs nothing more', async () => {
 		const harness = registeredTrigger({ ...CAPTURED_ONLY, options: { endpointRemovalDelay: 0 } });
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
 		await harness.logged('warn', () => harness.deactivate());
-		// Published again later: a new endpoint, the old secret still verifying what it signed.
-		Object.assign(harness.staticData(), {
-			[STORED.endpointId]: 'endpoint-after-the-unpublish',
-			[STORED.secret]: OTHER_SECRET,
-			[STORED.url]: harness.webhookUrl(),
-			[STORED.events]: ['charge.captured'],
-			[STORED.previousSecrets]: [{ secret: SECRET, until: Date.now() + 3_600_000 }],
-		});
-		expectRejected(await harness.receive(signedRequest()), 200);
+		expectRejected(await replaced(harness).receive(signedRequest()), 200);
 	});
 });
