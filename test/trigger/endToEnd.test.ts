@@ -5,12 +5,11 @@
  */
 import axios from 'axios';
 import { SEED } from '../../sandbox';
-import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
-import { startReceiver } from '../harness/receiver';
+import { receiverFor, TriggerHarness, type WebhookOutcome } from '../harness/trigger';
 import { useSandbox } from '../harness/sandbox';
 import { STORED } from '../harness/triggerDeliveries';
 
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+type Receiver = Awaited<ReturnType<typeof receiverFor>>;
 
 const CHARGE_ID = SEED.charges.authorized;
 
@@ -23,15 +22,7 @@ let harness: TriggerHarness;
 const outcomes: WebhookOutcome[] = [];
 
 beforeAll(async () => {
-	receiver = await startReceiver(async (request) => {
-		const outcome = await harness.receive({
-			method: request.method,
-			headers: request.headers,
-			rawBody: request.rawBody,
-		});
-		outcomes.push(outcome);
-		return { status: outcome.status, body: outcome.body };
-	});
+	receiver = await receiverFor(() => harness, outcomes);
 });
 afterAll(async () => {
 	await receiver.stop();
