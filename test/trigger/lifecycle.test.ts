@@ -135,11 +135,6 @@ describe('checkExists', () => {
 		expect(await sandboxEndpoints()).toHaveLength(1);
 	});
 
-	it('is false with nothing stored', async () => {
-		expect(await trigger().runHook('checkExists')).toBe(false);
-		expect(endpointRequests()).toEqual([LISTED]);
-	});
-
 	it('after a change of events: the endpoint is changed in place, same id and secret, nothing created', async () => {
 		const { harness, stored: before, id } = await published();
 		harness.setParameters({ events: ['charge.captured'], options: {} });

@@ -316,21 +316,15 @@ describe('webhook(): duplicates are recognised by their signed bytes', () => {
 });
 
 describe('webhook(): signature header option', () => {
-	it('a custom header is used when named (case-insensitive)', async () => {
-		const harness = registeredTrigger({
-			events: ['charge.captured'],
-			options: { signatureHeader: 'X-Acme-Auth' },
-		});
-		const outcome = await harness.receive(signedRequest({ signatureHeader: 'x-acme-auth' }));
+	it('a custom header is used when named (case-insensitive); X-Signature alone is then not accepted', async () => {
+		const harness = () =>
+			registeredTrigger({
+				events: ['charge.captured'],
+				options: { signatureHeader: 'X-Acme-Auth' },
+			});
+		const outcome = await harness().receive(signedRequest({ signatureHeader: 'x-acme-auth' }));
 		expect(outcome.ran).toBe(true);
-	});
-
-	it('with a custom header named, X-Signature alone is not accepted', async () => {
-		const harness = registeredTrigger({
-			events: ['charge.captured'],
-			options: { signatureHeader: 'X-Acme-Auth' },
-		});
-		expectRejected(await harness.receive(signedRequest()), 401);
+		expectRejected(await harness().receive(signedRequest()), 401);
 	});
 
 	it('a header that merely contains "signature" is not a fallback', async () => {
