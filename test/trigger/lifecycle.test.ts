@@ -2,28 +2,19 @@
  * The trigger's webhook lifecycle (checkExists / create / delete) in n8n-core's real HookContext, against the
  * sandbox over HTTP; a fake API played by the receiver covers platforms that list, page and answer otherwise.
  */
-import axios from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { TriggerHarness } from '../harness/trigger';
 import { startReceiver } from '../harness/receiver';
-import { useSandbox } from '../harness/sandbox';
 import { STORED, signedRequest } from '../harness/triggerDeliveries';
-import { registerDirectlyOn, sandboxEndpointsOf } from '../harness/platformEndpoints';
+import { ENDPOINTS_PATH, EVENTS, usePlatformSandbox } from '../harness/platformEndpoints';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
-const EVENTS = ['charge.captured', 'charge.refunded'];
 /** A removal delay short enough for a test, long enough to publish again within it. */
 const SHORT_DELAY_SECONDS = 0.3;
 
-const sandbox = useSandbox(
-	{ delivery: { maxAttempts: 1, baseDelayMs: 0 } },
-	{ resetBeforeEach: true },
-);
-
-const sandboxEndpoints = () => sandboxEndpointsOf(sandbox());
+const { sandbox, sandboxEndpoints, registerDirectly, removeDirectly } = usePlatformSandbox();
 
 function endpointRequests() {
 	return sandbox()
@@ -37,15 +28,6 @@ function changingRequests() {
 }
 
 const LISTED = { method: 'GET', path: ENDPOINTS_PATH, body: undefined, status: 200 };
-
-const registerDirectly = (url: string, events: string[] = EVENTS) =>
-	registerDirectlyOn(sandbox(), url, events);
-
-async function removeDirectly(id: string): Promise<void> {
-	await axios.delete(`${sandbox().url}${ENDPOINTS_PATH}/${id}`, {
-		auth: { username: sandbox().publicKey, password: sandbox().secretKey },
-	});
-}
 
 function trigger(events: string[] = EVENTS, options: INodeParameters = {}): TriggerHarness {
 	return new TriggerHarness({ target: sandbox(), parameters: { events, options } });

@@ -7,12 +7,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { TriggerHarness, TRIGGER_WEBHOOK_ID } from '../harness/trigger';
-import { useSandbox } from '../harness/sandbox';
 import { deliveryBody, signedRequest, STORED } from '../harness/triggerDeliveries';
-import { registerDirectlyOn, sandboxEndpointsOf } from '../harness/platformEndpoints';
+import { ENDPOINTS_PATH, EVENTS, usePlatformSandbox } from '../harness/platformEndpoints';
 
-const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
-const EVENTS = ['charge.captured', 'charge.refunded'];
 /** The same workflow's webhook URL on the first n8n (a copy keeps the node's webhook id, so only the host differs). */
 const FIRST_N8N_URL = `https://first-n8n.example.com/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 /** Short enough for a test, long enough to publish again within it. */
@@ -23,15 +20,7 @@ const PATCH_REFUSED = {
 	status: 405,
 };
 
-const sandbox = useSandbox(
-	{ delivery: { maxAttempts: 1, baseDelayMs: 0 } },
-	{ resetBeforeEach: true },
-);
-
-const sandboxEndpoints = () => sandboxEndpointsOf(sandbox());
-
-const registerDirectly = (url: string, events: string[] = EVENTS) =>
-	registerDirectlyOn(sandbox(), url, events);
+const { sandbox, sandboxEndpoints, registerDirectly } = usePlatformSandbox();
 
 /** The trigger's parameters, the acknowledgement set as the editor saves it. */
 const parameters = (events: string[], options: INodeParameters = {}): INodeParameters => ({
