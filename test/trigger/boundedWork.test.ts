@@ -14,6 +14,7 @@ import {
 import { TriggerHarness } from '../harness/trigger';
 import {
 	CAPTURED_ONLY,
+	NO_API,
 	OTHER_SECRET,
 	SECRET,
 	STORED,
@@ -285,11 +286,7 @@ describe('webhook(): a body over the limit is answered 503 and runs nothing, unt
 	});
 
 	it('a trigger with no secret yet still refuses the size first', async () => {
-		const harness = new TriggerHarness({
-			target: { url: 'http://127.0.0.1:9', publicKey: 'pk', secretKey: 'sk' },
-			parameters: CAPTURED_ONLY,
-			webhookId: 'bounded-no-secret',
-		});
+		const harness = new TriggerHarness({ target: NO_API, parameters: CAPTURED_ONLY });
 		expect(harness.staticData()[STORED.secret]).toBeUndefined();
 		expect((await harness.receive(big())).status).toBe(503);
 	});
