@@ -24,6 +24,7 @@ import { executeFrom, stubAdditionalData } from './execution';
 import { TestNodeTypes, TRIGGER_NODE_TYPE } from './nodeTypes';
 import { credentialsFor, type ApiTarget } from './runWorkflow';
 import { RecordedResponse, webhookRequest, type IncomingWebhookRequest } from './webhookHttp';
+import { startReceiver } from './receiver';
 
 export {
 	RecordedResponse,
@@ -216,18 +217,18 @@ export class TriggerHarness {
 		if (!nodeType.webhook) throw new Error('The trigger has no webhook()');
 		const result = await nodeType.webhook.call(context);
 
-		const notRun = (): WebhookOutcome => ({
+		const answered = (ran = false, items: INodeExecutionData[] = []): WebhookOutcome => ({
 			status: response.statusCode,
 			body: response.body,
 			headers: response.headers,
-			ran: false,
-			items: [],
+			ran,
+			items,
 			result,
 		});
 		if (result.noWebhookResponse === true) {
 			if (!response.finished)
 				throw new Error('webhook() returned noWebhookResponse without answering');
-			return notRun();
+			return answered();
 		}
 		if (result.workflowData === undefined) {
 			const body = result.webhookResponse ?? { message: 'Webhook call received' };
@@ -236,7 +237,7 @@ export class TriggerHarness {
 		const responseMode = this.describedField(workflow, 'responseMode');
 		if (executionNotStarted) {
 			response.status(500).send({ message: 'There was a problem executing the workflow' });
-			return notRun();
+			return answered();
 		}
 		if (responseMode === 'onReceived')
 			response.status(200).send(this.onReceivedBody(workflow, result));
@@ -262,14 +263,7 @@ export class TriggerHarness {
 					.send({ message: 'Workflow executed successfully but no data was returned' });
 			else response.status(200).send(undefined);
 		}
-		return {
-			status: response.statusCode,
-			body: response.body,
-			headers: response.headers,
-			ran: !failed,
-			items,
-			result,
-		};
+		return answered(!failed, items);
 	}
 
 	/**
@@ -394,4 +388,20 @@ export class TriggerHarness {
 		if (run.data.resultData.error) throw run.data.resultData.error;
 		return run.data.resultData.runData[this.node.name]?.[0]?.data?.main?.[0] ?? [];
 	}
+}
+
+/**
+ * A local receiver that hands each request (the sandbox's deliveries over HTTP) to the trigger's webhook() and answers
+ * with what n8n would; every outcome is pushed to `outcomes`.
+ */
+export async function receiverFor(
+	harness: () => TriggerHarness,
+	outcomes: WebhookOutcome[],
+	options: () => ReceiveOptions = () => ({}),
+): Promise<Awaited<ReturnType<typeof startReceiver>>> {
+	return await startReceiver(async ({ method, headers, rawBody }) => {
+		const outcome = await harness().receive({ method, headers, rawBody }, options());
+		outcomes.push(outcome);
+		return { status: outcome.status, body: outcome.body };
+	});
 }

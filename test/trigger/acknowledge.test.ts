@@ -96,11 +96,6 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 		expect(outcome.items).toHaveLength(1);
 	});
 
-	it('is the default', async () => {
-		const outcome = await registeredTrigger(CAPTURED_ONLY).receive(signedRequest());
-		expect(outcome).toMatchObject({ status: 200, body: undefined, ran: true });
-	});
-
 	it('a succeeded delivery sent again is a duplicate', async () => {
 		const harness = registeredTrigger(AFTER_RUN);
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
@@ -126,13 +121,6 @@ describe('Acknowledge: After the Workflow Succeeds', () => {
 			headers: { 'retry-after': expect.stringMatching(/^[1-9][0-9]*$/) },
 		});
 		expect(await harness.receive(signedRequest())).toMatchObject(DUPLICATE);
-	});
-
-	it('a caller that hung up on a run that then failed: the resend runs', async () => {
-		const harness = registeredTrigger(AFTER_RUN);
-		const first = await harness.receive(signedRequest(), { callerHangsUp: true, runFails: true });
-		expect(first.status).toBe(500);
-		expect(await harness.receive(signedRequest())).toMatchObject({ status: 200, ran: true });
 	});
 
 	it('a resend while the first is still running gets 503 with Retry-After, never a 4xx that ends retries', async () => {

@@ -14,6 +14,7 @@ import {
 import { TriggerHarness } from '../harness/trigger';
 import {
 	CAPTURED_ONLY,
+	NO_API,
 	OTHER_SECRET,
 	SECRET,
 	STORED,
@@ -110,6 +111,18 @@ describe('at most one MAC per claimed family and candidate secret', () => {
 		},
 	);
 
+	it('500 forged *-signature headers on a 1 MiB body: one MAC (raw body)', async () => {
+		const headers = Object.fromEntries(
+			Array.from({ length: 500 }, (_, i) => [`x-h${i}-signature`, `sha256=${hex(unrelatedMac())}`]),
+		);
+		const mebibyte = Buffer.alloc(DEFAULT_LIMIT, 'a');
+		const { count, result } = await hmacsDuring(() =>
+			verifyWithSecrets(SECRET, [], mebibyte, headers, AUTOMATIC),
+		);
+		expect(result.verified).toBe(false);
+		expect(count).toBe(1);
+	});
+
 	it('every family claimed with hundreds of headers and values: at most one MAC per family and secret', async () => {
 		const t = nowSeconds();
 		const values = (n: number) => Array.from({ length: n }, () => hex(unrelatedMac())).join(',');
@@ -118,6 +131,10 @@ describe('at most one MAC per claimed family and candidate secret', () => {
 				Array.from({ length: 300 }, (_, i) => [`x-h${i}-signature`, values(20)]),
 			),
 			...claiming(t).standardWebhooks,
+			'webhook-signature': Array.from(
+				{ length: 40 },
+				() => `v1,${unrelatedMac().toString('base64')}`,
+			).join(' '),
 			'stripe-signature': `t=${t},${Array.from({ length: 40 }, () => `v1=${hex(unrelatedMac())}`).join(',')}`,
 			'x-timestamp': String(t),
 			'x-signature': values(40),
@@ -160,19 +177,25 @@ describe('at most one MAC per claimed family and candidate secret', () => {
 		expect(count).toBe(0);
 	});
 
-	it('a valid delivery signed with the oldest previous secret still runs, after one MAC per claimed family and secret', async () => {
-		const deliveries = [
-			[signedRequest({ secret: FOURTH_SECRET }), 1],
-			[timestampedSigned(FOURTH_SECRET), 1],
-			[standardSigned(FOURTH_SECRET), 1],
-			[timestampHeaderSigned(FOURTH_SECRET), 2],
-		] as const;
-		for (const [delivery, families] of deliveries) {
-			const { count, result } = await hmacsDuring(() =>
-				verifyWithSecrets(SECRET, PREVIOUS, delivery.rawBody, delivery.headers, AUTOMATIC),
-			);
-			expect(result).toMatchObject({ verified: true, verification: { secret: 'previous' } });
-			expect(count).toBe(families * 4);
+	it('a valid delivery costs one MAC per claimed family with the current secret; signed with the oldest previous one, one per family and secret', async () => {
+		for (const [secret, secrets] of [
+			[SECRET, 1],
+			[FOURTH_SECRET, 4],
+		] as const) {
+			const deliveries = [
+				[signedRequest({ secret }), 1],
+				[timestampedSigned(secret), 1],
+				[standardSigned(secret), 1],
+				[timestampHeaderSigned(secret), 2],
+			] as const;
+			for (const [delivery, families] of deliveries) {
+				const { count, result } = await hmacsDuring(() =>
+					verifyWithSecrets(SECRET, PREVIOUS, delivery.rawBody, delivery.headers, AUTOMATIC),
+				);
+				const verification = secrets === 1 ? {} : { secret: 'previous' };
+				expect(result).toMatchObject({ verified: true, verification });
+				expect(count).toBe(families * secrets);
+			}
 		}
 	});
 });
@@ -263,11 +286,7 @@ describe('webhook(): a body over the limit is answered 503 and runs nothing, unt
 	});
 
 	it('a trigger with no secret yet still refuses the size first', async () => {
-		const harness = new TriggerHarness({
-			target: { url: 'http://127.0.0.1:9', publicKey: 'pk', secretKey: 'sk' },
-			parameters: CAPTURED_ONLY,
-			webhookId: 'bounded-no-secret',
-		});
+		const harness = new TriggerHarness({ target: NO_API, parameters: CAPTURED_ONLY });
 		expect(harness.staticData()[STORED.secret]).toBeUndefined();
 		expect((await harness.receive(big())).status).toBe(503);
 	});

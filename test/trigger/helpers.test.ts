@@ -199,26 +199,6 @@ describe('delivery body', () => {
 		});
 	});
 
-	it('the chosen shape: every field found, the body kept whole, the event id as the delivery key', () => {
-		const body = {
-			id: 'd',
-			event: 'charge.voided',
-			charge: { id: 'c' },
-			occurred_at: 't',
-			extra: 1,
-		};
-		expect(read(body).item).toEqual({
-			id: 'd',
-			event: 'charge.voided',
-			charge: { id: 'c' },
-			occurred_at: 't',
-			body,
-			deliveryKey: 'event:d',
-			notFound: [],
-			unsignedFields: [],
-		});
-	});
-
 	// prettier-ignore
 	it.each<[string, unknown, Record<string, string>, Partial<ChargeEventItem>]>([
 		['event under "type", charge under "data"', { id: 'evt_1', type: 'charge.refunded', data: { id: 'c', amount: 5 }, created_at: 't' }, {}, { id: 'evt_1', event: 'charge.refunded', charge: { id: 'c', amount: 5 }, occurred_at: 't' }],

@@ -2,28 +2,19 @@
  * The trigger's webhook lifecycle (checkExists / create / delete) in n8n-core's real HookContext, against the
  * sandbox over HTTP; a fake API played by the receiver covers platforms that list, page and answer otherwise.
  */
-import axios from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { TriggerHarness } from '../harness/trigger';
 import { startReceiver } from '../harness/receiver';
-import { useSandbox } from '../harness/sandbox';
 import { STORED, signedRequest } from '../harness/triggerDeliveries';
-import { registerDirectlyOn, sandboxEndpointsOf } from '../harness/platformEndpoints';
+import { ENDPOINTS_PATH, EVENTS, usePlatformSandbox } from '../harness/platformEndpoints';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-const ENDPOINTS_PATH = '/v1/postbacks/endpoints';
-const EVENTS = ['charge.captured', 'charge.refunded'];
 /** A removal delay short enough for a test, long enough to publish again within it. */
 const SHORT_DELAY_SECONDS = 0.3;
 
-const sandbox = useSandbox(
-	{ delivery: { maxAttempts: 1, baseDelayMs: 0 } },
-	{ resetBeforeEach: true },
-);
-
-const sandboxEndpoints = () => sandboxEndpointsOf(sandbox());
+const { sandbox, sandboxEndpoints, registerDirectly, removeDirectly } = usePlatformSandbox();
 
 function endpointRequests() {
 	return sandbox()
@@ -38,17 +29,17 @@ function changingRequests() {
 
 const LISTED = { method: 'GET', path: ENDPOINTS_PATH, body: undefined, status: 200 };
 
-const registerDirectly = (url: string, events: string[] = EVENTS) =>
-	registerDirectlyOn(sandbox(), url, events);
-
-async function removeDirectly(id: string): Promise<void> {
-	await axios.delete(`${sandbox().url}${ENDPOINTS_PATH}/${id}`, {
-		auth: { username: sandbox().publicKey, password: sandbox().secretKey },
-	});
-}
-
 function trigger(events: string[] = EVENTS, options: INodeParameters = {}): TriggerHarness {
 	return new TriggerHarness({ target: sandbox(), parameters: { events, options } });
+}
+
+/** A trigger published on the sandbox, what it stored, and the requests of its publishing cleared. */
+async function published(events: string[] = EVENTS, options: INodeParameters = {}) {
+	const harness = trigger(events, options);
+	await harness.activate();
+	const stored = { ...harness.staticData() };
+	sandbox().clearRequests();
+	return { harness, stored, id: stored[STORED.endpointId] as string };
 }
 
 /** The old secret, kept to verify what it signed for its grace. */
@@ -97,10 +88,7 @@ describe('create', () => {
 	});
 
 	it('"Listen for test event" registers its own endpoint with the test URL, apart from production', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: 0 });
-		await harness.activate();
-		const production = { ...harness.staticData() };
-
+		const { harness, stored: production } = await published(EVENTS, { endpointRemovalDelay: 0 });
 		await harness.listenForTestEvent();
 		const testUrl = harness.webhookUrl(true);
 		expect(testUrl).toContain('/webhook-test/');
@@ -121,10 +109,7 @@ describe('create', () => {
 
 describe('checkExists', () => {
 	it('is true for the same URL and events (in any order) listed by the platform; it only reads the list', async () => {
-		const harness = trigger();
-		await harness.activate();
-		sandbox().clearRequests();
-
+		const { harness } = await published();
 		expect(await harness.runHook('checkExists')).toBe(true);
 		harness.setParameters({ events: [...EVENTS].reverse(), options: {} });
 		expect(await harness.activate()).toBe(false);
@@ -132,20 +117,10 @@ describe('checkExists', () => {
 		expect(await sandboxEndpoints()).toHaveLength(1);
 	});
 
-	it('is false with nothing stored', async () => {
-		expect(await trigger().runHook('checkExists')).toBe(false);
-		expect(endpointRequests()).toEqual([LISTED]);
-	});
-
 	it('after a change of events: the endpoint is changed in place, same id and secret, nothing created', async () => {
-		const harness = trigger();
-		await harness.activate();
-		const before = { ...harness.staticData() };
-		sandbox().clearRequests();
-
+		const { harness, stored: before, id } = await published();
 		harness.setParameters({ events: ['charge.captured'], options: {} });
 		expect(await harness.activate()).toBe(false);
-		const id = before[STORED.endpointId] as string;
 		expect(changingRequests()).toEqual([
 			{
 				method: 'PATCH',
@@ -159,23 +134,20 @@ describe('checkExists', () => {
 	});
 
 	it('after a change of URL: the old endpoint is removed, a new one registered, the old secret kept for its grace', async () => {
-		const harness = trigger();
-		await harness.activate();
-		const oldId = harness.staticData()[STORED.endpointId] as string;
-		const oldSecret = harness.staticData()[STORED.secret] as string;
+		const { harness, id: oldId, stored } = await published();
 		harness.staticData()[STORED.url] = 'https://old-n8n.example.com/webhook/x/webhook';
 
 		expect(await harness.activate()).toBe(true);
 		const endpoints = await sandboxEndpoints();
 		expect(endpoints.map((endpoint) => endpoint.id)).not.toContain(oldId);
 		expect(endpoints.map((endpoint) => endpoint.url)).toEqual([harness.webhookUrl()]);
-		expect(harness.staticData()[STORED.previousSecrets]).toEqual(keptForItsGrace(oldSecret));
+		expect(harness.staticData()[STORED.previousSecrets]).toEqual(
+			keptForItsGrace(stored[STORED.secret]),
+		);
 	});
 
 	it('an id stored without its secret is stale: registered anew (the old endpoint, with this URL, removed)', async () => {
-		const harness = trigger();
-		await harness.activate();
-		const oldId = harness.staticData()[STORED.endpointId] as string;
+		const { harness, id: oldId } = await published();
 		delete harness.staticData()[STORED.secret];
 
 		expect(await harness.activate()).toBe(true);
@@ -186,9 +158,7 @@ describe('checkExists', () => {
 
 describe('checkExists repairs the registration from the endpoint list', () => {
 	it('an endpoint missing from the platform is registered again, with a warning', async () => {
-		const harness = trigger();
-		await harness.activate();
-		const oldId = harness.staticData()[STORED.endpointId] as string;
+		const { harness, id: oldId } = await published();
 		await removeDirectly(oldId);
 
 		const warnings = await harness.logged('warn', async () =>
@@ -205,9 +175,7 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 	});
 
 	it("another endpoint with this webhook's URL (its secret unknown to n8n) is removed; ours is kept", async () => {
-		const harness = trigger();
-		await harness.activate();
-		const ours = harness.staticData()[STORED.endpointId] as string;
+		const { harness, id: ours } = await published();
 		const foreign = await registerDirectly(harness.webhookUrl());
 		const elsewhere = await registerDirectly('https://other.example.com/webhook/x/webhook');
 		sandbox().clearRequests();
@@ -233,8 +201,7 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 	});
 
 	it('three restarts against a platform that writes URLs and events its own way and pages by 2: 0 creates, 0 deletes', async () => {
-		const harness = trigger();
-		await harness.activate();
+		const { harness } = await published();
 		for (let i = 0; i < 3; i++) await registerDirectly(`https://other.example.com/hook/${i}`);
 		sandbox().setEndpointList('rewritten');
 		try {
@@ -249,8 +216,7 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 	});
 
 	it('on a rewritten list an endpoint with this URL (written its own way) is still found foreign and removed', async () => {
-		const harness = trigger();
-		await harness.activate();
+		const { harness } = await published();
 		const foreign = await registerDirectly(harness.webhookUrl());
 		sandbox().setEndpointList('rewritten');
 		try {
@@ -267,11 +233,7 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 
 describe('unpublish, and publishing again', () => {
 	it('unpublish: the endpoint stays for the removal delay (60 s by default), then is removed', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
-		await harness.activate();
-		const id = harness.staticData()[STORED.endpointId] as string;
-		sandbox().clearRequests();
-
+		const { harness, id } = await published(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
 		expect(await harness.deactivate()).toBe(true);
 		expect(changingRequests()).toEqual([]);
 		expect(harness.staticData()[STORED.releasedAt]).toEqual(expect.any(Number));
@@ -282,11 +244,9 @@ describe('unpublish, and publishing again', () => {
 	});
 
 	it('publishing again within the delay takes the same endpoint and secret back: nothing removed, nothing created', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
-		await harness.activate();
-		const registered = { ...harness.staticData() };
-		sandbox().clearRequests();
-
+		const { harness, stored: registered } = await published(EVENTS, {
+			endpointRemovalDelay: SHORT_DELAY_SECONDS,
+		});
 		await harness.deactivate();
 		expect(await harness.activate()).toBe(false);
 		await sleep(SHORT_DELAY_SECONDS * 1000 + 300);
@@ -296,9 +256,7 @@ describe('unpublish, and publishing again', () => {
 	});
 
 	it('publishing again with the trigger changed (other events): the endpoint is taken back and changed in place', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
-		await harness.activate();
-		const id = harness.staticData()[STORED.endpointId];
+		const { harness, id } = await published(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
 		await harness.deactivate();
 		harness.setParameters({
 			events: ['charge.refunded'],
@@ -309,25 +267,8 @@ describe('unpublish, and publishing again', () => {
 		expect(await sandboxEndpoints()).toMatchObject([{ id, events: ['charge.refunded'] }]);
 	});
 
-	it('an endpoint released by another process (or before a restart) is not taken back: a new one, the old secret kept for its grace', async () => {
-		const harness = trigger();
-		await harness.activate();
-		const old = { ...harness.staticData() };
-		const other = trigger();
-		Object.assign(other.staticData(), old, { [STORED.releasedAt]: Date.now() });
-
-		expect(await other.activate()).toBe(true);
-		const endpoints = await sandboxEndpoints();
-		expect(endpoints).toHaveLength(1);
-		expect(endpoints[0].id).not.toBe(old[STORED.endpointId]);
-		expect(other.staticData()[STORED.previousSecrets]).toEqual(keptForItsGrace(old[STORED.secret]));
-		expect(other.staticData()[STORED.releasedAt]).toBeUndefined();
-	});
-
-	it("a released endpoint's secret is kept for its grace counted from the unpublish, not from the next publish", async () => {
-		const harness = trigger();
-		await harness.activate();
-		const old = { ...harness.staticData() };
+	it('an endpoint released by another process (or before a restart) is not taken back: a new one, the old secret kept for its grace counted from the unpublish, not from the next publish', async () => {
+		const { stored: old } = await published();
 		const hour = 3_600_000;
 		const publishedAgain = (releasedHoursAgo: number) => {
 			const other = trigger();
@@ -337,10 +278,14 @@ describe('unpublish, and publishing again', () => {
 			return other;
 		};
 		const recent = publishedAgain(1);
-		await recent.activate();
+		expect(await recent.activate()).toBe(true);
+		const endpoints = await sandboxEndpoints();
+		expect(endpoints).toHaveLength(1);
+		expect(endpoints[0].id).not.toBe(old[STORED.endpointId]);
 		expect(recent.staticData()[STORED.previousSecrets]).toEqual(
 			keptForItsGrace(old[STORED.secret]),
 		);
+		expect(recent.staticData()[STORED.releasedAt]).toBeUndefined();
 		const until = (recent.staticData()[STORED.previousSecrets] as Array<{ until: number }>)[0]
 			.until;
 		expect(Math.round((until - Date.now()) / hour)).toBe(71);
@@ -350,11 +295,7 @@ describe('unpublish, and publishing again', () => {
 	});
 
 	it('with a delay of 0 the endpoint is removed at once, and id and secret cleared', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: 0 });
-		await harness.activate();
-		const id = harness.staticData()[STORED.endpointId] as string;
-		sandbox().clearRequests();
-
+		const { harness, id } = await published(EVENTS, { endpointRemovalDelay: 0 });
 		expect(await harness.deactivate()).toBe(true);
 		expect(endpointRequests()).toEqual([
 			{ method: 'DELETE', path: `${ENDPOINTS_PATH}/${id}`, body: undefined, status: 200 },
@@ -366,9 +307,7 @@ describe('unpublish, and publishing again', () => {
 	});
 
 	it('an endpoint already gone (404) is fine, and nothing is logged as a warning', async () => {
-		const harness = trigger(EVENTS, { endpointRemovalDelay: 0 });
-		await harness.activate();
-		const stored = { ...harness.staticData() };
+		const { harness, stored } = await published(EVENTS, { endpointRemovalDelay: 0 });
 		await harness.deactivate();
 
 		// Deleting again, with the same registration still stored (e.g. removed on the platform meanwhile).
@@ -400,12 +339,22 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	/** What a PATCH that works answers: the endpoint with its new events, without data, with the old events. */
 	let patchAnswer: 'new events' | 'no data' | 'old events';
 	let deletes: 'work' | 'are ignored';
+	/** An answer to every request instead of the platform's (a misbehaving API); unset before each test. */
+	let answer: ((method: string) => { status: number; body: unknown }) | undefined;
 
 	const pageOf = (page: number, size: number) =>
 		(endpoints ?? []).slice((page - 1) * size, page * size);
+	/** Pages of `size`, each saying only its number (no total, no page count). */
+	const pagedWithoutTotal = (size: number) => (page: number) => ({
+		success: true,
+		message: 'ok',
+		data: pageOf(page, size),
+		pagination: { page },
+	});
 
 	beforeAll(async () => {
 		api = await startReceiver((request) => {
+			if (answer) return answer(request.method);
 			const page = Number(request.query.page ?? 1);
 			if (request.method === 'GET') {
 				if (endpoints === undefined)
@@ -452,6 +401,7 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	});
 	beforeEach(() => {
 		api.exchanges.length = 0;
+		answer = undefined;
 		patches = 'work';
 		patchAnswer = 'new events';
 		deletes = 'work';
@@ -472,11 +422,14 @@ describe('checkExists against platforms that list, page and change endpoints oth
 			.filter(({ request }) => request.method === 'GET')
 			.map(({ request }) => request.query.page);
 
-	function storedTrigger(events = EVENTS, options: INodeParameters = {}): TriggerHarness {
-		const harness = new TriggerHarness({
+	const fakeTrigger = (events = EVENTS, options: INodeParameters = {}) =>
+		new TriggerHarness({
 			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
 			parameters: { events, options },
 		});
+
+	function storedTrigger(events = EVENTS, options: INodeParameters = {}): TriggerHarness {
+		const harness = fakeTrigger(events, options);
 		Object.assign(harness.staticData(), {
 			[STORED.endpointId]: 'endpoint-1',
 			[STORED.secret]: 'whsec_dummy_stored',
@@ -521,12 +474,7 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	it('a list paged without totalPages is read to its end (pages of 2, the stored endpoint on page 3)', async () => {
 		const harness = storedTrigger();
 		endpoints = [...others(4), { id: 'endpoint-1', url: harness.webhookUrl() }];
-		listAnswer = (page) => ({
-			success: true,
-			message: 'ok',
-			data: pageOf(page, 2),
-			pagination: { page },
-		});
+		listAnswer = pagedWithoutTotal(2);
 		expect(await harness.activate()).toBe(false);
 		expect(pagesRead()).toEqual(['1', '2', '3', '4']);
 		expect(changed()).toEqual([]);
@@ -549,26 +497,10 @@ describe('checkExists against platforms that list, page and change endpoints oth
 		expect(changed()).toEqual([]);
 	});
 
-	it('an endpoint missing from a complete list is registered again, with a warning', async () => {
-		const harness = storedTrigger();
-		endpoints = others(2);
-		const warnings = await harness.logged('warn', async () =>
-			expect(await harness.activate()).toBe(true),
-		);
-		expect(warnings[0]).toMatch(/endpoint-1 is missing from the platform's endpoint list/);
-		expect(changed()).toEqual([`POST ${ENDPOINTS_PATH}`]);
-		expect(harness.staticData()[STORED.endpointId]).toBe('endpoint-new');
-	});
-
 	it('a list longer than the trigger reads (50 pages) is not complete: an endpoint not seen is kept, not orphaned', async () => {
 		const harness = storedTrigger();
 		endpoints = others(60);
-		listAnswer = (page) => ({
-			success: true,
-			message: 'ok',
-			data: pageOf(page, 1),
-			pagination: { page },
-		});
+		listAnswer = pagedWithoutTotal(1);
 		expect(await harness.activate()).toBe(false);
 		expect(pagesRead()).toHaveLength(50);
 		expect(changed()).toEqual([]);
@@ -657,138 +589,64 @@ describe('checkExists against platforms that list, page and change endpoints oth
 			expect.stringMatching(/endpoint-1 is still listed after it was removed/),
 		]);
 	});
-});
 
-describe('against a misbehaving API', () => {
-	let api: Receiver;
-	let answer: (method: string, path: string) => { status: number; body: unknown };
-
-	beforeAll(async () => {
-		api = await startReceiver((request) => answer(request.method, request.path));
-	});
-	afterAll(async () => {
-		await api.stop();
-	});
-	beforeEach(() => {
-		api.exchanges.length = 0;
-	});
-
-	function fakeTrigger(): TriggerHarness {
-		return new TriggerHarness({
-			target: { url: api.url, publicKey: 'pk_test', secretKey: 'sk_test' },
-			parameters: { events: EVENTS, options: { endpointRemovalDelay: 0 } },
+	describe('against a misbehaving API', () => {
+		const created = (data: unknown) => ({
+			status: 201,
+			body: { success: true, message: 'Webhook endpoint created', data },
 		});
-	}
 
-	const changedOnFakeApi = () =>
-		api.exchanges
-			.map(({ request }) => `${request.method} ${request.path}`)
-			.filter((line) => !line.startsWith('GET '));
-
-	const created = (data: unknown) => ({
-		status: 201,
-		body: { success: true, message: 'Webhook endpoint created', data },
-	});
-
-	it('create without a secret fails, stores nothing, and removes the half-made endpoint', async () => {
-		answer = (method) =>
-			method === 'POST'
-				? created({ id: 'endpoint-1', url: 'x', events: EVENTS })
-				: { status: 200, body: { success: true, message: 'deleted' } };
-		const harness = fakeTrigger();
-		await expect(harness.activate()).rejects.toThrow(
-			/did not return the webhook endpoint's secret/,
-		);
-		expect(harness.staticData()).toEqual({});
-		expect(changedOnFakeApi()).toEqual([
-			`POST ${ENDPOINTS_PATH}`,
-			`DELETE ${ENDPOINTS_PATH}/endpoint-1`,
-		]);
-	});
-
-	it('create without an id fails, stores nothing, and the error does not carry the secret', async () => {
-		const leaked = 'whsec_dummy_returned_without_id';
-		answer = () => created({ secret: leaked, events: EVENTS });
-		const harness = fakeTrigger();
-		const error = await harness.activate().then(
-			() => undefined,
-			(thrown: unknown) => thrown,
-		);
-		expect(error).toBeInstanceOf(Error);
-		expect((error as Error).message).toMatch(/did not return the webhook endpoint's id/);
-		expect(JSON.stringify(error)).not.toContain(leaked);
-		expect(String((error as Error).stack)).not.toContain(leaked);
-		expect(harness.staticData()).toEqual({});
-		expect(changedOnFakeApi()).toEqual([`POST ${ENDPOINTS_PATH}`]);
-	});
-
-	it('create with no data at all fails and stores nothing', async () => {
-		answer = () => ({ status: 201, body: { success: true, message: 'ok' } });
-		const harness = fakeTrigger();
-		await expect(harness.activate()).rejects.toThrow(/id and secret/);
-		expect(harness.staticData()).toEqual({});
-	});
-
-	it('delete: a failure other than 404 is logged as a warning (without the secret) and deactivation finishes', async () => {
-		answer = () => ({
-			status: 500,
-			body: { success: false, message: 'Upstream unavailable', error: 'INTERNAL_ERROR' },
+		it('create without a secret fails, stores nothing, and removes the half-made endpoint', async () => {
+			answer = (method) =>
+				method === 'POST'
+					? created({ id: 'endpoint-1', url: 'x', events: EVENTS })
+					: { status: 200, body: { success: true, message: 'deleted' } };
+			const harness = fakeTrigger(EVENTS, { endpointRemovalDelay: 0 });
+			await expect(harness.activate()).rejects.toThrow(
+				/did not return the webhook endpoint's secret/,
+			);
+			expect(harness.staticData()).toEqual({});
+			expect(changed()).toEqual([`POST ${ENDPOINTS_PATH}`, `DELETE ${ENDPOINTS_PATH}/endpoint-1`]);
 		});
-		const harness = fakeTrigger();
-		const secret = 'whsec_dummy_stored_secret';
-		Object.assign(harness.staticData(), {
-			[STORED.endpointId]: 'endpoint-9',
-			[STORED.secret]: secret,
-			[STORED.url]: harness.webhookUrl(),
-			[STORED.events]: EVENTS,
-		});
-		const warnings = await harness.logged('warn', async () =>
-			expect(await harness.deactivate()).toBe(true),
-		);
-		expect(warnings[0]).toContain('endpoint-9');
-		expect(warnings[0]).toContain('Upstream unavailable');
-		expect(JSON.stringify(warnings)).not.toContain(secret);
-		expect(changedOnFakeApi()).toEqual([`DELETE ${ENDPOINTS_PATH}/endpoint-9`]);
-		expect(harness.staticData()[STORED.endpointId]).toBeUndefined();
-		expect(harness.staticData()[STORED.secret]).toBeUndefined();
-	});
-});
 
-describe('a delivery signed with the secret of a replaced registration', () => {
-	function replacedTrigger(options: INodeParameters = {}) {
-		const harness = new TriggerHarness({
-			target: sandbox(),
-			parameters: { events: ['charge.captured'], options },
+		it('create without an id fails, stores nothing, and the error does not carry the secret', async () => {
+			const leaked = 'whsec_dummy_returned_without_id';
+			answer = () => created({ secret: leaked, events: EVENTS });
+			const harness = fakeTrigger(EVENTS, { endpointRemovalDelay: 0 });
+			const error = await harness.activate().then(
+				() => undefined,
+				(thrown: unknown) => thrown,
+			);
+			expect(error).toBeInstanceOf(Error);
+			expect((error as Error).message).toMatch(/did not return the webhook endpoint's id/);
+			expect(JSON.stringify(error)).not.toContain(leaked);
+			expect(String((error as Error).stack)).not.toContain(leaked);
+			expect(harness.staticData()).toEqual({});
+			expect(changed()).toEqual([`POST ${ENDPOINTS_PATH}`]);
 		});
-		Object.assign(harness.staticData(), {
-			[STORED.endpointId]: 'endpoint-new',
-			[STORED.secret]: 'whsec_dummy_new_secret',
-			[STORED.url]: harness.webhookUrl(),
-			[STORED.events]: ['charge.captured'],
-			[STORED.previousSecrets]: [{ secret: 'whsec_dummy_old_secret', until: Date.now() + 60_000 }],
-		});
-		return harness;
-	}
 
-	it('verifies within the grace period, and the item says so', async () => {
-		const outcome = await replacedTrigger().receive(
-			signedRequest({ secret: 'whsec_dummy_old_secret' }),
-		);
-		expect(outcome).toMatchObject({ status: 200, ran: true });
-		expect(outcome.items[0].json).toMatchObject({
-			verification: { scheme: 'rawBody', secret: 'previous' },
+		it('create with no data at all fails and stores nothing', async () => {
+			answer = () => ({ status: 201, body: { success: true, message: 'ok' } });
+			const harness = fakeTrigger(EVENTS, { endpointRemovalDelay: 0 });
+			await expect(harness.activate()).rejects.toThrow(/id and secret/);
+			expect(harness.staticData()).toEqual({});
 		});
-	});
 
-	it('after the grace period it is refused like any forgery', async () => {
-		const harness = replacedTrigger();
-		jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
-		try {
-			expect(
-				await harness.receive(signedRequest({ secret: 'whsec_dummy_old_secret' })),
-			).toMatchObject({ status: 401, ran: false });
-		} finally {
-			jest.restoreAllMocks();
-		}
+		it('delete: a failure other than 404 is logged as a warning (without the secret) and deactivation finishes', async () => {
+			answer = () => ({
+				status: 500,
+				body: { success: false, message: 'Upstream unavailable', error: 'INTERNAL_ERROR' },
+			});
+			const harness = storedTrigger(EVENTS, { endpointRemovalDelay: 0 });
+			const warnings = await harness.logged('warn', async () =>
+				expect(await harness.deactivate()).toBe(true),
+			);
+			expect(warnings[0]).toContain('endpoint-1');
+			expect(warnings[0]).toContain('Upstream unavailable');
+			expect(JSON.stringify(warnings)).not.toContain('whsec_dummy_stored');
+			expect(changed()).toEqual([`DELETE ${ENDPOINTS_PATH}/endpoint-1`]);
+			expect(harness.staticData()[STORED.endpointId]).toBeUndefined();
+			expect(harness.staticData()[STORED.secret]).toBeUndefined();
+		});
 	});
 });

@@ -8,11 +8,10 @@
 import axios from 'axios';
 import { sleep } from 'n8n-workflow';
 import { SEED } from '../../sandbox';
-import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
-import { startReceiver } from '../harness/receiver';
+import { receiverFor, TriggerHarness, type WebhookOutcome } from '../harness/trigger';
 import { useSandbox } from '../harness/sandbox';
 
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+type Receiver = Awaited<ReturnType<typeof receiverFor>>;
 
 const EVENTS = ['charge.captured', 'charge.refunded'];
 const CHARGES = [SEED.charges.authorized, SEED.charges.captured];
@@ -38,14 +37,11 @@ let workflowFails = true;
 const outcomes: WebhookOutcome[] = [];
 
 beforeAll(async () => {
-	receiver = await startReceiver(async (request) => {
-		const outcome = await harness.receive(
-			{ method: request.method, headers: request.headers, rawBody: request.rawBody },
-			{ runFails: workflowFails },
-		);
-		outcomes.push(outcome);
-		return { status: outcome.status, body: outcome.body };
-	});
+	receiver = await receiverFor(
+		() => harness,
+		outcomes,
+		() => ({ runFails: workflowFails }),
+	);
 });
 afterAll(async () => {
 	await receiver.stop();
@@ -118,12 +114,3 @@ describe.each(['resend-every-failure', 'drop-deleted-endpoint'] as const)(
 		});
 	},
 );
-
-it('an unpublish that is not followed by a publish removes the endpoint after the delay', async () => {
-	await harness.deactivate();
-	const listed = async () =>
-		(await axios.get(`${sandbox().url}/__admin/webhook-endpoints`)).data.data as unknown[];
-	expect(await listed()).toHaveLength(1);
-	await sleep(1_300);
-	expect(await listed()).toEqual([]);
-});

@@ -5,8 +5,7 @@
 import axios from 'axios';
 import { SEED, startSandbox } from '../../sandbox';
 import { SIGNING_SCHEMES, signingFromEnv } from '../../sandbox/signature';
-import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
-import { startReceiver } from '../harness/receiver';
+import { receiverFor, TriggerHarness, type WebhookOutcome } from '../harness/trigger';
 
 const FAMILY_OF: Record<string, string> = {
 	'raw-body': 'rawBody',
@@ -26,15 +25,7 @@ it.each(SIGNING_SCHEMES)('signing %s: delivered, verified, one run', async (sign
 	const sandbox = await startSandbox({ port: 0, signing, delivery: { maxAttempts: 1 } });
 	const outcomes: WebhookOutcome[] = [];
 	let harness: TriggerHarness | undefined;
-	const receiver = await startReceiver(async (request) => {
-		const outcome = await harness!.receive({
-			method: request.method,
-			headers: request.headers,
-			rawBody: request.rawBody,
-		});
-		outcomes.push(outcome);
-		return { status: outcome.status, body: outcome.body };
-	});
+	const receiver = await receiverFor(() => harness!, outcomes);
 	try {
 		harness = new TriggerHarness({
 			target: sandbox,

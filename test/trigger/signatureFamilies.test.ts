@@ -4,7 +4,6 @@
  * timestamps, a wrong secret and a tampered body get 401 and no run; the bound on what is read holds.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import {} from '../../nodes/PaymentPlatformTrigger/verification';
 import { hmac, signedText } from '../../sandbox/signature';
 import {
 	CAPTURED_ONLY,
@@ -71,6 +70,7 @@ function validDeliveries(): Array<[string, string, SignedDelivery, number | unde
 		['raw body, sha256=<hex>', 'rawBody', signedRequest({ encode: sha256Hex }), undefined],
 		['raw body, bare hex', 'rawBody', signedRequest({ encode: hex }), undefined],
 		['raw body, base64', 'rawBody', signedRequest({ encode: base64 }), undefined],
+		['raw body, uppercase hex', 'rawBody', signedRequest({ encode: (mac) => hex(mac).toUpperCase() }), undefined],
 		['raw body, sha256=<base64>', 'rawBody', signedRequest({ encode: sha256Base64 }), undefined],
 		['raw body, rotation: a bad MAC first in the list', 'rawBody', signedRequest({ valueFirst: sha256Hex(bad) }), undefined],
 		['raw body in a provider header (X-Provider-Signature)', 'rawBody', signedRequest({ signatureHeader: 'x-provider-signature' }), undefined],
@@ -218,19 +218,6 @@ describe('forged deliveries of every family → 401, nothing runs', () => {
 		const asText = base64(hmac(SECRET, ...signed));
 		delivery.headers['webhook-signature'] = `v1,${asText}`;
 		expectRefused(await receive(delivery));
-	});
-
-	it('a timestamped delivery replayed as a raw-body one (body "<t>.<body>") is refused under Automatic', async () => {
-		const stale = nowSeconds() - 86_400;
-		const original = timestampedSigned(SECRET, { t: stale });
-		const v1 = /v1=([0-9a-f]{64})/.exec(original.headers['stripe-signature'])![1];
-		const replay: SignedDelivery = {
-			headers: { 'content-type': 'application/json', 'x-signature': `sha256=${v1}` },
-			rawBody: Buffer.concat([Buffer.from(`${stale}.`), original.rawBody]),
-		};
-		expectRefused(await receive(replay));
-		// Pinned to Raw Body, the user has said the platform signs only the body: its MAC holds.
-		expect((await receive(replay, { signatureScheme: 'rawBody' })).ran).toBe(true);
 	});
 });
 

@@ -15,7 +15,6 @@ const renamed = () =>
 		body: deliveryBody({ event: 'charge.paid' }),
 		headers: { 'x-event': 'charge.paid' },
 	});
-const unselected = () => signedRequest({ body: deliveryBody({ event: 'charge.refunded' }) });
 /** No event in the body, and a record without a status to name one. */
 const withoutEvent = () =>
 	signedRequest({
@@ -35,29 +34,6 @@ describe('Unrecognised events', () => {
 		const outcome = await registeredTrigger(CAPTURED_ONLY).receive(renamed());
 		expect(outcome).toMatchObject({ status: 200, ran: true });
 		expect(outcome.items[0].json).toMatchObject({ event: 'charge.paid', eventRecognised: false });
-	});
-
-	it('a selected event runs and says it was recognised', async () => {
-		const outcome = await registeredTrigger(CAPTURED_ONLY).receive(signedRequest());
-		expect(outcome.items[0].json).toMatchObject({
-			event: 'charge.captured',
-			eventRecognised: true,
-		});
-	});
-
-	it('a delivery without any event runs, not recognised', async () => {
-		const outcome = await registeredTrigger(CAPTURED_ONLY).receive(withoutEvent());
-		expect(outcome.ran).toBe(true);
-		expect(outcome.items[0].json).toMatchObject({ event: null, eventRecognised: false });
-	});
-
-	it('a known event not selected is answered 200 and does not run', async () => {
-		const outcome = await registeredTrigger(CAPTURED_ONLY).receive(unselected());
-		expect(outcome).toMatchObject({
-			status: 200,
-			ran: false,
-			body: { ignored: 'event not selected' },
-		});
 	});
 
 	it.each([

@@ -6,7 +6,6 @@
  */
 import { PaymentPlatformTrigger } from '../../nodes/PaymentPlatformTrigger/PaymentPlatformTrigger.node';
 import { TRIGGER_TYPE_VERSION } from '../harness/trigger';
-import { registeredTrigger, signedRequest } from '../harness/triggerDeliveries';
 
 describe('Payment Platform Trigger version', () => {
 	it('is one version, 1.1', () => {
@@ -14,13 +13,5 @@ describe('Payment Platform Trigger version', () => {
 		expect(description.version).toBe(1.1);
 		expect(description.defaultVersion).toBeUndefined();
 		expect(TRIGGER_TYPE_VERSION).toBe(1.1);
-	});
-
-	it('a signed delivery runs the workflow with one item', async () => {
-		const harness = registeredTrigger();
-		const outcome = await harness.receive(signedRequest());
-		expect(outcome).toMatchObject({ status: 200, ran: true });
-		expect(outcome.items).toHaveLength(1);
-		expect(outcome.items[0].json).toMatchObject({ event: 'charge.captured' });
 	});
 });

@@ -18,11 +18,10 @@ import {
 	STORED,
 	deliveryBody,
 	bodyBytes,
-	base64,
 	hex,
-	sha256Hex,
 	registeredTrigger,
 	signedRequest,
+	storedRegistration,
 } from '../harness/triggerDeliveries';
 
 const EXPECTED_ITEM: Record<string, unknown> = {
@@ -47,41 +46,6 @@ function expectRejected(
 	expect(outcome.items).toEqual([]);
 }
 
-describe('webhook(): valid signatures run the workflow with one item', () => {
-	it.each([
-		['sha256=<hex>', sha256Hex],
-		['bare hex', hex],
-		['base64', base64],
-		['uppercase hex', (mac: Buffer) => mac.toString('hex').toUpperCase()],
-	])('%s', async (_name, encode) => {
-		const harness = registeredTrigger();
-		const outcome = await harness.receive(signedRequest({ encode }));
-		expect(outcome.status).toBe(200);
-		expect(outcome.ran).toBe(true);
-		expect(outcome.items).toHaveLength(1);
-		expect(outcome.items[0].json).toEqual(EXPECTED_ITEM);
-	});
-
-	it('When Received: answers an accepted delivery with {"received": true}, not n8n\'s default text', async () => {
-		const outcome = await registeredTrigger({
-			...CAPTURED_ONLY,
-			acknowledge: 'onReceived',
-		}).receive(signedRequest());
-		expect(outcome.ran).toBe(true);
-		expect(outcome.body).toEqual({ received: true });
-	});
-
-	it('never puts the secret in the item or the answer', async () => {
-		const harness = registeredTrigger({
-			events: ['charge.captured'],
-			options: { includeHeaders: true },
-		});
-		const outcome = await harness.receive(signedRequest());
-		expect(outcome.ran).toBe(true);
-		expect(JSON.stringify(outcome)).not.toContain(SECRET);
-	});
-});
-
 describe('webhook(): anything not signed with the stored secret gets 401 and no run', () => {
 	/** A request signed right, with one header changed. */
 	const withSignature = (value: string) => {
@@ -102,17 +66,10 @@ describe('webhook(): anything not signed with the stored secret gets 401 and no 
 			rawBody: request.rawBody,
 		};
 	};
-	const tampered = () =>
-		signedRequest({
-			rawBody: bodyBytes({ charge: { ...CHARGE, amount: 1 } }),
-			signedBytes: bodyBytes(),
-		});
 	const raw = bodyBytes();
 
 	// prettier-ignore
 	it.each<[string, () => SignedDelivery, () => TriggerHarness]>([
-		['tampered body (one byte changed after signing)', tampered, () => registeredTrigger()],
-		['signed with another secret', () => signedRequest({ secret: OTHER_SECRET }), () => registeredTrigger()],
 		['truncated MAC', () => signedRequest({ encode: (mac) => `sha256=${mac.toString('hex').slice(0, 62)}` }), () => registeredTrigger()],
 		['MAC with an extra byte', () => signedRequest({ encode: (mac) => `sha256=${mac.toString('hex')}00` }), () => registeredTrigger()],
 		['empty signature header', () => withSignature(''), () => registeredTrigger()],
@@ -120,17 +77,9 @@ describe('webhook(): anything not signed with the stored secret gets 401 and no 
 		['sha1= scheme with a SHA-1 HMAC', () => withSignature(`sha1=${hex(macOf(SECRET, [raw], 'sha1'))}`), () => registeredTrigger()],
 		['sha1= scheme with the right SHA-256 MAC under the wrong label', () => withSignature(`sha1=${hex(hmac(SECRET, raw))}`), () => registeredTrigger()],
 		['signature of the re-serialised, pretty-printed body', signedPretty, () => registeredTrigger()],
-		['no stored secret (never registered, or deleted)', () => signedRequest(), () => new TriggerHarness({ target: NO_API, parameters: CAPTURED_ONLY })],
 		['raw body not kept by n8n (a multipart body, which n8n parses as a form): unverifiable', multipart, () => registeredTrigger()],
 	])('%s', async (_label, request, harness) => {
 		expectRejected(await harness().receive(request()), 401);
-	});
-
-	it('the 401 answer names no secret and the item list stays empty', async () => {
-		const outcome = await registeredTrigger().receive(signedRequest({ secret: OTHER_SECRET }));
-		expect(outcome.result).toEqual({ noWebhookResponse: true });
-		expect(JSON.stringify(outcome.body)).not.toContain(SECRET);
-		expect(JSON.stringify(outcome.body)).not.toContain(OTHER_SECRET);
 	});
 });
 
@@ -265,7 +214,11 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 			else request.headers['x-event'] = header;
 			const outcome = await registeredTrigger().receive(request);
 			expect(outcome.ran).toBe(true);
-			expect(outcome.items[0].json).toMatchObject({ event: null, notFound: ['event'] });
+			expect(outcome.items[0].json).toMatchObject({
+				event: null,
+				notFound: ['event'],
+				eventRecognised: false,
+			});
 		},
 	);
 
@@ -287,12 +240,6 @@ describe('webhook(): any signed delivery runs, whatever its shape', () => {
 });
 
 describe('webhook(): duplicates are recognised by their signed bytes', () => {
-	it('the same signed bytes again → 200, nothing runs', async () => {
-		const harness = registeredTrigger();
-		expect((await harness.receive(signedRequest())).ran).toBe(true);
-		expectRejected(await harness.receive(signedRequest()), 200);
-	});
-
 	it('the same signed bytes again → 200 although n8n does not keep what webhook() writes to static data', async () => {
 		// A running n8n (2.41) reloads the workflow's static data from its database for every webhook request and
 		// saves only what an execution changes: every delivery starts from the static data saved at activation.
@@ -315,7 +262,6 @@ describe('webhook(): duplicates are recognised by their signed bytes', () => {
 
 	it.each<[string, Record<string, string | null>]>([
 		['a new X-Delivery-Id', { 'x-delivery-id': 'replayed-1' }],
-		['another new X-Delivery-Id', { 'x-delivery-id': 'replayed-2' }],
 		['no X-Delivery-Id', { 'x-delivery-id': null }],
 		['another X-Event', { 'x-event': 'charge.refunded' }],
 		['an Idempotency-Key and an X-Event-Id', { 'idempotency-key': 'k', 'x-event-id': 'e' }],
@@ -340,29 +286,6 @@ describe('webhook(): duplicates are recognised by their signed bytes', () => {
 		expect((await harness.receive(signedRequest({ body: victim }))).ran).toBe(true);
 	});
 
-	it('a later delivery about the same charge, with other bytes, runs', async () => {
-		const harness = registeredTrigger({
-			events: ['charge.captured', 'charge.refunded'],
-			options: {},
-		});
-		expect((await harness.receive(signedRequest())).ran).toBe(true);
-		const later = deliveryBody({
-			id: 'a-later-event',
-			event: 'charge.refunded',
-			occurred_at: '2026-01-16T09:00:00.000Z',
-		});
-		expect((await harness.receive(signedRequest({ body: later }))).ran).toBe(true);
-	});
-
-	it('with Ignore Duplicate Deliveries off, the same bytes run again', async () => {
-		const harness = registeredTrigger({
-			events: ['charge.captured'],
-			options: { ignoreDuplicates: false },
-		});
-		expect((await harness.receive(signedRequest())).ran).toBe(true);
-		expect((await harness.receive(signedRequest())).ran).toBe(true);
-	});
-
 	it('a rejected request does not enter the duplicate window', async () => {
 		const harness = registeredTrigger();
 		expectRejected(await harness.receive(signedRequest({ secret: OTHER_SECRET })), 401);
@@ -371,28 +294,15 @@ describe('webhook(): duplicates are recognised by their signed bytes', () => {
 });
 
 describe('webhook(): signature header option', () => {
-	it('a custom header is used when named (case-insensitive)', async () => {
-		const harness = registeredTrigger({
-			events: ['charge.captured'],
-			options: { signatureHeader: 'X-Acme-Auth' },
-		});
-		const outcome = await harness.receive(signedRequest({ signatureHeader: 'x-acme-auth' }));
+	it('a custom header is used when named (case-insensitive); X-Signature alone is then not accepted', async () => {
+		const harness = () =>
+			registeredTrigger({
+				events: ['charge.captured'],
+				options: { signatureHeader: 'X-Acme-Auth' },
+			});
+		const outcome = await harness().receive(signedRequest({ signatureHeader: 'x-acme-auth' }));
 		expect(outcome.ran).toBe(true);
-	});
-
-	it('with a custom header named, X-Signature alone is not accepted', async () => {
-		const harness = registeredTrigger({
-			events: ['charge.captured'],
-			options: { signatureHeader: 'X-Acme-Auth' },
-		});
-		expectRejected(await harness.receive(signedRequest()), 401);
-	});
-
-	it('without X-Signature, any *-signature header is accepted (a provider prefix works unchanged)', async () => {
-		const outcome = await registeredTrigger().receive(
-			signedRequest({ signatureHeader: 'x-provider-signature' }),
-		);
-		expect(outcome.ran).toBe(true);
+		expectRejected(await harness().receive(signedRequest()), 401);
 	});
 
 	it('a header that merely contains "signature" is not a fallback', async () => {
@@ -415,19 +325,6 @@ describe('webhook(): signature header option', () => {
 			'x-event': 'charge.captured',
 			'x-delivery-id': DELIVERY_ID,
 		});
-	});
-
-	it('Include Headers also leaves out a fallback *-signature header', async () => {
-		const harness = registeredTrigger({
-			events: ['charge.captured'],
-			options: { includeHeaders: true },
-		});
-		const outcome = await harness.receive(
-			signedRequest({ signatureHeader: 'x-provider-signature' }),
-		);
-		expect(Object.keys(outcome.items[0].json.headers as object)).not.toContain(
-			'x-provider-signature',
-		);
 	});
 
 	it('headers are left out by default', async () => {
@@ -475,7 +372,7 @@ describe('webhook(): refusals are logged at warn, rate-limited, without a secret
 		}
 	});
 
-	it('a trigger without a secret says so', async () => {
+	it('a trigger without a secret (never registered, or deleted) refuses, and says so', async () => {
 		const unregistered = new TriggerHarness({
 			target: NO_API,
 			parameters: CAPTURED_ONLY,
@@ -488,19 +385,44 @@ describe('webhook(): refusals are logged at warn, rate-limited, without a secret
 	});
 });
 
-describe('webhook(): the duplicate window outlives an unpublish', () => {
-	it('a delivery replayed after an unpublish and a new registration, signed with the old secret (in its grace), runs nothing more', async () => {
+describe('webhook(): a delivery signed with the secret of a replaced registration', () => {
+	/** Published again: a new endpoint and secret, the old secret (SECRET) kept for its grace. */
+	function replaced(harness = registeredTrigger()): TriggerHarness {
+		Object.assign(
+			harness.staticData(),
+			storedRegistration({
+				endpointId: 'endpoint-after-the-unpublish',
+				secret: OTHER_SECRET,
+				url: harness.webhookUrl(),
+				events: ['charge.captured'],
+			}),
+			{ [STORED.previousSecrets]: [{ secret: SECRET, until: Date.now() + 60_000 }] },
+		);
+		return harness;
+	}
+
+	it('verifies within the grace period, and the item says so', async () => {
+		const outcome = await replaced().receive(signedRequest());
+		expect(outcome).toMatchObject({ status: 200, ran: true });
+		expect(outcome.items[0].json).toMatchObject({
+			verification: { scheme: 'rawBody', secret: 'previous' },
+		});
+	});
+
+	it('after the grace period it is refused like any forgery', async () => {
+		const harness = replaced();
+		jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+		try {
+			expectRejected(await harness.receive(signedRequest()), 401);
+		} finally {
+			jest.restoreAllMocks();
+		}
+	});
+
+	it('the duplicate window outlives an unpublish: a delivery replayed after a new registration, signed with the old secret, runs nothing more', async () => {
 		const harness = registeredTrigger({ ...CAPTURED_ONLY, options: { endpointRemovalDelay: 0 } });
 		expect((await harness.receive(signedRequest())).ran).toBe(true);
 		await harness.logged('warn', () => harness.deactivate());
-		// Published again later: a new endpoint, the old secret still verifying what it signed.
-		Object.assign(harness.staticData(), {
-			[STORED.endpointId]: 'endpoint-after-the-unpublish',
-			[STORED.secret]: OTHER_SECRET,
-			[STORED.url]: harness.webhookUrl(),
-			[STORED.events]: ['charge.captured'],
-			[STORED.previousSecrets]: [{ secret: SECRET, until: Date.now() + 3_600_000 }],
-		});
-		expectRejected(await harness.receive(signedRequest()), 200);
+		expectRejected(await replaced(harness).receive(signedRequest()), 200);
 	});
 });
