@@ -46,6 +46,13 @@ const FLOODS = [
 		bytes: MEBIBYTE + 200,
 		at: 'webhookNode',
 	},
+	{
+		key: 'webhookNodeUnparsed',
+		label: "the same as application/octet-stream, which n8n's Webhook node does not parse",
+		bytes: MEBIBYTE + 200,
+		at: 'webhookNode',
+		contentType: 'application/octet-stream',
+	},
 ];
 
 /**
@@ -92,9 +99,9 @@ async function setUpWebhookNodeControl(context) {
 		data: { name: 'X-Bench-Key', value: randomUUID() },
 	});
 	const node = webhookNode("n8n's Webhook");
-	node.parameters.authentication = 'headerAuth';
 	const withAuth = {
 		...node,
+		parameters: { ...node.parameters, authentication: 'headerAuth' },
 		credentials: { httpHeaderAuth: { id: credential.id, name: credential.name } },
 	};
 	const entry = await addWorkflow(context, {
@@ -110,10 +117,19 @@ async function setUpWebhookNodeControl(context) {
  * @param {string} url
  * @param {number} bytes
  * @param {string} stopFile
+ * @param {string} [contentType]
  */
-function startFlood(url, bytes, stopFile) {
+function startFlood(url, bytes, stopFile, contentType = 'application/json') {
 	const script = path.join(__dirname, '..', 'lib', 'flood.js');
-	const args = [script, url, String(FLOOD_CONNECTIONS), '600000', String(bytes), stopFile];
+	const args = [
+		script,
+		url,
+		String(FLOOD_CONNECTIONS),
+		'600000',
+		String(bytes),
+		stopFile,
+		contentType,
+	];
 	// Settled at once either way: a flood that fails while the good deliveries are sent is reported after them.
 	return runCommand(process.execPath, args, { timeoutMs: 660_000 }).then(
 		({ stdout }) => ({ result: JSON.parse(stdout.trim().split('\n').pop() ?? '{}') }),
@@ -156,7 +172,8 @@ async function figureForgedFlood(context) {
 				continue;
 			}
 			const stopFile = path.join(context.workDir, `stop-${r}-${side}`);
-			const flooding = startFlood(flood.at === 'trigger' ? url : controlUrl, flood.bytes, stopFile);
+			const target = flood.at === 'trigger' ? url : controlUrl;
+			const flooding = startFlood(target, flood.bytes, stopFile, flood.contentType);
 			// The flood's connections busy before the first good delivery.
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 			runs[side].push(await load(context, entry, deliveries));

@@ -6,7 +6,7 @@
  * every family the trigger recognises (Standard Webhooks, `t=/v1=`, a raw-body MAC with an `X-Timestamp`), its
  * timestamps now, so that a trigger that verifies it computes every family's MAC under every secret it holds.
  *
- *   node lab/bench/lib/flood.js <url> <connections> <durationMs> <bodyBytes> [stopFile]
+ *   node lab/bench/lib/flood.js <url> <connections> <durationMs> <bodyBytes> [stopFile] [contentType]
  *
  * Prints one JSON line: { sent, statuses, errors, durationMs, perSecond, megabytesPerSecond }.
  */
@@ -32,11 +32,11 @@ function forgedBody(size) {
 }
 
 /** Every family claimed, every MAC random. */
-function forgedHeaders(body) {
+function forgedHeaders(body, contentType) {
 	const t = String(Math.floor(Date.now() / 1000));
 	const mac = () => randomBytes(32);
 	return {
-		'content-type': 'application/json',
+		'content-type': contentType,
 		'content-length': String(body.length),
 		'webhook-id': `msg_${randomUUID()}`,
 		'webhook-timestamp': t,
@@ -48,7 +48,8 @@ function forgedHeaders(body) {
 }
 
 runScript(async () => {
-	const [target, connectionsText, durationText, bytesText, stopFile] = process.argv.slice(2);
+	const [target, connectionsText, durationText, bytesText, stopFile, contentType] =
+		process.argv.slice(2);
 	const url = loopbackUrl(target, 'the flood');
 	const connections = Math.min(MAX_CONNECTIONS, Math.max(1, Number(connectionsText) || 1));
 	const durationMs = Math.min(MAX_DURATION_MS, Math.max(1, Number(durationText) || 10_000));
@@ -57,7 +58,7 @@ runScript(async () => {
 	const started = Date.now();
 	const going = () => Date.now() - started < durationMs && !(stopFile && fs.existsSync(stopFile));
 	const result = await sendOver(url, connections, () =>
-		going() ? { headers: forgedHeaders(body), body } : undefined,
+		going() ? { headers: forgedHeaders(body, contentType || 'application/json'), body } : undefined,
 	);
 	const seconds = result.durationMs / 1000;
 	return {
