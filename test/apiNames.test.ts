@@ -207,23 +207,6 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 		expect(sandbox().store.webhookEndpoints.size).toBe(0);
 	});
 
-	it('Charge → Create sends its Idempotency Key under the platform header name, and a retry replays', async () => {
-		const create = {
-			resource: 'charge',
-			operation: 'create',
-			paymentMethod: 'pix',
-			amount: 1000,
-			idempotencyKey: 'order-30',
-		};
-		const [first] = await run(create);
-		const [again] = await run(create);
-		const [request, repeated] = sandbox().requests;
-		expect(request.headers['x-request-key']).toBe('order-30');
-		expect(request.headers).not.toHaveProperty('idempotency-key');
-		expect(repeated.replayed).toBe(true);
-		expect(again.id).toBe(first.id);
-	});
-
 	it('Charge → Create with a key, the platform creating it and answering 503: sent again under the platform header, one charge', async () => {
 		sandbox().setFaults([{ route: 'POST /v1/charges', kind: 'applied_then_503', count: 1 }]);
 		const before = sandbox().store.charges.size;

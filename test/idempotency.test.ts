@@ -151,30 +151,9 @@ describe('which failures are retried, with a key', () => {
 	});
 });
 
-describe('without a key nothing is retried', () => {
-	it.each([
-		['a 503', failure(503)],
-		['a dropped connection', { destroy: true }],
-	])('%s: sent once, and the run fails', async (_name, first) => {
-		api.script([first, ok(charge)]);
-		const { error } = await run(createCharge);
-		expect(keys()).toEqual([undefined]);
-		expect(error?.name).toBe('NodeApiError');
-	});
-});
-
 describe('a header renamed in API Names works exactly like the default one', () => {
 	const renamed = () => ({ ...target(), apiNames: '{"Idempotency-Key": "X-Request-Key"}' });
 	const renamedKeys = () => api.requests.map((request) => request.headers['x-request-key']);
-
-	it('a 503: sent again under the renamed header, with the same key, and succeeds', async () => {
-		api.script([failure(503), ok(charge)]);
-		const { output, error } = await runAction(renamed(), { ...createCharge, idempotencyKey: KEY });
-		expect(error).toBeUndefined();
-		expect(renamedKeys()).toEqual([KEY, KEY]);
-		expect(keys()).toEqual([undefined, undefined]);
-		expect(output[0].json).toMatchObject({ ...charge, idempotencyKey: KEY });
-	});
 
 	it('no answer on every attempt: the error names the renamed header', async () => {
 		api.script([{ destroy: true }]);
