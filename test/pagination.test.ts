@@ -234,11 +234,11 @@ describe('Limit', () => {
 		expect(output.map((item) => item.json)).toEqual(ids(250));
 	});
 
-	it('a small limit is one request of that size', async () => {
+	it.each([5, 100])('a limit of %i (at most a page) is one request of that size', async (limit) => {
 		suite.api().answer(listApi({ total: 1000 }));
-		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit: 5 }));
-		expect(suite.api().requests.map((r) => r.query.perPage)).toEqual(['5']);
-		expect(output).toHaveLength(5);
+		const { output } = await runAction(target(), getManyCharges({ returnAll: false, limit }));
+		expect(suite.api().requests.map((r) => r.query.perPage)).toEqual([String(limit)]);
+		expect(output).toHaveLength(limit);
 	});
 
 	it('a limit above the total asks only for the pages that exist', async () => {
