@@ -1,6 +1,5 @@
-/** Submerchant → Update against the sandbox: only the fields given are sent, typed as the reference says; Fields to Clear. */
-import { byId, onlyRequest, runAction, SEED, twoItems, useSandbox } from '../../harness/actions';
-import type { INodeParameters } from 'n8n-workflow';
+/** Submerchant → Update against the sandbox: only the fields given are sent, typed as the reference says. */
+import { byId, onlyRequest, runAction, SEED, useSandbox } from '../../harness/actions';
 
 const S = SEED.submerchants;
 
@@ -26,35 +25,5 @@ describe('Submerchant → Update', () => {
 			product_categories: ['software', 'courses'],
 			average_ticket: '0.00',
 		});
-	});
-});
-
-const updateSubmerchant = (updateFields: INodeParameters): INodeParameters => ({
-	resource: 'submerchant',
-	operation: 'update',
-	submerchantId: byId(S.active),
-	updateFields,
-});
-describe('without Continue On Fail', () => {
-	it('the node fails with a NodeOperationError carrying the item index', async () => {
-		sandbox().clearRequests();
-		const { error, output } = await runAction(sandbox(), updateSubmerchant({ mcc: '12' }), {
-			inputItems: twoItems(),
-		});
-		expect(output).toEqual([]);
-		expect(error?.message).toBe('mcc must be exactly 4 digits [item 0]');
-		expect(error?.description).toBe('Fix "mcc" in item 0; nothing was sent to the API.');
-		expect(sandbox().requests).toEqual([]);
-	});
-
-	it('a bad second item stops the run before the first one is sent (every item is checked first)', async () => {
-		sandbox().clearRequests();
-		const { error } = await runAction(
-			sandbox(),
-			updateSubmerchant({ mcc: '={{ $itemIndex === 0 ? "5651" : "56" }}' }),
-			{ inputItems: twoItems() },
-		);
-		expect(error?.message).toBe('mcc must be exactly 4 digits [item 1]');
-		expect(sandbox().requests).toEqual([]);
 	});
 });
