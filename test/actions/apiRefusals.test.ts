@@ -44,19 +44,3 @@ it('a submerchant the API refused to submit stays pending', async () => {
 	await runAction(sandbox(), submit(S.pjWithoutLegalRepresentative));
 	expect(sandbox().store.submerchants.get(S.pjWithoutLegalRepresentative)?.status).toBe('pending');
 });
-
-it('with Continue On Fail, the API error becomes an item paired with its input', async () => {
-	const { output, error } = await runAction(sandbox(), submit(S.pfMissingMotherName), {
-		continueOnFail: true,
-	});
-	expect(error).toBeUndefined();
-	expect(output).toEqual([
-		{
-			json: {
-				error: 'Validation failed: mother_name is required for a pf submerchant',
-				description: invalid,
-			},
-			pairedItem: { item: 0 },
-		},
-	]);
-});

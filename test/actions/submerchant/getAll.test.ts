@@ -1,4 +1,4 @@
-/** Submerchant → Get Many against the sandbox, beyond its case file (test/cases): Return All, Limit, the filter after a state change. */
+/** Submerchant → Get Many against the sandbox, beyond its case file (test/cases): Limit, the filter after a state change. */
 import { byId, onlyRequest, runAction, SEED, useSandbox } from '../../harness/actions';
 
 const S = SEED.submerchants;
@@ -8,24 +8,6 @@ const OWN_SUBMERCHANTS = Object.values(S).filter((id) => id !== S.otherMerchants
 const sandbox = useSandbox({}, { resetBeforeEach: true });
 
 describe('Submerchant → Get Many', () => {
-	it('Return All reads every page with the largest page size and emits one item per submerchant', async () => {
-		const { output, error } = await runAction(sandbox(), {
-			resource: 'submerchant',
-			operation: 'getAll',
-			returnAll: true,
-			simplify: false,
-		});
-		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v1/submerchants');
-		expect(request.query).toEqual({ page: '1', perPage: '100' });
-		expect(output.map((item) => item.json.id).sort()).toEqual([...OWN_SUBMERCHANTS].sort());
-		const active = output.find((item) => item.json.id === S.active)?.json;
-		expect(active).toMatchObject({ trade_name: 'Estrela Modas', status: 'active', mcc: '5651' });
-		expect(output.every((item) => item.pairedItem !== undefined)).toBe(true);
-	});
-
 	it('Limit 2 asks for a page of 2 and emits 2 items', async () => {
 		const { output, error } = await runAction(sandbox(), {
 			resource: 'submerchant',

@@ -37,19 +37,6 @@ describe('Wallet → Get Statement', () => {
 		});
 	});
 
-	it('reads a date-time without offset in the workflow time zone', async () => {
-		const sandbox = api();
-		// n8n's default time zone in the harness is America/New_York: UTC-5 in January, UTC-4 in July.
-		await runOk(
-			sandbox,
-			statement({ filters: { startDate: '2025-01-10T00:00:00', endDate: '2025-07-01T12:30' } }),
-		);
-		expect(onlyRequest(sandbox).query).toEqual({
-			[Q.startDate]: '2025-01-10T05:00:00.000Z',
-			[Q.endDate]: '2025-07-01T16:30:00.000Z',
-		});
-	});
-
 	it('with "Split Entries Into Items", outputs one item per entry', async () => {
 		const sandbox = api();
 		const { output } = await runOk(
