@@ -47,12 +47,6 @@ describe('Simplify on Charge → Get', () => {
 			updated_at: raw.updated_at,
 		});
 	});
-
-	it('off returns the raw charge, whole', async () => {
-		const [off] = await run({ ...getCharge, simplify: false });
-		expect(off.customer).toBeDefined();
-		expect(off.items).toBeDefined();
-	});
 });
 
 describe('Simplify in the node description', () => {
