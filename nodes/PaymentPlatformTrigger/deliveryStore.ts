@@ -6,7 +6,7 @@
  *
  * A delivery has two marks: CLAIMED (a run of it started and did not fail: it runs or it ran) and RUNNING (a run of it
  * is under way). Free: neither; running: both; ran: claimed alone. The first step sets both in one call, which also
- * says what was there; a run's end takes RUNNING away (succeeded) or both (failed). After the Workflow Succeeds, the
+ * says what was there; a run's end takes RUNNING away (succeeded, written again a moment later) or both (failed). After the Workflow Succeeds, the
  * run's end is known where it ran (n8n's execution hooks), and from n8n's answer (in queue mode the webhook process
  * hands it to the next run it starts): a confirmed answer says it ran; an unconfirmed one, late, says nothing of the
  * run that holds the delivery by then, so it frees it only where no hooks record the ends. When Received: n8n answers before the run, so the first step claims it alone.
@@ -29,6 +29,12 @@ export const CONFIRMED_FIELD = '__paymentPlatformAnswers';
 
 /** How often a run whose delivery another run holds looks again for that run's outcome. */
 const WAIT_STEP_MS = 1000;
+
+/**
+ * A run's success is written again this long after its end: another worker's write of a row it read before (runs end
+ * in bursts) can bring back the running mark, which would hold every resend for Resend Runs Again After, then run it.
+ */
+const RAN_AGAIN_AFTER_MS = 2000;
 
 /** Per trigger (workflow and node), at most this many answers wait for a run to write them. */
 const PENDING_MAX = 1000;
@@ -306,9 +312,13 @@ export async function passDeliveries(
 			if (runs && !recordAtStart && hooks !== undefined) {
 				onRunEnd(hooks, async (succeeded) => {
 					const record = succeeded ? recordRan : recordFailed;
-					await lane(async (current) => await record(current, key, maxEntries)).catch(
-						(error: Error) => warn('record the end of a run; a resend of it may run again', error),
-					);
+					const write = async () =>
+						await lane(async (current) => await record(current, key, maxEntries)).catch(
+							(error: Error) =>
+								warn('record the end of a run; a resend of it may run again', error),
+						);
+					await write();
+					if (succeeded) void sleep(RAN_AGAIN_AFTER_MS).then(write);
 				});
 			}
 		} catch (error) {

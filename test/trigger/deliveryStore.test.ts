@@ -330,6 +330,20 @@ describe('deliveryStore: another process overwrites the row with one it read ear
 	});
 });
 
+describe("deliveryStore: a run's success taken back by another worker's write", () => {
+	it('is written again a moment later: a resend waiting for it runs nothing', async () => {
+		// The row read after the run's claim (write 1) is written back right after the success is recorded (write 3).
+		const store = new OverwrittenStore(1, 3);
+		const { run } = trigger(store);
+		const first = new ExecutionHooks();
+		expect(await run({ deliveryKey: 'k' }, {}, first)).toHaveLength(1);
+		await first.end('success');
+		expect([...store.entries].sort()).toEqual(['claimed:k', 'running:k']);
+		expect(await run({ deliveryKey: 'k' }, { waitAtMostMs: 10_000 })).toHaveLength(0);
+		expect([...store.entries]).toEqual(['claimed:k']);
+	});
+});
+
 describe('deliveryStore: other settings', () => {
 	it('When Received: the run start records the delivery; a resend runs nothing more', async () => {
 		const store = new Store();
