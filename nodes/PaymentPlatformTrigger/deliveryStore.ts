@@ -6,10 +6,11 @@
  *
  * A delivery has two marks: CLAIMED (a run of it started and did not fail: it runs or it ran) and RUNNING (a run of it
  * is under way). Free: neither; running: both; ran: claimed alone. The first step sets both in one call, which also
- * says what was there; a run's end takes RUNNING away (succeeded, written again a moment later) or both (failed). After the Workflow Succeeds, the
- * run's end is known where it ran (n8n's execution hooks), and from n8n's answer (in queue mode the webhook process
- * hands it to the next run it starts): a confirmed answer says it ran; an unconfirmed one, late, says nothing of the
- * run that holds the delivery by then, so it frees it only where no hooks record the ends. When Received: n8n answers before the run, so the first step claims it alone.
+ * says what was there; a run's end takes RUNNING away (succeeded, written again a moment later) or both (failed). After
+ * the Workflow Succeeds, the run's end is known where it ran (n8n's execution hooks), and from n8n's answer (in queue
+ * mode the webhook process hands it to the next run it starts): a confirmed answer says it ran; an unconfirmed one,
+ * late, says nothing of the run that holds the delivery by then, so it frees it only where no hooks record the ends.
+ * When Received: n8n answers before the run, so the first step claims it alone.
  *
  * n8n's store reads the trigger's one row and writes it whole, without a lock: two calls that overlap lose one's
  * write. In one process the trigger's calls go one at a time (laneOf); between processes (queue mode with several
