@@ -24,7 +24,6 @@ import { executeFrom, stubAdditionalData } from './execution';
 import { TestNodeTypes, TRIGGER_NODE_TYPE } from './nodeTypes';
 import { credentialsFor, type ApiTarget } from './runWorkflow';
 import { RecordedResponse, webhookRequest, type IncomingWebhookRequest } from './webhookHttp';
-import { startReceiver } from './receiver';
 
 export {
 	RecordedResponse,
@@ -388,20 +387,4 @@ export class TriggerHarness {
 		if (run.data.resultData.error) throw run.data.resultData.error;
 		return run.data.resultData.runData[this.node.name]?.[0]?.data?.main?.[0] ?? [];
 	}
-}
-
-/**
- * A local receiver that hands each request (the sandbox's deliveries over HTTP) to the trigger's webhook() and answers
- * with what n8n would; every outcome is pushed to `outcomes`.
- */
-export async function receiverFor(
-	harness: () => TriggerHarness,
-	outcomes: WebhookOutcome[],
-	options: () => ReceiveOptions = () => ({}),
-): Promise<Awaited<ReturnType<typeof startReceiver>>> {
-	return await startReceiver(async ({ method, headers, rawBody }) => {
-		const outcome = await harness().receive({ method, headers, rawBody }, options());
-		outcomes.push(outcome);
-		return { status: outcome.status, body: outcome.body };
-	});
 }

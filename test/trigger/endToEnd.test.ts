@@ -5,7 +5,8 @@
  */
 import axios from 'axios';
 import { SEED } from '../../sandbox';
-import { receiverFor, TriggerHarness, type WebhookOutcome } from '../harness/trigger';
+import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
+import { receiverFor } from '../harness/triggerReceiver';
 import { useSandbox } from '../harness/sandbox';
 import { STORED } from '../harness/triggerDeliveries';
 

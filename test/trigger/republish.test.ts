@@ -8,7 +8,8 @@
 import axios from 'axios';
 import { sleep } from 'n8n-workflow';
 import { SEED } from '../../sandbox';
-import { receiverFor, TriggerHarness, type WebhookOutcome } from '../harness/trigger';
+import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
+import { receiverFor } from '../harness/triggerReceiver';
 import { useSandbox } from '../harness/sandbox';
 
 type Receiver = Awaited<ReturnType<typeof receiverFor>>;

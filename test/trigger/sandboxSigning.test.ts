@@ -5,7 +5,8 @@
 import axios from 'axios';
 import { SEED, startSandbox } from '../../sandbox';
 import { SIGNING_SCHEMES, signingFromEnv } from '../../sandbox/signature';
-import { receiverFor, TriggerHarness, type WebhookOutcome } from '../harness/trigger';
+import { TriggerHarness, type WebhookOutcome } from '../harness/trigger';
+import { receiverFor } from '../harness/triggerReceiver';
 
 const FAMILY_OF: Record<string, string> = {
 	'raw-body': 'rawBody',
