@@ -28,14 +28,20 @@ type Store = Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord' | 'rem
 /** What a webhook process learnt from n8n's answers and could not write; the item of the next run it starts carries it. */
 export const CONFIRMED_FIELD = '__paymentPlatformAnswers';
 
-/** How often a run whose delivery another run holds looks again for that run's outcome. */
+/** How often a run whose delivery another run holds looks again for that run's outcome (give or take a quarter). */
 const WAIT_STEP_MS = 1000;
+
+/**
+ * Each look writes the row it read: at a fixed pace it can fall on the same moment of every write another worker makes
+ * at a fixed pace (a success and its second write), and take back both. So the pace varies.
+ */
+const nextLookMs = () => WAIT_STEP_MS * (0.75 + Math.random() / 2);
 
 /**
  * A run's success is written again this long after its end: another worker's write of a row it read before (runs end
  * in bursts) can bring back the running mark, which would hold every resend for Resend Runs Again After, then run it.
  */
-const RAN_AGAIN_AFTER_MS = 2000;
+const RAN_AGAIN_AFTER_MS = 2500;
 
 /** Per trigger (workflow and node), at most this many answers wait for a run to write them. */
 const PENDING_MAX = 1000;
@@ -212,7 +218,7 @@ async function mayRun(
 		const state = await claim(lane, key, maxEntries);
 		if (state !== 'running') return state === 'free';
 		if (Date.now() >= until) return true;
-		await sleep(WAIT_STEP_MS);
+		await sleep(nextLookMs());
 	}
 }
 
