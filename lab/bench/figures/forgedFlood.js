@@ -6,9 +6,10 @@
  * claims all four signature families with fresh timestamps, so that a request the trigger verifies costs it every
  * MAC it can compute. Two floods: bodies of 1 MiB of padding plus the event (over the default Maximum Body Size) and
  * bodies of exactly 1 MiB (at the default, verified: the worst case the default allows). `lib/flood.js` sends them,
- * FLOOD_CONNECTIONS connections each sending its next request as soon as the last is answered. A third flood, the
- * control, sends the first one's bodies to n8n's own Webhook node with Header Auth on the same n8n (refused 403, the
- * trigger's deliveries unchanged): what such a flood costs n8n before any node's check, whichever node it aims at.
+ * FLOOD_CONNECTIONS connections each sending its next request as soon as the last is answered. Two controls send
+ * the first one's bodies to n8n's own Webhook node with Header Auth on the same n8n (refused 403, the trigger's
+ * deliveries unchanged), as JSON and as application/octet-stream (which n8n does not parse): what such a flood costs
+ * n8n before any node's check, whichever node it aims at.
  * Runs alternate the order; the ratio is the flood run's rate over the quiet run's in the same round. Opt-in:
  * `BENCH_ONLY=5`.
  */
@@ -35,7 +36,7 @@ const DELIVERIES = CONFIG.quick ? 100 : 300;
 const REPLACED_REGISTRATIONS = 3;
 /**
  * The flood's bodies: 1 MiB of padding plus the event (~200 bytes), and exactly the default limit, at the trigger;
- * the first at n8n's own Webhook node (the control).
+ * the first at n8n's own Webhook node (the controls).
  */
 const FLOODS = [
 	{ key: 'over', label: '1 MiB of padding + the event', bytes: MEBIBYTE + 200, at: 'trigger' },
