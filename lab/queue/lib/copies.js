@@ -15,6 +15,7 @@ const { waitUntilQuiet } = require('./parts');
 const { WEBHOOKS } = require('./cells');
 const { LAST_STEP_PATH } = require('./lastStep');
 const { recordingWorkflow } = require('./queueWorkflows');
+const { timeline } = require('./verify');
 
 /** The gaps between the two copies, in ms: at once, within one store call, within one run, after the run. */
 const GAPS_MS = [0, 20, 100, 1000];
@@ -112,16 +113,10 @@ async function sendPairs(run, workflow) {
 	const executions = await run.executions(workflow);
 	const ran = (/** @type {string} */ id) =>
 		executions.filter((e) => e.deliveryId === id && e.status === 'success').length;
-	// What tells why a pair ran twice: its executions, in ms from the first one's start.
 	for (const pair of pairs.filter((p) => ran(p.id) > 1)) {
 		const mine = executions.filter((e) => e.deliveryId === pair.id);
-		const start = Math.min(...mine.map((e) => e.startedAt));
-		const runs = mine.map(
-			(e) =>
-				`execution ${e.id} ${e.startedAt - start}-${e.stoppedAt - start} ms ${e.process} ${e.status}`,
-		);
 		console.log(
-			`     ran twice, ${pair.gap} ms apart: answers ${pair.answers.join(', ')}; ${runs.join('; ')}`,
+			`     ran twice, ${pair.gap} ms apart: answers ${pair.answers.join(', ')}; ${timeline(run, { id: pair.id, executions: mine })}`,
 		);
 	}
 	const rows = GAPS_MS.map((gap) => {

@@ -77,16 +77,16 @@ function deliveriesOf(run, partName, cell, executionsById) {
 }
 
 /**
- * A delivery's requests (as the balancer saw them) and executions, in seconds from its first request: what tells why
- * it ran twice.
+ * A delivery's requests (as the balancer saw them, if it went through it) and executions, in seconds from the first of
+ * them: what tells why it ran twice.
  * @param {QueueRun} run
  * @param {{ id: string, executions: RecordedExecution[] }} delivery
  */
 function timeline(run, delivery) {
 	const requests = run.balancer.records.filter((r) => r.deliveryId === delivery.id);
-	const start = requests[0]?.receivedAt ?? 0;
+	const start = requests[0]?.receivedAt ?? Math.min(...delivery.executions.map((e) => e.startedAt));
 	const at = (/** @type {number | undefined} */ time) =>
-		time === undefined ? '-' : ((time - start) / 1000).toFixed(1);
+		time === undefined ? '-' : ((time - start) / 1000).toFixed(3);
 	const sent = requests.map(
 		(r) =>
 			`request ${at(r.receivedAt)}-${at(r.answeredAt)} s ${r.upstream} ${r.status ?? 'unanswered'}` +
@@ -223,4 +223,4 @@ function tallyText(values) {
 		.join(', ');
 }
 
-module.exports = { verifyAll };
+module.exports = { timeline, verifyAll };
