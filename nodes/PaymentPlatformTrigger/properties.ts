@@ -123,7 +123,7 @@ const EVENTS: INodeProperties = {
 	default: [],
 	options: WEBHOOK_EVENT_OPTIONS,
 	description:
-		'The charge events that start the workflow. The webhook endpoint is registered with the Payment Platform for exactly these events; at least one is needed.',
+		'The charge events that start the workflow; at least one is needed. Which events the webhook endpoint is registered for is Options → Endpoint Events.',
 };
 
 const UNRECOGNISED_EVENTS: INodeProperties = {
@@ -165,6 +165,28 @@ const OPTIONS: INodeProperties = {
 			'duplicateWindowSize',
 			`With Ignore Duplicate Deliveries: how many deliveries that ran are remembered per webhook, the oldest forgotten first: a whole number from ${SIZE.min} to ${SIZE.max.toLocaleString('en-US')}, a decimal is refused. Each costs 330 to 860 bytes of each webhook process's memory: the default ${SIZE.default.toLocaleString('en-US')} about 3 to 8 MiB.`,
 		),
+		{
+			displayName: 'Endpoint Events',
+			name: 'endpointEvents',
+			type: 'options',
+			default: 'all',
+			options: [
+				{
+					name: 'All Nine, Only the Selected Ones Run',
+					value: 'all',
+					description:
+						'The endpoint is registered for every event the Payment Platform documents; the ones not selected in Events are answered 200 and run nothing. Changing Events never replaces the endpoint or its secret, so no run of this workflow can bring back an older secret (queue mode).',
+				},
+				{
+					name: 'Only the Selected Events',
+					value: 'selected',
+					description:
+						"Fewer deliveries. Where the platform does not change an endpoint's events in place, adding an event registers a new endpoint with a new secret; in queue mode a run that writes static data while you do can restore the old secret, and deliveries get 401 until the workflow is published again.",
+				},
+			],
+			description:
+				'Which events the webhook endpoint is registered for. An endpoint registered before this option keeps its events until an event is added.',
+		},
 		rangedOption(
 			'endpointRemovalDelay',
 			`How long the platform's webhook endpoint stays after the workflow is unpublished (deactivated in n8n 1.x), ${RANGES.endpointRemovalDelay.min} to ${RANGES.endpointRemovalDelay.max}. n8n unpublishes and publishes again when you publish a changed trigger or move the workflow to another project: within this delay the trigger keeps its endpoint and secret, so the events the platform is resending still arrive. 0 removes it at once.`,

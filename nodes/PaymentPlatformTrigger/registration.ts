@@ -62,6 +62,18 @@ function selectedEvents(this: IHookFunctions): string[] {
 	return events;
 }
 
+/**
+ * The events the endpoint is registered for. By default every documented event, so that changing Events never needs
+ * a new endpoint and secret: a run that writes back the static data it loaded then brings back the same secret
+ * (docs/trigger.md, "Where the trigger keeps its state").
+ */
+function eventsToRegister(selected: readonly string[], settings: RegistrationSettings): string[] {
+	return settings.endpointEvents === 'all' ? [...WEBHOOK_EVENTS] : [...selected];
+}
+
+const covers = (registered: readonly string[], selected: readonly string[]) =>
+	selected.every((event) => registered.includes(event));
+
 function webhookUrl(this: IHookFunctions): string {
 	const url = this.getNodeWebhookUrl('default');
 	if (!url) {
@@ -120,7 +132,8 @@ export async function keepRegistration(
 ): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const url = webhookUrl.call(this);
-	const events = selectedEvents.call(this);
+	const selected = selectedEvents.call(this);
+	const events = eventsToRegister(selected, settings);
 	const key = keyOf.call(this, url);
 	const takenBack = releases.get(key);
 	releases.delete(key);
@@ -162,10 +175,16 @@ export async function keepRegistration(
 			{ endpointId: stored.endpointId },
 		);
 		kept = false;
-	} else if (kept && !sameEventSet(stored.events ?? [], events)) {
+	} else if (
+		kept &&
+		!sameEventSet(stored.events ?? [], events) &&
+		// With every event registered by default, an endpoint registered before (for the selected events) is kept
+		// while it covers them: the endpoint is widened only when an event is added, and never again after.
+		!(settings.endpointEvents === 'all' && covers(stored.events ?? [], selected))
+	) {
 		if (await updateEndpoint.call(this, stored.endpointId as string, url, events)) {
 			staticData[STATIC_KEYS.events] = [...events];
-		} else if (events.every((event) => (stored.events ?? []).includes(event))) {
+		} else if (covers(stored.events ?? [], events)) {
 			// Fewer events: the endpoint and its secret stay; the events no longer selected are answered 200 and run
 			// nothing. A new endpoint would change the secret for nothing.
 			this.logger.info(
@@ -199,7 +218,7 @@ export async function register(
 	const registration = await createEndpoint.call(
 		this,
 		url,
-		selectedEvents.call(this),
+		eventsToRegister(selectedEvents.call(this), settings),
 		settings.rotation,
 	);
 	saveRegistration(this.getWorkflowStaticData('node'), registration);

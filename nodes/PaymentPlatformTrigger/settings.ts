@@ -13,6 +13,7 @@ export interface TriggerOptions {
 	duplicateWindowHours?: unknown;
 	duplicateWindowSize?: unknown;
 	endpointRemovalDelay?: unknown;
+	endpointEvents?: 'all' | 'selected';
 	eventIdField?: string;
 	ignoreDuplicates?: boolean;
 	includeHeaders?: boolean;
@@ -43,6 +44,8 @@ export interface RegistrationSettings {
 	previousSecretMs: number;
 	/** Secrets registered under another rotation verify nothing. */
 	rotation: number;
+	/** The endpoint is registered for every documented event (the chosen default), or for the selected ones only. */
+	endpointEvents: 'all' | 'selected';
 }
 
 /**
@@ -107,6 +110,7 @@ export function registrationSettings(options: TriggerOptions): RegistrationSetti
 			removalDelayMs: read.endpointRemovalDelay * 1000,
 			previousSecretMs: read.previousSecretHours * HOUR_MS,
 			rotation: read.secretRotation,
+			endpointEvents: options.endpointEvents === 'selected' ? 'selected' : 'all',
 		}),
 	);
 }

@@ -106,7 +106,19 @@ it('a redelivery (the same signed bytes) runs nothing and is acknowledged with 2
 	});
 });
 
-it('an event the endpoint is not subscribed to is not delivered and runs nothing', async () => {
+it('an event not selected reaches the endpoint (registered for all nine by default), is answered 200 and runs nothing', async () => {
+	const [delivery] = await fireChargeEvent('charge.voided');
+	expect(outcomes.map((outcome) => [outcome.status, outcome.ran])).toEqual([[200, false]]);
+	expect(deliveryRecord(delivery.id)).toMatchObject({ delivered: true, lastStatus: 200 });
+});
+
+it('with Endpoint Events set to the selected ones, an event not selected is not delivered and runs nothing', async () => {
+	await harness.deactivate();
+	harness.setParameters({
+		events: ['charge.captured', 'charge.refunded'],
+		options: { endpointRemovalDelay: 0, endpointEvents: 'selected' },
+	});
+	await harness.activate();
 	const deliveries = await fireChargeEvent('charge.voided');
 	expect(deliveries).toEqual([]);
 	expect(outcomes).toEqual([]);

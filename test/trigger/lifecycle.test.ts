@@ -8,6 +8,7 @@ import { TriggerHarness } from '../harness/trigger';
 import { startReceiver } from '../harness/receiver';
 import { STORED, signedRequest } from '../harness/triggerDeliveries';
 import { ENDPOINTS_PATH, EVENTS, usePlatformSandbox } from '../harness/platformEndpoints';
+import { WEBHOOK_EVENTS } from '../../nodes/shared/documentedValues';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -28,6 +29,10 @@ function changingRequests() {
 }
 
 const LISTED = { method: 'GET', path: ENDPOINTS_PATH, body: undefined, status: 200 };
+
+/** The endpoint registered for the selected events only (Endpoint Events), where a change of events reaches the platform. */
+const SELECTED_ONLY = { endpointEvents: 'selected' };
+const ALL_NINE = [...WEBHOOK_EVENTS];
 
 function trigger(events: string[] = EVENTS, options: INodeParameters = {}): TriggerHarness {
 	return new TriggerHarness({ target: sandbox(), parameters: { events, options } });
@@ -57,28 +62,34 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 }
 
 describe('create', () => {
-	it('registers the webhook URL and events, and stores id, secret, URL and events', async () => {
-		const harness = trigger();
-		expect(await harness.activate()).toBe(true);
+	it.each([
+		['every documented event (the default)', {}, ALL_NINE],
+		['the selected events only (Endpoint Events)', SELECTED_ONLY, EVENTS],
+	])(
+		'registers the webhook URL for %s, and stores id, secret, URL and events',
+		async (_, options, registered) => {
+			const harness = trigger(EVENTS, options);
+			expect(await harness.activate()).toBe(true);
 
-		const [endpoint] = await sandboxEndpoints();
-		expect(endpoint).toMatchObject({ url: harness.webhookUrl(), events: EVENTS });
-		expect(endpointRequests()).toEqual([
-			LISTED,
-			{
-				method: 'POST',
-				path: ENDPOINTS_PATH,
-				body: { url: harness.webhookUrl(), events: EVENTS },
-				status: 201,
-			},
-		]);
+			const [endpoint] = await sandboxEndpoints();
+			expect(endpoint).toMatchObject({ url: harness.webhookUrl(), events: registered });
+			expect(endpointRequests()).toEqual([
+				LISTED,
+				{
+					method: 'POST',
+					path: ENDPOINTS_PATH,
+					body: { url: harness.webhookUrl(), events: registered },
+					status: 201,
+				},
+			]);
 
-		const staticData = harness.staticData();
-		expect(staticData[STORED.endpointId]).toBe(endpoint.id);
-		expect(staticData[STORED.secret]).toEqual(expect.stringMatching(/^whsec_/));
-		expect(staticData[STORED.url]).toBe(harness.webhookUrl());
-		expect(staticData[STORED.events]).toEqual(EVENTS);
-	});
+			const staticData = harness.staticData();
+			expect(staticData[STORED.endpointId]).toBe(endpoint.id);
+			expect(staticData[STORED.secret]).toEqual(expect.stringMatching(/^whsec_/));
+			expect(staticData[STORED.url]).toBe(harness.webhookUrl());
+			expect(staticData[STORED.events]).toEqual(registered);
+		},
+	);
 
 	it('fails with a clear error and calls nothing when no event is selected', async () => {
 		const harness = trigger([]);
@@ -117,9 +128,39 @@ describe('checkExists', () => {
 		expect(await sandboxEndpoints()).toHaveLength(1);
 	});
 
-	it('after a change of events: the endpoint is changed in place, same id and secret, nothing created', async () => {
-		const { harness, stored: before, id } = await published();
-		harness.setParameters({ events: ['charge.captured'], options: {} });
+	it('by default a change of events changes nothing on the platform: the same endpoint and secret, only the list read', async () => {
+		const { harness, stored: before } = await published();
+		for (const events of [['charge.captured'], ['charge.chargeback', 'charge.voided'], EVENTS]) {
+			harness.setParameters({ events, options: {} });
+			expect(await harness.activate()).toBe(false);
+		}
+		expect(changingRequests()).toEqual([]);
+		expect(harness.staticData()).toEqual(before);
+	});
+
+	it('an endpoint registered for the selected events before the default changed is kept while it covers them, and widened to all nine when an event is added', async () => {
+		const { harness, stored: before, id } = await published(EVENTS, SELECTED_ONLY);
+		harness.setParameters({ events: ['charge.refunded'], options: {} });
+		expect(await harness.activate()).toBe(false);
+		expect(changingRequests()).toEqual([]);
+		expect(harness.staticData()).toEqual(before);
+
+		harness.setParameters({ events: ['charge.refunded', 'charge.voided'], options: {} });
+		expect(await harness.activate()).toBe(false);
+		expect(changingRequests()).toEqual([
+			{
+				method: 'PATCH',
+				path: `${ENDPOINTS_PATH}/${id}`,
+				body: { url: harness.webhookUrl(), events: ALL_NINE },
+				status: 200,
+			},
+		]);
+		expect(harness.staticData()).toEqual({ ...before, [STORED.events]: ALL_NINE });
+	});
+
+	it('with the selected events only, after a change of events: the endpoint is changed in place, same id and secret, nothing created', async () => {
+		const { harness, stored: before, id } = await published(EVENTS, SELECTED_ONLY);
+		harness.setParameters({ events: ['charge.captured'], options: SELECTED_ONLY });
 		expect(await harness.activate()).toBe(false);
 		expect(changingRequests()).toEqual([
 			{
@@ -169,7 +210,7 @@ describe('checkExists repairs the registration from the endpoint list', () => {
 		]);
 		const endpoints = await sandboxEndpoints();
 		expect(endpoints).toHaveLength(1);
-		expect(endpoints[0]).toMatchObject({ url: harness.webhookUrl(), events: EVENTS });
+		expect(endpoints[0]).toMatchObject({ url: harness.webhookUrl(), events: ALL_NINE });
 		expect(endpoints[0].id).not.toBe(oldId);
 		expect(harness.staticData()[STORED.endpointId]).toBe(endpoints[0].id);
 	});
@@ -256,12 +297,10 @@ describe('unpublish, and publishing again', () => {
 	});
 
 	it('publishing again with the trigger changed (other events): the endpoint is taken back and changed in place', async () => {
-		const { harness, id } = await published(EVENTS, { endpointRemovalDelay: SHORT_DELAY_SECONDS });
+		const options = { ...SELECTED_ONLY, endpointRemovalDelay: SHORT_DELAY_SECONDS };
+		const { harness, id } = await published(EVENTS, options);
 		await harness.deactivate();
-		harness.setParameters({
-			events: ['charge.refunded'],
-			options: { endpointRemovalDelay: SHORT_DELAY_SECONDS },
-		});
+		harness.setParameters({ events: ['charge.refunded'], options });
 		expect(await harness.activate()).toBe(false);
 		await sleep(SHORT_DELAY_SECONDS * 1000 + 300);
 		expect(await sandboxEndpoints()).toMatchObject([{ id, events: ['charge.refunded'] }]);
@@ -545,7 +584,7 @@ describe('checkExists against platforms that list, page and change endpoints oth
 	});
 
 	it('a platform that cannot change events in place, an event dropped: the endpoint and its secret stay (no new secret for nothing)', async () => {
-		const harness = storedTrigger(['charge.captured']);
+		const harness = storedTrigger(['charge.captured'], SELECTED_ONLY);
 		endpoints = [{ id: 'endpoint-1', url: harness.webhookUrl() }];
 		patches = 'are not known';
 		expect(await harness.activate()).toBe(false);

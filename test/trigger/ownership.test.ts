@@ -9,11 +9,15 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { TriggerHarness, TRIGGER_WEBHOOK_ID } from '../harness/trigger';
 import { deliveryBody, signedRequest, STORED } from '../harness/triggerDeliveries';
 import { ENDPOINTS_PATH, EVENTS, usePlatformSandbox } from '../harness/platformEndpoints';
+import { known } from '../../nodes/PaymentPlatformTrigger/registrationState';
+import { WEBHOOK_EVENTS } from '../../nodes/shared/documentedValues';
 
 /** The same workflow's webhook URL on the first n8n (a copy keeps the node's webhook id, so only the host differs). */
 const FIRST_N8N_URL = `https://first-n8n.example.com/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 /** Short enough for a test, long enough to publish again within it. */
 const DELAY = { endpointRemovalDelay: 0.3 };
+/** Registered for the selected events only (Endpoint Events): adding one needs a new endpoint and secret. */
+const SELECTED_ONLY = { ...DELAY, endpointEvents: 'selected' };
 const PATCH_REFUSED = {
 	route: `PATCH ${ENDPOINTS_PATH}/*`,
 	kind: 'success_false' as const,
@@ -46,8 +50,31 @@ function writeBack(staticData: IDataObject, loaded: IDataObject): void {
 }
 
 describe("another node's write-back of static data", () => {
-	it('a run that loaded the static data before a new registration writes it back: the live endpoint still verifies, and the registration is put back', async () => {
+	it('by default an event added while a run holds the static data changes no secret: its write-back, read by another process (queue mode), verifies the live endpoint', async () => {
 		const harness = trigger(['charge.captured'], DELAY);
+		await harness.activate();
+		const loaded = JSON.parse(JSON.stringify(harness.staticData())) as IDataObject;
+
+		sandbox().setFaults([PATCH_REFUSED]);
+		harness.setParameters(parameters(EVENTS, DELAY));
+		await harness.deactivate();
+		expect(await harness.activate()).toBe(false);
+		expect(harness.staticData()).toEqual(loaded);
+
+		writeBack(harness.staticData(), loaded);
+		// A webhook process of queue mode never made the registration: nothing in its memory to repair from.
+		known.clear();
+		const [live] = await sandboxEndpoints();
+		expect(live.id).toBe(loaded[STORED.endpointId]);
+		const refunded = signedRequest({
+			secret: loaded[STORED.secret] as string,
+			body: deliveryBody({ id: `evt_${++deliveries}`, event: 'charge.refunded' }),
+		});
+		expect(await harness.receive(refunded)).toMatchObject({ status: 200, ran: true });
+	});
+
+	it('with the selected events only, a run that loaded the static data before a new registration writes it back: the live endpoint still verifies in the process that registered it, and the registration is put back', async () => {
+		const harness = trigger(['charge.captured'], SELECTED_ONLY);
 		await harness.activate();
 		const first = { ...harness.staticData() };
 		// A delivery's run loads the static data; a Code node in it counts in the global static data; it waits.
@@ -55,7 +82,7 @@ describe("another node's write-back of static data", () => {
 
 		// Meanwhile the user adds an event and publishes; the platform cannot change an endpoint in place.
 		sandbox().setFaults([PATCH_REFUSED]);
-		harness.setParameters(parameters(EVENTS, DELAY));
+		harness.setParameters(parameters(EVENTS, SELECTED_ONLY));
 		await harness.deactivate();
 		expect(await harness.activate()).toBe(true);
 		const live = { ...harness.staticData() };
@@ -87,11 +114,11 @@ describe("another node's write-back of static data", () => {
 
 	/** A registration replaced (an event added, PATCH refused) while a run held the old one, which it writes back. */
 	async function replacedThenWrittenBack() {
-		const harness = trigger(['charge.captured'], DELAY);
+		const harness = trigger(['charge.captured'], SELECTED_ONLY);
 		await harness.activate();
 		const loaded = JSON.parse(JSON.stringify(harness.staticData())) as IDataObject;
 		sandbox().setFaults([PATCH_REFUSED]);
-		harness.setParameters(parameters(EVENTS, DELAY));
+		harness.setParameters(parameters(EVENTS, SELECTED_ONLY));
 		expect(await harness.activate()).toBe(true);
 		const live = { ...harness.staticData() };
 		writeBack(harness.staticData(), loaded);
@@ -151,7 +178,7 @@ describe('a copy or a restored backup with another URL', () => {
 				expect.objectContaining({
 					id: copy.staticData()[STORED.endpointId],
 					url: copy.webhookUrl(),
-					events: EVENTS,
+					events: [...WEBHOOK_EVENTS],
 				}),
 			]),
 		);

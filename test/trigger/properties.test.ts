@@ -75,7 +75,9 @@ describe('duplicate window options: what the editor shows', () => {
 			removalDelayMs: ENDPOINT_REMOVAL_DELAY_SECONDS * 1000,
 			previousSecretMs: PREVIOUS_SECRET_HOURS * HOUR_MS,
 			rotation: 0,
+			endpointEvents: 'all',
 		});
+		expect(option('endpointEvents').default).toBe('all');
 		expect(option('endpointRemovalDelay').default).toBe(ENDPOINT_REMOVAL_DELAY_SECONDS);
 		expect(option('previousSecretHours').default).toBe(PREVIOUS_SECRET_HOURS);
 	});
