@@ -183,12 +183,14 @@ describe('API Names (credential): every chosen name renamed reaches the wire', (
 	});
 
 	it('the trigger lists, changes and removes its endpoint under the platform paths', async () => {
+		// Registered for the selected events only, so that a change of events reaches the platform.
+		const SELECTED_ONLY = { endpointRemovalDelay: 0, endpointEvents: 'selected' };
 		const harness = new TriggerHarness({
 			target: target(),
-			parameters: { events: ['charge.captured'], options: { endpointRemovalDelay: 0 } },
+			parameters: { events: ['charge.captured'], options: SELECTED_ONLY },
 		});
 		await harness.activate();
-		harness.setParameters({ events: ['charge.refunded'], options: { endpointRemovalDelay: 0 } });
+		harness.setParameters({ events: ['charge.refunded'], options: SELECTED_ONLY });
 		expect(await harness.activate()).toBe(false);
 		await harness.deactivate();
 		const id = String(

@@ -2,11 +2,11 @@
 /**
  * n8n queue mode with this package: `npm run test:queue` (the cells that prove the goal), `-- --all` (every cell, two
  * copies of one delivery N ms apart, and the heap of the webhook processes across publishes), `-- --only=<parts>` (part 1 and the parts named: faults, slow,
- * two-webhooks, copies, republish, restarts, heap; no document), `-- --publication-service=off` (n8n's older publishing
+ * two-webhooks, copies, republish, write-back, restarts, heap; no document), `-- --publication-service=off` (n8n's older publishing
  * path). The processes, the cells, the parts, what is asserted and what is only reported: lab/README.md, Queue mode.
  *
  * The run is in lib/queueRun.js (the matrix in lib/cells.js), its parts in lib/parts.js, lib/republish.js,
- * lib/restarts.js, lib/copies.js and lib/heap.js, the checks in lib/verify.js. Logs: lab/results/queue/. QUEUE_KEEP=1 keeps the
+ * lib/restarts.js, lib/copies.js, lib/writeBack.js, lib/heap.js, the checks in lib/verify.js. Logs: lab/results/queue/. QUEUE_KEEP=1 keeps the
  * temporary folder.
  */
 const fs = require('fs');
@@ -23,6 +23,7 @@ const {
 	twoWebhookProcesses,
 } = require('./lib/parts');
 const { copiesPart } = require('./lib/copies');
+const { writeBackPart } = require('./lib/writeBack');
 const { heapPart } = require('./lib/heap');
 const { QueueRun } = require('./lib/queueRun');
 const { ALL_CELLS, GOAL_CELLS } = require('./lib/cells');
@@ -31,7 +32,16 @@ const { mainRestartsPart } = require('./lib/restarts');
 const { ensureServices } = require('./lib/services');
 const { verifyAll } = require('./lib/verify');
 
-const PART_KEYS = ['faults', 'slow', 'two-webhooks', 'copies', 'republish', 'restarts', 'heap'];
+const PART_KEYS = [
+	'faults',
+	'slow',
+	'two-webhooks',
+	'copies',
+	'republish',
+	'write-back',
+	'restarts',
+	'heap',
+];
 /** Parts only --all (or --only) runs: figures for the documents, not checks CI needs each time. */
 const FIGURE_PARTS = ['copies', 'heap'];
 
@@ -112,6 +122,12 @@ async function main() {
 					republished = await setUpRepublish(run);
 					await republishPart(run, republished);
 				},
+			);
+		}
+		if (parts.has('write-back')) {
+			await report.phase(
+				`part ${partNumber++}: a run's write-back of static data while an event is added`,
+				() => writeBackPart(run),
 			);
 		}
 		if (parts.has('heap')) {

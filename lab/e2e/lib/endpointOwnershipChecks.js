@@ -1,10 +1,11 @@
 'use strict';
 /**
  * The endpoint is the workflow's own, in a running n8n:
- * - Trigger → Code node counting in `$getWorkflowStaticData('global')` → Wait 20 s; while a delivery's run waits, the
- *   selected events change and the workflow is published again; the platform cannot change an endpoint in place, so
- *   a new endpoint is registered; the run ends and n8n writes back the static data it loaded (the old endpoint and
- *   secret). The platform's next delivery, signed by the live endpoint, must run.
+ * - Trigger → Code node counting in `$getWorkflowStaticData('global')` → Wait 20 s; while a delivery's run waits, an
+ *   event is added and the workflow is published again; the platform cannot change an endpoint in place. By default
+ *   (Endpoint Events: all nine registered) the endpoint and secret stay; with Only the Selected Events a new endpoint
+ *   is registered, and the run ends by writing back the static data it loaded (the old endpoint and secret). Either
+ *   way the platform's next delivery of the added event, signed by the live endpoint, must run once.
  * - A backup of the published workflow (its static data with the original's registration, as `n8n export:workflow`
  *   writes it) restored on a second n8n with another URL, same platform account: publishing and unpublishing the copy
  *   never changes or removes the original's endpoint; each keeps receiving the events.
@@ -23,7 +24,7 @@ const { n8nCli, tail } = require('../../lib/n8n');
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { waitForWebhook } = require('../../lib/http');
 const { nodeOutput } = require('../../lib/executions');
-const { storedStaticData } = require('../../lib/staticData');
+const { storedStaticData, storedStaticDataColumn } = require('../../lib/staticData');
 const { TRIGGER_NODE_NAME, triggerWorkflow, waitNode } = require('../../lib/workflows');
 const { registerDirectly } = require('./repairChecks');
 const { endpointSecret, executionsOf, sendSigned } = require('./signedDeliveries');
@@ -50,12 +51,12 @@ function codeNode(name, jsCode) {
 }
 
 /** Trigger → Code (counts runs in the workflow's global static data) → Wait 20 s. */
-function countingWorkflow(name, events, credential, webhookId) {
+function countingWorkflow(name, events, credential, endpointEvents, webhookId) {
 	const built = triggerWorkflow(
 		name,
 		events,
 		credential,
-		{},
+		{ endpointEvents },
 		{
 			parameters: { acknowledge: 'lastNode' },
 			after: [
@@ -87,13 +88,28 @@ async function settled(admin, deliveryId) {
 	);
 }
 
-async function checkStaticDataWriteBack(report, context) {
+/** A GET of the endpoint list after the sandbox's `from`th request: the trigger's hooks ran. */
+const listedSince = (sandbox, from) =>
+	sandbox.requests.slice(from).some((r) => r.method === 'GET' && r.path === ENDPOINTS_PATH);
+
+/**
+ * @param {'all' | 'selected'} endpointEvents the trigger's Endpoint Events
+ */
+async function checkStaticDataWriteBack(report, context, endpointEvents) {
 	const { admin, client, credential, sandbox } = context;
+	const replaces = endpointEvents === 'selected';
 	await report.check(
-		'endpoint: a run that writes back static data loaded before a new registration (events changed, PATCH refused) does not make the live endpoint fail',
+		replaces
+			? 'endpoint (Only the Selected Events): a run that writes back static data loaded before a new registration (an event added, PATCH refused) does not make the live endpoint fail'
+			: 'endpoint (all nine events, the default): an event added while a run that writes static data waits keeps the endpoint and secret; the added event runs',
 		async () => {
 			await admin.reset();
-			const first = countingWorkflow('E2E endpoint: write-back', ['charge.captured'], credential);
+			const first = countingWorkflow(
+				'E2E endpoint: write-back',
+				['charge.captured'],
+				credential,
+				endpointEvents,
+			);
 			const url = urlOf(context, first.webhookId);
 			const created = await client.createWorkflow(first.workflow);
 			await client.activateWorkflow(created.id);
@@ -118,29 +134,40 @@ async function checkStaticDataWriteBack(report, context) {
 
 				// Meanwhile: another event selected, published; the platform cannot change the endpoint in place.
 				sandbox.setFaults([PATCH_REFUSED]);
+				const requestsBefore = sandbox.requests.length;
 				const changed = countingWorkflow(
 					'E2E endpoint: write-back',
 					['charge.captured', 'charge.refunded'],
 					credential,
+					endpointEvents,
 					first.webhookId,
 				);
 				await client.updateWorkflow(created.id, changed.workflow);
-				const [live] = await waitFor('the new endpoint', async () => {
+				const [live] = await waitFor('the trigger to check its endpoint', async () => {
+					if (!listedSince(sandbox, requestsBefore)) return undefined;
 					const mine = await endpointsFor(admin, url);
-					return mine.length === 1 && mine[0].id !== old.id ? mine : undefined;
+					return mine.length === 1 && (mine[0].id !== old.id || !replaces) ? mine : undefined;
 				});
+				// Any request of the republish still to come would show here.
+				await sleep(2_000);
 				sandbox.setFaults([]);
+				assert.equal(live.id === old.id, !replaces, `endpoint ${old.id} before, ${live.id} after`);
+				assert.deepEqual(
+					(await endpointsFor(admin, url)).map((endpoint) => endpoint.id),
+					[live.id],
+				);
 				assert.equal((await running).status, 200, 'the run that waited');
-				// What the run wrote back when it ended: the endpoint it had loaded (the precondition of this case).
+				// What the run wrote back when it ended: its count, with the endpoint it had loaded (the precondition).
 				const writtenBack = await waitFor('the run saved its static data', async () => {
-					const stored = storedRegistration(context, created.id);
-					return stored.endpointId === old.id ? stored : undefined;
+					const column = storedStaticDataColumn(context.userFolder, created.id);
+					return column.global?.runs === 1 ? column : undefined;
 				});
-				assert.equal(writtenBack.endpointId, old.id);
+				assert.equal(writtenBack[`node:${TRIGGER_NODE_NAME}`]?.endpointId, old.id);
 
-				// The platform's next event, signed by the live endpoint (a sender patient enough for the 20 s run).
+				// The platform's next event, the one added, signed by the live endpoint (a sender patient enough for
+				// the 20 s run).
 				sandbox.configureDelivery({ timeoutMs: SENDER_TIMEOUT_MS });
-				const fired = await admin.chargeEvent(SEED.charges.authorized, 'charge.captured');
+				const fired = await admin.chargeEvent(SEED.charges.authorized, 'charge.refunded');
 				const mine = fired.deliveries.filter((d) => d.url === url);
 				assert.equal(mine.length, 1, JSON.stringify(fired.deliveries));
 				assert.equal(mine[0].endpointId ?? live.id, live.id);
@@ -287,7 +314,8 @@ async function checkRestoredBackup(report, context) {
 }
 
 async function checkEndpointOwnership(report, context) {
-	await checkStaticDataWriteBack(report, context);
+	await checkStaticDataWriteBack(report, context, 'all');
+	await checkStaticDataWriteBack(report, context, 'selected');
 	await checkRestoredBackup(report, context);
 }
 

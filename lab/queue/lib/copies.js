@@ -177,4 +177,4 @@ async function copiesPart(run) {
 	return results;
 }
 
-module.exports = { copiesPart };
+module.exports = { copiesPart, signedDelivery };

@@ -41,7 +41,8 @@ function recordingWorkflow(
 		name,
 		events,
 		credential,
-		{},
+		// Each workflow's endpoint receives only its events, so a part's deliveries reach only its workflows.
+		{ endpointEvents: 'selected' },
 		{ parameters: { acknowledge }, after: [...before, record, ...between, lastStep] },
 	);
 }
