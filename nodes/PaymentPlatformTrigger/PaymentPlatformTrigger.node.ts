@@ -37,6 +37,7 @@ import {
 	type TriggerOptions,
 } from './settings';
 import { keepRegistration, register, release } from './registration';
+import { REGISTRATION_FIELD, restoreRegistration, sealRegistration } from './registrationCarry';
 import { trustedSecrets } from './registrationState';
 import { isTooLarge, verifyWithSecrets } from './verification';
 import {
@@ -245,6 +246,10 @@ export class PaymentPlatformTrigger implements INodeType {
 				? []
 				: takeAnswers(triggerKey(this.getWorkflow().id, this.getNode().id));
 		if (answers.length > 0) json[CONFIRMED_FIELD] = answers;
+		// The run may start from static data without the registration (queue mode): registrationCarry.ts.
+		const registration =
+			this.getMode() === 'manual' ? undefined : await sealRegistration.call(this);
+		if (registration !== undefined) json[REGISTRATION_FIELD] = registration;
 		return {
 			webhookResponse: ACCEPTED_ANSWER,
 			workflowData: [this.helpers.returnJsonArray([json])],
@@ -259,6 +264,7 @@ export class PaymentPlatformTrigger implements INodeType {
 		const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
 		const window = options.ignoreDuplicates === false ? undefined : windowSettings(options);
 		const test = this.getMode() === 'manual';
+		await restoreRegistration.call(this);
 		return [
 			await passDeliveries.call(this, {
 				maxEntries: test || typeof window !== 'object' ? undefined : window.bounds.maxIds,

@@ -71,6 +71,11 @@ export interface ReceiveOptions {
 	endsWithoutRunData?: boolean;
 	/** n8n cannot start the execution (database or queue down): it answers 500 and nothing runs. */
 	executionNotStarted?: boolean;
+	/**
+	 * The run goes to a queue-mode worker: n8n stores the execution's workflow without its static data, so the run
+	 * starts from `{}` (the outcome's `worker` is that workflow; n8n saves its static data whole when it changed).
+	 */
+	onWorker?: boolean;
 }
 
 export interface WebhookOutcome {
@@ -86,6 +91,8 @@ export interface WebhookOutcome {
 	items: INodeExecutionData[];
 	/** What `webhook()` returned. */
 	result: IWebhookResponseData;
+	/** With `onWorker`, the workflow the run ran in. */
+	worker?: Workflow;
 }
 
 export class TriggerHarness {
@@ -194,6 +201,7 @@ export class TriggerHarness {
 			runFails = false,
 			endsWithoutRunData = false,
 			executionNotStarted = false,
+			onWorker = false,
 		} = typeof options === 'boolean' ? { isTest: options } : options;
 		const workflow = this.workflow(isTest);
 		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'webhook';
@@ -242,7 +250,8 @@ export class TriggerHarness {
 			response.status(200).send(this.onReceivedBody(workflow, result));
 		if (callerHangsUp) response.hangUp();
 		await whileRunning?.();
-		const run = await this.runFromTrigger(workflow, result.workflowData, mode).then(
+		const worker = onWorker ? this.newWorkflow() : undefined;
+		const run = await this.runFromTrigger(worker ?? workflow, result.workflowData, mode).then(
 			(items) => ({
 				items,
 				error: runFails ? new Error('A node after the trigger failed') : undefined,
@@ -262,7 +271,7 @@ export class TriggerHarness {
 					.send({ message: 'Workflow executed successfully but no data was returned' });
 			else response.status(200).send(undefined);
 		}
-		return answered(!failed, items);
+		return { ...answered(!failed, items), worker };
 	}
 
 	/**
@@ -365,6 +374,13 @@ export class TriggerHarness {
 			webhookTestBaseUrl: this.options.webhookTestBaseUrl,
 			extra: { isTest, ...http },
 		});
+	}
+
+	/** Runs the trigger's first step with `items` on a queue-mode worker (static data `{}`); returns that workflow. */
+	async runOnWorker(items: INodeExecutionData[]): Promise<Workflow> {
+		const worker = this.newWorkflow();
+		await this.runFromTrigger(worker, [items], 'webhook');
+		return worker;
 	}
 
 	/** Runs the workflow from the trigger with `workflowData`, as n8n does after a webhook; returns its output. */

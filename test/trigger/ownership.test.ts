@@ -5,11 +5,12 @@
  * and a warning naming the old one; Secret Rotation revokes every earlier secret in one publish; a lowered grace
  * period applies to the secrets already kept. n8n-core's real HookContext and WebhookContext, the sandbox over HTTP.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, Workflow } from 'n8n-workflow';
 import { TriggerHarness, TRIGGER_WEBHOOK_ID } from '../harness/trigger';
 import { deliveryBody, signedRequest, STORED } from '../harness/triggerDeliveries';
 import { ENDPOINTS_PATH, EVENTS, usePlatformSandbox } from '../harness/platformEndpoints';
 import { known } from '../../nodes/PaymentPlatformTrigger/registrationState';
+import { REGISTRATION_FIELD } from '../../nodes/PaymentPlatformTrigger/registrationCarry';
 import { WEBHOOK_EVENTS } from '../../nodes/shared/documentedValues';
 
 /** The same workflow's webhook URL on the first n8n (a copy keeps the node's webhook id, so only the host differs). */
@@ -201,6 +202,71 @@ describe('a copy or a restored backup with another URL', () => {
 		const { original, copy } = await copyOfThePublishedWorkflow({ endpointRemovalDelay: 0 });
 		await copy.deactivate();
 		expect((await sandboxEndpoints()).map((endpoint) => endpoint.id)).toEqual([original.id]);
+	});
+});
+
+describe('a run on a queue-mode worker, which starts without the static data', () => {
+	/** What n8n does when a run's static data changed: it saves that run's static data over the whole column. */
+	function saveWhole(target: Workflow, run: Workflow): void {
+		const column = target.staticData;
+		for (const key of Object.keys(column)) delete column[key];
+		for (const [key, value] of Object.entries(run.staticData)) {
+			column[key] = JSON.parse(JSON.stringify(value)) as IDataObject;
+		}
+	}
+
+	it("another node's write there keeps the trigger's registration: the next delivery verifies", async () => {
+		const harness = trigger(['charge.captured'], DELAY);
+		await harness.activate();
+		const secret = harness.staticData()[STORED.secret] as string;
+
+		const outcome = await harness.receive(delivery(secret), { onWorker: true });
+		expect(outcome).toMatchObject({ status: 200, ran: true });
+		const worker = outcome.worker as Workflow;
+		// Put back without making n8n save anything by itself.
+		expect(worker.staticData.__dataChanged).toBe(false);
+		expect(worker.getStaticData('node', harness.node)).toMatchObject({
+			[STORED.endpointId]: harness.staticData()[STORED.endpointId],
+			[STORED.secret]: secret,
+		});
+		// A Code node counts in the global static data; n8n saves the worker's static data whole.
+		worker.getStaticData('global', harness.node).runs = 1;
+		expect(worker.staticData.__dataChanged).toBe(true);
+		saveWhole(harness.production, worker);
+
+		expect(harness.production.staticData.global).toEqual({ runs: 1 });
+		expect(await harness.receive(delivery(secret))).toMatchObject({ status: 200, ran: true });
+	});
+
+	it('the item hands the registration sealed, never in the clear, and the trigger outputs nothing of it', async () => {
+		const harness = trigger(['charge.captured'], DELAY);
+		await harness.activate();
+		const secret = harness.staticData()[STORED.secret] as string;
+
+		// What webhook() hands to the run (n8n stores it with the execution), before the run takes it out.
+		const handedOver = await harness.receive(delivery(secret), { executionNotStarted: true });
+		const handed = JSON.stringify(handedOver.result.workflowData);
+		expect(handed).toContain(REGISTRATION_FIELD);
+		expect(handed).not.toContain(secret);
+		expect(handed).not.toContain(secret.replace(/^whsec_/, ''));
+		const outcome = await harness.receive(delivery(secret), { onWorker: true });
+		expect(outcome.items[0].json).not.toHaveProperty(REGISTRATION_FIELD);
+	});
+
+	it('altered, the sealed registration puts nothing back and leaves the static data unchanged', async () => {
+		const harness = trigger(['charge.captured'], DELAY);
+		await harness.activate();
+		const secret = harness.staticData()[STORED.secret] as string;
+		const received = await harness.receive(delivery(secret), { executionNotStarted: true });
+		const item = received.result.workflowData?.[0][0].json as IDataObject;
+		const [version, , payload] = String(item[REGISTRATION_FIELD]).split('.');
+		const flipped = `${payload.slice(0, 20)}${payload[20] === 'A' ? 'B' : 'A'}${payload.slice(21)}`;
+		// A newer time in the clear makes the run open it; the authentication tag refuses it.
+		const sealed = [version, Date.now() + 1_000, flipped].join('.');
+
+		const worker = await harness.runOnWorker([{ json: { ...item, [REGISTRATION_FIELD]: sealed } }]);
+		expect(worker.getStaticData('node', harness.node)[STORED.secret]).toBeUndefined();
+		expect(worker.staticData.__dataChanged).toBe(false);
 	});
 });
 
