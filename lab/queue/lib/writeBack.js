@@ -7,7 +7,8 @@
  * (main never sees it, so nothing repairs the static data in between).
  *
  * Asserted, per Endpoint Events: the default (all nine events registered) keeps its endpoint and secret, and the next
- * delivery runs once; the control, Only the Selected Events, gets a new endpoint, the run writes the old one back, and
+ * delivery runs once (before the trigger handed its registration to the run, a worker's run, which starts without the
+ * static data, erased it: 401 on both); the control, Only the Selected Events, gets a new endpoint, the run writes the old one back, and
  * the next delivery is answered 401 (the hazard the default avoids, docs/trigger.md "Where the trigger keeps its
  * state"). Deliveries are signed here with the endpoint's secret and sent through the balancer, so no other part's
  * workflow receives them.
