@@ -1,8 +1,8 @@
 'use strict';
 /**
  * Another node's write of static data, in queue mode. Trigger (After the Workflow Succeeds) → Code node counting in
- * `$getWorkflowStaticData('global')` → Wait 20 s. While a delivery's run waits on a worker, the user adds an event and
- * publishes (the platform refuses to change an endpoint in place); the run ends and n8n writes back the whole static
+ * `$getWorkflowStaticData('global')` → Wait 12 s. While a delivery's run waits on a worker, the user adds an event and
+ * publishes (the platform refuses to change an endpoint in place); the run ends and n8n saves the whole static
  * data it loaded. The next delivery, signed by the endpoint the platform has then, goes to the webhook processes
  * (main never sees it, so nothing repairs the static data in between).
  *
@@ -20,7 +20,8 @@ const { signedDelivery } = require('./copies');
 const { endpointChanges, waitUntilQuiet } = require('./parts');
 const { RECORD_NODE_NAME } = require('./queueWorkflows');
 
-const WAIT_SECONDS = 20;
+/** Long enough for the change to be published while the run waits. */
+const WAIT_SECONDS = 12;
 /** Selected before and after the change, so both deliveries run. */
 const EVENT = 'charge.partially_refunded';
 const ADDED_EVENT = 'charge.pending';
@@ -115,9 +116,8 @@ async function writeBackVariant(run, variant) {
 			intervalMs: 250,
 		});
 
-		// Meanwhile: another event selected and published; the platform cannot change the endpoint in place.
+		// Meanwhile: another event selected and published (the part has the platform refuse PATCH).
 		const requestsBefore = sandbox.requests.length;
-		sandbox.setFaults([PATCH_REFUSED]);
 		const changed = countingWorkflow(
 			credential,
 			name,
@@ -133,7 +133,6 @@ async function writeBackVariant(run, variant) {
 			{ timeoutMs: 30_000, intervalMs: 100 },
 		);
 		await sleep(2_000);
-		sandbox.setFaults([]);
 		const live = run.endpointAt(workflow.endpointUrl);
 		const firstAnswer = await answered;
 		await waitUntilQuiet(run, [workflow]);
@@ -159,7 +158,6 @@ async function writeBackVariant(run, variant) {
 			nextRan: ran(next.id),
 		};
 	} finally {
-		sandbox.setFaults([]);
 		await client.deactivateWorkflow(workflow.workflowId);
 	}
 }
@@ -169,8 +167,15 @@ async function writeBackVariant(run, variant) {
  */
 async function writeBackPart(run) {
 	const { report } = run;
+	const { sandbox } = run.services();
+	// The platform cannot change an endpoint in place.
+	sandbox.setFaults([PATCH_REFUSED]);
 	const outcomes = [];
-	for (const variant of VARIANTS) outcomes.push(await writeBackVariant(run, variant));
+	try {
+		for (const variant of VARIANTS) outcomes.push(await writeBackVariant(run, variant));
+	} finally {
+		sandbox.setFaults([]);
+	}
 	report.table(
 		`A run's write-back of static data while an event is added (PATCH refused), queue mode, deliveries to the webhook processes`,
 		outcomes.map((o) => ({
