@@ -204,6 +204,51 @@ function triggerWorkflow(
 	return { webhookId: trigger.webhookId, workflow: chain(name, [trigger, ...after]) };
 }
 
+/**
+ * Code node that counts the runs in the workflow's global static data: a node other than the trigger that changes
+ * static data, so that n8n saves the run's static data when it ends.
+ * @param {string} name
+ */
+function countRunsNode(name) {
+	return {
+		name,
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		parameters: {
+			jsCode:
+				"const data = $getWorkflowStaticData('global');\ndata.runs = (data.runs || 0) + 1;\nreturn $input.all();",
+		},
+	};
+}
+
+/**
+ * Trigger (After the Workflow Succeeds, the Endpoint Events given) → `before` → Count Runs → Wait `waitSeconds`: a run
+ * that changes static data while it waits. `webhookId`: keep the first version's (a changed version of it).
+ * @param {string} name
+ * @param {string[]} events
+ * @param {{ id: string, name: string }} credential
+ * @param {{ endpointEvents: string, waitSeconds: number, before?: object[], webhookId?: string }} shape
+ */
+function countingTriggerWorkflow(name, events, credential, shape) {
+	const built = triggerWorkflow(
+		name,
+		events,
+		credential,
+		{ endpointEvents: shape.endpointEvents },
+		{
+			parameters: { acknowledge: 'lastNode' },
+			after: [
+				...(shape.before ?? []),
+				countRunsNode('Count Runs'),
+				waitNode('Wait', { resume: 'timeInterval', amount: shape.waitSeconds, unit: 'seconds' }),
+			],
+		},
+	);
+	if (shape.webhookId === undefined) return built;
+	built.workflow.nodes[0].webhookId = shape.webhookId;
+	return { webhookId: shape.webhookId, workflow: built.workflow };
+}
+
 /** Stop and Error: fails the execution with `message`. */
 function stopAndErrorNode(name, message) {
 	return {
@@ -307,6 +352,8 @@ module.exports = {
 	TRIGGER_TYPE_VERSION,
 	actionNode,
 	base64ToFileNode,
+	countRunsNode,
+	countingTriggerWorkflow,
 	httpRequestNode,
 	itemsNodes,
 	manualTriggerNode,

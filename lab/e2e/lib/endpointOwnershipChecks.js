@@ -25,7 +25,11 @@ const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { waitForWebhook } = require('../../lib/http');
 const { nodeOutput } = require('../../lib/executions');
 const { storedStaticData, storedStaticDataColumn } = require('../../lib/staticData');
-const { TRIGGER_NODE_NAME, triggerWorkflow, waitNode } = require('../../lib/workflows');
+const {
+	TRIGGER_NODE_NAME,
+	countingTriggerWorkflow,
+	triggerWorkflow,
+} = require('../../lib/workflows');
 const { registerDirectly } = require('./repairChecks');
 const { endpointSecret, executionsOf, sendSigned } = require('./signedDeliveries');
 const { urlOf } = require('./seams/shared');
@@ -46,32 +50,13 @@ const PATCH_REFUSED = {
 const storedRegistration = (context, workflowId) =>
 	storedStaticData(context.userFolder, workflowId, TRIGGER_NODE_NAME);
 
-function codeNode(name, jsCode) {
-	return { name, type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } };
-}
-
 /** Trigger → Code (counts runs in the workflow's global static data) → Wait 20 s. */
-function countingWorkflow(name, events, credential, endpointEvents, webhookId) {
-	const built = triggerWorkflow(
-		name,
-		events,
-		credential,
-		{ endpointEvents },
-		{
-			parameters: { acknowledge: 'lastNode' },
-			after: [
-				codeNode(
-					'Count Runs',
-					"const data = $getWorkflowStaticData('global');\ndata.runs = (data.runs || 0) + 1;\nreturn $input.all();",
-				),
-				waitNode('Wait', { amount: WAIT_SECONDS, unit: 'seconds' }),
-			],
-		},
-	);
-	if (webhookId === undefined) return built;
-	built.workflow.nodes[0].webhookId = webhookId;
-	return { webhookId, workflow: built.workflow };
-}
+const countingWorkflow = (name, events, credential, endpointEvents, webhookId) =>
+	countingTriggerWorkflow(name, events, credential, {
+		endpointEvents,
+		waitSeconds: WAIT_SECONDS,
+		webhookId,
+	});
 
 async function endpointsFor(admin, url) {
 	return (await admin.webhookEndpoints()).filter((endpoint) => endpoint.url === url);

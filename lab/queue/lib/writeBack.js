@@ -15,7 +15,7 @@
  */
 const { sleep, waitFor } = require('../../../scripts/lib/wait');
 const { send } = require('../../lib/http');
-const { setNode, triggerWorkflow, waitNode } = require('../../lib/workflows');
+const { countingTriggerWorkflow, setNode } = require('../../lib/workflows');
 const { signedDelivery } = require('./copies');
 const { endpointChanges, waitUntilQuiet } = require('./parts');
 const { RECORD_NODE_NAME } = require('./queueWorkflows');
@@ -45,35 +45,19 @@ const VARIANTS = [
  * @param {string} [webhookId] the first version's, for the changed one
  */
 function countingWorkflow(credential, name, events, endpointEvents, webhookId) {
-	const built = triggerWorkflow(
-		name,
-		events,
-		credential,
-		// The default Endpoint Removal Delay: within it a republish keeps the endpoint. Left behind for it after the
-		// part, the endpoint's deliveries of later parts are answered 404 and given up (stop-at-4xx).
-		{ endpointEvents },
-		{
-			parameters: { acknowledge: 'lastNode' },
-			after: [
-				setNode(RECORD_NODE_NAME, {
-					process: '={{ $env.PP_QUEUE_PROCESS }}',
-					deliveryId: "={{ $('Payment Platform Trigger').item.json.id }}",
-				}),
-				{
-					name: 'Count Runs',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					parameters: {
-						jsCode:
-							"const data = $getWorkflowStaticData('global');\ndata.runs = (data.runs || 0) + 1;\nreturn $input.all();",
-					},
-				},
-				waitNode('Wait', { resume: 'timeInterval', amount: WAIT_SECONDS, unit: 'seconds' }),
-			],
-		},
-	);
-	if (webhookId !== undefined) built.workflow.nodes[0].webhookId = webhookId;
-	return built;
+	// The default Endpoint Removal Delay: within it a republish keeps the endpoint. Left behind for it after the part,
+	// the endpoint's deliveries of later parts are answered 404 and given up (stop-at-4xx).
+	return countingTriggerWorkflow(name, events, credential, {
+		endpointEvents,
+		waitSeconds: WAIT_SECONDS,
+		webhookId,
+		before: [
+			setNode(RECORD_NODE_NAME, {
+				process: '={{ $env.PP_QUEUE_PROCESS }}',
+				deliveryId: "={{ $('Payment Platform Trigger').item.json.id }}",
+			}),
+		],
+	});
 }
 
 /**
