@@ -43,7 +43,11 @@ const CHARGES = [SEED.charges.authorized, SEED.charges.captured];
  */
 async function activateTrigger(stack, name, events, options = {}) {
 	const { client, credential, instance } = stack;
-	const { webhookId, workflow } = triggerWorkflow(name, events, credential, options);
+	// Each trigger's endpoint has only its events, so that each one's deliveries and executions are counted apart.
+	const { webhookId, workflow } = triggerWorkflow(name, events, credential, {
+		endpointEvents: 'selected',
+		...options,
+	});
 	const created = await client.createWorkflow(workflow);
 	const url = `${instance.url}/webhook/${webhookId}/webhook`;
 	return await publishTrigger(stack, name, { workflowId: created.id, url, events });
