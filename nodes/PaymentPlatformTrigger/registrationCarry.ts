@@ -140,7 +140,9 @@ export async function restoreRegistration(this: IExecuteFunctions): Promise<void
 	}
 	const key = keyFor(credentials, this.getWorkflow().id ?? '', this.getNode().id);
 	const carried = key === undefined ? undefined : unseal(payload, key);
-	if (carried === undefined) return;
+	// The time in the clear only says whether to open it; what it holds decides.
+	if (carried === undefined || (!missing && registeredAt(staticData) >= registeredAt(carried)))
+		return;
 	const changed = root.__dataChanged;
 	for (const key of registrationKeys) delete staticData[key];
 	Object.assign(staticData, carried);

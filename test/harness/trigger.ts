@@ -311,7 +311,7 @@ export class TriggerHarness {
 		return this.nodeTypes.getByNameAndVersion(TRIGGER_NODE_TYPE);
 	}
 
-	private newWorkflow(): Workflow {
+	private newWorkflow(staticData: IDataObject = {}): Workflow {
 		return new Workflow({
 			id: this.workflowId,
 			name: 'trigger test',
@@ -319,7 +319,7 @@ export class TriggerHarness {
 			connections: {},
 			nodeTypes: this.nodeTypes,
 			active: false,
-			staticData: {},
+			staticData: JSON.parse(JSON.stringify(staticData)) as IDataObject,
 			settings: {},
 		});
 	}
@@ -376,9 +376,12 @@ export class TriggerHarness {
 		});
 	}
 
-	/** Runs the trigger's first step with `items` on a queue-mode worker (static data `{}`); returns that workflow. */
-	async runOnWorker(items: INodeExecutionData[]): Promise<Workflow> {
-		const worker = this.newWorkflow();
+	/**
+	 * Runs the trigger's first step with `items` in a workflow of its own, whose static data is `staticData` (`{}`: a
+	 * queue-mode worker); returns that workflow.
+	 */
+	async runOnWorker(items: INodeExecutionData[], staticData: IDataObject = {}): Promise<Workflow> {
+		const worker = this.newWorkflow(staticData);
 		await this.runFromTrigger(worker, [items], 'webhook');
 		return worker;
 	}

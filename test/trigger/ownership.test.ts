@@ -268,6 +268,30 @@ describe('a run on a queue-mode worker, which starts without the static data', (
 		expect(worker.getStaticData('node', harness.node)[STORED.secret]).toBeUndefined();
 		expect(worker.staticData.__dataChanged).toBe(false);
 	});
+
+	it('an older registration never replaces a newer one the run holds, whatever time its seal shows in the clear', async () => {
+		const harness = trigger(['charge.captured'], DELAY);
+		await harness.activate();
+		const older = { ...harness.staticData() };
+		const received = await harness.receive(delivery(older[STORED.secret] as string), {
+			executionNotStarted: true,
+		});
+		const item = received.result.workflowData?.[0][0].json as IDataObject;
+		const [version, , payload] = String(item[REGISTRATION_FIELD]).split('.');
+		// Revoked and registered anew since: the run loads the newer registration.
+		harness.setParameters(parameters(['charge.captured'], { ...DELAY, secretRotation: 1 }));
+		await harness.activate();
+		const newer = { ...harness.staticData() };
+		const column = { [`node:${harness.node.name}`]: newer };
+
+		const sealed = [version, Date.now() + 60_000, payload].join('.');
+		const run = await harness.runOnWorker(
+			[{ json: { ...item, [REGISTRATION_FIELD]: sealed } }],
+			column,
+		);
+		expect(run.getStaticData('node', harness.node)).toEqual(newer);
+		expect(run.getStaticData('node', harness.node)[STORED.secret]).not.toBe(older[STORED.secret]);
+	});
 });
 
 describe('a leaked secret revoked in one step (Secret Rotation)', () => {
