@@ -45,8 +45,7 @@ const VARIANTS = [
  * @param {string} [webhookId] the first version's, for the changed one
  */
 function countingWorkflow(credential, name, events, endpointEvents, webhookId) {
-	// The default Endpoint Removal Delay: within it a republish keeps the endpoint. Left behind for it after the part,
-	// the endpoint's deliveries of later parts are answered 404 and given up (stop-at-4xx).
+	// The default Endpoint Removal Delay: within it a republish keeps the endpoint (the part removes it at its end).
 	return countingTriggerWorkflow(name, events, credential, {
 		endpointEvents,
 		waitSeconds: WAIT_SECONDS,
@@ -143,6 +142,11 @@ async function writeBackVariant(run, variant) {
 		};
 	} finally {
 		await client.deactivateWorkflow(workflow.workflowId);
+		// Unpublished, the endpoint stays for the removal delay, and the default one has every event: removed in the
+		// platform (as Webhook Endpoint → Delete would), so that no later part's events reach this workflow.
+		for (const [id, endpoint] of sandbox.store.webhookEndpoints) {
+			if (endpoint.url === workflow.endpointUrl) sandbox.store.webhookEndpoints.delete(id);
+		}
 	}
 }
 
