@@ -28,7 +28,11 @@ const SEALED_VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-function keyFor(credentials: ICredentialDataDecryptedObject, workflowId: string, nodeId: string) {
+function derivedKey(
+	credentials: ICredentialDataDecryptedObject,
+	workflowId: string,
+	nodeId: string,
+) {
 	const secretKey = typeof credentials.secretKey === 'string' ? credentials.secretKey : '';
 	if (secretKey === '') return undefined;
 	return Buffer.from(
@@ -40,6 +44,35 @@ function keyFor(credentials: ICredentialDataDecryptedObject, workflowId: string,
 			32,
 		),
 	);
+}
+
+/**
+ * Reading the credential costs n8n about as much as the rest of a delivery when it prepares an expression isolate
+ * for it (n8n 2.x's default), so each process keeps the key a while. A secret key changed within that while seals
+ * with the old key: a run that cannot open it reads the credential again, and puts nothing back if it still cannot.
+ */
+const KEY_KEPT_MS = 60_000;
+const keys = new Map<string, { key: Buffer; until: number }>();
+
+async function keyFor(
+	this: IWebhookFunctions | IExecuteFunctions,
+	fresh: boolean,
+): Promise<Buffer | undefined> {
+	const workflowId = this.getWorkflow().id ?? '';
+	const { id: nodeId, credentials } = this.getNode();
+	const cacheKey = `${workflowId}:${nodeId}:${credentials?.[CREDENTIAL_TYPE]?.id ?? ''}`;
+	const kept = keys.get(cacheKey);
+	if (!fresh && kept !== undefined && kept.until > Date.now()) return kept.key;
+	let read: ICredentialDataDecryptedObject;
+	try {
+		read = await this.getCredentials(CREDENTIAL_TYPE);
+	} catch {
+		return undefined;
+	}
+	const key = derivedKey(read, workflowId, nodeId);
+	if (key === undefined) keys.delete(cacheKey);
+	else keys.set(cacheKey, { key, until: Date.now() + KEY_KEPT_MS });
+	return key;
 }
 
 const registrationKeys = Object.values(STATIC_KEYS) as string[];
@@ -65,13 +98,7 @@ function registrationOf(staticData: IDataObject): IDataObject {
 export async function sealRegistration(this: IWebhookFunctions): Promise<string | undefined> {
 	const registration = registrationOf(this.getWorkflowStaticData('node'));
 	if (registration[STATIC_KEYS.secret] === undefined) return undefined;
-	let credentials: ICredentialDataDecryptedObject;
-	try {
-		credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	} catch {
-		return undefined;
-	}
-	const key = keyFor(credentials, this.getWorkflow().id ?? '', this.getNode().id);
+	const key = await keyFor.call(this, false);
 	if (key === undefined) return undefined;
 	const iv = randomBytes(IV_BYTES);
 	const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -132,14 +159,11 @@ export async function restoreRegistration(this: IExecuteFunctions): Promise<void
 	// Loaded with the run (regular mode, a resumed execution) and not older: nothing to put back.
 	const missing = staticData[STATIC_KEYS.secret] === undefined;
 	if (!missing && registeredAt(staticData) >= Number(sealedAt)) return;
-	let credentials: ICredentialDataDecryptedObject;
-	try {
-		credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	} catch {
-		return;
-	}
-	const key = keyFor(credentials, this.getWorkflow().id ?? '', this.getNode().id);
-	const carried = key === undefined ? undefined : unseal(payload, key);
+	const opened = async (fresh: boolean) => {
+		const key = await keyFor.call(this, fresh);
+		return key === undefined ? undefined : unseal(payload, key);
+	};
+	const carried = (await opened(false)) ?? (await opened(true));
 	// The time in the clear only says whether to open it; what it holds decides.
 	if (carried === undefined || (!missing && registeredAt(staticData) >= registeredAt(carried)))
 		return;
