@@ -71,11 +71,6 @@ export interface ReceiveOptions {
 	endsWithoutRunData?: boolean;
 	/** n8n cannot start the execution (database or queue down): it answers 500 and nothing runs. */
 	executionNotStarted?: boolean;
-	/**
-	 * The run goes to a queue-mode worker: n8n stores the execution's workflow without its static data, so the run
-	 * starts from `{}` (the outcome's `worker` is that workflow; n8n saves its static data whole when it changed).
-	 */
-	onWorker?: boolean;
 }
 
 export interface WebhookOutcome {
@@ -91,8 +86,6 @@ export interface WebhookOutcome {
 	items: INodeExecutionData[];
 	/** What `webhook()` returned. */
 	result: IWebhookResponseData;
-	/** With `onWorker`, the workflow the run ran in. */
-	worker?: Workflow;
 }
 
 export class TriggerHarness {
@@ -201,7 +194,6 @@ export class TriggerHarness {
 			runFails = false,
 			endsWithoutRunData = false,
 			executionNotStarted = false,
-			onWorker = false,
 		} = typeof options === 'boolean' ? { isTest: options } : options;
 		const workflow = this.workflow(isTest);
 		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'webhook';
@@ -250,8 +242,7 @@ export class TriggerHarness {
 			response.status(200).send(this.onReceivedBody(workflow, result));
 		if (callerHangsUp) response.hangUp();
 		await whileRunning?.();
-		const worker = onWorker ? this.newWorkflow() : undefined;
-		const run = await this.runFromTrigger(worker ?? workflow, result.workflowData, mode).then(
+		const run = await this.runFromTrigger(workflow, result.workflowData, mode).then(
 			(items) => ({
 				items,
 				error: runFails ? new Error('A node after the trigger failed') : undefined,
@@ -271,7 +262,7 @@ export class TriggerHarness {
 					.send({ message: 'Workflow executed successfully but no data was returned' });
 			else response.status(200).send(undefined);
 		}
-		return { ...answered(!failed, items), worker };
+		return answered(!failed, items);
 	}
 
 	/**
@@ -377,13 +368,12 @@ export class TriggerHarness {
 	}
 
 	/**
-	 * Runs the trigger's first step with `items` in a workflow of its own, whose static data is `staticData` (`{}`: a
-	 * queue-mode worker); returns that workflow.
+	 * Runs the workflow from the trigger with `items` in a workflow of its own whose static data is `staticData`: `{}`
+	 * as on a queue-mode worker (n8n stores an execution's workflow without its static data).
 	 */
-	async runOnWorker(items: INodeExecutionData[], staticData: IDataObject = {}): Promise<Workflow> {
+	async runOnWorker(items: INodeExecutionData[], staticData: IDataObject = {}) {
 		const worker = this.newWorkflow(staticData);
-		await this.runFromTrigger(worker, [items], 'webhook');
-		return worker;
+		return { worker, output: await this.runFromTrigger(worker, [items], 'webhook') };
 	}
 
 	/** Runs the workflow from the trigger with `workflowData`, as n8n does after a webhook; returns its output. */

@@ -215,14 +215,19 @@ describe('a run on a queue-mode worker, which starts without the static data', (
 		}
 	}
 
+	/** What webhook() hands to the run for a delivery (n8n stores it with the execution while it waits for a worker). */
+	async function handedOver(harness: TriggerHarness, secret: string) {
+		const received = await harness.receive(delivery(secret), { executionNotStarted: true });
+		return received.result.workflowData?.[0] ?? [];
+	}
+
 	it("another node's write there keeps the trigger's registration: the next delivery verifies", async () => {
 		const harness = trigger(['charge.captured'], DELAY);
 		await harness.activate();
 		const secret = harness.staticData()[STORED.secret] as string;
 
-		const outcome = await harness.receive(delivery(secret), { onWorker: true });
-		expect(outcome).toMatchObject({ status: 200, ran: true });
-		const worker = outcome.worker as Workflow;
+		const { worker, output } = await harness.runOnWorker(await handedOver(harness, secret));
+		expect(output).toHaveLength(1);
 		// Put back without making n8n save anything by itself.
 		expect(worker.staticData.__dataChanged).toBe(false);
 		expect(worker.getStaticData('node', harness.node)).toMatchObject({
@@ -243,28 +248,28 @@ describe('a run on a queue-mode worker, which starts without the static data', (
 		await harness.activate();
 		const secret = harness.staticData()[STORED.secret] as string;
 
-		// What webhook() hands to the run (n8n stores it with the execution), before the run takes it out.
-		const handedOver = await harness.receive(delivery(secret), { executionNotStarted: true });
-		const handed = JSON.stringify(handedOver.result.workflowData);
+		const items = await handedOver(harness, secret);
+		const handed = JSON.stringify(items);
 		expect(handed).toContain(REGISTRATION_FIELD);
 		expect(handed).not.toContain(secret);
 		expect(handed).not.toContain(secret.replace(/^whsec_/, ''));
-		const outcome = await harness.receive(delivery(secret), { onWorker: true });
-		expect(outcome.items[0].json).not.toHaveProperty(REGISTRATION_FIELD);
+		const { output } = await harness.runOnWorker(items);
+		expect(output[0].json).not.toHaveProperty(REGISTRATION_FIELD);
 	});
 
 	it('altered, the sealed registration puts nothing back and leaves the static data unchanged', async () => {
 		const harness = trigger(['charge.captured'], DELAY);
 		await harness.activate();
 		const secret = harness.staticData()[STORED.secret] as string;
-		const received = await harness.receive(delivery(secret), { executionNotStarted: true });
-		const item = received.result.workflowData?.[0][0].json as IDataObject;
+		const item = (await handedOver(harness, secret))[0].json;
 		const [version, , payload] = String(item[REGISTRATION_FIELD]).split('.');
 		const flipped = `${payload.slice(0, 20)}${payload[20] === 'A' ? 'B' : 'A'}${payload.slice(21)}`;
 		// A newer time in the clear makes the run open it; the authentication tag refuses it.
 		const sealed = [version, Date.now() + 1_000, flipped].join('.');
 
-		const worker = await harness.runOnWorker([{ json: { ...item, [REGISTRATION_FIELD]: sealed } }]);
+		const { worker } = await harness.runOnWorker([
+			{ json: { ...item, [REGISTRATION_FIELD]: sealed } },
+		]);
 		expect(worker.getStaticData('node', harness.node)[STORED.secret]).toBeUndefined();
 		expect(worker.staticData.__dataChanged).toBe(false);
 	});
@@ -273,10 +278,7 @@ describe('a run on a queue-mode worker, which starts without the static data', (
 		const harness = trigger(['charge.captured'], DELAY);
 		await harness.activate();
 		const older = { ...harness.staticData() };
-		const received = await harness.receive(delivery(older[STORED.secret] as string), {
-			executionNotStarted: true,
-		});
-		const item = received.result.workflowData?.[0][0].json as IDataObject;
+		const item = (await handedOver(harness, older[STORED.secret] as string))[0].json;
 		const [version, , payload] = String(item[REGISTRATION_FIELD]).split('.');
 		// Revoked and registered anew since: the run loads the newer registration.
 		harness.setParameters(parameters(['charge.captured'], { ...DELAY, secretRotation: 1 }));
@@ -285,7 +287,7 @@ describe('a run on a queue-mode worker, which starts without the static data', (
 		const column = { [`node:${harness.node.name}`]: newer };
 
 		const sealed = [version, Date.now() + 60_000, payload].join('.');
-		const run = await harness.runOnWorker(
+		const { worker: run } = await harness.runOnWorker(
 			[{ json: { ...item, [REGISTRATION_FIELD]: sealed } }],
 			column,
 		);
