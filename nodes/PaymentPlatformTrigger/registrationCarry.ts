@@ -20,7 +20,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
-import { STATIC_KEYS } from './registrationState';
+import { STATIC_KEYS, storedRegistration } from './registrationState';
 
 export const REGISTRATION_FIELD = '__paymentPlatformRegistration';
 
@@ -77,10 +77,7 @@ async function keyFor(
 
 const registrationKeys = Object.values(STATIC_KEYS) as string[];
 
-const registeredAt = (data: IDataObject) =>
-	typeof data[STATIC_KEYS.registeredAt] === 'number'
-		? (data[STATIC_KEYS.registeredAt] as number)
-		: 0;
+const registeredAt = (data: IDataObject) => storedRegistration(data).registeredAt ?? 0;
 
 /** The trigger's own keys of its static data: its registration, what a run must not lose. */
 function registrationOf(staticData: IDataObject): IDataObject {

@@ -64,7 +64,7 @@ function countingWorkflow(credential, name, events, endpointEvents, webhookId) {
  * @param {import('./queueRun').QueueRun} run
  * @param {string} workflowId
  */
-async function storedStaticData(run, workflowId) {
+async function staticDataFromApi(run, workflowId) {
 	const saved = await run.workflow().client.getWorkflow(workflowId);
 	const data = saved.staticData ?? {};
 	return {
@@ -119,7 +119,7 @@ async function writeBackVariant(run, variant) {
 		const live = run.endpointAt(workflow.endpointUrl);
 		const firstAnswer = await answered;
 		await waitUntilQuiet(run, [workflow]);
-		const stored = await storedStaticData(run, workflow.workflowId);
+		const stored = await staticDataFromApi(run, workflow.workflowId);
 
 		const next = signedDelivery(live?.secret ?? '', EVENT);
 		const nextAnswer = await send(workflow.endpointUrl, {
